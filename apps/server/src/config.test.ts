@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('runs with no configuration at all on the embedded defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.appUrl).toBe('http://localhost:3000');
+    expect(config.publicHost).toBe('localhost:3000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir.endsWith('/data')).toBe(true);
+  });
+
+  it('reports every bad key at once', () => {
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as ConfigError).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('DATABASE_URL');
+      expect(message).toContain('SMTP_URL');
+    }
+  });
+
+  it('refuses to start in production without its secrets, naming each one', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET: required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_URL: required in production/);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'x'.repeat(40),
+        APP_URL: 'https://app.example.com',
+        PUBLIC_HOST: 'example.com',
+        STRIPE_SECRET_KEY: 'sk_live_x',
+      }),
+    ).toThrow(/STRIPE_WEBHOOK_SECRET/);
+  });
+
+  it('wants paired credentials set together', () => {
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together/);
+  });
+});

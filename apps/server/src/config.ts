@@ -1,0 +1,152 @@
+// One zod schema over the environment, parsed once at start-up; every bad key is reported at once.
+import path from 'node:path';
+import { z } from 'zod';
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+const booleanFlag = z.preprocess(
+  (value) => (value === undefined || value === '' ? undefined : String(value).toLowerCase()),
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((value) => value === 'true' || value === '1' || value === 'yes'),
+);
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('localhost')),
+  APP_URL: optionalUrl,
+  PUBLIC_HOST: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'must be a host name with an optional port, such as tickets.example.com')
+      .optional(),
+  ),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  TRUST_PROXY: booleanFlag,
+  AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Marquee <no-reply@marquee.localhost>')),
+  HIBP_RANGE_CHECK: booleanFlag,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: optionalUrl,
+  CLOUDFLARE_API_TOKEN: optionalString,
+  CLOUDFLARE_ZONE_ID: optionalString,
+  CLOUDFLARE_API_URL: optionalUrl,
+  CNAME_TARGET: optionalString,
+  DNS_SERVERS: optionalString,
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default('auto')),
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_URL: optionalUrl,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  MICROSOFT_CLIENT_ID: optionalString,
+  MICROSOFT_CLIENT_SECRET: optionalString,
+  MICROSOFT_TENANT_ID: z.preprocess(emptyToUndefined, z.string().default('common')),
+  LINKEDIN_CLIENT_ID: optionalString,
+  LINKEDIN_CLIENT_SECRET: optionalString,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  /** Origin of the dashboard and API, e.g. http://localhost:3000 */
+  appUrl: string;
+  /** Host the storefront subdomains hang off, e.g. localhost:3000 */
+  publicHost: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  authSecret: string;
+  raw: Env;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+// Outside production a fixed development secret keeps sessions valid across restarts; it is never used in
+// production, where AUTH_SECRET is required.
+const DEVELOPMENT_AUTH_SECRET = 'marquee-development-secret-do-not-use-in-production';
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      problems.push(`${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+    }
+    throw new ConfigError(problems);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+
+  const pairs: Array<[keyof Env, keyof Env]> = [
+    ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+    ['MICROSOFT_CLIENT_ID', 'MICROSOFT_CLIENT_SECRET'],
+    ['LINKEDIN_CLIENT_ID', 'LINKEDIN_CLIENT_SECRET'],
+    ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ZONE_ID'],
+    ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+  ];
+  for (const [a, b] of pairs) {
+    if (Boolean(env[a]) !== Boolean(env[b])) problems.push(`${a} and ${b} must be set together`);
+  }
+  if (env.S3_BUCKET && !env.S3_ACCESS_KEY_ID) problems.push('S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  if (isProduction) {
+    if (!env.AUTH_SECRET) problems.push('AUTH_SECRET: required in production (at least 32 random characters)');
+    if (!env.APP_URL) problems.push('APP_URL: required in production (the public https origin of the dashboard)');
+    if (!env.PUBLIC_HOST) problems.push('PUBLIC_HOST: required in production (the host storefront subdomains hang off)');
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      problems.push('STRIPE_WEBHOOK_SECRET: required in production when STRIPE_SECRET_KEY is set');
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    appUrl,
+    publicHost: (env.PUBLIC_HOST ?? `localhost:${env.PORT}`).toLowerCase(),
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    authSecret: env.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
+    raw: env,
+  };
+}

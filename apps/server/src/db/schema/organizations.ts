@@ -1,0 +1,40 @@
+// The product's own record of an organisation: its storefront subdomain, custom domain and profile settings.
+import { sql } from 'drizzle-orm';
+import { boolean, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { organization } from './auth.js';
+
+export const organizationSettings = pgTable(
+  'organization_settings',
+  {
+    organizationId: text('organization_id')
+      .primaryKey()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    subdomain: text('subdomain').notNull(),
+    defaultCurrency: text('default_currency').notNull().default('GBP'),
+    companyName: text('company_name').notNull(),
+    contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
+    description: text('description'),
+    instagramUrl: text('instagram_url'),
+    tiktokUrl: text('tiktok_url'),
+    xUrl: text('x_url'),
+    facebookUrl: text('facebook_url'),
+    residentAdvisorUrl: text('resident_advisor_url'),
+    websiteUrl: text('website_url'),
+    primaryColor: text('primary_color'),
+    secondaryColor: text('secondary_color'),
+    fontFamily: text('font_family'),
+    logoUrl: text('logo_url'),
+    coverImageUrl: text('cover_image_url'),
+    customDomain: text('custom_domain'),
+    customDomainVerified: boolean('custom_domain_verified').notNull().default(false),
+    customDomainWizardCompleted: boolean('custom_domain_wizard_completed').notNull().default(false),
+    stripeAccountId: text('stripe_account_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('organization_settings_subdomain_idx').on(sql`lower(${table.subdomain})`),
+    uniqueIndex('organization_settings_custom_domain_idx').on(sql`lower(${table.customDomain})`),
+  ],
+);

@@ -1,0 +1,52 @@
+// The one root error handler: every failure leaves as { error: { code, message } }. Validation errors list
+// their fields; a 5xx is logged with the request id and never sends internals to the client.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type FieldError } from '../lib/errors.js';
+
+export interface ErrorEnvelope {
+  error: { code: string; message: string; fields?: FieldError[] };
+}
+
+export function errorEnvelope(code: string, message: string, fields?: FieldError[]): ErrorEnvelope {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+const statusCodes: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      return reply.status(error.statusCode).send(errorEnvelope(error.code, error.message, error.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? 'body';
+      const fields = error.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || where,
+        message: issue.message ?? 'Invalid value',
+      }));
+      const summary = fields.map((field) => `${field.path}: ${field.message}`).join('; ');
+      return reply.status(400).send(errorEnvelope('VALIDATION_ERROR', `Invalid ${where}: ${summary}`, fields));
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(status).send(errorEnvelope('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));
+    }
+    // 4xx from Fastify itself (bad JSON, body too large, unsupported media type...): safe to describe.
+    return reply.status(status).send(errorEnvelope(statusCodes[status] ?? 'BAD_REQUEST', error.message));
+  });
+});

@@ -1,0 +1,99 @@
+// Entry point: reads the configuration, opens the database, listens, and closes cleanly on SIGINT/SIGTERM.
+import fs from 'node:fs';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/client.js';
+import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/data-dir-lock.js';
+
+function fail(message: string): never {
+  process.stderr.write(`\n${message}\n\n`);
+  process.exit(1);
+}
+
+async function main() {
+  // A .env file in the working directory is read when present; real environment variables win.
+  if (fs.existsSync('.env')) {
+    const fromFile = { ...process.env };
+    process.loadEnvFile('.env');
+    Object.assign(process.env, fromFile);
+  }
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(`Marquee cannot start. ${error.message}\nSee .env.example for every variable.`);
+    throw error;
+  }
+
+  let lock: DataDirLock | undefined;
+  let database: DatabaseHandle;
+  try {
+    if (config.databaseUrl) {
+      database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
+    } else {
+      lock = lockDataDir(config.dataDir);
+      database = await openDatabase({ kind: 'pglite', dataDir: `${config.dataDir}/pglite` });
+    }
+  } catch (error) {
+    lock?.release();
+    if (error instanceof DataDirLockedError) fail(`Marquee cannot start. ${error.message}`);
+    const reason = error instanceof Error ? error.message : String(error);
+    fail(`Marquee cannot start: the database could not be opened (${reason}).`);
+  }
+
+  const app = await buildApp({
+    config,
+    database,
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const forceExit = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    forceExit.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      lock?.release();
+    }
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await database.close();
+    lock?.release();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') fail(`Marquee cannot start: port ${config.port} is already in use. Set PORT to another port.`);
+    throw error;
+  }
+
+  const storefrontExample = `${new URL(config.appUrl).protocol}//{subdomain}.${config.publicHost}`;
+  const database_ = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+  process.stdout.write(
+    [
+      '',
+      `  Marquee is running (${config.env})`,
+      `  App and dashboard:  ${config.appUrl}`,
+      `  API:                ${config.appUrl}/api/health`,
+      `  Storefronts:        ${storefrontExample}`,
+      `  Database:           ${database_}`,
+      '',
+    ].join('\n') + '\n',
+  );
+}
+
+void main();

@@ -1,0 +1,35 @@
+// Tiny helpers for server-rendered storefront pages: escaping and one page shell with inline critical CSS.
+export function escapeHtml(value: unknown): string {
+  return String(value ?? '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+export interface PageShell {
+  title: string;
+  body: string;
+  css?: string;
+  lang?: string;
+  description?: string;
+}
+
+const baseCss = `*,*::before,*::after{box-sizing:border-box}html{color-scheme:light dark}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#0a0a0a;color:#f5f5f5;line-height:1.5}a{color:inherit}a:focus-visible,button:focus-visible{outline:2px solid #00ea6f;outline-offset:2px}main{max-width:960px;margin:0 auto;padding:48px 20px}.muted{color:#a3a3a3}`;
+
+export function renderPage(page: PageShell): string {
+  return `<!doctype html>
+<html lang="${escapeHtml(page.lang ?? 'en')}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(page.title)}</title>
+${page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : ''}
+<style>${baseCss}${page.css ?? ''}</style>
+</head>
+<body>
+${page.body}
+</body>
+</html>`;
+}

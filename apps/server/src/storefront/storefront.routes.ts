@@ -1,0 +1,66 @@
+// Public storefront pages, served on an organisation's subdomain (and, once verified, its custom domain).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { organizationSettings } from '../db/schema/index.js';
+import type { HostKind } from '../lib/hosts.js';
+import { escapeHtml, renderPage } from './html.js';
+
+export interface StorefrontOrganization {
+  organizationId: string;
+  companyName: string;
+  subdomain: string;
+}
+
+export async function findStorefrontOrganization(db: Database, host: HostKind): Promise<StorefrontOrganization | null> {
+  if (host.kind === 'app') return null;
+  const where =
+    host.kind === 'subdomain'
+      ? eq(sql`lower(${organizationSettings.subdomain})`, host.subdomain)
+      : sql`lower(${organizationSettings.customDomain}) = ${host.domain} and ${organizationSettings.customDomainVerified}`;
+  const [row] = await db
+    .select({
+      organizationId: organizationSettings.organizationId,
+      companyName: organizationSettings.companyName,
+      subdomain: organizationSettings.subdomain,
+    })
+    .from(organizationSettings)
+    .where(where)
+    .limit(1);
+  return row ?? null;
+}
+
+export function sendStorefrontNotFound(reply: FastifyReply) {
+  return reply
+    .status(404)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(
+      renderPage({
+        title: 'Page not found',
+        body: `<main><h1>Page not found</h1><p class="muted">There is no ticket page at this address. Check the link you were given, or ask the organiser for theirs.</p></main>`,
+      }),
+    );
+}
+
+export function storefrontRoutes(app: FastifyInstance, db: Database) {
+  const constraints = { site: 'storefront' };
+
+  app.get('/', { constraints }, async (request: FastifyRequest, reply) => {
+    const organization = await findStorefrontOrganization(db, request.siteHost);
+    if (!organization) return sendStorefrontNotFound(reply);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'public, max-age=60')
+      .send(
+        renderPage({
+          title: organization.companyName,
+          body: `<main><h1>${escapeHtml(organization.companyName)}</h1><p class="muted">Tickets for upcoming events will appear here soon.</p></main>`,
+        }),
+      );
+  });
+
+  app.get('/robots.txt', { constraints }, async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').send('User-agent: *\nAllow: /\nDisallow: /api/\n'),
+  );
+}
