@@ -19,7 +19,9 @@ const featureBoundaries = features.map((feature) => ({
       {
         patterns: [
           {
-            group: features.filter((other) => other !== feature).flatMap((other) => [`**/features/${other}`, `**/features/${other}/**`]),
+            group: features
+              .filter((other) => other !== feature)
+              .flatMap((other) => [`**/features/${other}`, `**/features/${other}/**`]),
             message: 'Features do not import each other; compose them in src/app.',
           },
           { group: ['**/app/**'], message: 'Features do not import the app layer.' },
@@ -30,7 +32,16 @@ const featureBoundaries = features.map((feature) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', '**/test-results/**', 'apps/web/public/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'apps/server/drizzle/**',
+      '**/test-results/**',
+      'apps/web/public/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -52,7 +63,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'Shared web code never imports a feature or the app layer.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/app/**'],
+              message: 'Shared web code never imports a feature or the app layer.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -6,7 +6,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/shared/src/**/*.test.ts', 'apps/server/src/lib/**/*.test.ts', 'apps/server/src/config.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/shared/src/**/*.test.ts',
+            'apps/server/src/lib/**/*.test.ts',
+            'apps/server/src/config.test.ts',
+            'apps/web/src/**/*.test.{ts,tsx}',
+          ],
           setupFiles: ['./vitest.setup.ts'],
           environment: 'node',
         },

@@ -25,8 +25,14 @@ async function measure(name: string, iterations: number, run: () => Promise<unkn
 
 const database = await openDatabase({ kind: 'pglite', client: new PGlite() });
 await database.db.insert(organization).values({ id: 'org_bench', name: 'Bench Org', slug: 'bench' });
-await database.db.insert(organizationSettings).values({ organizationId: 'org_bench', subdomain: 'bench', companyName: 'Bench Org' });
-const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), database, webDistDir: '/nonexistent' });
+await database.db
+  .insert(organizationSettings)
+  .values({ organizationId: 'org_bench', subdomain: 'bench', companyName: 'Bench Org' });
+const app = await buildApp({
+  config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+  database,
+  webDistDir: '/nonexistent',
+});
 await app.ready();
 
 console.log(`Marquee benchmarks (in-process, app.inject, PGlite in memory) on Node ${process.version}`);

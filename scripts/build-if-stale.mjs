@@ -5,7 +5,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const inputs = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/shared/src', 'package-lock.json'];
+const inputs = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
+  'packages/shared/src',
+  'package-lock.json',
+];
 const stampPath = path.join(root, 'apps/web/dist/.build-hash');
 
 function hashPath(hash, target) {
@@ -29,6 +37,9 @@ const current = webSourceHash();
 const previous = fs.existsSync(stampPath) ? fs.readFileSync(stampPath, 'utf8').trim() : '';
 if (current !== previous || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
   process.stdout.write('Building the web app...\n');
-  execFileSync('npm', ['run', 'build', '--silent', '-w', '@marquee/web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npm', ['run', 'build', '--silent', '-w', '@marquee/web'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   fs.writeFileSync(stampPath, current);
 }

@@ -5,7 +5,9 @@ const children = [
   spawn('npm', ['run', 'dev', '-w', '@marquee/server'], { stdio: 'inherit' }),
   spawn('npm', ['run', 'dev', '-w', '@marquee/web'], { stdio: 'inherit' }),
 ];
-process.stdout.write('\n  Marquee dev: open http://localhost:5173 (hot reload); the API runs on http://localhost:3000\n\n');
+process.stdout.write(
+  '\n  Marquee dev: open http://localhost:5173 (hot reload); the API runs on http://localhost:3000\n\n',
+);
 const stop = (signal) => {
   for (const child of children) child.kill(signal);
 };

@@ -123,11 +123,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   for (const [a, b] of pairs) {
     if (Boolean(env[a]) !== Boolean(env[b])) problems.push(`${a} and ${b} must be set together`);
   }
-  if (env.S3_BUCKET && !env.S3_ACCESS_KEY_ID) problems.push('S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  if (env.S3_BUCKET && !env.S3_ACCESS_KEY_ID)
+    problems.push('S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   if (isProduction) {
     if (!env.AUTH_SECRET) problems.push('AUTH_SECRET: required in production (at least 32 random characters)');
     if (!env.APP_URL) problems.push('APP_URL: required in production (the public https origin of the dashboard)');
-    if (!env.PUBLIC_HOST) problems.push('PUBLIC_HOST: required in production (the host storefront subdomains hang off)');
+    if (!env.PUBLIC_HOST)
+      problems.push('PUBLIC_HOST: required in production (the host storefront subdomains hang off)');
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       problems.push('STRIPE_WEBHOOK_SECRET: required in production when STRIPE_SECRET_KEY is set');
     }

@@ -21,7 +21,8 @@ async function main() {
   try {
     config = loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) fail(`Marquee cannot start. ${error.message}\nSee .env.example for every variable.`);
+    if (error instanceof ConfigError)
+      fail(`Marquee cannot start. ${error.message}\nSee .env.example for every variable.`);
     throw error;
   }
 
@@ -77,7 +78,8 @@ async function main() {
     await database.close();
     lock?.release();
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') fail(`Marquee cannot start: port ${config.port} is already in use. Set PORT to another port.`);
+    if (code === 'EADDRINUSE')
+      fail(`Marquee cannot start: port ${config.port} is already in use. Set PORT to another port.`);
     throw error;
   }
 

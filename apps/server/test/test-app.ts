@@ -40,7 +40,10 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; di
         await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
       }
     }
-    const database = await openDatabase({ kind: 'postgres', url: withDatabase(testDatabaseUrl, name), poolSize: 5 }, { migrate: false });
+    const database = await openDatabase(
+      { kind: 'postgres', url: withDatabase(testDatabaseUrl, name), poolSize: 5 },
+      { migrate: false },
+    );
     return {
       database,
       async dispose() {

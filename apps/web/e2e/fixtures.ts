@@ -3,7 +3,8 @@
 import { test as base, expect } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-export const storefrontUrl = (subdomain: string, pathname = '/') => `http://${subdomain}.localhost:${E2E_PORT}${pathname}`;
+export const storefrontUrl = (subdomain: string, pathname = '/') =>
+  `http://${subdomain}.localhost:${E2E_PORT}${pathname}`;
 
 export const test = base.extend<{ allowConsoleError: (pattern: RegExp) => void }>({
   allowConsoleError: [

@@ -7,7 +7,15 @@ export const DEFAULT_SECONDARY_COLOR = '#1a1a1a';
 /** The secondary colour used when a saved value is missing (spec section 3). */
 export const FALLBACK_SECONDARY_COLOR = '#0a0a0a';
 export const DEFAULT_FONT_FAMILY = 'Inter';
-export const FONT_FAMILIES = ['Inter', 'DM Sans', 'Open Sans', 'Roboto', 'Archivo', 'Bebas Neue', 'Geist Mono'] as const;
+export const FONT_FAMILIES = [
+  'Inter',
+  'DM Sans',
+  'Open Sans',
+  'Roboto',
+  'Archivo',
+  'Bebas Neue',
+  'Geist Mono',
+] as const;
 export type FontFamily = (typeof FONT_FAMILIES)[number];
 
 export const CURRENCIES = [

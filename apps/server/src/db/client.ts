@@ -25,14 +25,16 @@ export interface DatabaseHandle {
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string; client?: PGlite };
+  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string; client?: PGlite };
 
-export async function openDatabase(target: DatabaseTarget, options: { migrate?: boolean } = {}): Promise<DatabaseHandle> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: { migrate?: boolean } = {},
+): Promise<DatabaseHandle> {
   const shouldMigrate = options.migrate ?? true;
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
-    const db = drizzlePg({ client: pool, schema});
+    const db = drizzlePg({ client: pool, schema });
     try {
       if (shouldMigrate) await migratePg(db, { migrationsFolder });
     } catch (error) {
@@ -52,7 +54,7 @@ export async function openDatabase(target: DatabaseTarget, options: { migrate?: 
   }
   const client = target.client ?? (target.dataDir ? new PGlite(target.dataDir) : new PGlite());
   await client.waitReady;
-  const db = drizzlePglite({ client, schema});
+  const db = drizzlePglite({ client, schema });
   if (shouldMigrate) await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Database,

@@ -13,7 +13,9 @@ describe('classifyHost', () => {
 
   it('reads an organisation subdomain, case-insensitively', () => {
     expect(classifyHost('Acme.localhost:3000', names)).toEqual({ kind: 'subdomain', subdomain: 'acme' });
-    expect(classifyHost('acme.tickets.example.com', { appHost: 'app.example.com', publicHost: 'tickets.example.com' })).toEqual({
+    expect(
+      classifyHost('acme.tickets.example.com', { appHost: 'app.example.com', publicHost: 'tickets.example.com' }),
+    ).toEqual({
       kind: 'subdomain',
       subdomain: 'acme',
     });

@@ -1,8 +1,5 @@
 // Classifies a request's Host header: the app itself, an organisation's subdomain, or a custom domain.
-export type HostKind =
-  | { kind: 'app' }
-  | { kind: 'subdomain'; subdomain: string }
-  | { kind: 'custom'; domain: string };
+export type HostKind = { kind: 'app' } | { kind: 'subdomain'; subdomain: string } | { kind: 'custom'; domain: string };
 
 export interface HostNames {
   /** host[:port] of APP_URL */

@@ -44,7 +44,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(status).send(errorEnvelope('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));
+      return reply
+        .status(status)
+        .send(errorEnvelope('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));
     }
     // 4xx from Fastify itself (bad JSON, body too large, unsupported media type...): safe to describe.
     return reply.status(status).send(errorEnvelope(statusCodes[status] ?? 'BAD_REQUEST', error.message));

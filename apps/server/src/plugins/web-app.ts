@@ -56,7 +56,9 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   app.setNotFoundHandler((request: FastifyRequest, reply) => {
     if (request.siteHost.kind !== 'app') {
       if (request.url.startsWith('/api/')) {
-        return reply.status(404).send(errorEnvelope('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`));
+        return reply
+          .status(404)
+          .send(errorEnvelope('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`));
       }
       return sendStorefrontNotFound(reply);
     }

@@ -40,7 +40,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
   }
   if (!response.ok) {
-    const envelope = (data as { error?: { code?: string; message?: string; fields?: ApiError['fields'] } } | undefined)?.error;
+    const envelope = (data as { error?: { code?: string; message?: string; fields?: ApiError['fields'] } } | undefined)
+      ?.error;
     throw new ApiError(
       response.status,
       envelope?.code ?? 'HTTP_ERROR',

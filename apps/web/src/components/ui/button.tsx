@@ -38,7 +38,19 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { size = 'medium', variant = 'primary', icon, className = '', children, disabled, onClick, onMouseEnter, onFocus, type = 'button', ...rest },
+  {
+    size = 'medium',
+    variant = 'primary',
+    icon,
+    className = '',
+    children,
+    disabled,
+    onClick,
+    onMouseEnter,
+    onFocus,
+    type = 'button',
+    ...rest
+  },
   ref,
 ) {
   const { display, start } = useScrambleText(children);
