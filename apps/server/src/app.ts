@@ -13,10 +13,15 @@ import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { storefrontRoutes } from './storefront/storefront.routes.js';
+import { createMailer, type Mailer } from './adapters/mail/mailer.js';
+import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     siteHost: HostKind;
+  }
+  interface FastifyInstance {
+    mailer: Mailer;
   }
 }
 
@@ -26,6 +31,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the built web app lives; defaults to apps/web/dist. */
   webDistDir?: string;
+  /** Defaults to SMTP when SMTP_URL is set, else the database outbox. A given mailer is closed by its owner. */
+  mailer?: Mailer;
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -102,6 +109,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCompress, { threshold: 1024 });
 
   healthRoutes(app, database);
+  const mailer = options.mailer ?? createMailer(config, database.db);
+  app.decorate('mailer', mailer);
+  if (!options.mailer) app.addHook('onClose', async () => mailer.close?.());
+  if (!config.isProduction) devMailRoutes(app, database.db);
   storefrontRoutes(app, database.db);
   await registerWebApp(app, { distDir: options.webDistDir ?? defaultWebDist });
 

@@ -1,0 +1,114 @@
+// Sends through the real nodemailer transport to a real SMTP server listening on 127.0.0.1.
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createMailer } from './mailer.js';
+import { verificationCodeEmail } from './templates.js';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+const received: Received[] = [];
+let server: SMTPServer;
+let port: number;
+let t: TestApp;
+
+beforeAll(async () => {
+  server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (address.address.endsWith('@rejected.example')) return callback(new Error('550 No such user'));
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  port = (server.server.address() as AddressInfo).port;
+  t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Marquee <hello@marquee.test>' } });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+/** The decoded bodies of a multipart message's parts, keyed by content type. */
+function mimeParts(raw: string): Map<string, string> {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  if (!boundary) throw new Error('not a multipart message');
+  const parts = new Map<string, string>();
+  for (const part of raw.split(`--${boundary}`).slice(1)) {
+    const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
+    const body = rest.join('\n\n');
+    const type = /content-type:\s*([^;\r\n]+)/i.exec(head)?.[1]?.trim().toLowerCase();
+    if (!type) continue;
+    const encoding = /content-transfer-encoding:\s*(\S+)/i.exec(head)?.[1]?.toLowerCase();
+    const decoded =
+      encoding === 'base64'
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+        : encoding === 'quoted-printable'
+          ? body
+              .replace(/=\r?\n/g, '')
+              .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+          : body;
+    parts.set(type, decoded);
+  }
+  return parts;
+}
+
+describe('SMTP mailer', () => {
+  it('is chosen when SMTP_URL is set', () => {
+    expect(t.app.mailer.kind).toBe('smtp');
+    expect(createMailer(t.config, t.database.db).kind).toBe('smtp');
+  });
+
+  it('delivers a verification e-mail with a text and an HTML part, both carrying the code', async () => {
+    await t.app.mailer.send({ to: 'ada@example.com', ...verificationCodeEmail({ code: '482913' }) });
+
+    expect(received).toHaveLength(1);
+    const message = received[0]!;
+    expect(message.from).toBe('hello@marquee.test');
+    expect(message.to).toEqual(['ada@example.com']);
+    expect(message.raw).toMatch(/^To: ada@example\.com\r?$/m);
+    expect(message.raw).toMatch(/^From: Marquee <hello@marquee\.test>\r?$/m);
+    expect(message.raw).toMatch(/^Subject: 482913 is your Marquee verification code\r?$/m);
+    expect(message.raw).toMatch(/^Content-Type: multipart\/alternative;/m);
+
+    const parts = mimeParts(message.raw);
+    expect(parts.get('text/plain')).toContain('482913');
+    expect(parts.get('text/html')).toContain('482913');
+    expect(parts.get('text/html')).toContain('<table role="presentation"');
+  });
+
+  it('keeps nothing in the outbox when sending through SMTP', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/dev/mail' });
+    expect(response.json()).toEqual([]);
+  });
+
+  it('rejects when the server refuses the recipient, so the caller can decide', async () => {
+    await expect(
+      t.app.mailer.send({ to: 'ghost@rejected.example', ...verificationCodeEmail({ code: '000000' }) }),
+    ).rejects.toThrow(/550|No such user/);
+  });
+});
