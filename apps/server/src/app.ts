@@ -7,13 +7,18 @@ import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import type { DatabaseHandle } from './db/client.js';
+import type { Database, DatabaseHandle } from './db/client.js';
+import { createAuth, type Auth } from './modules/auth/auth.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { organizationRoutes } from './modules/organizations/organizations.routes.js';
 import { classifyHost, type HostKind } from './lib/hosts.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { publicConfigRoutes } from './modules/health/public-config.routes.js';
 import { storefrontRoutes } from './storefront/storefront.routes.js';
 import { createMailer, type Mailer } from './adapters/mail/mailer.js';
+import { passwordResetCodeEmail, verificationCodeEmail } from './adapters/mail/templates.js';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.js';
 
 declare module 'fastify' {
@@ -22,6 +27,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     mailer: Mailer;
+    db: Database;
+    auth: Auth;
   }
 }
 
@@ -108,11 +115,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(fastifyCompress, { threshold: 1024 });
 
-  healthRoutes(app, database);
+  app.decorate('db', database.db);
   const mailer = options.mailer ?? createMailer(config, database.db);
   app.decorate('mailer', mailer);
   if (!options.mailer) app.addHook('onClose', async () => mailer.close?.());
+  const auth = createAuth({
+    config,
+    db: database.db,
+    log: app.log,
+    sendCode: async ({ email, code, type }) => {
+      const mail = type === 'forget-password' ? passwordResetCodeEmail({ code }) : verificationCodeEmail({ code });
+      await app.mailer.send({ to: email, ...mail });
+    },
+  });
+  app.decorate('auth', auth);
+
+  healthRoutes(app, database);
   if (!config.isProduction) devMailRoutes(app, database.db);
+  publicConfigRoutes(app, config);
+  await authRoutes(app, { auth, config });
+  organizationRoutes(app, { config });
   storefrontRoutes(app, database.db);
   await registerWebApp(app, { distDir: options.webDistDir ?? defaultWebDist });
 

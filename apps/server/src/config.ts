@@ -48,6 +48,7 @@ const envSchema = z.object({
   ),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Marquee <no-reply@marquee.localhost>')),
   HIBP_RANGE_CHECK: booleanFlag,
+  RATE_LIMIT_MULTIPLIER: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(1000).default(1)),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: optionalUrl,
@@ -87,6 +88,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   authSecret: string;
+  /** Scales the auth rate limits (1 in production; browser test runs raise it). */
+  rateLimitMultiplier: number;
   raw: Env;
 }
 
@@ -149,6 +152,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     authSecret: env.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
+    rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
     raw: env,
   };
 }

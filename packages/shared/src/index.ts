@@ -1,1 +1,3 @@
+export * from './auth.js';
 export * from './constants.js';
+export * from './organization.js';

@@ -1,5 +1,5 @@
 // Identity tables in the shape better-auth expects (core, email OTP and organization plugins).
-import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const user = pgTable('user', {
   id: text('id').primaryKey(),
@@ -110,3 +110,11 @@ export const invitation = pgTable(
   },
   (table) => [index('invitation_organization_id_idx').on(table.organizationId)],
 );
+
+// better-auth's rate-limit counters, kept in the database so every server process shares them.
+export const rateLimit = pgTable('rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});

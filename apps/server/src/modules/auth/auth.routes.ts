@@ -1,0 +1,65 @@
+// Mounts better-auth's handler on /api/auth/*: the Fastify request becomes a web Request (raw body passed
+// through untouched) and the web Response is copied back, every Set-Cookie included.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { Config } from '../../config.js';
+import { configuredSocialProviders, SOCIAL_PROVIDERS, type Auth, type SocialProviderId } from './auth.js';
+
+export function toWebHeaders(request: FastifyRequest): Headers {
+  const headers = fromNodeHeaders(request.headers);
+  headers.delete('x-marquee-client-ip');
+  headers.set('x-marquee-client-ip', request.ip);
+  return headers;
+}
+
+function explainSocialFailure(config: Config, request: FastifyRequest, body: Buffer | undefined) {
+  if (!request.url.startsWith('/api/auth/sign-in/social') || !body) return;
+  let provider: unknown;
+  try {
+    provider = (JSON.parse(body.toString('utf8')) as { provider?: unknown }).provider;
+  } catch {
+    return;
+  }
+  const configured = configuredSocialProviders(config) as Record<string, unknown>;
+  if (typeof provider === 'string' && provider in SOCIAL_PROVIDERS && !configured[provider]) {
+    const prefix = provider.toUpperCase();
+    request.log.warn(
+      { provider },
+      `${SOCIAL_PROVIDERS[provider as SocialProviderId]} sign-in is not configured: set ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET`,
+    );
+  }
+}
+
+export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; config: Config }) {
+  await app.register(async (scope) => {
+    // Pass every body through as raw bytes: better-auth parses JSON and form posts (OAuth callbacks) itself.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+
+    scope.route({
+      method: ['GET', 'POST'],
+      url: '/api/auth/*',
+      async handler(request, reply) {
+        const body = Buffer.isBuffer(request.body) ? request.body : undefined;
+        const url = new URL(request.url, deps.config.appUrl);
+        const response = await deps.auth.handler(
+          new Request(url, {
+            method: request.method,
+            headers: toWebHeaders(request),
+            body: request.method === 'GET' || request.method === 'HEAD' || !body?.length ? undefined : body,
+          }),
+        );
+        if (response.status === 404) explainSocialFailure(deps.config, request, body);
+        reply.status(response.status);
+        response.headers.forEach((value, key) => {
+          if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-encoding') reply.header(key, value);
+        });
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length > 0) reply.header('set-cookie', cookies);
+        reply.header('cache-control', 'no-store');
+        const text = response.body ? await response.text() : '';
+        return reply.send(text);
+      },
+    });
+  });
+}

@@ -1,0 +1,223 @@
+// Our identity service: better-auth on our own database with e-mail + password, 6-digit e-mail codes for
+// verification and password reset, Google/Microsoft/LinkedIn when configured, organisations, and bearer tokens.
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { bearer, emailOTP, organization } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { AUTH_ERROR_CODES, AUTH_MESSAGES, meetsPasswordRules, VERIFICATION_CODE_LENGTH } from '@marquee/shared';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import * as schema from '../../db/schema/index.js';
+import { isBreachedPassword } from './breached-passwords.js';
+
+export type AuthCodeType = 'email-verification' | 'forget-password' | 'sign-in' | 'change-email';
+
+export interface AuthDeps {
+  config: Config;
+  db: Database;
+  log: FastifyBaseLogger;
+  /** Sends the e-mail carrying a one-time code. */
+  sendCode(input: { email: string; code: string; type: AuthCodeType }): Promise<void>;
+}
+
+export const SOCIAL_PROVIDERS = {
+  google: 'Google',
+  microsoft: 'Microsoft',
+  linkedin: 'LinkedIn',
+} as const;
+export type SocialProviderId = keyof typeof SOCIAL_PROVIDERS;
+
+export const CODE_EXPIRES_IN_SECONDS = 10 * 60;
+
+/** Paths whose body carries a new password that must meet the five rules and not be breached. */
+const PASSWORD_SETTING_PATHS = new Set(['/sign-up/email', '/email-otp/reset-password', '/reset-password', '/change-password']);
+
+export function configuredSocialProviders(config: Config) {
+  const env = config.raw;
+  return {
+    ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } }
+      : {}),
+    ...(env.MICROSOFT_CLIENT_ID && env.MICROSOFT_CLIENT_SECRET
+      ? {
+          microsoft: {
+            clientId: env.MICROSOFT_CLIENT_ID,
+            clientSecret: env.MICROSOFT_CLIENT_SECRET,
+            tenantId: env.MICROSOFT_TENANT_ID,
+          },
+        }
+      : {}),
+    ...(env.LINKEDIN_CLIENT_ID && env.LINKEDIN_CLIENT_SECRET
+      ? { linkedin: { clientId: env.LINKEDIN_CLIENT_ID, clientSecret: env.LINKEDIN_CLIENT_SECRET } }
+      : {}),
+  };
+}
+
+/** Rate limits per client IP. RATE_LIMIT_MULTIPLIER scales them (for load tests and browser test runs). */
+export function authRateLimitRules(multiplier: number) {
+  const rule = (window: number, max: number) => ({ window, max: Math.max(1, Math.round(max * multiplier)) });
+  return {
+    '/sign-in/email': rule(60, 10),
+    '/sign-up/email': rule(60, 5),
+    '/sign-in/social': rule(60, 10),
+    '/email-otp/send-verification-otp': rule(60, 3),
+    '/email-otp/request-password-reset': rule(60, 3),
+    '/forget-password/email-otp': rule(60, 3),
+    '/email-otp/reset-password': rule(60, 5),
+    '/email-otp/verify-email': rule(60, 10),
+    '/get-session': false as const,
+  };
+}
+
+export function createAuth(deps: AuthDeps) {
+  const { config, db, log } = deps;
+  const secureCookies = config.appUrl.startsWith('https://');
+  const devOrigins = config.isProduction ? [] : ['http://localhost:5173'];
+
+  return betterAuth({
+    appName: 'Marquee',
+    baseURL: config.appUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        organization: schema.organization,
+        member: schema.member,
+        invitation: schema.invitation,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    trustedOrigins: [config.appUrl, ...devOrigins],
+    logger: {
+      level: 'warn',
+      log: (level, message) => {
+        // Never forward better-auth's extra arguments: they can hold e-mail addresses or tokens.
+        if (level === 'error') log.error({ source: 'auth' }, message);
+        else if (level === 'warn') log.warn({ source: 'auth' }, message);
+        else log.info({ source: 'auth' }, message);
+      },
+    },
+    onAPIError: {
+      // A refused sign-in or a wrong code is the client's business, not a server error: log it quietly.
+      onError(error) {
+        const status = (error as { statusCode?: number }).statusCode ?? 500;
+        if (status >= 500) log.error({ err: error, source: 'auth' }, 'identity request failed');
+        else log.debug({ source: 'auth', status }, (error as Error).message);
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+    },
+    socialProviders: configuredSocialProviders(config),
+    account: { accountLinking: { enabled: true, trustedProviders: ['google', 'microsoft', 'linkedin'] } },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: Math.round(300 * config.rateLimitMultiplier),
+      customRules: authRateLimitRules(config.rateLimitMultiplier),
+    },
+    advanced: {
+      useSecureCookies: secureCookies,
+      cookiePrefix: 'marquee',
+      // The Fastify mount sets this header from request.ip (which honours TRUST_PROXY), so clients cannot
+      // pick their own rate-limit bucket by sending X-Forwarded-For.
+      ipAddress: { ipAddressHeaders: ['x-marquee-client-ip'] },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (ctx.path === '/sign-up/email' && typeof body.email === 'string') {
+          // The spec shows 'An account with this email already exists' at sign-up, so an existing address
+          // is refused here rather than answered with better-auth's silent look-alike response.
+          const [existing] = await db
+            .select({ id: schema.user.id })
+            .from(schema.user)
+            .where(eq(schema.user.email, body.email.trim().toLowerCase()))
+            .limit(1);
+          if (existing) {
+            throw new APIError('UNPROCESSABLE_ENTITY', {
+              code: AUTH_ERROR_CODES.identifierExists,
+              message: AUTH_MESSAGES.identifierExists,
+            });
+          }
+        }
+        if (PASSWORD_SETTING_PATHS.has(ctx.path)) {
+          const password = body.password ?? body.newPassword;
+          if (typeof password === 'string') {
+            if (!meetsPasswordRules(password)) {
+              throw new APIError('BAD_REQUEST', {
+                code: AUTH_ERROR_CODES.passwordValidationFailed,
+                message: AUTH_MESSAGES.passwordValidationFailed,
+              });
+            }
+            const breached = await isBreachedPassword(password, {
+              rangeCheck: config.raw.HIBP_RANGE_CHECK,
+              onRangeCheckError: (error) => log.warn({ err: error }, 'breached-password range check unavailable'),
+            });
+            if (breached) {
+              throw new APIError('BAD_REQUEST', {
+                code: AUTH_ERROR_CODES.passwordPwned,
+                message: AUTH_MESSAGES.passwordPwned,
+              });
+            }
+          }
+        }
+        if (
+          (ctx.path === '/email-otp/request-password-reset' || ctx.path === '/forget-password/email-otp') &&
+          typeof body.email === 'string'
+        ) {
+          const [existing] = await db
+            .select({ id: schema.user.id })
+            .from(schema.user)
+            .where(eq(schema.user.email, body.email.trim().toLowerCase()))
+            .limit(1);
+          if (!existing) {
+            throw new APIError('NOT_FOUND', {
+              code: AUTH_ERROR_CODES.emailNotFound,
+              message: AUTH_MESSAGES.emailNotFoundForReset,
+            });
+          }
+        }
+      }),
+    },
+    plugins: [
+      emailOTP({
+        otpLength: VERIFICATION_CODE_LENGTH,
+        expiresIn: CODE_EXPIRES_IN_SECONDS,
+        allowedAttempts: 5,
+        overrideDefaultEmailVerification: true,
+        async sendVerificationOTP({ email, otp, type }) {
+          try {
+            await deps.sendCode({ email, code: otp, type });
+          } catch (error) {
+            log.error({ err: error, type }, 'could not send the e-mail code');
+            throw error;
+          }
+        },
+      }),
+      organization({ allowUserToCreateOrganization: true, creatorRole: 'owner' }),
+      bearer(),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

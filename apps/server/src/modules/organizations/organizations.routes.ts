@@ -1,0 +1,133 @@
+// Organisation API (spec section 7): subdomain check, creation, info, settings and DNS provisioning.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CURRENCY_CODES,
+  checkSubdomainBodySchema,
+  checkSubdomainResponseSchema,
+  createOrganizationBodySchema,
+  organizationSettingsSchema,
+} from '@marquee/shared';
+import type { Config } from '../../config.js';
+import { AppError } from '../../lib/errors.js';
+import { requireOrganization, requireUser } from '../auth/auth.guard.js';
+import {
+  checkSubdomain,
+  createOrganization,
+  getOrganizationInfo,
+  getOrganizationSettings,
+  updateOrganizationSettings,
+} from './organizations.service.js';
+
+const organizationInfoSchema = z.object({
+  organization: z.object({
+    id: z.string(),
+    name: z.string(),
+    image: z.string().nullable(),
+    subdomain: z.string(),
+    custom_domain: z.string().nullable(),
+    custom_domain_verified: z.union([z.literal(0), z.literal(1)]),
+    custom_domain_wizard_completed: z.union([z.literal(0), z.literal(1)]),
+    stripe_account_id: z.string().nullable(),
+    default_currency: z.string(),
+    active_domain: z.string(),
+  }),
+});
+
+const settingsResponseSchema = z.object({
+  company_name: z.string(),
+  contact_email: z.string(),
+  contact_phone: z.string(),
+  description: z.string(),
+  instagram_url: z.string(),
+  tiktok_url: z.string(),
+  x_url: z.string(),
+  facebook_url: z.string(),
+  resident_advisor_url: z.string(),
+  website_url: z.string(),
+  primary_color: z.string(),
+  secondary_color: z.string(),
+  font_family: z.string(),
+  logo_url: z.string(),
+  cover_image_url: z.string(),
+});
+
+export function organizationRoutes(app: FastifyInstance, deps: { config: Config }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app;
+
+  api.post(
+    '/api/org/check-subdomain',
+    { schema: { body: checkSubdomainBodySchema, response: { 200: checkSubdomainResponseSchema } } },
+    async (request) => {
+      await requireUser(request);
+      return checkSubdomain(db, request.body.subdomain);
+    },
+  );
+
+  api.post(
+    '/api/org/create',
+    {
+      schema: {
+        body: createOrganizationBodySchema,
+        response: {
+          201: z.object({
+            organization: z.object({ id: z.string(), name: z.string(), subdomain: z.string(), default_currency: z.enum(CURRENCY_CODES) }),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = await requireUser(request);
+      const created = await createOrganization(db, auth, request.body);
+      return reply.status(201).send({ organization: created });
+    },
+  );
+
+  api.get('/api/org/info', { schema: { response: { 200: organizationInfoSchema } } }, async (request) => {
+    const auth = await requireOrganization(request);
+    return getOrganizationInfo(db, auth.organizationId, deps.config.publicHost);
+  });
+
+  api.get('/api/org/settings', { schema: { response: { 200: settingsResponseSchema } } }, async (request) => {
+    const auth = await requireOrganization(request);
+    return getOrganizationSettings(db, auth.organizationId);
+  });
+
+  api.put(
+    '/api/org/settings',
+    { schema: { body: organizationSettingsSchema, response: { 200: settingsResponseSchema } } },
+    async (request) => {
+      const auth = await requireOrganization(request);
+      return updateOrganizationSettings(db, auth.organizationId, request.body);
+    },
+  );
+
+  api.post(
+    '/api/dns/provision',
+    {
+      schema: {
+        body: z.object({ subdomain: z.string().trim().toLowerCase(), organization_id: z.string().optional() }),
+        response: { 200: z.object({ success: z.literal(true), provisioned: z.boolean(), message: z.string() }) },
+      },
+    },
+    async (request) => {
+      const auth = await requireOrganization(request);
+      if (request.body.organization_id && request.body.organization_id !== auth.organizationId) {
+        throw new AppError('FORBIDDEN', 'You can only provision your own organisation');
+      }
+      const info = await getOrganizationInfo(db, auth.organizationId, deps.config.publicHost);
+      if (info.organization.subdomain !== request.body.subdomain) {
+        throw new AppError('FORBIDDEN', 'That subdomain does not belong to your organisation');
+      }
+      // Embedded default: this server answers every {subdomain}.{PUBLIC_HOST} itself (wildcard DNS and
+      // on-demand TLS), so there is nothing to create. The Cloudflare adapter provisions for real.
+      return {
+        success: true as const,
+        provisioned: false,
+        message: `${info.organization.subdomain}.${deps.config.publicHost} is served directly by this server`,
+      };
+    },
+  );
+}

@@ -1,0 +1,1 @@
+export { AuthModal, type AuthMode } from './components/auth-modal';

@@ -1,0 +1,108 @@
+// Organisation rules shared by the onboarding and profile forms and the server: subdomains, creation and
+// the profile settings (spec sections 3, 5 and 7).
+import { z } from 'zod';
+import { CURRENCY_CODES, FONT_FAMILIES } from './constants.js';
+
+export const SUBDOMAIN_MIN_LENGTH = 3;
+export const SUBDOMAIN_MAX_LENGTH = 63;
+export const SUBDOMAIN_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+
+/** Names that belong to the platform itself and are never given to an organisation. */
+export const RESERVED_SUBDOMAINS = new Set([
+  'www', 'app', 'api', 'admin', 'mail', 'smtp', 'imap', 'pop', 'ftp', 'ns1', 'ns2', 'dns', 'mx',
+  'dashboard', 'auth', 'login', 'signin', 'signup', 'account', 'accounts', 'billing', 'payments', 'pay',
+  'checkout', 'static', 'assets', 'cdn', 'media', 'uploads', 'files', 'img', 'images', 'help', 'support',
+  'status', 'docs', 'blog', 'news', 'about', 'legal', 'terms', 'privacy', 'security', 'dev', 'staging',
+  'test', 'demo', 'internal', 'system', 'root', 'marquee', 'tickets', 'ticket', 'events', 'localhost',
+]);
+
+/** What the onboarding input keeps of what is typed: lower case letters, digits and hyphens. */
+export function sanitizeSubdomainInput(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9-]/g, '');
+}
+
+/** The spec's fallback subdomain: the lower-cased company name with non-alphanumerics removed. */
+export function subdomainFromName(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, SUBDOMAIN_MAX_LENGTH);
+}
+
+/** Why a subdomain cannot be used, judging only its form; null when the form is fine. */
+export function subdomainFormatProblem(subdomain: string): string | null {
+  if (subdomain.length < SUBDOMAIN_MIN_LENGTH) return `Must be at least ${SUBDOMAIN_MIN_LENGTH} characters`;
+  if (subdomain.length > SUBDOMAIN_MAX_LENGTH) return `Must be at most ${SUBDOMAIN_MAX_LENGTH} characters`;
+  if (!SUBDOMAIN_PATTERN.test(subdomain)) {
+    return 'Use lowercase letters, numbers and hyphens, starting and ending with a letter or number';
+  }
+  if (subdomain.includes('--')) return 'Cannot contain two hyphens in a row';
+  if (RESERVED_SUBDOMAINS.has(subdomain)) return 'This name is reserved';
+  return null;
+}
+
+export const ORGANIZATION_NAME_MAX_LENGTH = 100;
+export const ORGANIZATION_MESSAGES = {
+  nameRequired: 'Organization name is required',
+  creationUnavailable: 'Organization creation not available',
+  createFailed: 'Failed to create organization',
+  subdomainTaken: 'This subdomain is already taken',
+  saveBrandingFailed: 'Failed to save branding settings',
+  notAvailable: 'Not available',
+  checkFailed: 'Check failed',
+} as const;
+
+export const checkSubdomainBodySchema = z.object({ subdomain: z.string().max(200) });
+export type CheckSubdomainBody = z.infer<typeof checkSubdomainBodySchema>;
+export const checkSubdomainResponseSchema = z.object({ available: z.boolean(), reason: z.string().nullable() });
+export type CheckSubdomainResponse = z.infer<typeof checkSubdomainResponseSchema>;
+
+export const createOrganizationBodySchema = z.object({
+  company_name: z
+    .string()
+    .trim()
+    .min(1, ORGANIZATION_MESSAGES.nameRequired)
+    .max(ORGANIZATION_NAME_MAX_LENGTH, `Organization name must be ${ORGANIZATION_NAME_MAX_LENGTH} characters or less`),
+  subdomain: z.string().trim().toLowerCase().optional(),
+  default_currency: z.enum(CURRENCY_CODES).default('GBP'),
+});
+export type CreateOrganizationBody = z.input<typeof createOrganizationBodySchema>;
+
+const optionalHttpUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), 'Must be an http(s) URL')
+  .nullable()
+  .optional();
+const optionalImageUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((value) => value === '' || /^(https?:\/\/[^\s]+|\/uploads\/[A-Za-z0-9/._-]+)$/.test(value), 'Must be an uploaded image URL')
+  .nullable()
+  .optional();
+const hexColor = z.string().trim().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'Must be a hex colour such as #00ea6f');
+const optionalText = (max: number) => z.string().trim().max(max, `Must be ${max} characters or less`).nullable().optional();
+
+export const organizationSettingsSchema = z.object({
+  company_name: z.string().trim().min(1, ORGANIZATION_MESSAGES.nameRequired).max(ORGANIZATION_NAME_MAX_LENGTH),
+  contact_email: z
+    .string()
+    .trim()
+    .max(254)
+    .refine((value) => value === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), 'Must be an e-mail address')
+    .nullable()
+    .optional(),
+  contact_phone: optionalText(40),
+  description: optionalText(1000),
+  instagram_url: optionalHttpUrl,
+  tiktok_url: optionalHttpUrl,
+  x_url: optionalHttpUrl,
+  facebook_url: optionalHttpUrl,
+  resident_advisor_url: optionalHttpUrl,
+  website_url: optionalHttpUrl,
+  primary_color: hexColor.nullable().optional(),
+  secondary_color: hexColor.nullable().optional(),
+  font_family: z.enum(FONT_FAMILIES).nullable().optional(),
+  logo_url: optionalImageUrl,
+  cover_image_url: optionalImageUrl,
+});
+export type OrganizationSettingsInput = z.input<typeof organizationSettingsSchema>;
