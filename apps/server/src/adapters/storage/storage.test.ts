@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeS3, type FakeS3 } from '../../../test/fake-s3.js';
 import { testConfig } from '../../../test/test-app.js';
 import { createLocalStorage } from './local.js';
 import { createS3Storage } from './s3.js';
@@ -82,69 +81,8 @@ describe('local storage', () => {
   });
 });
 
-interface RecordedRequest {
-  method: string;
-  path: string;
-  contentType: string | undefined;
-  authorization: string | undefined;
-  body: Buffer;
-}
-
-// A tiny path-style S3: PUT, GET and DELETE on /<bucket>/<key>, answering the way S3 does.
-function startFakeS3() {
-  const objects = new Map<string, { body: Buffer; contentType: string }>();
-  const requests: RecordedRequest[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const url = new URL(req.url ?? '/', 'http://fake');
-      const objectPath = decodeURIComponent(url.pathname);
-      requests.push({
-        method: req.method ?? '',
-        path: objectPath,
-        contentType: req.headers['content-type'],
-        authorization: req.headers.authorization,
-        body,
-      });
-      if (req.method === 'PUT') {
-        objects.set(objectPath, { body, contentType: req.headers['content-type'] ?? 'application/octet-stream' });
-        res.writeHead(200, { etag: '"fake"' }).end();
-      } else if (req.method === 'GET') {
-        const object = objects.get(objectPath);
-        if (!object) {
-          res
-            .writeHead(404, { 'content-type': 'application/xml' })
-            .end(
-              '<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>',
-            );
-          return;
-        }
-        res.writeHead(200, { 'content-type': object.contentType, 'content-length': object.body.length });
-        res.end(object.body);
-      } else if (req.method === 'DELETE') {
-        objects.delete(objectPath);
-        res.writeHead(204).end();
-      } else {
-        res.writeHead(405).end();
-      }
-    });
-  });
-  return new Promise<{ endpoint: string; requests: RecordedRequest[]; close(): Promise<void> }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        endpoint: `http://127.0.0.1:${port}`,
-        requests,
-        close: () => new Promise<void>((done) => server.close(() => done())),
-      });
-    });
-  });
-}
-
 describe('S3 storage', () => {
-  let fake: Awaited<ReturnType<typeof startFakeS3>>;
+  let fake: FakeS3;
   beforeAll(async () => {
     fake = await startFakeS3();
   });
