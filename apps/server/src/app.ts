@@ -8,15 +8,23 @@ import fastifyHelmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import { createStorage, type FileStorage } from './adapters/storage/storage.js';
 import { classifyHost, type HostKind } from './lib/hosts.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { publicUploadRoutes } from './modules/uploads/uploads.routes.js';
 import { storefrontRoutes } from './storefront/storefront.routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     siteHost: HostKind;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    storage: FileStorage;
   }
 }
 
@@ -26,6 +34,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the built web app lives; defaults to apps/web/dist. */
   webDistDir?: string;
+  /** Where uploaded files go; defaults to what the configuration selects (DATA_DIR/uploads or S3). */
+  storage?: FileStorage;
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -102,6 +112,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCompress, { threshold: 1024 });
 
   healthRoutes(app, database);
+  const storage = options.storage ?? createStorage(config);
+  app.decorate('storage', storage);
+  publicUploadRoutes(app, storage);
   storefrontRoutes(app, database.db);
   await registerWebApp(app, { distDir: options.webDistDir ?? defaultWebDist });
 
