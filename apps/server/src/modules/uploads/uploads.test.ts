@@ -162,12 +162,12 @@ describe('uploads on local storage', () => {
     });
 
     it.each([
-      ['PNG', 'png', 'image/png'],
-      ['GIF', 'gif', 'image/gif'],
-    ] as const)('201 for a %s', async (_label, name, type) => {
+      ['PNG', 'png', 'image/png', 200],
+      ['GIF', 'gif', 'image/gif', 300],
+    ] as const)('201 for a %s', async (_label, name, type, side) => {
       const response = await postImage(t.app, { bytes: images[name], name: `image.${name}`, type });
       expect(response.statusCode).toBe(201);
-      expect(response.json()).toMatchObject({ width: 300 - (name === 'png' ? 100 : 0), contentType: 'image/webp' });
+      expect(response.json()).toMatchObject({ width: side, height: side, contentType: 'image/webp' });
     });
 
     it('201 for a PNG named .gif with a wrong declared type: the content decides', async () => {
@@ -216,6 +216,13 @@ describe('uploads on local storage', () => {
 
     it('413 with the spec message for an 800 KB image', async () => {
       const response = await postImage(t.app, { bytes: images.large, name: 'huge.png', type: 'image/png' });
+      expect(response.statusCode).toBe(413);
+      expect(response.json().error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: SIZE_MESSAGE });
+    });
+
+    it('413 with the spec message for a 5 MB file (kept only up to the limit, the rest discarded)', async () => {
+      const huge = Buffer.concat([images.jpeg, randomBytes(5 * 1024 * KB)]);
+      const response = await postImage(t.app, { bytes: huge, name: 'huge.jpg', type: 'image/jpeg' });
       expect(response.statusCode).toBe(413);
       expect(response.json().error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: SIZE_MESSAGE });
     });
