@@ -9,13 +9,16 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { createAuth, type Auth } from './modules/auth/auth.js';
+import { requireUser } from './modules/auth/auth.guard.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { organizationRoutes } from './modules/organizations/organizations.routes.js';
+import { createStorage, type FileStorage } from './adapters/storage/storage.js';
 import { classifyHost, type HostKind } from './lib/hosts.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { publicConfigRoutes } from './modules/health/public-config.routes.js';
+import { publicUploadRoutes, registerUploads } from './modules/uploads/uploads.routes.js';
 import { storefrontRoutes } from './storefront/storefront.routes.js';
 import { createMailer, type Mailer } from './adapters/mail/mailer.js';
 import { passwordResetCodeEmail, verificationCodeEmail } from './adapters/mail/templates.js';
@@ -32,6 +35,12 @@ declare module 'fastify' {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    storage: FileStorage;
+  }
+}
+
 export interface BuildAppOptions {
   config: Config;
   database: DatabaseHandle;
@@ -40,6 +49,8 @@ export interface BuildAppOptions {
   webDistDir?: string;
   /** Defaults to SMTP when SMTP_URL is set, else the database outbox. A given mailer is closed by its owner. */
   mailer?: Mailer;
+  /** Where uploaded files go; defaults to what the configuration selects (DATA_DIR/uploads or S3). */
+  storage?: FileStorage;
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -135,6 +146,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   publicConfigRoutes(app, config);
   await authRoutes(app, { auth, config });
   organizationRoutes(app, { config });
+  const storage = options.storage ?? createStorage(config);
+  app.decorate('storage', storage);
+  publicUploadRoutes(app, storage);
+  await registerUploads(app, { db: database.db, storage, resolveAuth: requireUser });
   storefrontRoutes(app, database.db);
   await registerWebApp(app, { distDir: options.webDistDir ?? defaultWebDist });
 

@@ -1,3 +1,4 @@
 export * from './auth.js';
 export * from './constants.js';
+export * from './images.js';
 export * from './organization.js';

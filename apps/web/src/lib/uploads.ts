@@ -1,16 +1,8 @@
 // Image uploads: the spec's client-side checks (size and type), reading a preview as a data URL, and the
 // upload itself (the server checks the content again and re-encodes it).
-import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, IMAGE_MIN_BYTES } from '@marquee/shared';
 import { apiRequest } from './api-client';
 
-export const IMAGE_SIZE_MESSAGE = 'Image must be between 50KB and 750KB';
-export const IMAGE_TYPE_MESSAGE = 'Only JPG, PNG, or GIF files are allowed';
-
-export function imageFileProblem(file: { size: number; type: string }): string | null {
-  if (file.size < IMAGE_MIN_BYTES || file.size > IMAGE_MAX_BYTES) return IMAGE_SIZE_MESSAGE;
-  if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return IMAGE_TYPE_MESSAGE;
-  return null;
-}
+export { validateImageFile as imageFileProblem } from '@marquee/shared';
 
 export function readAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
