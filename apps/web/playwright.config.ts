@@ -51,6 +51,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PUBLIC_HOST: `localhost:${port}`,
       LOG_LEVEL: 'warn',
+      RATE_LIMIT_MULTIPLIER: '50',
     },
   },
 });

@@ -1,4 +1,5 @@
 export * from './auth.js';
 export * from './constants.js';
+export * from './events.js';
 export * from './images.js';
 export * from './organization.js';

@@ -1,0 +1,228 @@
+// Events: the spec's form rules and messages (section 5), and the API's request and response shapes, written
+// once for the wizard and the server.
+import { z } from 'zod';
+import { CURRENCY_CODES } from './constants.js';
+
+export const EVENT_NAME_MAX = 50;
+export const EVENT_DESCRIPTION_MAX = 200;
+export const EVENT_TERMS_MAX = 500;
+export const MINIMUM_AGE_MAX = 99;
+export const EVENT_WIZARD_STEPS = ['Information', 'Location', 'Tickets', 'Other'] as const;
+export const DEFAULT_TICKET_TYPE_NAME = 'General Admission';
+
+export const EVENT_MESSAGES = {
+  artworkRequired: 'Event artwork is required',
+  nameRequired: 'Event name is required',
+  nameTooLong: 'Event name must be 50 characters or less',
+  descriptionRequired: 'Event description is required',
+  descriptionTooLong: 'Description must be 200 characters or less',
+  locationRequired: 'Event location is required',
+  startRequired: 'Start date/time is required',
+  endRequired: 'End date/time is required',
+  priceRequired: 'Ticket price is required',
+  priceStep: 'Ticket price must be in steps of 0.01',
+  capacityMin: 'Venue capacity cannot be negative',
+  minimumAgeRange: 'Minimum age must be between 0 and 99',
+  termsTooLong: 'Terms of service must be 500 characters or less',
+  endBeforeStart: 'End date/time must be after the start',
+  unsavedChanges: 'You have unsaved changes. Are you sure you want to leave?',
+} as const;
+
+/** Local date-time as the picker outputs it: YYYY-MM-DDTHH:mm. */
+export const LOCAL_DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+/** A decimal price as typed: digits with at most two decimals. */
+export const PRICE_PATTERN = /^\d+(\.\d{1,2})?$/;
+
+export const eventStatusSchema = z.enum(['draft', 'live', 'archived', 'cancelled']);
+export type EventStatus = z.infer<typeof eventStatusSchema>;
+
+/** The wizard's form, as the spec's Event form entity (strings where the inputs hold text). */
+export interface EventFormValues {
+  artworkUrl: string; // uploaded image URL ('' when none)
+  eventName: string;
+  eventDescription: string;
+  eventLocation: string;
+  startDateTime: string; // YYYY-MM-DDTHH:mm or ''
+  endDateTime: string;
+  lastEntry: string;
+  lineup: string[];
+  ticketCurrency: (typeof CURRENCY_CODES)[number];
+  ticketPrice: string;
+  venueCapacity: string; // '' = unlimited
+  transferrable: boolean;
+  refundsAllowed: boolean;
+  soldOnEntry: boolean;
+  minimumAge: string;
+  removeOnEventEnd: boolean;
+  termsOfService: string;
+}
+
+export const defaultEventFormValues = (currency: EventFormValues['ticketCurrency'] = 'GBP'): EventFormValues => ({
+  artworkUrl: '',
+  eventName: '',
+  eventDescription: '',
+  eventLocation: '',
+  startDateTime: '',
+  endDateTime: '',
+  lastEntry: '',
+  lineup: [],
+  ticketCurrency: currency,
+  ticketPrice: '',
+  venueCapacity: '',
+  transferrable: false,
+  refundsAllowed: true,
+  soldOnEntry: true,
+  minimumAge: '0',
+  removeOnEventEnd: true,
+  termsOfService: '',
+});
+
+export type EventFormErrors = Partial<Record<keyof EventFormValues, string>>;
+
+/** The spec's per-step validation (steps 1 to 4), returning the message for each failing field. */
+export function validateEventStep(step: 1 | 2 | 3 | 4, form: EventFormValues): EventFormErrors {
+  const errors: EventFormErrors = {};
+  if (step === 1) {
+    if (!form.artworkUrl) errors.artworkUrl = EVENT_MESSAGES.artworkRequired;
+    if (!form.eventName.trim()) errors.eventName = EVENT_MESSAGES.nameRequired;
+    else if (form.eventName.length > EVENT_NAME_MAX) errors.eventName = EVENT_MESSAGES.nameTooLong;
+    if (!form.eventDescription.trim()) errors.eventDescription = EVENT_MESSAGES.descriptionRequired;
+    else if (form.eventDescription.length > EVENT_DESCRIPTION_MAX) errors.eventDescription = EVENT_MESSAGES.descriptionTooLong;
+  } else if (step === 2) {
+    if (!form.eventLocation.trim()) errors.eventLocation = EVENT_MESSAGES.locationRequired;
+    if (!form.startDateTime) errors.startDateTime = EVENT_MESSAGES.startRequired;
+    if (!form.endDateTime) errors.endDateTime = EVENT_MESSAGES.endRequired;
+    if (form.startDateTime && form.endDateTime && form.endDateTime <= form.startDateTime) {
+      errors.endDateTime = EVENT_MESSAGES.endBeforeStart;
+    }
+  } else if (step === 3) {
+    const price = Number(form.ticketPrice);
+    if (!form.ticketPrice.trim() || !Number.isFinite(price) || price <= 0) errors.ticketPrice = EVENT_MESSAGES.priceRequired;
+    else if (!PRICE_PATTERN.test(form.ticketPrice.trim())) errors.ticketPrice = EVENT_MESSAGES.priceStep;
+    if (form.venueCapacity.trim() !== '' && !(Number.isInteger(Number(form.venueCapacity)) && Number(form.venueCapacity) >= 0)) {
+      errors.venueCapacity = EVENT_MESSAGES.capacityMin;
+    }
+  } else {
+    const age = Number(form.minimumAge);
+    if (form.minimumAge.trim() === '' || !Number.isInteger(age) || age < 0 || age > MINIMUM_AGE_MAX) {
+      errors.minimumAge = EVENT_MESSAGES.minimumAgeRange;
+    }
+    if (form.termsOfService.length > EVENT_TERMS_MAX) errors.termsOfService = EVENT_MESSAGES.termsTooLong;
+  }
+  return errors;
+}
+
+export function validateEventForm(form: EventFormValues): EventFormErrors {
+  return { ...validateEventStep(1, form), ...validateEventStep(2, form), ...validateEventStep(3, form), ...validateEventStep(4, form) };
+}
+
+const localDateTime = z.string().regex(LOCAL_DATE_TIME_PATTERN, 'Use the format YYYY-MM-DDTHH:mm');
+
+/**
+ * The body of POST /api/events and PUT /api/events/:id. Drafts may be incomplete, so every field is optional
+ * here; publishing checks completeness with validateEventForm on the stored event.
+ */
+export const eventInputSchema = z.object({
+  artwork_url: z
+    .string()
+    .max(2048)
+    .refine((value) => value === '' || /^(https?:\/\/\S+|\/uploads\/[A-Za-z0-9/._-]+)$/.test(value), 'Must be an uploaded image URL')
+    .optional(),
+  name: z.string().max(EVENT_NAME_MAX, EVENT_MESSAGES.nameTooLong).optional(),
+  description: z.string().max(EVENT_DESCRIPTION_MAX, EVENT_MESSAGES.descriptionTooLong).optional(),
+  location: z.string().max(300).optional(),
+  start_local: z.union([localDateTime, z.literal('')]).optional(),
+  end_local: z.union([localDateTime, z.literal('')]).optional(),
+  last_entry_local: z.union([localDateTime, z.literal('')]).optional(),
+  /** IANA time zone the local times were entered in, e.g. Europe/London. */
+  time_zone: z.string().min(1).max(64).optional(),
+  lineup: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
+  currency: z.enum(CURRENCY_CODES).optional(),
+  /** Decimal text as typed, e.g. "12.50"; '' when not set yet. */
+  price: z.union([z.string().regex(PRICE_PATTERN, EVENT_MESSAGES.priceStep), z.literal('')]).optional(),
+  /** null = unlimited */
+  capacity: z.number().int().min(0, EVENT_MESSAGES.capacityMin).max(10_000_000).nullable().optional(),
+  sold_on_entry: z.boolean().optional(),
+  refunds_allowed: z.boolean().optional(),
+  resale_allowed: z.boolean().optional(),
+  remove_on_event_end: z.boolean().optional(),
+  minimum_age: z.number().int().min(0, EVENT_MESSAGES.minimumAgeRange).max(MINIMUM_AGE_MAX, EVENT_MESSAGES.minimumAgeRange).optional(),
+  terms_of_service: z.string().max(EVENT_TERMS_MAX, EVENT_MESSAGES.termsTooLong).optional(),
+});
+export type EventInput = z.infer<typeof eventInputSchema>;
+
+export const ticketTypeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  price_minor: z.number().int().nullable(),
+  currency: z.enum(CURRENCY_CODES),
+  capacity: z.number().int().nullable(),
+  sold: z.number().int(),
+});
+
+export const eventSchema = z.object({
+  id: z.string(),
+  status: eventStatusSchema,
+  name: z.string(),
+  description: z.string(),
+  artwork_url: z.string(),
+  location: z.string(),
+  start_local: z.string(),
+  end_local: z.string(),
+  last_entry_local: z.string(),
+  time_zone: z.string(),
+  /** ISO instants (null until set) */
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  last_entry_at: z.string().nullable(),
+  lineup: z.array(z.string()),
+  minimum_age: z.number().int(),
+  terms_of_service: z.string(),
+  sold_on_entry: z.boolean(),
+  refunds_allowed: z.boolean(),
+  resale_allowed: z.boolean(),
+  remove_on_event_end: z.boolean(),
+  currency: z.enum(CURRENCY_CODES),
+  /** Decimal text of the General Admission price ('' when not set) */
+  price: z.string(),
+  capacity: z.number().int().nullable(),
+  ticket_types: z.array(ticketTypeSchema),
+  tickets_sold: z.number().int(),
+  revenue_minor: z.number().int(),
+  public_url: z.string().nullable(),
+  published_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type EventDto = z.infer<typeof eventSchema>;
+
+const metric = z.object({ value: z.number(), change: z.number(), label: z.string() });
+export type Metric = z.infer<typeof metric>;
+
+/** GET /api/events */
+export const eventsListSchema = z.object({
+  upcoming: z.array(eventSchema),
+  previous: z.array(eventSchema),
+  metrics: z.object({
+    total_events: metric,
+    event_tickets: metric,
+    /** value in minor units of `currency` */
+    event_revenue: metric,
+    avg_attendance: metric,
+    currency: z.enum(CURRENCY_CODES),
+  }),
+});
+export type EventsList = z.infer<typeof eventsListSchema>;
+
+/** GET /api/dashboard/overview */
+export const dashboardOverviewSchema = z.object({
+  metrics: z.object({
+    total_revenue: metric,
+    tickets_sold: metric,
+    upcoming_events: metric,
+    total_customers: metric,
+    currency: z.enum(CURRENCY_CODES),
+  }),
+  upcoming: z.array(eventSchema),
+});
+export type DashboardOverview = z.infer<typeof dashboardOverviewSchema>;
