@@ -1,5 +1,5 @@
 // Onboarding: three steps with a progress bar (company, brand image, payouts), resumable from local storage.
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { CURRENCIES, ORGANIZATION_MESSAGES, sanitizeSubdomainInput, type CurrencyCode } from '@marquee/shared';
