@@ -107,12 +107,17 @@ function CommandPalettePanel({ onClose }: { onClose: () => void }) {
             ESC
           </kbd>
         </div>
+        {results.length > 0 ? (
+          <p aria-hidden="true" className="text-muted-foreground px-5 pt-3 font-mono text-[10px] font-semibold tracking-widest uppercase">
+            Go to
+          </p>
+        ) : null}
         <ul
           ref={list}
           id={listId}
           role="listbox"
           aria-label="Dashboard pages"
-          className={`max-h-[300px] overflow-auto ${results.length > 0 ? 'p-2' : ''}`}
+          className={`max-h-[300px] overflow-auto ${results.length > 0 ? 'px-2 pt-1 pb-2' : ''}`}
         >
           {results.map((item, index) => (
             <li

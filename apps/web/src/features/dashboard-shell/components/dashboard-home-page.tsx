@@ -44,10 +44,10 @@ export function DashboardHomePage() {
             href={url}
             target="_blank"
             rel="noopener noreferrer"
-            className="text-foreground hover:text-primary mt-1 inline-flex max-w-full items-center gap-2 font-mono text-base break-all underline decoration-[color:var(--color-primary)] decoration-2 underline-offset-4 transition-colors md:text-lg"
+            className="text-foreground hover:text-primary mt-1 inline-block max-w-full font-mono text-base break-all underline decoration-[color:var(--color-primary)] decoration-2 underline-offset-4 transition-colors md:text-lg"
           >
             {organization.active_domain}
-            <ExternalIcon className="h-4 w-4 shrink-0" />
+            <ExternalIcon className="ml-1.5 inline-block h-4 w-4 align-[-2px]" />
             <span className="sr-only">(opens in a new tab)</span>
           </a>
         </section>

@@ -61,7 +61,7 @@ export function DashboardLayout() {
       <TopBanner />
 
       <aside className="bg-card border-border fixed top-9 bottom-0 left-0 z-20 hidden w-64 flex-col border-r md:flex">
-        <div className="px-5 pt-5">
+        <div className="border-border flex h-16 shrink-0 items-center border-b px-5">
           <span className="font-display text-2xl tracking-wide">Marquee</span>
         </div>
         <div className="min-h-0 flex-1">

@@ -15,6 +15,7 @@ export interface SidebarOrganization {
 
 export function OrganizationBadge({ organization, email }: { organization: SidebarOrganization; email: string | null | undefined }) {
   const name = organization.name?.trim() || FALLBACK_COMPANY_NAME;
+  const shownEmail = email?.trim() || FALLBACK_EMAIL;
   return (
     <div className="flex min-w-0 items-center gap-3">
       {organization.image ? (
@@ -34,11 +35,11 @@ export function OrganizationBadge({ organization, email }: { organization: Sideb
         </span>
       )}
       <div className="min-w-0">
-        <p className="truncate text-sm font-semibold" data-testid="sidebar-organization-name">
+        <p className="truncate text-sm font-semibold" title={name} data-testid="sidebar-organization-name">
           {name}
         </p>
-        <p className="text-muted-foreground truncate text-xs" data-testid="sidebar-email">
-          {email?.trim() || FALLBACK_EMAIL}
+        <p className="text-muted-foreground truncate text-xs" title={shownEmail} data-testid="sidebar-email">
+          {shownEmail}
         </p>
       </div>
     </div>

@@ -11,7 +11,7 @@ export function TopBanner() {
       className={`bg-primary text-primary-foreground fixed inset-x-0 top-0 z-40 flex ${TOP_BANNER_HEIGHT} items-center justify-center px-4 font-mono text-[11px] font-semibold tracking-wider uppercase`}
     >
       <p className="truncate">
-        Free for organisers <span aria-hidden="true">·</span> Fans pay a {BOOKING_FEE_PERCENT}% booking fee
+        Free for organisers <span aria-hidden="true">·</span> Fans pay an {BOOKING_FEE_PERCENT}% booking fee
       </p>
     </div>
   );
