@@ -1,7 +1,8 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import { ComingSoonPage, DashboardHomePage, DashboardLayout } from '../features/dashboard-shell';
 import { OnboardingPage } from '../features/onboarding';
 import { HomeRoute } from './routes/home';
-import { OnboardingGate, RequireSession } from './routes/guards';
+import { OnboardingGate, RequireOrganization, RequireSession } from './routes/guards';
 import { SsoCallbackRoute } from './routes/sso-callback';
 
 export const router = createBrowserRouter([
@@ -16,6 +17,27 @@ export const router = createBrowserRouter([
         </OnboardingGate>
       </RequireSession>
     ),
+  },
+  {
+    path: '/dashboard',
+    element: (
+      <RequireSession>
+        <RequireOrganization>
+          <DashboardLayout />
+        </RequireOrganization>
+      </RequireSession>
+    ),
+    children: [
+      { index: true, element: <DashboardHomePage /> },
+      { path: 'overview', element: <DashboardHomePage /> },
+      { path: 'events', element: <ComingSoonPage title="Events" /> },
+      // The target of the home page's 'New Event' link; the event wizard replaces it.
+      { path: 'events/new', element: <ComingSoonPage title="New Event" /> },
+      { path: 'analytics', element: <ComingSoonPage title="Analytics" /> },
+      { path: 'customers', element: <ComingSoonPage title="Customers" /> },
+      { path: 'profile', element: <ComingSoonPage title="Profile" /> },
+      { path: 'billing', element: <ComingSoonPage title="Billing" /> },
+    ],
   },
   { path: '*', element: <Navigate to="/" replace /> },
 ]);

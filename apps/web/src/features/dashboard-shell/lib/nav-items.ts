@@ -1,0 +1,26 @@
+// The dashboard's destinations, in sidebar order; the sidebar and the command palette both list them.
+export type NavIconName = 'dashboard' | 'events' | 'analytics' | 'customers' | 'profile' | 'billing';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: NavIconName;
+  /** Active only on an exact path match (the spec's rule for Dashboard and Events). */
+  end: boolean;
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { label: 'Dashboard', to: '/dashboard', icon: 'dashboard', end: true },
+  { label: 'Events', to: '/dashboard/events', icon: 'events', end: true },
+  { label: 'Analytics', to: '/dashboard/analytics', icon: 'analytics', end: false },
+  { label: 'Customers', to: '/dashboard/customers', icon: 'customers', end: false },
+  { label: 'Profile', to: '/dashboard/profile', icon: 'profile', end: false },
+  { label: 'Billing', to: '/dashboard/billing', icon: 'billing', end: false },
+];
+
+/** The entries whose label contains the typed text, ignoring case and surrounding spaces. */
+export function filterNavItems(query: string, items: readonly NavItem[] = NAV_ITEMS): NavItem[] {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return [...items];
+  return items.filter((item) => item.label.toLowerCase().includes(needle));
+}
