@@ -5,7 +5,10 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 // Keep in step with E2E_PORT in e2e/fixtures.ts.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-e2e-'));
+// Made once in the runner process; workers inherit the paths through the environment.
+process.env.MARQUEE_E2E_DATA ??= fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-e2e-'));
+process.env.MARQUEE_E2E_OUT ??= fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-e2e-results-'));
+const dataDir = process.env.MARQUEE_E2E_DATA;
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 export default defineConfig({
@@ -17,7 +20,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
-  outputDir: fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-e2e-results-')),
+  outputDir: process.env.MARQUEE_E2E_OUT,
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
