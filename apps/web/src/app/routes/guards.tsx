@@ -3,7 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { clearOnboardingProgress, organizationInfoQuery, readSavedStep } from '../../features/onboarding';
+import { clearOnboardingProgress, readSavedStep } from '../../features/onboarding';
+import { organizationInfoQuery } from '../../lib/organization-info';
 import { useSession } from '../../lib/auth-client';
 
 export function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
