@@ -163,7 +163,6 @@ export function FeaturesSection() {
                     alt={item.alt}
                     width={360}
                     height={220}
-                    loading="lazy"
                     draggable={false}
                     className="h-36 w-auto rounded-xl"
                   />

@@ -195,7 +195,7 @@ export function HeroCanvas() {
       ref={canvasRef}
       data-testid="hero-canvas"
       aria-hidden="true"
-      className="pointer-events-none absolute inset-0 h-full w-full"
+      className="pointer-events-none absolute inset-0 h-full w-full opacity-75 dark:opacity-100"
     />
   );
 }

@@ -21,7 +21,7 @@ export function RotatingClaims() {
       <span key={claim} className="landing-claim inline-flex items-center gap-2.5">
         <span className="bg-primary text-primary-foreground rounded-full px-2.5 py-0.5 font-mono text-xs font-bold">
           {figure}
-        </span>
+        </span>{' '}
         <span className="text-black/80 dark:text-white/85">{rest.join(' ')}</span>
       </span>
     </p>

@@ -10,7 +10,7 @@ export function SiteFooter() {
         <FooterCanvas />
       </div>
       <div className="mx-auto flex max-w-6xl flex-col gap-10 px-6 pt-24 pb-10">
-        <p className="font-display text-[clamp(4.5rem,17vw,14rem)] leading-[0.8] tracking-wide">Marquee™ 2025</p>
+        <p className="font-display text-[clamp(4rem,12.5vw,12rem)] leading-[0.8] tracking-wide">Marquee™ 2025</p>
         <div className="flex flex-col gap-4 border-t border-white/10 pt-6 text-xs text-white/60 sm:flex-row sm:items-center sm:justify-between">
           <p>White-label ticketing for organisers. Fans pay an 8% booking fee; organisers pay nothing.</p>
           <nav aria-label="Legal">
