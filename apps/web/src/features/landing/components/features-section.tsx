@@ -82,7 +82,7 @@ export function FeaturesSection() {
         </p>
         <h2
           id="features-heading"
-          className="font-display mt-3 max-w-3xl text-6xl leading-[0.9] tracking-wide sm:text-7xl"
+          className="font-display mt-3 max-w-4xl text-6xl leading-[0.9] tracking-wide sm:text-7xl"
         >
           Everything you need to sell out. Nothing that sells you out.
         </h2>

@@ -3,7 +3,7 @@
 // the backdrop, on the close button and on choosing an item; focus stays inside while it is open and returns
 // to the menu button afterwards.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { MOBILE_MENU_EXIT_MS } from '../hooks/motion';
 import { useFocusTrap } from '../hooks/use-focus-trap';
 import { prefersReducedMotion } from '../hooks/use-reduced-motion';
@@ -12,6 +12,8 @@ type PanelState = 'closed' | 'open' | 'closing';
 type MenuItem = 'FEATURES' | 'PRICING' | 'GET STARTED' | 'SIGN IN' | 'DASHBOARD';
 
 const SIGNED_OUT_ITEMS: readonly MenuItem[] = ['FEATURES', 'PRICING', 'GET STARTED', 'SIGN IN'];
+const ITEM_CLASSES =
+  'font-display w-full rounded-lg px-2 py-2 text-left text-5xl tracking-wide transition-colors hover:text-[#00ea6f] block';
 const SIGNED_IN_ITEMS: readonly MenuItem[] = ['DASHBOARD'];
 
 interface MobileMenuProps {
@@ -118,14 +120,27 @@ export function MobileMenu({ isSignedIn, onNavigate, onGetStarted, onSignIn }: M
               <ul className="flex flex-col gap-1">
                 {items.map((item) => (
                   <li key={item}>
-                    <button
-                      type="button"
-                      onClick={() => choose(item)}
-                      disabled={state !== 'open'}
-                      className="font-display w-full rounded-lg px-2 py-2 text-left text-5xl tracking-wide transition-colors hover:text-[#00ea6f]"
-                    >
-                      {item}
-                    </button>
+                    {item === 'DASHBOARD' ? (
+                      <Link
+                        to="/dashboard"
+                        onClick={(event) => {
+                          event.preventDefault();
+                          choose(item);
+                        }}
+                        className={ITEM_CLASSES}
+                      >
+                        {item}
+                      </Link>
+                    ) : (
+                      <button
+                        type="button"
+                        onClick={() => choose(item)}
+                        disabled={state !== 'open'}
+                        className={ITEM_CLASSES}
+                      >
+                        {item}
+                      </button>
+                    )}
                   </li>
                 ))}
               </ul>
