@@ -35,7 +35,7 @@ export function LandingPage({
 }: LandingPageProps): JSX.Element {
   const scrollTo = useSmoothScroll();
   return (
-    <div id="top" tabIndex={-1} className="bg-background text-foreground min-h-screen outline-none">
+    <div id="top" className="bg-background text-foreground min-h-screen">
       <LoadingOverlay />
       <a
         href="#main"

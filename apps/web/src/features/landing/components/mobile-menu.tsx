@@ -78,7 +78,7 @@ export function MobileMenu({ isSignedIn, onNavigate, onGetStarted, onSignIn }: M
         type="button"
         aria-label="Open menu"
         aria-expanded={state === 'open'}
-        aria-controls="landing-mobile-menu"
+        aria-controls={state === 'closed' ? undefined : 'landing-mobile-menu'}
         onClick={() => setState('open')}
         className="fixed right-5 bottom-5 z-40 flex size-14 items-center justify-center rounded-full bg-[#00ea6f] text-[#0a0a0a] shadow-xl shadow-black/40 transition-transform active:scale-95"
       >
