@@ -1,12 +1,15 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { ComingSoonPage, DashboardHomePage, DashboardLayout } from '../features/dashboard-shell';
 import { OnboardingPage } from '../features/onboarding';
-import { HomeRoute } from './routes/home';
+import { PrivacyPage, TermsPage } from '../features/legal';
+import { LandingRoute } from './routes/landing';
 import { OnboardingGate, RequireOrganization, RequireSession } from './routes/guards';
 import { SsoCallbackRoute } from './routes/sso-callback';
 
 export const router = createBrowserRouter([
-  { path: '/', element: <HomeRoute /> },
+  { path: '/', element: <LandingRoute /> },
+  { path: '/terms', element: <TermsPage /> },
+  { path: '/privacy', element: <PrivacyPage /> },
   { path: '/sso-callback', element: <SsoCallbackRoute /> },
   {
     path: '/onboarding',
