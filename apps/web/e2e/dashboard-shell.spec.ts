@@ -114,7 +114,7 @@ test.describe('signed in', () => {
     await sidebar(page).waitFor();
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { name: 'Marquee' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /Own your ticketing/ })).toBeVisible();
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/$/);
   });
@@ -157,5 +157,5 @@ test.describe('signed in', () => {
 test('a signed-out visit to the dashboard goes to the landing page', async ({ page }) => {
   await page.goto('/dashboard/billing');
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { name: 'Marquee' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Own your ticketing/ })).toBeVisible();
 });

@@ -42,13 +42,13 @@ test('Get Started and Sign In call their handlers; signed out there is no dashbo
   await expect(page.getByRole('button', { name: /account menu/i })).toHaveCount(0);
 
   await hero.getByRole('button', { name: 'Get Started' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Authentication' });
-  await expect(dialog).toContainText('sign-up');
-  await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(dialog).toBeHidden();
+  const signUp = page.getByRole('dialog', { name: 'Get started' });
+  await expect(signUp.getByRole('button', { name: 'Create account' })).toBeVisible();
+  await signUp.getByRole('button', { name: 'Close' }).click();
+  await expect(signUp).toBeHidden();
 
   await hero.getByRole('button', { name: 'Sign In' }).click();
-  await expect(dialog).toContainText('sign-in');
+  await expect(page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'Forgot password?' })).toBeVisible();
 });
 
 test('pricing shows the booking fee and its own get-started action', async ({ page }) => {
@@ -60,7 +60,7 @@ test('pricing shows the booking fee and its own get-started action', async ({ pa
   }
   await expect(pricing.getByText('PRO add-on')).toBeVisible();
   await pricing.getByRole('button', { name: 'Get Started' }).click();
-  await expect(page.getByRole('dialog', { name: 'Authentication' })).toContainText('sign-up');
+  await expect(page.getByRole('dialog', { name: 'Get started' }).getByRole('button', { name: 'Create account' })).toBeVisible();
 });
 
 test('pricing tooltips show one at a time, on hover and on focus', async ({ page }) => {
@@ -223,7 +223,7 @@ test.describe('on a phone', () => {
 
     await menuButton.click();
     await panel.getByRole('button', { name: 'SIGN IN' }).click();
-    await expect(page.getByRole('dialog', { name: 'Authentication' })).toContainText('sign-in');
+    await expect(page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'Forgot password?' })).toBeVisible();
   });
 });
 

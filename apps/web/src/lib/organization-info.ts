@@ -1,7 +1,7 @@
 // The signed-in organiser's organisation (GET /api/org/info), read by the guards, the shell, onboarding,
 // the profile and billing. One query, one cache entry.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from './api-client';
+import { apiRequest } from './api-client';
 
 export interface OrganizationInfo {
   organization: {
@@ -22,12 +22,8 @@ export interface OrganizationInfo {
 export const organizationInfoQuery = queryOptions({
   queryKey: ['org', 'info'],
   queryFn: async (): Promise<OrganizationInfo | null> => {
-    try {
-      return await apiRequest<OrganizationInfo>('/api/org/info');
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'NO_ORGANIZATION') return null;
-      throw error;
-    }
+    const info = await apiRequest<{ organization: OrganizationInfo['organization'] | null }>('/api/org/info');
+    return info.organization ? { organization: info.organization } : null;
   },
 });
 

@@ -13,9 +13,15 @@ export function readAsDataUrl(file: Blob): Promise<string> {
   });
 }
 
-export async function dataUrlToBlob(dataUrl: string): Promise<Blob> {
-  const response = await fetch(dataUrl);
-  return response.blob();
+/** Decodes a base64 data URL without fetch (the content-security policy allows no data: connections). */
+export function dataUrlToBlob(dataUrl: string): Blob {
+  const match = /^data:([^;,]+)?(;base64)?,(.*)$/s.exec(dataUrl);
+  if (!match) throw new Error('Not a data URL');
+  const [, type = 'application/octet-stream', isBase64, payload = ''] = match;
+  const text = isBase64 ? atob(payload) : decodeURIComponent(payload);
+  const bytes = new Uint8Array(text.length);
+  for (let index = 0; index < text.length; index += 1) bytes[index] = text.charCodeAt(index);
+  return new Blob([bytes], { type });
 }
 
 export type UploadPurpose = 'brand-image' | 'logo' | 'cover' | 'event-artwork';

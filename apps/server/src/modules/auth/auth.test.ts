@@ -81,8 +81,11 @@ describe('e-mail verification and sign-in', () => {
     const user = await signUpAndVerify(t.app);
     expect(user.token).toBeTruthy();
     const withBearer = await t.app.inject({ method: 'GET', url: '/api/org/info', headers: { authorization: `Bearer ${user.token}` } });
-    expect(withBearer.statusCode).toBe(403);
-    expect(withBearer.json().error.code).toBe('NO_ORGANIZATION');
+    expect(withBearer.statusCode).toBe(200);
+    expect(withBearer.json()).toEqual({ organization: null });
+    const settings = await t.app.inject({ method: 'GET', url: '/api/org/settings', headers: { authorization: `Bearer ${user.token}` } });
+    expect(settings.statusCode).toBe(403);
+    expect(settings.json().error.code).toBe('NO_ORGANIZATION');
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/org/info' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'You need to sign in first' } });

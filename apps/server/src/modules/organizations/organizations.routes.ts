@@ -21,7 +21,9 @@ import {
 } from './organizations.service.js';
 
 const organizationInfoSchema = z.object({
-  organization: z.object({
+  /** null while the signed-in user has not created an organisation yet (onboarding). */
+  organization: z
+    .object({
     id: z.string(),
     name: z.string(),
     image: z.string().nullable(),
@@ -32,7 +34,8 @@ const organizationInfoSchema = z.object({
     stripe_account_id: z.string().nullable(),
     default_currency: z.string(),
     active_domain: z.string(),
-  }),
+    })
+    .nullable(),
 });
 
 const settingsResponseSchema = z.object({
@@ -86,8 +89,14 @@ export function organizationRoutes(app: FastifyInstance, deps: { config: Config 
   );
 
   api.get('/api/org/info', { schema: { response: { 200: organizationInfoSchema } } }, async (request) => {
-    const auth = await requireOrganization(request);
-    return getOrganizationInfo(db, auth.organizationId, deps.config.publicHost);
+    try {
+      const auth = await requireOrganization(request);
+      return await getOrganizationInfo(db, auth.organizationId, deps.config.publicHost);
+    } catch (error) {
+      // Having no organisation yet is a state, not a failure: onboarding reads it.
+      if (error instanceof AppError && error.code === 'NO_ORGANIZATION') return { organization: null };
+      throw error;
+    }
   });
 
   api.get('/api/org/settings', { schema: { response: { 200: settingsResponseSchema } } }, async (request) => {

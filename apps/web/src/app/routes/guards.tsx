@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { clearOnboardingProgress, readSavedStep } from '../../features/onboarding';
+import { clearOnboardingProgress, isOnboardingInProgress } from '../../features/onboarding';
 import { organizationInfoQuery } from '../../lib/organization-info';
 import { useSession } from '../../lib/auth-client';
 
@@ -37,6 +37,9 @@ export function OnboardingGate({ children }: { children: ReactNode }) {
     return <Navigate to="/dashboard" replace />;
   }
   if (info.isPending) return <FullPageSpinner />;
-  if (info.data && readSavedStep() === null) return <Navigate to="/dashboard" replace />;
+  if (info.data && !isOnboardingInProgress(info.data.organization.id)) {
+    clearOnboardingProgress();
+    return <Navigate to="/dashboard" replace />;
+  }
   return children;
 }

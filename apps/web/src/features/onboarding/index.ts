@@ -1,3 +1,3 @@
 export { OnboardingPage } from './components/onboarding-page';
 export { organizationInfoQuery, type OrganizationInfo } from './api/organization';
-export { clearOnboardingProgress, readSavedStep } from './hooks/use-onboarding-progress';
+export { clearOnboardingProgress, isOnboardingInProgress } from './hooks/use-onboarding-progress';

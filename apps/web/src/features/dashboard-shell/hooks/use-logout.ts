@@ -1,4 +1,4 @@
-// Logout: end the session, leave the dashboard for the landing page, then forget every cached query so the
+// Logout: leave the dashboard for the landing page, end the session, then forget every cached query so the
 // next account starts clean.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -15,13 +15,14 @@ export function useLogout() {
     setIsPending(true);
     setFailed(false);
     try {
+      // Leave the dashboard first, so none of its queries refetch without a session.
+      await navigate('/', { replace: true });
       await signOut();
     } catch {
       setFailed(true);
       setIsPending(false);
       return;
     }
-    await navigate('/', { replace: true });
     queryClient.clear();
   }, [navigate, queryClient]);
 

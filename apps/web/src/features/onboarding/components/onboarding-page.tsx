@@ -211,7 +211,7 @@ function BrandImageStep({ data, updateData, onDone }: StepProps) {
     setBusy(true);
     setError(null);
     try {
-      const blob = await dataUrlToBlob(data.brandImagePreview);
+      const blob = dataUrlToBlob(data.brandImagePreview);
       let uploaded;
       try {
         uploaded = await uploadImage(blob, 'brand-image', 'brand-image');

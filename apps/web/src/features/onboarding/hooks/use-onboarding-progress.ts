@@ -31,13 +31,30 @@ function readSavedData(): OnboardingData {
   }
 }
 
+/**
+ * Whether the organiser is part-way through onboarding for this organisation: past step 1, or on step 1 having
+ * just created it (the 1.5 s transition). Progress left by someone else on this browser does not count.
+ */
+export function isOnboardingInProgress(organizationId: string): boolean {
+  const step = readSavedStep();
+  if (step === null) return false;
+  const data = readSavedData();
+  if (data.organizationId) return data.organizationId === organizationId;
+  return step > 1;
+}
+
 export function clearOnboardingProgress() {
   localStorage.removeItem(ONBOARDING_STEP_KEY);
   localStorage.removeItem(ONBOARDING_DATA_KEY);
 }
 
 export function useOnboardingProgress() {
-  const [step, setStepState] = useState<OnboardingStep>(() => readSavedStep() ?? 1);
+  const [step, setStepState] = useState<OnboardingStep>(() => {
+    const saved = readSavedStep();
+    // Mark onboarding as started, so the gate keeps the organiser here once the organisation exists.
+    if (saved === null) localStorage.setItem(ONBOARDING_STEP_KEY, '1');
+    return saved ?? 1;
+  });
   const [data, setDataState] = useState<OnboardingData>(readSavedData);
 
   const setStep = useCallback((next: OnboardingStep) => {
