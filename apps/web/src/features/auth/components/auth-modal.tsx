@@ -13,7 +13,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FieldError, TextField } from '../../../components/ui/input';
-import { authClient } from '../../../lib/auth-client';
+import { authClient, useSession } from '../../../lib/auth-client';
 import { PasswordChecklist } from './password-checklist';
 import { SocialButtons } from './social-buttons';
 
@@ -47,6 +47,7 @@ export function AuthModal({ open, mode, onModeChange, onClose }: AuthModalProps)
 
 function AuthPanel({ mode, onModeChange, onClose }: Omit<AuthModalProps, 'open'>) {
   const navigate = useNavigate();
+  const { refetch: refetchSession } = useSession();
   const [view, setView] = useState<View>(mode === 'sign-up' ? 'sign-up' : 'sign-in');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -60,6 +61,13 @@ function AuthPanel({ mode, onModeChange, onClose }: Omit<AuthModalProps, 'open'>
     setErrors({});
     setNotice(null);
     setView(next);
+  };
+
+  /** The session store must know about the new session before the dashboard's guard reads it. */
+  const goToDashboard = async () => {
+    await refetchSession();
+    onClose();
+    await navigate('/dashboard');
   };
 
   const finishSignUp = () => {
@@ -91,8 +99,7 @@ function AuthPanel({ mode, onModeChange, onClose }: Omit<AuthModalProps, 'open'>
         setErrors(placed(error.message || AUTH_MESSAGES.signInFailed));
         return;
       }
-      onClose();
-      void navigate('/dashboard');
+      await goToDashboard();
     });
   };
 
@@ -127,8 +134,7 @@ function AuthPanel({ mode, onModeChange, onClose }: Omit<AuthModalProps, 'open'>
         setErrors({ form: AUTH_MESSAGES.passwordResetFailed });
         return;
       }
-      onClose();
-      void navigate('/dashboard');
+      await goToDashboard();
     });
   };
 
