@@ -2,3 +2,4 @@ export * from './auth.js';
 export * from './constants.js';
 export * from './images.js';
 export * from './organization.js';
+export * from './money.js';
