@@ -29,13 +29,13 @@ function sdkOptions(apiUrl: string | undefined): ConstructorParameters<typeof St
   };
 }
 
-/** Stripe's refusals become one AppError; the message names the provider so the logs say where it failed. */
+/** Stripe's refusals become one 502 AppError; Stripe's own message stays in `cause` (logged, never sent). */
 async function call<T>(action: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
     if (error instanceof Stripe.errors.StripeError) {
-      const wrapped = new AppError('BAD_GATEWAY', `Stripe could not ${action}: ${error.message}`);
+      const wrapped = new AppError('BAD_GATEWAY', `Stripe could not ${action}. Please try again.`);
       wrapped.cause = error;
       throw wrapped;
     }
