@@ -27,7 +27,10 @@ export interface FakeStripe {
   url: string;
   requests: RecordedStripeRequest[];
   /** What GET /v1/balance answers (per connected account, the same for all). */
-  balance: { available: Array<{ amount: number; currency: string }>; pending: Array<{ amount: number; currency: string }> };
+  balance: {
+    available: Array<{ amount: number; currency: string }>;
+    pending: Array<{ amount: number; currency: string }>;
+  };
   payouts: FakeStripePayout[];
   bankAccount: { last4: string; bank_name: string } | null;
   close(): Promise<void>;
@@ -67,7 +70,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         res.end(JSON.stringify(body));
       };
       const notFound = () =>
-        send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname})` } });
+        send(404, {
+          error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname})` },
+        });
       const path = url.pathname;
       const accountMatch = path.match(/^\/v1\/accounts\/([^/]+)$/);
       const externalMatch = path.match(/^\/v1\/accounts\/([^/]+)\/external_accounts$/);
@@ -93,14 +98,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
       if (method === 'GET' && accountMatch) {
         const account = accounts.get(accountMatch[1] ?? '');
-        return account ? send(200, account) : send(404, { error: { type: 'invalid_request_error', message: 'No such account' } });
+        return account
+          ? send(200, account)
+          : send(404, { error: { type: 'invalid_request_error', message: 'No such account' } });
       }
       if (method === 'GET' && externalMatch) {
-        const data = fake.bankAccount ? [{ id: 'ba_fake', object: 'bank_account', currency: 'gbp', ...fake.bankAccount }] : [];
+        const data = fake.bankAccount
+          ? [{ id: 'ba_fake', object: 'bank_account', currency: 'gbp', ...fake.bankAccount }]
+          : [];
         return send(200, list(data, path));
       }
       if (method === 'POST' && loginMatch) {
-        return send(200, { object: 'login_link', created: now, url: `https://connect.stripe.com/express/${loginMatch[1]}/fake_login` });
+        return send(200, {
+          object: 'login_link',
+          created: now,
+          url: `https://connect.stripe.com/express/${loginMatch[1]}/fake_login`,
+        });
       }
       if (method === 'POST' && path === '/v1/account_links') {
         return send(200, {
@@ -115,14 +128,27 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
       if (method === 'GET' && path === '/v1/payouts') {
         const since = Number(url.searchParams.get('created[gte]') ?? 0);
-        const data = fake.payouts.filter((payout) => payout.created >= since).map((payout) => ({ object: 'payout', ...payout }));
+        const data = fake.payouts
+          .filter((payout) => payout.created >= since)
+          .map((payout) => ({ object: 'payout', ...payout }));
         return send(200, list(data, path));
       }
       if (method === 'POST' && path === '/v1/checkout/sessions') {
-        return send(200, { id: 'cs_test_fake1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_fake1', mode: form.mode });
+        return send(200, {
+          id: 'cs_test_fake1',
+          object: 'checkout.session',
+          url: 'https://checkout.stripe.com/c/pay/cs_test_fake1',
+          mode: form.mode,
+        });
       }
       if (method === 'POST' && path === '/v1/refunds') {
-        return send(200, { id: 're_fake1', object: 'refund', amount: Number(form.amount ?? 5000), status: 'succeeded', payment_intent: form.payment_intent });
+        return send(200, {
+          id: 're_fake1',
+          object: 'refund',
+          amount: Number(form.amount ?? 5000),
+          status: 'succeeded',
+          payment_intent: form.payment_intent,
+        });
       }
       return notFound();
     });

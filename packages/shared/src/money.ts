@@ -37,7 +37,8 @@ export function currencyDecimals(currency: CurrencyCode): number {
 }
 
 function assertMinorUnits(amountMinor: number): void {
-  if (!Number.isSafeInteger(amountMinor)) throw new RangeError(`Money must be an integer number of minor units, got ${amountMinor}`);
+  if (!Number.isSafeInteger(amountMinor))
+    throw new RangeError(`Money must be an integer number of minor units, got ${amountMinor}`);
 }
 
 const decimalPattern = /^(-)?(\d+)(?:\.(\d+))?$/;

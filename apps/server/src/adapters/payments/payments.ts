@@ -90,7 +90,10 @@ export interface PaymentsProvider {
   /** Newest first; `createdSince` is epoch seconds. */
   listPayouts(accountId: string, options: { createdSince: number; limit?: number }): Promise<ProviderPayout[]>;
   createCheckoutSession(input: CreateCheckoutSessionInput): Promise<{ id: string; url: string }>;
-  createRefund(input: { paymentIntentId: string; amount?: number }): Promise<{ id: string; status: string; amount: number }>;
+  createRefund(input: {
+    paymentIntentId: string;
+    amount?: number;
+  }): Promise<{ id: string; status: string; amount: number }>;
   /** Checks the signature over the raw body; throws AppError('BAD_REQUEST') when it does not match. */
   constructWebhookEvent(rawBody: Buffer | string, signature: string | undefined): PaymentWebhookEvent;
 }

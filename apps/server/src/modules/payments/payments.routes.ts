@@ -34,7 +34,12 @@ export function appUrlSchema(appUrl: string) {
       (value) => {
         try {
           const url = new URL(value);
-          return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === origin && !url.username && !url.password;
+          return (
+            (url.protocol === 'http:' || url.protocol === 'https:') &&
+            url.origin === origin &&
+            !url.username &&
+            !url.password
+          );
         } catch {
           return false;
         }
@@ -101,17 +106,21 @@ export async function paymentsRoutes(app: FastifyInstance, deps: PaymentsRoutesD
   // The signature covers the exact bytes Stripe sent, so this route (and only this one) keeps the body raw.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/webhooks/stripe',
-      { schema: { response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) } } },
-      async (request) => {
-        const signature = request.headers['stripe-signature'];
-        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const outcome = await receiveWebhook(service, body, typeof signature === 'string' ? signature : undefined);
-        return { received: true as const, duplicate: outcome.duplicate };
-      },
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) =>
+      done(null, body),
     );
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/api/webhooks/stripe',
+        { schema: { response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) } } },
+        async (request) => {
+          const signature = request.headers['stripe-signature'];
+          const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          const outcome = await receiveWebhook(service, body, typeof signature === 'string' ? signature : undefined);
+          return { received: true as const, duplicate: outcome.duplicate };
+        },
+      );
   });
 
   if (isSandboxPayments(deps.payments)) {

@@ -60,7 +60,9 @@ export async function ensureConnectedAccount(
   const claimed = await deps.db
     .update(organizationSettings)
     .set({ stripeAccountId: created.id, updatedAt: new Date() })
-    .where(and(eq(organizationSettings.organizationId, caller.organizationId), isNull(organizationSettings.stripeAccountId)))
+    .where(
+      and(eq(organizationSettings.organizationId, caller.organizationId), isNull(organizationSettings.stripeAccountId)),
+    )
     .returning({ id: organizationSettings.stripeAccountId });
   if (claimed.length > 0) return created.id;
 
@@ -212,7 +214,8 @@ export async function getBillingStats(
   const available = sumIn(currency, balance.available);
   // Pending payouts: everything owed to the organiser and not yet in their bank: the account's balance
   // (available and still settling) plus payouts already on their way.
-  const pending = available + sumIn(currency, balance.pending) + onTheWay.reduce((total, payout) => total + payout.amount, 0);
+  const pending =
+    available + sumIn(currency, balance.pending) + onTheWay.reduce((total, payout) => total + payout.amount, 0);
   const next = onTheWay[0];
 
   return {
@@ -224,7 +227,11 @@ export async function getBillingStats(
         ...metric(completedNow, currency, percentChange(completedNow, completedBefore)),
         count: paidNow.length,
       },
-      platform_fees: metric(orders.platformFees, currency, percentChange(orders.platformFees, ordersBefore.platformFees)),
+      platform_fees: metric(
+        orders.platformFees,
+        currency,
+        percentChange(orders.platformFees, ordersBefore.platformFees),
+      ),
     },
     payout_details: {
       schedule: account.payoutSchedule,
@@ -233,7 +240,9 @@ export async function getBillingStats(
         : available > 0
           ? { arrival_date: null, amount: available, currency }
           : null,
-      bank_account: account.bankAccount ? { last4: account.bankAccount.last4, bank_name: account.bankAccount.bankName } : null,
+      bank_account: account.bankAccount
+        ? { last4: account.bankAccount.last4, bank_name: account.bankAccount.bankName }
+        : null,
       stripe_account_id: accountId,
     },
   };

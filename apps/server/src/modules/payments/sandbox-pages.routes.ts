@@ -6,7 +6,11 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { DEFAULT_CURRENCY, formatMoney, isCurrencyCode } from '@marquee/shared';
-import type { SandboxLink, SandboxOnboardingDetails, SandboxPaymentsProvider } from '../../adapters/payments/sandbox.js';
+import type {
+  SandboxLink,
+  SandboxOnboardingDetails,
+  SandboxPaymentsProvider,
+} from '../../adapters/payments/sandbox.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { member, organizationSettings } from '../../db/schema/index.js';
@@ -90,8 +94,10 @@ export function validateOnboardingForm(
     if (!form[field]) errors[field] = message;
     else if (form[field].length > 200) errors[field] = 'Use 200 characters or fewer';
   }
-  if (!BUSINESS_TYPES.some(([value]) => value === form.business_type)) errors.business_type = 'Choose the type of business';
-  if (!COUNTRIES.some(([value]) => value === form.country)) errors.country = 'Choose the country the business is based in';
+  if (!BUSINESS_TYPES.some(([value]) => value === form.business_type))
+    errors.business_type = 'Choose the type of business';
+  if (!COUNTRIES.some(([value]) => value === form.country))
+    errors.country = 'Choose the country the business is based in';
 
   const dob = form.representative_dob;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(dob) || Number.isNaN(Date.parse(`${dob}T00:00:00Z`))) {
@@ -160,10 +166,19 @@ function input(field: Field, label: string, form: OnboardingForm, errors: Onboar
   return `<div class="field"><label for="${field}">${escapeHtml(label)}</label><input id="${field}" name="${field}" value="${escapeHtml(form[field])}" ${attrs}${error ? ' aria-invalid="true"' : ''}${described ? ` aria-describedby="${described}"` : ''}>${hint ? `<p class="hint" id="${field}-hint">${escapeHtml(hint)}</p>` : ''}${error ? `<p class="error" id="${field}-error">${escapeHtml(error)}</p>` : ''}</div>`;
 }
 
-function select(field: Field, label: string, options: ReadonlyArray<readonly [string, string]>, form: OnboardingForm, errors: OnboardingErrors) {
+function select(
+  field: Field,
+  label: string,
+  options: ReadonlyArray<readonly [string, string]>,
+  form: OnboardingForm,
+  errors: OnboardingErrors,
+) {
   const error = errors[field];
   const choices = [['', 'Choose…'] as const, ...options]
-    .map(([value, text]) => `<option value="${escapeHtml(value)}"${form[field] === value ? ' selected' : ''}>${escapeHtml(text)}</option>`)
+    .map(
+      ([value, text]) =>
+        `<option value="${escapeHtml(value)}"${form[field] === value ? ' selected' : ''}>${escapeHtml(text)}</option>`,
+    )
     .join('');
   return `<div class="field"><label for="${field}">${escapeHtml(label)}</label><select id="${field}" name="${field}"${error ? ` aria-invalid="true" aria-describedby="${field}-error"` : ''}>${choices}</select>${error ? `<p class="error" id="${field}-error">${escapeHtml(error)}</p>` : ''}</div>`;
 }
@@ -225,9 +240,13 @@ export async function sandboxPagesRoutes(app: FastifyInstance, deps: SandboxPage
   const { db, payments } = deps;
   const sandbox = payments.sandbox;
 
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
 
   /**
    * The link from the address, checked: forged or malformed -> 404 page; for someone signed in to a different
@@ -237,7 +256,12 @@ export async function sandboxPagesRoutes(app: FastifyInstance, deps: SandboxPage
     const token = (request.query as { token?: unknown }).token;
     const link = typeof token === 'string' ? sandbox.readLink(token) : null;
     if (!link || link.kind !== kind) {
-      await messagePage(reply, 404, 'Link not valid', 'This link is not valid. Start again from Billing in your Marquee dashboard.');
+      await messagePage(
+        reply,
+        404,
+        'Link not valid',
+        'This link is not valid. Start again from Billing in your Marquee dashboard.',
+      );
       return null;
     }
     const auth = await getRequestAuth(request);
@@ -248,7 +272,12 @@ export async function sandboxPagesRoutes(app: FastifyInstance, deps: SandboxPage
         .where(and(eq(member.userId, auth.userId), eq(member.organizationId, link.organizationId)))
         .limit(1);
       if (!membership) {
-        await messagePage(reply, 403, 'Not your organisation', 'This link belongs to another organisation’s payout account.');
+        await messagePage(
+          reply,
+          403,
+          'Not your organisation',
+          'This link belongs to another organisation’s payout account.',
+        );
         return null;
       }
     }
@@ -268,7 +297,8 @@ export async function sandboxPagesRoutes(app: FastifyInstance, deps: SandboxPage
   app.get('/sandbox/connect/onboard', async (request, reply) => {
     const found = await linkFrom(request, reply, 'onboard');
     if (!found) return reply;
-    if (isSpent(found.link, found.account.linksValidAfter) && found.link.refreshUrl) return reply.redirect(found.link.refreshUrl, 303);
+    if (isSpent(found.link, found.account.linksValidAfter) && found.link.refreshUrl)
+      return reply.redirect(found.link.refreshUrl, 303);
     const form = emptyForm();
     form.business_name = found.account.businessName ?? '';
     const action = `/sandbox/connect/onboard?token=${encodeURIComponent(found.token)}`;
@@ -309,7 +339,12 @@ export async function sandboxPagesRoutes(app: FastifyInstance, deps: SandboxPage
     if (!found) return reply;
     const { link, account } = found;
     if (link.expiresAt <= Date.now()) {
-      return messagePage(reply, 410, 'Link expired', 'This dashboard link has expired. Open it again from Billing in your Marquee dashboard.');
+      return messagePage(
+        reply,
+        410,
+        'Link expired',
+        'This dashboard link has expired. Open it again from Billing in your Marquee dashboard.',
+      );
     }
     const [settings] = await db
       .select({ currency: organizationSettings.defaultCurrency })
@@ -323,7 +358,8 @@ export async function sandboxPagesRoutes(app: FastifyInstance, deps: SandboxPage
         : account.payoutInterval === 'monthly' && account.payoutDay
           ? `Monthly, on day ${account.payoutDay}`
           : account.payoutInterval.charAt(0).toUpperCase() + account.payoutInterval.slice(1);
-    const status = (on: boolean, yes: string, no: string) => `<span class="${on ? 'ok' : 'off'}">${on ? yes : no}</span>`;
+    const status = (on: boolean, yes: string, no: string) =>
+      `<span class="${on ? 'ok' : 'off'}">${on ? yes : no}</span>`;
     // Balance from our own orders: none until the orders table exists.
     const balance = 0;
     return sendPage(

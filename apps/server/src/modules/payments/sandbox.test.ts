@@ -35,11 +35,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const connect = (user: SignedInUser, body: Record<string, unknown> = { refresh_url: billing, return_url: `${billing}?setup=complete` }) =>
-  t.app.inject({ method: 'POST', url: '/api/stripe/create-connect-account', headers: { cookie: user.cookie }, payload: body });
+const connect = (
+  user: SignedInUser,
+  body: Record<string, unknown> = { refresh_url: billing, return_url: `${billing}?setup=complete` },
+) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/stripe/create-connect-account',
+    headers: { cookie: user.cookie },
+    payload: body,
+  });
 const loginLink = (user: SignedInUser) =>
   t.app.inject({ method: 'POST', url: '/api/stripe/create-login-link', headers: { cookie: user.cookie } });
-const stats = (user: SignedInUser) => t.app.inject({ method: 'GET', url: '/api/billing/stats', headers: { cookie: user.cookie } });
+const stats = (user: SignedInUser) =>
+  t.app.inject({ method: 'GET', url: '/api/billing/stats', headers: { cookie: user.cookie } });
 const pathOf = (url: string) => {
   const parsed = new URL(url);
   return parsed.pathname + parsed.search;
@@ -58,8 +67,18 @@ describe('before payouts are set up', () => {
     expect(response.statusCode).toBe(200);
     const zero = { amount: 0, currency: 'GBP', trend: 0 };
     expect(response.json()).toEqual({
-      metrics: { total_revenue: zero, pending_payouts: zero, completed_payouts: { ...zero, count: 0 }, platform_fees: zero },
-      payout_details: { schedule: { interval: 'manual', day: null }, next_payout: null, bank_account: null, stripe_account_id: null },
+      metrics: {
+        total_revenue: zero,
+        pending_payouts: zero,
+        completed_payouts: { ...zero, count: 0 },
+        platform_fees: zero,
+      },
+      payout_details: {
+        schedule: { interval: 'manual', day: null },
+        next_payout: null,
+        bank_account: null,
+        stripe_account_id: null,
+      },
     });
   });
 
@@ -83,10 +102,18 @@ describe('before payouts are set up', () => {
 
 describe('POST /api/stripe/create-connect-account', () => {
   it('400 for return or refresh addresses off the app origin (no open redirect)', async () => {
-    for (const bad of ['https://evil.example/billing', 'http://localhost:3001/x', 'javascript:alert(1)', '//evil.example', 'http://user:pw@localhost:3000/']) {
+    for (const bad of [
+      'https://evil.example/billing',
+      'http://localhost:3001/x',
+      'javascript:alert(1)',
+      '//evil.example',
+      'http://user:pw@localhost:3000/',
+    ]) {
       const response = await connect(owner, { refresh_url: billing, return_url: bad });
       expect(response.statusCode, bad).toBe(400);
-      expect(response.json().error.fields).toEqual([{ path: 'return_url', message: 'Must be an address on http://localhost:3000' }]);
+      expect(response.json().error.fields).toEqual([
+        { path: 'return_url', message: 'Must be an address on http://localhost:3000' },
+      ]);
     }
     const missing = await connect(owner, { return_url: billing });
     expect(missing.statusCode).toBe(400);
@@ -102,7 +129,9 @@ describe('POST /api/stripe/create-connect-account', () => {
     expect(url.pathname).toBe('/sandbox/connect/onboard');
     const second = await connect(owner);
     expect(second.json().account_link_url).not.toBe(first.json().account_link_url);
-    const info = (await t.app.inject({ method: 'GET', url: '/api/org/info', headers: { cookie: owner.cookie } })).json();
+    const info = (
+      await t.app.inject({ method: 'GET', url: '/api/org/info', headers: { cookie: owner.cookie } })
+    ).json();
     expect(info.organization.stripe_account_id).toMatch(/^acct_sandbox_[0-9a-f]{24}$/);
     // Connected but not yet onboarded: stats name the account, no bank yet.
     const body = (await stats(owner)).json();
@@ -127,7 +156,12 @@ describe('sandbox onboarding page', () => {
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.body).toContain('SANDBOX — no real money moves');
-    for (const legend of ['Business information', 'Business ownership', 'Bank account for payouts', 'Government registration']) {
+    for (const legend of [
+      'Business information',
+      'Business ownership',
+      'Bank account for payouts',
+      'Government registration',
+    ]) {
       expect(response.body).toContain(legend);
     }
     expect(response.body).toContain('value="Acme Events"');
@@ -140,7 +174,10 @@ describe('sandbox onboarding page', () => {
       JSON.stringify({ ...JSON.parse(Buffer.from(body ?? '', 'base64url').toString()), expiresAt: Date.now() + 1e9 }),
     ).toString('base64url');
     for (const bad of [`${forgedBody}.${mac}`, 'nonsense', '']) {
-      const response = await t.app.inject({ method: 'GET', url: `/sandbox/connect/onboard?token=${encodeURIComponent(bad)}` });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/sandbox/connect/onboard?token=${encodeURIComponent(bad)}`,
+      });
       expect(response.statusCode).toBe(404);
       expect(response.body).toContain('This link is not valid');
     }
@@ -185,7 +222,9 @@ describe('sandbox onboarding page', () => {
     expect(response.headers.location).toBe(`${billing}?setup=complete`);
     expect(await canAcceptPayments(t.database.db, orgId)).toBe(true);
 
-    const info = (await t.app.inject({ method: 'GET', url: '/api/org/info', headers: { cookie: owner.cookie } })).json();
+    const info = (
+      await t.app.inject({ method: 'GET', url: '/api/org/info', headers: { cookie: owner.cookie } })
+    ).json();
     const body = (await stats(owner)).json();
     expect(body.payout_details).toEqual({
       schedule: { interval: 'weekly', day: 'friday' },
@@ -221,7 +260,10 @@ describe('POST /api/stripe/create-login-link', () => {
     // An onboarding token is not a dashboard token, and another organisation cannot open it.
     const asOnboarding = url.toString().replace('/dashboard', '/onboard');
     expect((await t.app.inject({ method: 'GET', url: pathOf(asOnboarding) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: pathOf(url.toString()), headers: { cookie: rival.cookie } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: pathOf(url.toString()), headers: { cookie: rival.cookie } }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -231,10 +273,14 @@ describe('tenant isolation', () => {
     expect((await stats(rival)).json().payout_details.stripe_account_id).toBeNull();
     expect((await loginLink(rival)).statusCode).toBe(409);
     const bLink = (await connect(rival)).json().account_link_url as string;
-    const bInfo = (await t.app.inject({ method: 'GET', url: '/api/org/info', headers: { cookie: rival.cookie } })).json();
+    const bInfo = (
+      await t.app.inject({ method: 'GET', url: '/api/org/info', headers: { cookie: rival.cookie } })
+    ).json();
     expect(bInfo.organization.stripe_account_id).toMatch(/^acct_sandbox_/);
     expect(bInfo.organization.stripe_account_id).not.toBe(a);
-    const token = JSON.parse(Buffer.from((new URL(bLink).searchParams.get('token') ?? '').split('.')[0] ?? '', 'base64url').toString());
+    const token = JSON.parse(
+      Buffer.from((new URL(bLink).searchParams.get('token') ?? '').split('.')[0] ?? '', 'base64url').toString(),
+    );
     expect(token.accountId).toBe(bInfo.organization.stripe_account_id);
     // B's onboarding link leaves A untouched.
     expect((await postForm(bLink, { ...validForm, bank_account_number: '99998888' })).statusCode).toBe(303);
@@ -246,12 +292,20 @@ describe('tenant isolation', () => {
 describe('POST /api/webhooks/stripe (sandbox signatures)', () => {
   it('400 for an unsigned or badly signed body', async () => {
     const payload = JSON.stringify({ id: 'evt_x', type: 'account.updated', created: 1, data: { object: {} } });
-    const unsigned = await t.app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json' }, payload });
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
     expect(unsigned.statusCode).toBe(400);
     const forged = await t.app.inject({
       method: 'POST',
       url: '/api/webhooks/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` },
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
+      },
       payload,
     });
     expect(forged.statusCode).toBe(400);

@@ -62,9 +62,16 @@ describe('Stripe adapter requests', () => {
     expect(link).toMatchObject({
       method: 'POST',
       path: '/v1/account_links',
-      form: { account: accountId, refresh_url: billing, return_url: `${billing}?setup=complete`, type: 'account_onboarding' },
+      form: {
+        account: accountId,
+        refresh_url: billing,
+        return_url: `${billing}?setup=complete`,
+        type: 'account_onboarding',
+      },
     });
-    expect(response.json()).toEqual({ account_link_url: `https://connect.stripe.com/setup/e/${accountId}/fake_onboarding` });
+    expect(response.json()).toEqual({
+      account_link_url: `https://connect.stripe.com/setup/e/${accountId}/fake_onboarding`,
+    });
 
     const second = fake.requests.length;
     await t.app.inject({
@@ -74,13 +81,19 @@ describe('Stripe adapter requests', () => {
       payload: { refresh_url: billing, return_url: billing },
     });
     expect(since(second).map((request) => request.path)).toEqual(['/v1/account_links']);
-    const info = (await t.app.inject({ method: 'GET', url: '/api/org/info', headers: { cookie: owner.cookie } })).json();
+    const info = (
+      await t.app.inject({ method: 'GET', url: '/api/org/info', headers: { cookie: owner.cookie } })
+    ).json();
     expect(info.organization.stripe_account_id).toBe(accountId);
   });
 
   it('POST /api/stripe/create-login-link - asks Stripe for a login link for the organisation’s account', async () => {
     const before = fake.requests.length;
-    const response = await t.app.inject({ method: 'POST', url: '/api/stripe/create-login-link', headers: { cookie: owner.cookie } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/create-login-link',
+      headers: { cookie: owner.cookie },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ url: `https://connect.stripe.com/express/${accountId}/fake_login` });
     expect(since(before)).toEqual([
@@ -134,7 +147,11 @@ describe('Stripe adapter requests', () => {
         path: '/v1/refunds',
         form: { payment_intent: 'pi_123', amount: '1080', refund_application_fee: 'true', reverse_transfer: 'true' },
       },
-      { method: 'POST', path: '/v1/refunds', form: { payment_intent: 'pi_456', refund_application_fee: 'true', reverse_transfer: 'true' } },
+      {
+        method: 'POST',
+        path: '/v1/refunds',
+        form: { payment_intent: 'pi_456', refund_application_fee: 'true', reverse_transfer: 'true' },
+      },
     ]);
   });
 });
@@ -144,17 +161,52 @@ describe('GET /api/billing/stats with Stripe', () => {
     const now = Math.floor(Date.now() / 1000);
     const day = 24 * 60 * 60;
     fake.balance = {
-      available: [{ amount: 1500, currency: 'gbp' }, { amount: 999, currency: 'usd' }],
+      available: [
+        { amount: 1500, currency: 'gbp' },
+        { amount: 999, currency: 'usd' },
+      ],
       pending: [{ amount: 2500, currency: 'gbp' }],
     };
     fake.payouts = [
-      { id: 'po_3', amount: 3000, currency: 'gbp', status: 'in_transit', arrival_date: now + 2 * day, created: now - day },
-      { id: 'po_2', amount: 10000, currency: 'gbp', status: 'paid', arrival_date: now - 5 * day, created: now - 6 * day },
-      { id: 'po_1', amount: 5000, currency: 'gbp', status: 'paid', arrival_date: now - 40 * day, created: now - 41 * day },
-      { id: 'po_0', amount: 700, currency: 'gbp', status: 'failed', arrival_date: now - 3 * day, created: now - 4 * day },
+      {
+        id: 'po_3',
+        amount: 3000,
+        currency: 'gbp',
+        status: 'in_transit',
+        arrival_date: now + 2 * day,
+        created: now - day,
+      },
+      {
+        id: 'po_2',
+        amount: 10000,
+        currency: 'gbp',
+        status: 'paid',
+        arrival_date: now - 5 * day,
+        created: now - 6 * day,
+      },
+      {
+        id: 'po_1',
+        amount: 5000,
+        currency: 'gbp',
+        status: 'paid',
+        arrival_date: now - 40 * day,
+        created: now - 41 * day,
+      },
+      {
+        id: 'po_0',
+        amount: 700,
+        currency: 'gbp',
+        status: 'failed',
+        arrival_date: now - 3 * day,
+        created: now - 4 * day,
+      },
     ];
     const before = fake.requests.length;
-    const response = await t.app.inject({ method: 'GET', url: '/api/billing/stats', headers: { cookie: owner.cookie } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/billing/stats',
+      headers: { cookie: owner.cookie },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       metrics: {
@@ -179,10 +231,16 @@ describe('GET /api/billing/stats with Stripe', () => {
   });
 
   it('organisation B cannot read A’s stats nor mint A’s links', async () => {
-    const stats = (await t.app.inject({ method: 'GET', url: '/api/billing/stats', headers: { cookie: other.cookie } })).json();
+    const stats = (
+      await t.app.inject({ method: 'GET', url: '/api/billing/stats', headers: { cookie: other.cookie } })
+    ).json();
     expect(stats.payout_details.stripe_account_id).toBeNull();
     expect(stats.metrics.pending_payouts.amount).toBe(0);
-    const login = await t.app.inject({ method: 'POST', url: '/api/stripe/create-login-link', headers: { cookie: other.cookie } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/create-login-link',
+      headers: { cookie: other.cookie },
+    });
     expect(login.statusCode).toBe(409);
     const before = fake.requests.length;
     await t.app.inject({
@@ -259,7 +317,10 @@ describe('POST /api/webhooks/stripe', () => {
 
   it('the same event delivered twice changes nothing the second time', async () => {
     // Meanwhile a newer event turned charges off; replaying evt_1 must not turn them back on.
-    expect((await deliver(accountEvent('evt_2', false, created + 10))).json()).toEqual({ received: true, duplicate: false });
+    expect((await deliver(accountEvent('evt_2', false, created + 10))).json()).toEqual({
+      received: true,
+      duplicate: false,
+    });
     expect(await canAcceptPayments(t.database.db, orgId)).toBe(false);
     const replay = await deliver(accountEvent('evt_2', false, created + 10));
     expect(replay.json()).toEqual({ received: true, duplicate: true });
