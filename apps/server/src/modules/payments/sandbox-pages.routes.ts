@@ -190,7 +190,8 @@ export function renderOnboardingPage(options: {
   errors: OnboardingErrors;
 }): string {
   const { form, errors } = options;
-  const problems = Object.entries(errors);
+  // The summary lists problems in the order the fields appear on the page.
+  const problems = FIELDS.flatMap((field) => (errors[field] ? [[field, errors[field]] as const] : []));
   const summary = problems.length
     ? `<div class="summary" role="alert"><h2>Check the ${problems.length === 1 ? 'field' : `${problems.length} fields`} below</h2><ul>${problems
         .map(([field, message]) => `<li><a href="#${field}">${escapeHtml(message)}</a></li>`)
