@@ -58,3 +58,37 @@ export const paymentEvent = pgTable(
   },
   (table) => [index('payment_event_account_id_idx').on(table.accountId)],
 );
+
+/** The sandbox provider's checkout sessions (Stripe keeps its own). Amounts are integer minor units. */
+export const sandboxCheckoutSession = pgTable(
+  'sandbox_checkout_session',
+  {
+    /** cs_sandbox_... */
+    id: text('id').primaryKey(),
+    /** The organiser's connected account: where the money would go. */
+    accountId: text('account_id')
+      .notNull()
+      .references(() => paymentAccount.id, { onDelete: 'cascade' }),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    /** Lower-case ISO code, as Stripe reports it. */
+    currency: text('currency').notNull(),
+    lineItems: jsonb('line_items').notNull(),
+    amountTotal: bigint('amount_total', { mode: 'number' }).notNull(),
+    applicationFeeAmount: bigint('application_fee_amount', { mode: 'number' }).notNull(),
+    successUrl: text('success_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    metadata: jsonb('metadata').notNull(),
+    customerEmail: text('customer_email'),
+    /** open, complete or expired */
+    status: text('status').notNull().default('open'),
+    /** pi_sandbox_..., set when paid. */
+    paymentIntentId: text('payment_intent_id').unique(),
+    amountRefunded: bigint('amount_refunded', { mode: 'number' }).notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sandbox_checkout_session_organization_id_idx').on(table.organizationId)],
+);

@@ -1,16 +1,20 @@
 // The sandbox provider's hosted pages on the app host: onboarding (/sandbox/connect/onboard, reached through an
-// account link) and the "express dashboard" (/sandbox/connect/dashboard, through a login link). Each page says
-// plainly that it is a sandbox. Completing onboarding delivers a signed account.updated webhook through the
-// same receiveWebhook() the Stripe endpoint uses.
+// account link), the "express dashboard" (/sandbox/connect/dashboard, through a login link) and checkout
+// (/sandbox/checkout/:id). Each page says plainly that it is a sandbox. Completing onboarding or paying delivers
+// a signed webhook (account.updated, checkout.session.completed) through the same receiveWebhook() the Stripe
+// endpoint uses.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { DEFAULT_CURRENCY, formatMoney, isCurrencyCode } from '@marquee/shared';
-import type {
-  SandboxLink,
-  SandboxOnboardingDetails,
-  SandboxPaymentsProvider,
+import { DEFAULT_CURRENCY, formatMoney, isCurrencyCode, toCurrencyCode } from '@marquee/shared';
+import {
+  sandboxCardOutcome,
+  type SandboxCheckoutRecord,
+  type SandboxLink,
+  type SandboxOnboardingDetails,
+  type SandboxPaymentsProvider,
 } from '../../adapters/payments/sandbox.js';
+import type { CheckoutLineItem } from '../../adapters/payments/payments.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { member, organizationSettings } from '../../db/schema/index.js';
@@ -237,6 +241,73 @@ function formFrom(body: unknown): OnboardingForm {
   return form;
 }
 
+export interface CardForm {
+  card_number: string;
+  card_expiry: string;
+  card_cvc: string;
+  card_name: string;
+}
+export type CardErrors = Partial<Record<keyof CardForm | 'card', string>>;
+
+/** Checks the card form; a well-formed test card is then charged (or declined) by sandboxCardOutcome. */
+export function validateCardForm(form: CardForm, now = new Date()): CardErrors {
+  const errors: CardErrors = {};
+  const outcome = sandboxCardOutcome(form.card_number);
+  if (!outcome.ok && outcome.invalid) errors.card_number = outcome.message;
+  const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(form.card_expiry);
+  const month = expiry ? Number(expiry[1]) : 0;
+  const year = expiry ? 2000 + Number(expiry[2]) : 0;
+  if (!expiry || month < 1 || month > 12) errors.card_expiry = "Your card's expiration date is incomplete.";
+  else if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)) {
+    errors.card_expiry = "Your card's expiration year is in the past.";
+  }
+  if (!/^\d{3,4}$/.test(form.card_cvc)) errors.card_cvc = "Your card's security code is incomplete.";
+  if (Object.keys(errors).length === 0 && !outcome.ok) errors.card = outcome.message;
+  return errors;
+}
+
+function cardInput(field: keyof CardForm, label: string, form: CardForm, errors: CardErrors, attrs: string) {
+  const error = errors[field];
+  return `<div class="field"><label for="${field}">${escapeHtml(label)}</label><input id="${field}" name="${field}" value="${escapeHtml(field === 'card_cvc' ? '' : form[field])}" ${attrs}${error ? ` aria-invalid="true" aria-describedby="${field}-error"` : ''}>${error ? `<p class="error" id="${field}-error">${escapeHtml(error)}</p>` : ''}</div>`;
+}
+
+export function renderCheckoutPage(session: SandboxCheckoutRecord, form: CardForm, errors: CardErrors): string {
+  const currency = toCurrencyCode(session.currency);
+  const items = (session.lineItems as CheckoutLineItem[])
+    .map(
+      (item) =>
+        `<dt>${escapeHtml(item.name)} × ${item.quantity}</dt><dd>${escapeHtml(formatMoney(item.unitAmount * item.quantity, currency))}</dd>`,
+    )
+    .join('');
+  return page(
+    'Checkout',
+    `<h1>Pay ${escapeHtml(formatMoney(session.amountTotal, currency))}</h1>
+<p class="lead">Sandbox checkout: use the test card 4242 4242 4242 4242, any future expiry date and any CVC.</p>
+<dl>${items}<dt>Total</dt><dd><strong>${escapeHtml(formatMoney(session.amountTotal, currency))}</strong></dd></dl>
+${errors.card ? `<div class="summary" role="alert"><h2>${escapeHtml(errors.card)}</h2></div>` : ''}
+<form method="post" action="/sandbox/checkout/${escapeHtml(session.id)}" novalidate>
+<fieldset><legend>Card details</legend>
+${cardInput('card_number', 'Card number', form, errors, 'inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" required')}
+<div class="row">${cardInput('card_expiry', 'Expiry (MM / YY)', form, errors, 'inputmode="numeric" autocomplete="cc-exp" placeholder="MM / YY" required')}${cardInput('card_cvc', 'CVC', form, errors, 'inputmode="numeric" autocomplete="cc-csc" placeholder="123" required')}</div>
+${cardInput('card_name', 'Name on card', form, errors, 'autocomplete="cc-name"')}
+</fieldset>
+<button type="submit">Pay ${escapeHtml(formatMoney(session.amountTotal, currency))}</button>
+</form>
+<p><a href="${escapeHtml(session.cancelUrl)}">Cancel and go back</a></p>`,
+  );
+}
+
+/** The page's form posts here and is then redirected to the organiser's storefront: allow that origin too. */
+function allowFormRedirects(reply: FastifyReply, urls: string[]) {
+  const current = reply.getHeader('content-security-policy');
+  if (typeof current !== 'string') return;
+  const origins = [...new Set(urls.map((url) => new URL(url).origin))].join(' ');
+  reply.header('content-security-policy', current.replace("form-action 'self'", `form-action 'self' ${origins}`));
+}
+
+const successUrlFor = (session: SandboxCheckoutRecord) =>
+  session.successUrl.replace('{CHECKOUT_SESSION_ID}', session.id);
+
 export async function sandboxPagesRoutes(app: FastifyInstance, deps: SandboxPagesDeps) {
   const { db, payments } = deps;
   const sandbox = payments.sandbox;
@@ -381,5 +452,68 @@ export async function sandboxPagesRoutes(app: FastifyInstance, deps: SandboxPage
 <p><a href="${escapeHtml(`${deps.config.appUrl}/dashboard/billing`)}">Back to Billing in Marquee</a></p>`,
       ),
     );
+  });
+  async function openSession(request: FastifyRequest, reply: FastifyReply) {
+    const { id } = request.params as { id: string };
+    const session = /^cs_sandbox_[0-9a-f]{32}$/.test(id) ? await sandbox.getCheckoutSession(id) : null;
+    if (!session) {
+      await messagePage(reply, 404, 'Checkout not found', 'This checkout does not exist.');
+      return null;
+    }
+    if (session.status === 'complete') {
+      await reply.redirect(successUrlFor(session), 303);
+      return null;
+    }
+    if (session.status !== 'open' || session.expiresAt.getTime() <= Date.now()) {
+      allowFormRedirects(reply, [session.cancelUrl]);
+      await sendPage(
+        reply,
+        410,
+        page(
+          'Checkout expired',
+          `<h1>Checkout expired</h1><p class="lead">This checkout has expired.</p><p><a href="${escapeHtml(session.cancelUrl)}">Go back</a></p>`,
+        ),
+      );
+      return null;
+    }
+    allowFormRedirects(reply, [session.successUrl, session.cancelUrl]);
+    return session;
+  }
+
+  app.get('/sandbox/checkout/:id', async (request, reply) => {
+    const session = await openSession(request, reply);
+    if (!session) return reply;
+    const empty = { card_number: '', card_expiry: '', card_cvc: '', card_name: '' };
+    return sendPage(reply, 200, renderCheckoutPage(session, empty, {}));
+  });
+
+  app.post('/sandbox/checkout/:id', async (request, reply) => {
+    const session = await openSession(request, reply);
+    if (!session) return reply;
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string).trim() : '');
+    const form: CardForm = {
+      card_number: text('card_number'),
+      card_expiry: text('card_expiry'),
+      card_cvc: text('card_cvc'),
+      card_name: text('card_name'),
+    };
+    const errors = validateCardForm(form);
+    if (Object.keys(errors).length > 0) return sendPage(reply, 402, renderCheckoutPage(session, form, errors));
+
+    const paid = await sandbox.completeCheckout(session.id);
+    if (!paid) return reply.redirect(`/sandbox/checkout/${session.id}`, 303);
+    const event = {
+      id: `evt_sandbox_${randomBytes(12).toString('hex')}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      account: paid.accountId,
+      data: { object: sandbox.checkoutSessionObject(paid) },
+    };
+    const payload = JSON.stringify(event);
+    await receiveWebhook({ db, payments }, payload, sandbox.signWebhookPayload(payload));
+    return reply.redirect(successUrlFor(paid), 303);
   });
 }
