@@ -66,10 +66,13 @@ export async function ensureConnectedAccount(
     .returning({ id: organizationSettings.stripeAccountId });
   if (claimed.length > 0) return created.id;
 
-  // Lost the race: forget our copy and use the winner's account.
-  await deps.db.delete(paymentAccount).where(eq(paymentAccount.id, created.id));
+  // Lost the race: use the winner's account, and forget ours unless it is the same one (Stripe's idempotency
+  // key hands both concurrent calls the same account).
   const winner = await loadSettings(deps.db, caller.organizationId);
   if (!winner.stripeAccountId) throw new AppError('CONFLICT', 'Payout setup is already in progress; try again');
+  if (winner.stripeAccountId !== created.id) {
+    await deps.db.delete(paymentAccount).where(eq(paymentAccount.id, created.id));
+  }
   return winner.stripeAccountId;
 }
 

@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createOrganizationFor, signUpAndVerify, type SignedInUser } from '../../../test/auth-helpers.js';
+import { eq } from 'drizzle-orm';
+import { paymentAccount } from '../../db/schema/index.js';
 import { canAcceptPayments } from './payments.service.js';
 
 let t: TestApp;
@@ -310,5 +312,21 @@ describe('POST /api/webhooks/stripe (sandbox signatures)', () => {
     });
     expect(forged.statusCode).toBe(400);
     expect(forged.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'Invalid webhook signature' } });
+  });
+});
+
+describe('concurrent first calls', () => {
+  it('two simultaneous create-connect-account calls end with one account for the organisation', async () => {
+    const user = await signUpAndVerify(t.app);
+    const org = await createOrganizationFor(t.app, user, 'racers', 'Racers');
+    const [a, b] = await Promise.all([connect(user), connect(user)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const accountOf = (url: string) =>
+      JSON.parse(
+        Buffer.from((new URL(url).searchParams.get('token') ?? '').split('.')[0] ?? '', 'base64url').toString(),
+      ).accountId;
+    expect(accountOf(a.json().account_link_url)).toBe(accountOf(b.json().account_link_url));
+    const rows = await t.database.db.select().from(paymentAccount).where(eq(paymentAccount.organizationId, org.id));
+    expect(rows).toHaveLength(1);
   });
 });
