@@ -23,6 +23,8 @@ import { storefrontRoutes } from './storefront/storefront.routes.js';
 import { createMailer, type Mailer } from './adapters/mail/mailer.js';
 import { passwordResetCodeEmail, verificationCodeEmail } from './adapters/mail/templates.js';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.js';
+import { createPaymentsProvider, type PaymentsProvider } from './adapters/payments/payments.js';
+import { registerPayments } from './modules/payments/payments.routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -51,6 +53,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Where uploaded files go; defaults to what the configuration selects (DATA_DIR/uploads or S3). */
   storage?: FileStorage;
+  /** Defaults to Stripe when STRIPE_SECRET_KEY is set, else the database-backed sandbox. */
+  payments?: PaymentsProvider;
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -150,6 +154,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('storage', storage);
   publicUploadRoutes(app, storage);
   await registerUploads(app, { db: database.db, storage, resolveAuth: requireUser });
+  const payments = options.payments ?? createPaymentsProvider(config, { db: database.db });
+  await registerPayments(app, { config, db: database.db, payments });
   storefrontRoutes(app, database.db);
   await registerWebApp(app, { distDir: options.webDistDir ?? defaultWebDist });
 

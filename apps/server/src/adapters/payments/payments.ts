@@ -1,0 +1,141 @@
+// The payments adapter: one interface for connected payout accounts, checkout, refunds and signed webhooks.
+// Stripe Connect when STRIPE_SECRET_KEY is set; otherwise the embedded sandbox, which keeps its state in our
+// database and hosts its own onboarding and dashboard pages under /sandbox on the app host.
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { createSandboxPayments } from './sandbox.js';
+import { createStripePayments } from './stripe.js';
+
+export type PaymentsProviderName = 'stripe' | 'sandbox';
+
+export interface PayoutSchedule {
+  /** daily, weekly, monthly or manual (Stripe's names). */
+  interval: string;
+  /** weekly: the weekday ('friday'); monthly: the day of the month ('15'); otherwise null. */
+  day: string | null;
+}
+
+export interface ConnectedAccount {
+  id: string;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+  payoutSchedule: PayoutSchedule;
+  bankAccount: { last4: string; bankName: string | null } | null;
+}
+
+/** An amount as the provider reports it: integer minor units and a lower-case ISO currency ('gbp'). */
+export interface ProviderAmount {
+  amount: number;
+  currency: string;
+}
+
+export interface ProviderBalance {
+  available: ProviderAmount[];
+  pending: ProviderAmount[];
+}
+
+export interface ProviderPayout extends ProviderAmount {
+  id: string;
+  /** paid, pending, in_transit, canceled or failed */
+  status: string;
+  /** Epoch seconds. */
+  arrivalDate: number;
+  created: number;
+}
+
+export interface CheckoutLineItem {
+  name: string;
+  /** Integer minor units per unit. */
+  unitAmount: number;
+  quantity: number;
+}
+
+export interface CreateCheckoutSessionInput {
+  /** The organiser's connected account: the destination of the charge. */
+  accountId: string;
+  lineItems: CheckoutLineItem[];
+  /** ISO code, any case; sent to the provider in lower case. */
+  currency: string;
+  /** Our booking fee in minor units, kept by the platform. */
+  applicationFeeAmount: number;
+  successUrl: string;
+  cancelUrl: string;
+  metadata: Record<string, string>;
+  customerEmail?: string;
+}
+
+/** A verified webhook event, in Stripe's shape (the sandbox emits the same shape). */
+export interface PaymentWebhookEvent {
+  id: string;
+  type: string;
+  /** Epoch seconds. */
+  created: number;
+  account?: string | null;
+  data: { object: Record<string, unknown> };
+}
+
+export interface PaymentsProvider {
+  readonly name: PaymentsProviderName;
+  createConnectedAccount(input: {
+    organizationId: string;
+    email: string;
+    businessName: string;
+  }): Promise<{ id: string }>;
+  /** A single-use onboarding link; an expired or used one sends the browser to refreshUrl. */
+  createAccountLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string }>;
+  createLoginLink(accountId: string): Promise<{ url: string }>;
+  retrieveAccount(accountId: string): Promise<ConnectedAccount>;
+  retrieveBalance(accountId: string): Promise<ProviderBalance>;
+  /** Newest first; `createdSince` is epoch seconds. */
+  listPayouts(accountId: string, options: { createdSince: number; limit?: number }): Promise<ProviderPayout[]>;
+  createCheckoutSession(input: CreateCheckoutSessionInput): Promise<{ id: string; url: string }>;
+  createRefund(input: {
+    paymentIntentId: string;
+    amount?: number;
+  }): Promise<{ id: string; status: string; amount: number }>;
+  /** Checks the signature over the raw body; throws AppError('BAD_REQUEST') when it does not match. */
+  constructWebhookEvent(rawBody: Buffer | string, signature: string | undefined): PaymentWebhookEvent;
+}
+
+export interface PaymentsDeps {
+  db: Database;
+}
+
+export function createPaymentsProvider(config: Config, deps: PaymentsDeps): PaymentsProvider {
+  const env = config.raw;
+  if (env.STRIPE_SECRET_KEY) {
+    return createStripePayments({
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      apiUrl: env.STRIPE_API_URL,
+    });
+  }
+  return createSandboxPayments({ db: deps.db, appUrl: config.appUrl, authSecret: config.authSecret });
+}
+
+/** Reads a Stripe-shaped account object (from the API or from an account.updated event). */
+export function connectedAccountFromObject(object: Record<string, unknown>): ConnectedAccount {
+  const settings = object.settings as { payouts?: { schedule?: Record<string, unknown> } } | null | undefined;
+  const schedule = settings?.payouts?.schedule ?? {};
+  const interval = typeof schedule.interval === 'string' ? schedule.interval : 'daily';
+  const day =
+    interval === 'weekly' && typeof schedule.weekly_anchor === 'string'
+      ? schedule.weekly_anchor
+      : interval === 'monthly' && typeof schedule.monthly_anchor === 'number'
+        ? String(schedule.monthly_anchor)
+        : null;
+  const external = object.external_accounts as { data?: Array<Record<string, unknown>> } | null | undefined;
+  const bank = external?.data?.find((entry) => entry.object === 'bank_account');
+  return {
+    id: String(object.id),
+    chargesEnabled: object.charges_enabled === true,
+    payoutsEnabled: object.payouts_enabled === true,
+    detailsSubmitted: object.details_submitted === true,
+    payoutSchedule: { interval, day },
+    bankAccount:
+      bank && typeof bank.last4 === 'string'
+        ? { last4: bank.last4, bankName: typeof bank.bank_name === 'string' ? bank.bank_name : null }
+        : null,
+  };
+}

@@ -1,0 +1,170 @@
+// Stripe Connect through the official SDK: Express accounts, account and login links, balance and payouts
+// read on the connected account, Checkout with destination charges and our application fee, refunds, and
+// webhook signatures. STRIPE_API_URL points the SDK elsewhere (tests use a local fake of the HTTP API).
+import Stripe from 'stripe';
+import { AppError } from '../../lib/errors.js';
+import {
+  connectedAccountFromObject,
+  type PaymentsProvider,
+  type PaymentWebhookEvent,
+  type ProviderAmount,
+} from './payments.js';
+
+export interface StripePaymentsOptions {
+  secretKey: string;
+  webhookSecret: string | undefined;
+  apiUrl?: string;
+}
+
+function sdkOptions(apiUrl: string | undefined): ConstructorParameters<typeof Stripe>[1] {
+  const base = { telemetry: false, maxNetworkRetries: 2 };
+  if (!apiUrl) return base;
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    ...base,
+    host: url.hostname,
+    port: url.port || (protocol === 'http' ? 80 : 443),
+    protocol,
+  };
+}
+
+/** Stripe's refusals become one 502 AppError; Stripe's own message stays in `cause` (logged, never sent). */
+async function call<T>(action: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError) {
+      const wrapped = new AppError('BAD_GATEWAY', `Stripe could not ${action}. Please try again.`);
+      wrapped.cause = error;
+      throw wrapped;
+    }
+    throw error;
+  }
+}
+
+const amounts = (list: Array<{ amount: number; currency: string }>): ProviderAmount[] =>
+  list.map((entry) => ({ amount: entry.amount, currency: entry.currency }));
+
+export function createStripePayments(options: StripePaymentsOptions): PaymentsProvider {
+  const stripe = new Stripe(options.secretKey, sdkOptions(options.apiUrl));
+
+  return {
+    name: 'stripe',
+
+    async createConnectedAccount({ organizationId, email, businessName }) {
+      const account = await call('create the connected account', () =>
+        stripe.accounts.create(
+          {
+            type: 'express',
+            email,
+            business_profile: { name: businessName },
+            capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+            metadata: { organization_id: organizationId },
+          },
+          // One account per organisation even if the request is retried.
+          { idempotencyKey: `marquee-connect-account-${organizationId}` },
+        ),
+      );
+      return { id: account.id };
+    },
+
+    async createAccountLink({ accountId, refreshUrl, returnUrl }) {
+      const link = await call('create the onboarding link', () =>
+        stripe.accountLinks.create({
+          account: accountId,
+          refresh_url: refreshUrl,
+          return_url: returnUrl,
+          type: 'account_onboarding',
+        }),
+      );
+      return { url: link.url };
+    },
+
+    async createLoginLink(accountId) {
+      const link = await call('create the dashboard link', () => stripe.accounts.createLoginLink(accountId));
+      return { url: link.url };
+    },
+
+    async retrieveAccount(accountId) {
+      const account = await call('read the connected account', () => stripe.accounts.retrieve(accountId));
+      const parsed = connectedAccountFromObject(account as unknown as Record<string, unknown>);
+      if (parsed.bankAccount) return parsed;
+      // Express accounts do not always embed their external accounts; ask for the bank account directly.
+      const external = await call('read the bank account', () =>
+        stripe.accounts.listExternalAccounts(accountId, { object: 'bank_account', limit: 1 }),
+      );
+      const bank = external.data.find((entry): entry is Stripe.BankAccount => entry.object === 'bank_account');
+      return bank ? { ...parsed, bankAccount: { last4: bank.last4, bankName: bank.bank_name ?? null } } : parsed;
+    },
+
+    async retrieveBalance(accountId) {
+      const balance = await call('read the balance', () => stripe.balance.retrieve({}, { stripeAccount: accountId }));
+      return { available: amounts(balance.available), pending: amounts(balance.pending) };
+    },
+
+    async listPayouts(accountId, { createdSince, limit = 100 }) {
+      const page = await call('list payouts', () =>
+        stripe.payouts.list({ created: { gte: createdSince }, limit }, { stripeAccount: accountId }),
+      );
+      return page.data.map((payout) => ({
+        id: payout.id,
+        amount: payout.amount,
+        currency: payout.currency,
+        status: payout.status,
+        arrivalDate: payout.arrival_date,
+        created: payout.created,
+      }));
+    },
+
+    async createCheckoutSession(input) {
+      const currency = input.currency.toLowerCase();
+      const session = await call('start the checkout', () =>
+        stripe.checkout.sessions.create({
+          mode: 'payment',
+          line_items: input.lineItems.map((item) => ({
+            quantity: item.quantity,
+            price_data: { currency, unit_amount: item.unitAmount, product_data: { name: item.name } },
+          })),
+          payment_intent_data: {
+            application_fee_amount: input.applicationFeeAmount,
+            transfer_data: { destination: input.accountId },
+            metadata: input.metadata,
+          },
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          metadata: input.metadata,
+          ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
+        }),
+      );
+      if (!session.url) throw new AppError('BAD_GATEWAY', 'Stripe returned a checkout session without a URL');
+      return { id: session.id, url: session.url };
+    },
+
+    async createRefund({ paymentIntentId, amount }) {
+      const refund = await call('refund the payment', () =>
+        stripe.refunds.create({
+          payment_intent: paymentIntentId,
+          ...(amount === undefined ? {} : { amount }),
+          // Destination charge: take the money back from the organiser and give back our booking fee too.
+          refund_application_fee: true,
+          reverse_transfer: true,
+        }),
+      );
+      return { id: refund.id, status: refund.status ?? 'pending', amount: refund.amount };
+    },
+
+    constructWebhookEvent(rawBody, signature) {
+      if (!options.webhookSecret) {
+        throw new AppError('SERVICE_UNAVAILABLE', 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)');
+      }
+      if (!signature) throw new AppError('BAD_REQUEST', 'Missing Stripe-Signature header');
+      try {
+        const event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+        return event as unknown as PaymentWebhookEvent;
+      } catch {
+        throw new AppError('BAD_REQUEST', 'Invalid webhook signature');
+      }
+    },
+  };
+}

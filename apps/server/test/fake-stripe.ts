@@ -1,0 +1,162 @@
+// A small stand-in for Stripe's HTTP API on 127.0.0.1, enough for the payments adapter: it answers JSON shaped
+// like Stripe's for the endpoints used and records each request's method, path, Stripe-Account header and
+// form-encoded body, so tests can show exactly what the official SDK sent.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedStripeRequest {
+  method: string;
+  /** Path with the query string, e.g. /v1/payouts?created[gte]=... (decoded). */
+  path: string;
+  stripeAccount: string | undefined;
+  authorization: string | undefined;
+  /** The form-encoded body as flat key/value pairs, e.g. { 'payment_intent_data[application_fee_amount]': '80' }. */
+  form: Record<string, string>;
+}
+
+export interface FakeStripePayout {
+  id: string;
+  amount: number;
+  currency: string;
+  status: string;
+  arrival_date: number;
+  created: number;
+}
+
+export interface FakeStripe {
+  url: string;
+  requests: RecordedStripeRequest[];
+  /** What GET /v1/balance answers (per connected account, the same for all). */
+  balance: {
+    available: Array<{ amount: number; currency: string }>;
+    pending: Array<{ amount: number; currency: string }>;
+  };
+  payouts: FakeStripePayout[];
+  bankAccount: { last4: string; bank_name: string } | null;
+  close(): Promise<void>;
+}
+
+const list = (data: unknown[], url: string) => ({ object: 'list', data, has_more: false, url });
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const requests: RecordedStripeRequest[] = [];
+  const accounts = new Map<string, Record<string, unknown>>();
+  let counter = 0;
+  const fake: Omit<FakeStripe, 'url' | 'close'> = {
+    requests,
+    balance: { available: [], pending: [] },
+    payouts: [],
+    bankAccount: { last4: '6789', bank_name: 'STRIPE TEST BANK' },
+  };
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+      const method = req.method ?? '';
+      const stripeAccount = req.headers['stripe-account'];
+      requests.push({
+        method,
+        path: decodeURIComponent(url.pathname + url.search),
+        stripeAccount: typeof stripeAccount === 'string' ? stripeAccount : undefined,
+        authorization: req.headers.authorization,
+        form,
+      });
+      const now = Math.floor(Date.now() / 1000);
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_fake_${requests.length}` });
+        res.end(JSON.stringify(body));
+      };
+      const notFound = () =>
+        send(404, {
+          error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname})` },
+        });
+      const path = url.pathname;
+      const accountMatch = path.match(/^\/v1\/accounts\/([^/]+)$/);
+      const externalMatch = path.match(/^\/v1\/accounts\/([^/]+)\/external_accounts$/);
+      const loginMatch = path.match(/^\/v1\/accounts\/([^/]+)\/login_links$/);
+
+      if (method === 'POST' && path === '/v1/accounts') {
+        counter += 1;
+        const id = `acct_fake${String(counter).padStart(4, '0')}`;
+        const account = {
+          id,
+          object: 'account',
+          type: form.type,
+          email: form.email ?? null,
+          charges_enabled: false,
+          payouts_enabled: false,
+          details_submitted: false,
+          metadata: { organization_id: form['metadata[organization_id]'] },
+          settings: { payouts: { schedule: { interval: 'weekly', weekly_anchor: 'monday', delay_days: 7 } } },
+          created: now,
+        };
+        accounts.set(id, account);
+        return send(200, account);
+      }
+      if (method === 'GET' && accountMatch) {
+        const account = accounts.get(accountMatch[1] ?? '');
+        return account
+          ? send(200, account)
+          : send(404, { error: { type: 'invalid_request_error', message: 'No such account' } });
+      }
+      if (method === 'GET' && externalMatch) {
+        const data = fake.bankAccount
+          ? [{ id: 'ba_fake', object: 'bank_account', currency: 'gbp', ...fake.bankAccount }]
+          : [];
+        return send(200, list(data, path));
+      }
+      if (method === 'POST' && loginMatch) {
+        return send(200, {
+          object: 'login_link',
+          created: now,
+          url: `https://connect.stripe.com/express/${loginMatch[1]}/fake_login`,
+        });
+      }
+      if (method === 'POST' && path === '/v1/account_links') {
+        return send(200, {
+          object: 'account_link',
+          created: now,
+          expires_at: now + 300,
+          url: `https://connect.stripe.com/setup/e/${form.account}/fake_onboarding`,
+        });
+      }
+      if (method === 'GET' && path === '/v1/balance') {
+        return send(200, { object: 'balance', livemode: false, ...fake.balance });
+      }
+      if (method === 'GET' && path === '/v1/payouts') {
+        const since = Number(url.searchParams.get('created[gte]') ?? 0);
+        const data = fake.payouts
+          .filter((payout) => payout.created >= since)
+          .map((payout) => ({ object: 'payout', ...payout }));
+        return send(200, list(data, path));
+      }
+      if (method === 'POST' && path === '/v1/checkout/sessions') {
+        return send(200, {
+          id: 'cs_test_fake1',
+          object: 'checkout.session',
+          url: 'https://checkout.stripe.com/c/pay/cs_test_fake1',
+          mode: form.mode,
+        });
+      }
+      if (method === 'POST' && path === '/v1/refunds') {
+        return send(200, {
+          id: 're_fake1',
+          object: 'refund',
+          amount: Number(form.amount ?? 5000),
+          status: 'succeeded',
+          payment_intent: form.payment_intent,
+        });
+      }
+      return notFound();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(fake, {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  });
+}
