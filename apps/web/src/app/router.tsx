@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import { BillingPage } from '../features/billing';
 import { ComingSoonPage, DashboardHomePage, DashboardLayout } from '../features/dashboard-shell';
 import { OnboardingPage } from '../features/onboarding';
 import { PrivacyPage, TermsPage } from '../features/legal';
@@ -39,7 +40,7 @@ export const router = createBrowserRouter([
       { path: 'analytics', element: <ComingSoonPage title="Analytics" /> },
       { path: 'customers', element: <ComingSoonPage title="Customers" /> },
       { path: 'profile', element: <ComingSoonPage title="Profile" /> },
-      { path: 'billing', element: <ComingSoonPage title="Billing" /> },
+      { path: 'billing', element: <BillingPage /> },
     ],
   },
   { path: '*', element: <Navigate to="/" replace /> },

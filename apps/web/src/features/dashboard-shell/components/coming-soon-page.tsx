@@ -1,5 +1,5 @@
 // A dashboard destination whose screen is not built yet: its title and an honest sentence, nothing to click.
-import { PageHeader } from './page-header';
+import { PageHeader } from '../../../components/ui/page-header';
 
 export function ComingSoonPage({ title }: { title: string }) {
   return (

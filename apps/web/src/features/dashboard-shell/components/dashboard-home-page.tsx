@@ -5,7 +5,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { useOrganizationInfo } from '../api/organization-info';
 import { profileUrl } from '../lib/profile-url';
 import { ExternalIcon, PlusIcon } from './icons';
-import { PageHeader } from './page-header';
+import { PageHeader } from '../../../components/ui/page-header';
 
 export function DashboardHomePage() {
   const info = useOrganizationInfo();

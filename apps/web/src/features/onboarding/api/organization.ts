@@ -21,6 +21,3 @@ export async function saveBrandImage(url: string) {
   const settings = await apiRequest<OrganizationSettings>('/api/org/settings');
   return apiRequest<OrganizationSettings>('/api/org/settings', { method: 'PUT', body: { ...settings, logo_url: url } });
 }
-
-export const createConnectAccount = (body: { refresh_url: string; return_url: string }) =>
-  apiRequest<{ account_link_url: string }>('/api/stripe/create-connect-account', { method: 'POST', body });

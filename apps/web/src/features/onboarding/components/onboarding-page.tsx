@@ -8,7 +8,8 @@ import { FieldError, inputClasses, TextField } from '../../../components/ui/inpu
 import { ApiError } from '../../../lib/api-client';
 import { usePublicConfig } from '../../../lib/public-config';
 import { dataUrlToBlob, imageFileProblem, readAsDataUrl, uploadImage } from '../../../lib/uploads';
-import { createConnectAccount, createOrganization, provisionDns, saveBrandImage } from '../api/organization';
+import { createOrganization, provisionDns, saveBrandImage } from '../api/organization';
+import { PAYOUT_SETUP_FAILED, startPayoutSetup } from '../../../lib/payouts';
 import { clearOnboardingProgress, useOnboardingProgress } from '../hooks/use-onboarding-progress';
 import { useSubdomainAvailability, type Availability } from '../hooks/use-subdomain-availability';
 
@@ -270,15 +271,9 @@ function PayoutsStep() {
     setBusy(true);
     setError(null);
     try {
-      const origin = window.location.origin;
-      const { account_link_url } = await createConnectAccount({
-        refresh_url: `${origin}/onboarding`,
-        return_url: `${origin}/onboarding?setup=complete`,
-      });
-      if (!account_link_url) throw new Error('No account link');
-      window.location.assign(account_link_url);
+      await startPayoutSetup({ refreshPath: '/onboarding', returnPath: '/onboarding?setup=complete' });
     } catch {
-      setError('Failed to start payout setup. Please try again.');
+      setError(PAYOUT_SETUP_FAILED);
       setBusy(false);
     }
   };

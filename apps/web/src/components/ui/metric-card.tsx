@@ -1,0 +1,37 @@
+// A dashboard figure: label, value, change against the previous period and a short label for it.
+export function formatChange(change: number): string {
+  const rounded = Math.round(change * 10) / 10;
+  return `${rounded > 0 ? '+' : ''}${rounded}%`;
+}
+
+export function MetricCard({
+  title,
+  value,
+  change,
+  label,
+  muted = false,
+}: {
+  title: string;
+  value: string;
+  change?: number;
+  label?: string;
+  muted?: boolean;
+}) {
+  const tone = change === undefined || change === 0 ? 'text-muted-foreground' : change > 0 ? 'text-emerald-600 dark:text-primary' : 'text-red-500';
+  return (
+    <div className={`border-border bg-card flex flex-col gap-2 rounded-2xl border p-5 ${muted ? 'opacity-60 grayscale' : ''}`}>
+      <p className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase">{title}</p>
+      <p className="text-2xl font-semibold tabular-nums">{value}</p>
+      {change !== undefined || label ? (
+        <p className="text-xs">
+          {change !== undefined ? <span className={`font-medium ${tone}`}>{formatChange(change)}</span> : null}
+          {label ? <span className="text-muted-foreground"> {label}</span> : null}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function MetricCardSkeleton() {
+  return <div className="border-border bg-muted h-[116px] animate-pulse rounded-2xl border" aria-hidden="true" />;
+}
