@@ -3,3 +3,4 @@ export * from './constants.js';
 export * from './events.js';
 export * from './images.js';
 export * from './organization.js';
+export * from './domains.js';
