@@ -93,14 +93,14 @@ function pageCss(primary: string, secondary: string, font: string): string {
   const fallback = font === 'Geist Mono' ? 'ui-monospace,SFMono-Regular,Menlo,monospace' : 'system-ui,-apple-system,"Segoe UI",Roboto,sans-serif';
   const fontStack = `"${font}",${fallback}`;
   return `:root{--primary:${primary};--on-primary:${textOn(primary)};--bg:${secondary};--text:${text};--muted:${muted};--line:${line}}
-html{color-scheme:${isDark ? 'dark' : 'light'}}body{background:var(--bg);color:var(--text);font-family:${fontStack}}
+html{color-scheme:${isDark ? 'dark' : 'light'}}body{background:var(--bg);color:var(--text);font-family:${fontStack};min-height:100vh;display:flex;flex-direction:column}
 a:focus-visible{outline-color:var(--primary)}.muted{color:var(--muted)}
 .skip{position:absolute;left:-999px}.skip:focus{left:12px;top:12px;background:var(--primary);color:var(--on-primary);padding:8px 12px;z-index:2}
-.cover{height:160px;background:var(--primary);overflow:hidden}.cover img{width:100%;height:100%;object-fit:cover;display:block}
-main{padding:0 20px 48px;max-width:960px}.brand{display:flex;flex-direction:column;gap:12px;margin-top:-44px}
+.cover{height:160px;background:var(--primary);overflow:hidden}.cover img{width:100%;height:100%;object-fit:cover;display:block}.cover.plain{height:96px}
+main{padding:0 20px 48px;max-width:960px;width:100%;flex:1}.brand{display:flex;flex-direction:column;gap:12px;margin-top:-44px}
 .logo{width:88px;height:88px;border-radius:20px;object-fit:cover;background:var(--bg);border:3px solid var(--bg);box-shadow:0 0 0 1px var(--line)}
 .brand.no-logo{margin-top:28px}h1{margin:0;font-size:clamp(1.75rem,6vw,2.75rem);line-height:1.1;letter-spacing:-.01em}
-.description{margin:0;white-space:pre-line;max-width:65ch}.social{display:flex;flex-wrap:wrap;gap:8px;margin:4px 0 0;padding:0;list-style:none}
+.description{margin:16px 0 0;white-space:pre-line;max-width:65ch}.social{display:flex;flex-wrap:wrap;gap:8px;margin:20px 0 0;padding:0;list-style:none}
 .social a{display:inline-block;padding:8px 14px;border:1px solid var(--line);border-radius:999px;text-decoration:none;font-size:.9rem;min-height:44px;line-height:26px}
 .social a:hover{border-color:var(--primary)}
 .events{margin-top:40px;padding-top:24px;border-top:1px solid var(--line)}h2{font-size:1.25rem;margin:0 0 16px}
@@ -110,7 +110,7 @@ h2::after{content:"";display:block;width:40px;height:3px;background:var(--primar
 .event a:hover{border-color:var(--primary)}.event img{width:88px;height:88px;object-fit:cover;border-radius:10px;flex:none}
 .event-body{display:flex;flex-direction:column;gap:2px}.event-title{font-weight:600}.price{color:var(--primary);font-weight:600}
 footer{border-top:1px solid var(--line);padding:20px;text-align:center;font-size:.875rem}
-@media (min-width:720px){.cover{height:280px}main{padding:0 32px 64px}.brand{flex-direction:row;align-items:flex-end;gap:20px;margin-top:-56px}
+@media (min-width:720px){.cover{height:280px}.cover.plain{height:140px}main{padding:0 32px 64px}.brand{flex-direction:row;align-items:flex-end;gap:20px;margin-top:-56px}
 .logo{width:120px;height:120px;border-radius:24px}.brand.no-logo{margin-top:40px}.event-list{grid-template-columns:1fr 1fr}}`;
 }
 
@@ -128,7 +128,7 @@ export function renderStorefrontHome(branding: StorefrontBranding, events: Store
   const description = branding.description?.trim();
 
   const body = `<a class="skip" href="#content">Skip to content</a>
-<header class="cover">${cover ? `<img src="${escapeHtml(cover)}" alt="" fetchpriority="high" decoding="async">` : ''}</header>
+<header class="cover${cover ? '' : ' plain'}">${cover ? `<img src="${escapeHtml(cover)}" alt="" fetchpriority="high" decoding="async">` : ''}</header>
 <main id="content">
 <div class="brand${logo ? '' : ' no-logo'}">${logo ? `<img class="logo" src="${escapeHtml(logo)}" alt="${name} logo" width="120" height="120">` : ''}<h1>${name}</h1></div>
 ${description ? `<p class="description">${escapeHtml(description)}</p>` : ''}
