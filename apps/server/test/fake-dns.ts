@@ -23,10 +23,13 @@ const TYPE = { A: 1, CNAME: 5, TXT: 16 } as const;
 const TYPE_NAMES: Record<number, string> = { 1: 'A', 5: 'CNAME', 16: 'TXT', 28: 'AAAA' };
 
 function encodeName(name: string): Buffer {
-  const parts = name.split('.').filter(Boolean).map((label) => {
-    const bytes = Buffer.from(label, 'ascii');
-    return Buffer.concat([Buffer.from([bytes.length]), bytes]);
-  });
+  const parts = name
+    .split('.')
+    .filter(Boolean)
+    .map((label) => {
+      const bytes = Buffer.from(label, 'ascii');
+      return Buffer.concat([Buffer.from([bytes.length]), bytes]);
+    });
   return Buffer.concat([...parts, Buffer.from([0])]);
 }
 
@@ -81,11 +84,13 @@ export async function startFakeDns(initial: Record<string, FakeDnsRecords> = {})
     const answers: Buffer[] = [];
     let rcode = 0;
     if (state.failWith !== null) rcode = state.failWith;
-    else if (!entry) rcode = 3; // NXDOMAIN
+    else if (!entry)
+      rcode = 3; // NXDOMAIN
     else if (entry.CNAME && (question.type === TYPE.CNAME || question.type === TYPE.A)) {
       answers.push(resourceRecord(TYPE.CNAME, encodeName(entry.CNAME)));
     } else if (question.type === TYPE.A) {
-      for (const address of entry.A ?? []) answers.push(resourceRecord(TYPE.A, Buffer.from(address.split('.').map(Number))));
+      for (const address of entry.A ?? [])
+        answers.push(resourceRecord(TYPE.A, Buffer.from(address.split('.').map(Number))));
     } else if (question.type === TYPE.TXT) {
       for (const value of entry.TXT ?? []) answers.push(resourceRecord(TYPE.TXT, txtData(value)));
     }

@@ -15,7 +15,15 @@ import {
 
 describe('custom-domain rule', () => {
   it('accepts domains whose last label or last two labels are on the list', () => {
-    for (const domain of ['band.com', 'tickets.band.com', 'a-b.io', 'x1.co.uk', 'shop.example.com.au', 'my.club.co.za', 'a.b.c.dev']) {
+    for (const domain of [
+      'band.com',
+      'tickets.band.com',
+      'a-b.io',
+      'x1.co.uk',
+      'shop.example.com.au',
+      'my.club.co.za',
+      'a.b.c.dev',
+    ]) {
       expect(isValidCustomDomain(domain), domain).toBe(true);
     }
   });
@@ -25,13 +33,33 @@ describe('custom-domain rule', () => {
   });
 
   it('rejects a single label, unknown TLDs and malformed labels', () => {
-    for (const domain of ['localhost', 'band', 'band.xyz', 'band.local', 'band..com', '.band.com', '-band.com', 'band-.com', 'ba_nd.com', 'bänd.com', 'band.c', '']) {
+    for (const domain of [
+      'localhost',
+      'band',
+      'band.xyz',
+      'band.local',
+      'band..com',
+      '.band.com',
+      '-band.com',
+      'band-.com',
+      'ba_nd.com',
+      'bänd.com',
+      'band.c',
+      '',
+    ]) {
       expect(isValidCustomDomain(domain), domain).toBe(false);
     }
   });
 
   it('rejects schemes, paths, ports, spaces and user info', () => {
-    for (const domain of ['https://band.com', 'band.com/tickets', 'band.com:8080', 'tickets band.com', 'me@band.com', 'band.com?x=1']) {
+    for (const domain of [
+      'https://band.com',
+      'band.com/tickets',
+      'band.com:8080',
+      'tickets band.com',
+      'me@band.com',
+      'band.com?x=1',
+    ]) {
       expect(isValidCustomDomain(domain), domain).toBe(false);
     }
   });
@@ -50,13 +78,16 @@ describe('custom-domain rule', () => {
 
 describe('custom-domain messages and timings', () => {
   it('uses the spec texts', () => {
-    expect(customDomainMessage('marquee.events')).toBe('Please enter a valid domain with a real TLD (e.g., marquee.events)');
+    expect(customDomainMessage('marquee.events')).toBe(
+      'Please enter a valid domain with a real TLD (e.g., marquee.events)',
+    );
     expect(verifyThrottleMessage(42)).toBe('Please wait 42 seconds before verifying again');
     expect(DOMAIN_MESSAGES).toEqual({
       saveFailed: 'Failed to save domain',
       verificationFailed: 'Verification failed',
       verifyFailed: 'Failed to verify domain',
-      pollingExhausted: 'Failed to get TXT validation records after multiple attempts. Please try again in a few minutes.',
+      pollingExhausted:
+        'Failed to get TXT validation records after multiple attempts. Please try again in a few minutes.',
     });
     expect(VERIFY_COOLDOWN_SECONDS).toBe(60);
   });
@@ -73,7 +104,12 @@ describe('custom-domain messages and timings', () => {
   });
 
   it('describes the domain-status response', () => {
-    const ok = { verified: true, status: 'pending_ssl', error: null, details: { txt_name: '_x.band.com', txt_value: 'v', cname_target: 'edge.example.com' } };
+    const ok = {
+      verified: true,
+      status: 'pending_ssl',
+      error: null,
+      details: { txt_name: '_x.band.com', txt_value: 'v', cname_target: 'edge.example.com' },
+    };
     expect(domainStatusResponseSchema.parse(ok)).toEqual(ok);
     expect(domainStatusResponseSchema.safeParse({ ...ok, status: 'pending' }).success).toBe(false);
   });

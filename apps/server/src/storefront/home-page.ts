@@ -90,7 +90,10 @@ function pageCss(primary: string, secondary: string, font: string): string {
   const muted = isDark ? 'rgba(255,255,255,.72)' : 'rgba(10,10,10,.68)';
   const line = isDark ? 'rgba(255,255,255,.14)' : 'rgba(10,10,10,.14)';
   // The named font is used when the visitor has it; the storefront loads no font files of its own.
-  const fallback = font === 'Geist Mono' ? 'ui-monospace,SFMono-Regular,Menlo,monospace' : 'system-ui,-apple-system,"Segoe UI",Roboto,sans-serif';
+  const fallback =
+    font === 'Geist Mono'
+      ? 'ui-monospace,SFMono-Regular,Menlo,monospace'
+      : 'system-ui,-apple-system,"Segoe UI",Roboto,sans-serif';
   const fontStack = `"${font}",${fallback}`;
   return `:root{--primary:${primary};--on-primary:${textOn(primary)};--bg:${secondary};--text:${text};--muted:${muted};--line:${line}}
 html{color-scheme:${isDark ? 'dark' : 'light'}}body{background:var(--bg);color:var(--text);font-family:${fontStack};min-height:100vh;display:flex;flex-direction:column}

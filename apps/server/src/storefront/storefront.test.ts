@@ -83,11 +83,17 @@ describe('GET / on an organisation host', () => {
   });
 
   it('an unverified custom domain gets the 404 page; a verified one the storefront', async () => {
-    await t.database.db.update(organizationSettings).set({ customDomain: 'tickets.owls.com' }).where(eq(organizationSettings.organizationId, orgId));
+    await t.database.db
+      .update(organizationSettings)
+      .set({ customDomain: 'tickets.owls.com' })
+      .where(eq(organizationSettings.organizationId, orgId));
     const unverified = await home('tickets.owls.com');
     expect(unverified.statusCode).toBe(404);
     expect(unverified.body).toContain('Page not found');
-    await t.database.db.update(organizationSettings).set({ customDomainVerified: true }).where(eq(organizationSettings.organizationId, orgId));
+    await t.database.db
+      .update(organizationSettings)
+      .set({ customDomainVerified: true })
+      .where(eq(organizationSettings.organizationId, orgId));
     const verified = await home('tickets.owls.com');
     expect(verified.statusCode).toBe(200);
     expect(verified.body).toContain('Night &lt;Owls&gt;');
@@ -101,7 +107,14 @@ describe('GET / on an organisation host', () => {
 describe('renderEventsSection', () => {
   it('lists events with escaped fields when there are some', () => {
     const html = renderEventsSection([
-      { title: 'Owls <Live>', href: '/events/1', when: 'Sat 14 Mar 2026, 20:00', location: 'Fabric & Co', priceLabel: 'From £12.00', imageUrl: '/uploads/images/a.webp' },
+      {
+        title: 'Owls <Live>',
+        href: '/events/1',
+        when: 'Sat 14 Mar 2026, 20:00',
+        location: 'Fabric & Co',
+        priceLabel: 'From £12.00',
+        imageUrl: '/uploads/images/a.webp',
+      },
       { title: 'Second', href: '/events/2', when: 'Sun 15 Mar 2026, 18:00', imageUrl: 'javascript:alert(1)' },
     ]);
     expect(html).toContain('<a href="/events/1">');

@@ -31,7 +31,10 @@ beforeAll(async () => {
         contentType: request.headers['content-type'],
         body: raw ? JSON.parse(raw) : undefined,
       });
-      const answer = answers.shift() ?? { status: 500, body: { success: false, errors: [{ code: 1, message: 'no answer queued' }] } };
+      const answer = answers.shift() ?? {
+        status: 500,
+        body: { success: false, errors: [{ code: 1, message: 'no answer queued' }] },
+      };
       response.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
     });
   });
@@ -46,7 +49,8 @@ beforeEach(() => {
 
 const ZONE = 'zone123';
 const TOKEN = 'cf-test-token';
-const provider = () => createCloudflareDomainProvider({ apiToken: TOKEN, zoneId: ZONE, apiUrl: baseUrl, cnameTarget: 'edge.marquee.com' });
+const provider = () =>
+  createCloudflareDomainProvider({ apiToken: TOKEN, zoneId: ZONE, apiUrl: baseUrl, cnameTarget: 'edge.marquee.com' });
 const ok = (result: unknown) => ({ status: 200, body: { success: true, errors: [], messages: [], result } });
 const pendingHostname = {
   id: 'ch_1',
@@ -85,28 +89,49 @@ describe('Cloudflare for SaaS adapter', () => {
   });
 
   it('register - a duplicate hostname passes the error text on and looks the existing hostname up', async () => {
-    answers.push({ status: 409, body: { success: false, errors: [{ code: 1406, message: 'Duplicate custom hostname found.' }], result: null } });
+    answers.push({
+      status: 409,
+      body: { success: false, errors: [{ code: 1406, message: 'Duplicate custom hostname found.' }], result: null },
+    });
     answers.push(ok([pendingHostname]));
     const result = await provider().register('tickets.band.com', state);
     expect(seen.map(({ method, path, authorization }) => ({ method, path, authorization }))).toEqual([
       { method: 'POST', path: `/client/v4/zones/${ZONE}/custom_hostnames`, authorization: `Bearer ${TOKEN}` },
-      { method: 'GET', path: `/client/v4/zones/${ZONE}/custom_hostnames?hostname=tickets.band.com`, authorization: `Bearer ${TOKEN}` },
+      {
+        method: 'GET',
+        path: `/client/v4/zones/${ZONE}/custom_hostnames?hostname=tickets.band.com`,
+        authorization: `Bearer ${TOKEN}`,
+      },
     ]);
     expect(seen[1]?.body).toBeUndefined();
-    expect(result).toMatchObject({ status: 'pending_ssl', hostnameId: 'ch_1', txt_value: 'ca3-abc', error: 'Duplicate custom hostname found.' });
+    expect(result).toMatchObject({
+      status: 'pending_ssl',
+      hostnameId: 'ch_1',
+      txt_value: 'ca3-abc',
+      error: 'Duplicate custom hostname found.',
+    });
   });
 
   it('check - GET by id; active once the hostname and its certificate are active', async () => {
     answers.push(ok({ ...pendingHostname, status: 'active', ssl: { status: 'active', validation_records: [] } }));
     const result = await provider().check('tickets.band.com', { ...state, hostnameId: 'ch_1' });
     expect(seen).toEqual([
-      { method: 'GET', path: `/client/v4/zones/${ZONE}/custom_hostnames/ch_1`, authorization: `Bearer ${TOKEN}`, contentType: undefined, body: undefined },
+      {
+        method: 'GET',
+        path: `/client/v4/zones/${ZONE}/custom_hostnames/ch_1`,
+        authorization: `Bearer ${TOKEN}`,
+        contentType: undefined,
+        body: undefined,
+      },
     ]);
     expect(result).toMatchObject({ status: 'active', hostnameId: 'ch_1', error: null });
   });
 
   it('check - without an id (or with a stale one) looks the hostname up; unknown means pending_verification', async () => {
-    answers.push({ status: 404, body: { success: false, errors: [{ code: 1436, message: 'Custom hostname not found' }] } });
+    answers.push({
+      status: 404,
+      body: { success: false, errors: [{ code: 1436, message: 'Custom hostname not found' }] },
+    });
     answers.push(ok([]));
     const result = await provider().check('tickets.band.com', { ...state, hostnameId: 'ch_gone' });
     expect(seen.map((request) => request.path)).toEqual([
@@ -118,7 +143,10 @@ describe('Cloudflare for SaaS adapter', () => {
 
   it('remove - DELETE /zones/{zone}/custom_hostnames/{id}; a hostname already gone is fine; no id, no call', async () => {
     answers.push(ok({ id: 'ch_1' }));
-    answers.push({ status: 404, body: { success: false, errors: [{ code: 1436, message: 'Custom hostname not found' }] } });
+    answers.push({
+      status: 404,
+      body: { success: false, errors: [{ code: 1436, message: 'Custom hostname not found' }] },
+    });
     await provider().remove('tickets.band.com', { ...state, hostnameId: 'ch_1' });
     await provider().remove('tickets.band.com', { ...state, hostnameId: 'ch_1' });
     await provider().remove('tickets.band.com', { ...state, hostnameId: null });
@@ -134,21 +162,43 @@ describe('Cloudflare for SaaS adapter', () => {
   });
 
   it('maps hostname and certificate statuses', () => {
-    expect(mapCloudflareHostname({ id: 'a', hostname: 'x.com', status: 'pending', ssl: { status: 'initializing' } }).status).toBe('pending_ssl');
-    expect(mapCloudflareHostname({ id: 'a', hostname: 'x.com', status: 'pending', ssl: { status: 'pending_issuance' } }).status).toBe('pending_ssl');
-    expect(mapCloudflareHostname({ id: 'a', hostname: 'x.com', status: 'pending', ssl: { status: 'pending_deployment' } }).status).toBe('pending_ssl');
-    expect(mapCloudflareHostname({ id: 'a', hostname: 'x.com', status: 'pending' })).toMatchObject({ status: 'pending_verification' });
-    const owned = mapCloudflareHostname({ id: 'a', hostname: 'x.com', status: 'pending', ownership_verification: { type: 'txt', name: '_cf.x.com', value: 'v' } });
+    expect(
+      mapCloudflareHostname({ id: 'a', hostname: 'x.com', status: 'pending', ssl: { status: 'initializing' } }).status,
+    ).toBe('pending_ssl');
+    expect(
+      mapCloudflareHostname({ id: 'a', hostname: 'x.com', status: 'pending', ssl: { status: 'pending_issuance' } })
+        .status,
+    ).toBe('pending_ssl');
+    expect(
+      mapCloudflareHostname({ id: 'a', hostname: 'x.com', status: 'pending', ssl: { status: 'pending_deployment' } })
+        .status,
+    ).toBe('pending_ssl');
+    expect(mapCloudflareHostname({ id: 'a', hostname: 'x.com', status: 'pending' })).toMatchObject({
+      status: 'pending_verification',
+    });
+    const owned = mapCloudflareHostname({
+      id: 'a',
+      hostname: 'x.com',
+      status: 'pending',
+      ownership_verification: { type: 'txt', name: '_cf.x.com', value: 'v' },
+    });
     expect(owned).toMatchObject({ txt_name: '_cf.x.com', txt_value: 'v' });
     expect(
-      mapCloudflareHostname({ id: 'a', hostname: 'x.com', status: 'blocked', ssl: { status: 'validation_timed_out', validation_errors: [{ message: 'TXT not found' }] } }),
+      mapCloudflareHostname({
+        id: 'a',
+        hostname: 'x.com',
+        status: 'blocked',
+        ssl: { status: 'validation_timed_out', validation_errors: [{ message: 'TXT not found' }] },
+      }),
     ).toMatchObject({ status: 'error', error: 'TXT not found' });
   });
 
   it('createDomainProvider chooses Cloudflare when CLOUDFLARE_API_TOKEN is set, else DNS', () => {
     expect(createDomainProvider(testConfig()).kind).toBe('dns');
     expect(createDomainProvider(testConfig()).cnameTarget).toBe('localhost');
-    const cloudflare = createDomainProvider(testConfig({ CLOUDFLARE_API_TOKEN: 't', CLOUDFLARE_ZONE_ID: 'z', CNAME_TARGET: 'Edge.Marquee.com.' }));
+    const cloudflare = createDomainProvider(
+      testConfig({ CLOUDFLARE_API_TOKEN: 't', CLOUDFLARE_ZONE_ID: 'z', CNAME_TARGET: 'Edge.Marquee.com.' }),
+    );
     expect(cloudflare.kind).toBe('cloudflare');
     expect(cloudflare.cnameTarget).toBe('edge.marquee.com');
   });

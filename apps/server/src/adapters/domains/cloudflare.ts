@@ -37,7 +37,12 @@ export class CloudflareApiError extends Error {
     readonly status: number,
     readonly errors: CloudflareMessage[],
   ) {
-    super(errors.map((error) => error.message).filter(Boolean).join('; ') || `Cloudflare answered ${status}`);
+    super(
+      errors
+        .map((error) => error.message)
+        .filter(Boolean)
+        .join('; ') || `Cloudflare answered ${status}`,
+    );
     this.name = 'CloudflareApiError';
   }
 }
@@ -109,7 +114,12 @@ export function createCloudflareDomainProvider(options: {
     }
   }
 
-  const notRegistered: DomainCheck = { status: 'pending_verification', txt_name: null, txt_value: null, hostnameId: null };
+  const notRegistered: DomainCheck = {
+    status: 'pending_verification',
+    txt_name: null,
+    txt_value: null,
+    hostnameId: null,
+  };
 
   return {
     kind: 'cloudflare',
@@ -117,7 +127,10 @@ export function createCloudflareDomainProvider(options: {
 
     async register(domain) {
       try {
-        const created = await call<CloudflareHostname>('POST', '', { hostname: domain, ssl: { method: 'txt', type: 'dv' } });
+        const created = await call<CloudflareHostname>('POST', '', {
+          hostname: domain,
+          ssl: { method: 'txt', type: 'dv' },
+        });
         return mapCloudflareHostname(created);
       } catch (error) {
         if (!isDuplicateHostname(error)) throw error;

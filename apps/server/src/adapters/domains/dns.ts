@@ -29,7 +29,11 @@ const bareHost = (host: string) => host.trim().toLowerCase().replace(/\.$/, '');
 
 class DnsLookupError extends Error {}
 
-export function createDnsDomainProvider(options: { cnameTarget: string; servers?: string[]; timeoutMs?: number }): DomainProvider {
+export function createDnsDomainProvider(options: {
+  cnameTarget: string;
+  servers?: string[];
+  timeoutMs?: number;
+}): DomainProvider {
   const cnameTarget = bareHost(options.cnameTarget);
 
   function resolver() {

@@ -79,7 +79,10 @@ export function domainRoutes(app: FastifyInstance, options: { config: Config; pr
     { schema: { querystring: z.object({ domain: z.string().max(300).default('') }) } },
     async (request, reply) => {
       const allowed = await isTlsHostAllowed(deps, request.query.domain);
-      return reply.status(allowed ? 200 : 404).header('cache-control', 'no-store').send();
+      return reply
+        .status(allowed ? 200 : 404)
+        .header('cache-control', 'no-store')
+        .send();
     },
   );
 }

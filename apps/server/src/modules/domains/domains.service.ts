@@ -73,14 +73,23 @@ async function currentHostname(deps: DomainDeps, organizationId: string, domain:
   if (existing) return existing;
   await deps.db
     .insert(customHostname)
-    .values({ id: randomUUID(), organizationId, hostname: domain, verificationToken: newToken(), provider: deps.provider.kind })
+    .values({
+      id: randomUUID(),
+      organizationId,
+      hostname: domain,
+      verificationToken: newToken(),
+      provider: deps.provider.kind,
+    })
     .onConflictDoNothing();
   const created = await findHostname(deps.db, organizationId, domain);
   if (!created) throw new Error('custom hostname row vanished');
   return created;
 }
 
-function statusResponse(deps: DomainDeps, result: { status: DomainStatus; error: string | null; txtName: string | null; txtValue: string | null }): DomainStatusResponse {
+function statusResponse(
+  deps: DomainDeps,
+  result: { status: DomainStatus; error: string | null; txtName: string | null; txtValue: string | null },
+): DomainStatusResponse {
   return {
     verified: isVerifiedStatus(result.status),
     status: result.status,
@@ -126,18 +135,32 @@ async function removeFromProvider(deps: DomainDeps, row: HostnameRow) {
   const now = deps.now?.() ?? new Date();
   await deps.db
     .update(customHostname)
-    .set({ removedAt: now, status: 'none', providerHostnameId: null, registeredAt: null, lastError: null, updatedAt: now })
+    .set({
+      removedAt: now,
+      status: 'none',
+      providerHostnameId: null,
+      registeredAt: null,
+      lastError: null,
+      updatedAt: now,
+    })
     .where(eq(customHostname.id, row.id));
 }
 
-export async function setCustomDomain(deps: DomainDeps, organizationId: string, raw: string | null): Promise<CustomDomainResponse> {
+export async function setCustomDomain(
+  deps: DomainDeps,
+  organizationId: string,
+  raw: string | null,
+): Promise<CustomDomainResponse> {
   const { db } = deps;
   const settings = await loadSettings(db, organizationId);
   const domain = raw === null ? '' : normalizeCustomDomain(raw);
   const previous = settings.customDomain?.toLowerCase() ?? null;
 
   if (domain) {
-    const invalid = () => new AppError('VALIDATION_ERROR', customDomainMessage(deps.publicHost), [{ path: 'customDomain', message: customDomainMessage(deps.publicHost) }]);
+    const invalid = () =>
+      new AppError('VALIDATION_ERROR', customDomainMessage(deps.publicHost), [
+        { path: 'customDomain', message: customDomainMessage(deps.publicHost) },
+      ]);
     if (!isValidCustomDomain(domain)) throw invalid();
     const ownHosts = [bare(deps.publicHost), bare(deps.appHost)];
     if (ownHosts.some((own) => domain === own || domain.endsWith(`.${own}`))) throw invalid();
@@ -154,7 +177,12 @@ export async function setCustomDomain(deps: DomainDeps, organizationId: string, 
     const [taken] = await db
       .select({ id: organizationSettings.organizationId })
       .from(organizationSettings)
-      .where(and(eq(sql`lower(${organizationSettings.customDomain})`, domain), ne(organizationSettings.organizationId, organizationId)))
+      .where(
+        and(
+          eq(sql`lower(${organizationSettings.customDomain})`, domain),
+          ne(organizationSettings.organizationId, organizationId),
+        ),
+      )
       .limit(1);
     if (taken) throw new AppError('CONFLICT', DOMAIN_TAKEN_MESSAGE);
   }
@@ -165,7 +193,12 @@ export async function setCustomDomain(deps: DomainDeps, organizationId: string, 
     await db.transaction(async (tx) => {
       await tx
         .update(organizationSettings)
-        .set({ customDomain: domain || null, customDomainVerified: false, customDomainWizardCompleted: false, updatedAt: now })
+        .set({
+          customDomain: domain || null,
+          customDomainVerified: false,
+          customDomainWizardCompleted: false,
+          updatedAt: now,
+        })
         .where(eq(organizationSettings.organizationId, organizationId));
       if (!domain) return;
       // A new token every time the domain changes; the verify throttle carries over from the previous domain.
@@ -198,7 +231,10 @@ export async function setCustomDomain(deps: DomainDeps, organizationId: string, 
     } catch (error) {
       // The save stands; DELETE /api/org/remove-hostname can retry the removal.
       deps.log.warn({ err: error, hostname: previousRow.hostname }, 'could not remove the previous custom hostname');
-      await db.update(customHostname).set({ lastError: PROVIDER_UNREACHABLE_MESSAGE }).where(eq(customHostname.id, previousRow.id));
+      await db
+        .update(customHostname)
+        .set({ lastError: PROVIDER_UNREACHABLE_MESSAGE })
+        .where(eq(customHostname.id, previousRow.id));
     }
   }
   return { custom_domain: domain || null, custom_domain_verified: 0, custom_domain_wizard_completed: 0 };
@@ -216,10 +252,18 @@ export async function verifyDomain(deps: DomainDeps, organizationId: string): Pr
   const claimed = await db
     .update(customHostname)
     .set({ lastVerifyAt: now })
-    .where(and(eq(customHostname.id, row.id), or(isNull(customHostname.lastVerifyAt), lte(customHostname.lastVerifyAt, cutoff))))
+    .where(
+      and(
+        eq(customHostname.id, row.id),
+        or(isNull(customHostname.lastVerifyAt), lte(customHostname.lastVerifyAt, cutoff)),
+      ),
+    )
     .returning({ id: customHostname.id });
   if (claimed.length === 0) {
-    const [latest] = await db.select({ at: customHostname.lastVerifyAt }).from(customHostname).where(eq(customHostname.id, row.id));
+    const [latest] = await db
+      .select({ at: customHostname.lastVerifyAt })
+      .from(customHostname)
+      .where(eq(customHostname.id, row.id));
     const elapsed = latest?.at ? now.getTime() - latest.at.getTime() : 0;
     const remaining = Math.max(1, Math.ceil(VERIFY_COOLDOWN_SECONDS - elapsed / 1000));
     throw new AppError('RATE_LIMITED', verifyThrottleMessage(remaining));
@@ -230,19 +274,32 @@ export async function verifyDomain(deps: DomainDeps, organizationId: string): Pr
   try {
     result = register
       ? await deps.provider.register(row.hostname, { organizationId, token: row.verificationToken })
-      : await deps.provider.check(row.hostname, { organizationId, token: row.verificationToken, hostnameId: row.providerHostnameId });
+      : await deps.provider.check(row.hostname, {
+          organizationId,
+          token: row.verificationToken,
+          hostnameId: row.providerHostnameId,
+        });
   } catch (error) {
     deps.log.error({ err: error, hostname: row.hostname }, 'custom-domain provider call failed');
-    await db.update(customHostname).set({ lastError: PROVIDER_UNREACHABLE_MESSAGE }).where(eq(customHostname.id, row.id));
+    await db
+      .update(customHostname)
+      .set({ lastError: PROVIDER_UNREACHABLE_MESSAGE })
+      .where(eq(customHostname.id, row.id));
     throw new AppError('BAD_GATEWAY', DOMAIN_MESSAGES.verifyFailed);
   }
   await recordCheck(deps, row, result, register);
-  return statusResponse(deps, { status: result.status, error: result.error ?? null, txtName: result.txt_name, txtValue: result.txt_value });
+  return statusResponse(deps, {
+    status: result.status,
+    error: result.error ?? null,
+    txtName: result.txt_name,
+    txtValue: result.txt_value,
+  });
 }
 
 export async function getDomainStatus(deps: DomainDeps, organizationId: string): Promise<DomainStatusResponse> {
   const settings = await loadSettings(deps.db, organizationId);
-  if (!settings.customDomain) return statusResponse(deps, { status: 'none', error: null, txtName: null, txtValue: null });
+  if (!settings.customDomain)
+    return statusResponse(deps, { status: 'none', error: null, txtName: null, txtValue: null });
   const row = await currentHostname(deps, organizationId, settings.customDomain.toLowerCase());
   try {
     const result = await deps.provider.check(row.hostname, {
@@ -251,12 +308,22 @@ export async function getDomainStatus(deps: DomainDeps, organizationId: string):
       hostnameId: row.removedAt ? null : row.providerHostnameId,
     });
     await recordCheck(deps, row, result, false);
-    return statusResponse(deps, { status: result.status, error: result.error ?? null, txtName: result.txt_name, txtValue: result.txt_value });
+    return statusResponse(deps, {
+      status: result.status,
+      error: result.error ?? null,
+      txtName: result.txt_name,
+      txtValue: result.txt_value,
+    });
   } catch (error) {
     // Report what we knew last; the wizard keeps polling.
     deps.log.warn({ err: error, hostname: row.hostname }, 'custom-domain status check failed');
     const status = (row.status === 'none' ? 'pending_verification' : row.status) as DomainStatus;
-    return statusResponse(deps, { status, error: PROVIDER_UNREACHABLE_MESSAGE, txtName: row.txtName, txtValue: row.txtValue });
+    return statusResponse(deps, {
+      status,
+      error: PROVIDER_UNREACHABLE_MESSAGE,
+      txtName: row.txtName,
+      txtValue: row.txtValue,
+    });
   }
 }
 
@@ -275,7 +342,12 @@ export async function removeHostname(deps: DomainDeps, organizationId: string, r
     await deps.db
       .update(organizationSettings)
       .set({ customDomainVerified: false })
-      .where(and(eq(organizationSettings.organizationId, organizationId), eq(sql`lower(${organizationSettings.customDomain})`, hostname)));
+      .where(
+        and(
+          eq(organizationSettings.organizationId, organizationId),
+          eq(sql`lower(${organizationSettings.customDomain})`, hostname),
+        ),
+      );
   }
   return { removed: true as const, hostname: row.hostname };
 }
@@ -296,7 +368,10 @@ const subdomainLabel = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
  * Whether this server may obtain a certificate for a host name (Caddy's on-demand TLS "ask"): the app and
  * public hosts, an existing organisation's {subdomain}.{PUBLIC_HOST}, or a verified custom domain.
  */
-export async function isTlsHostAllowed(deps: Pick<DomainDeps, 'db' | 'publicHost' | 'appHost'>, raw: string): Promise<boolean> {
+export async function isTlsHostAllowed(
+  deps: Pick<DomainDeps, 'db' | 'publicHost' | 'appHost'>,
+  raw: string,
+): Promise<boolean> {
   const host = normalizeCustomDomain(raw);
   if (!host || host.length > 253 || !/^[a-z0-9.-]+$/.test(host)) return false;
   const publicBare = bare(deps.publicHost);
@@ -314,7 +389,12 @@ export async function isTlsHostAllowed(deps: Pick<DomainDeps, 'db' | 'publicHost
   const [row] = await deps.db
     .select({ id: organizationSettings.organizationId })
     .from(organizationSettings)
-    .where(and(eq(sql`lower(${organizationSettings.customDomain})`, host), eq(organizationSettings.customDomainVerified, true)))
+    .where(
+      and(
+        eq(sql`lower(${organizationSettings.customDomain})`, host),
+        eq(organizationSettings.customDomainVerified, true),
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }

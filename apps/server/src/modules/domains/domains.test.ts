@@ -35,7 +35,8 @@ const putDomain = (customDomain: string | null, user = owner) =>
   t.app.inject({ method: 'PUT', url: '/api/org/custom-domain', headers: as(user), payload: { customDomain } });
 const verify = (user = owner) => t.app.inject({ method: 'POST', url: '/api/org/verify-domain', headers: as(user) });
 const status = (user = owner) => t.app.inject({ method: 'GET', url: '/api/org/domain-status', headers: as(user) });
-const info = async (user = owner) => (await t.app.inject({ method: 'GET', url: '/api/org/info', headers: as(user) })).json().organization;
+const info = async (user = owner) =>
+  (await t.app.inject({ method: 'GET', url: '/api/org/info', headers: as(user) })).json().organization;
 const storefront = (host: string) => t.app.inject({ method: 'GET', url: '/', headers: { host } });
 /** Lets the next verification through without waiting a minute. */
 const rewindVerifyClock = (organizationId = orgId) =>
@@ -50,7 +51,11 @@ const tokenOf = async (hostname: string) => {
 
 describe('PUT /api/org/custom-domain', () => {
   it('401 when not signed in', async () => {
-    const response = await t.app.inject({ method: 'PUT', url: '/api/org/custom-domain', payload: { customDomain: 'band.com' } });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/org/custom-domain',
+      payload: { customDomain: 'band.com' },
+    });
     expect(response.statusCode).toBe(401);
   });
 
@@ -71,14 +76,21 @@ describe('PUT /api/org/custom-domain', () => {
   it('saves the normalised domain with verified and wizard-completed reset', async () => {
     const response = await putDomain('  Tickets.Band.COM. ');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ custom_domain: 'tickets.band.com', custom_domain_verified: 0, custom_domain_wizard_completed: 0 });
+    expect(response.json()).toEqual({
+      custom_domain: 'tickets.band.com',
+      custom_domain_verified: 0,
+      custom_domain_wizard_completed: 0,
+    });
     expect(await info()).toMatchObject({ custom_domain: 'tickets.band.com', custom_domain_verified: 0 });
   });
 
   it('409 when another organisation uses the domain', async () => {
     const response = await putDomain('TICKETS.band.com', other);
     expect(response.statusCode).toBe(409);
-    expect(response.json().error).toEqual({ code: 'CONFLICT', message: 'This domain is already used by another organisation' });
+    expect(response.json().error).toEqual({
+      code: 'CONFLICT',
+      message: 'This domain is already used by another organisation',
+    });
   });
 });
 
@@ -86,7 +98,12 @@ describe('custom-domain verification over DNS', () => {
   it('GET /api/org/domain-status - pending_verification before any records, with the CNAME target', async () => {
     const response = await status();
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ verified: false, status: 'pending_verification', error: null, details: { cname_target: CNAME_TARGET } });
+    expect(response.json()).toMatchObject({
+      verified: false,
+      status: 'pending_verification',
+      error: null,
+      details: { cname_target: CNAME_TARGET },
+    });
   });
 
   it('POST /api/org/verify-domain - pending_verification while the CNAME is missing, and the storefront is not served', async () => {
@@ -123,7 +140,11 @@ describe('custom-domain verification over DNS', () => {
       verified: true,
       status: 'pending_ssl',
       error: null,
-      details: { txt_name: '_marquee-verification.tickets.band.com', txt_value: `marquee-verify=${token}`, cname_target: CNAME_TARGET },
+      details: {
+        txt_name: '_marquee-verification.tickets.band.com',
+        txt_value: `marquee-verify=${token}`,
+        cname_target: CNAME_TARGET,
+      },
     });
     expect((await info()).custom_domain_verified).toBe(0);
     expect((await storefront('tickets.band.com')).statusCode).toBe(404);
@@ -134,7 +155,11 @@ describe('custom-domain verification over DNS', () => {
     await rewindVerifyClock();
     const response = await verify();
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ verified: false, status: 'error', error: expect.stringMatching(/^DNS lookup failed/) });
+    expect(response.json()).toMatchObject({
+      verified: false,
+      status: 'error',
+      error: expect.stringMatching(/^DNS lookup failed/),
+    });
   });
 
   it('active once both records are in place; the custom domain then serves the storefront', async () => {
@@ -171,14 +196,31 @@ describe('custom-domain verification over DNS', () => {
 
 describe('changing and removing the domain', () => {
   it('a different domain resets verified and wizard-completed and issues a new token', async () => {
-    await t.app.inject({ method: 'PUT', url: '/api/org/wizard-completion', headers: as(owner), payload: { completed: true } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/org/wizard-completion',
+      headers: as(owner),
+      payload: { completed: true },
+    });
     const oldToken = await tokenOf('tickets.band.com');
     const unchanged = await putDomain('tickets.band.com');
-    expect(unchanged.json()).toEqual({ custom_domain: 'tickets.band.com', custom_domain_verified: 1, custom_domain_wizard_completed: 1 });
+    expect(unchanged.json()).toEqual({
+      custom_domain: 'tickets.band.com',
+      custom_domain_verified: 1,
+      custom_domain_wizard_completed: 1,
+    });
 
     const changed = await putDomain('shop.band.co.uk');
-    expect(changed.json()).toEqual({ custom_domain: 'shop.band.co.uk', custom_domain_verified: 0, custom_domain_wizard_completed: 0 });
-    expect(await info()).toMatchObject({ custom_domain: 'shop.band.co.uk', custom_domain_verified: 0, custom_domain_wizard_completed: 0 });
+    expect(changed.json()).toEqual({
+      custom_domain: 'shop.band.co.uk',
+      custom_domain_verified: 0,
+      custom_domain_wizard_completed: 0,
+    });
+    expect(await info()).toMatchObject({
+      custom_domain: 'shop.band.co.uk',
+      custom_domain_verified: 0,
+      custom_domain_wizard_completed: 0,
+    });
     expect(await tokenOf('shop.band.co.uk')).not.toBe(oldToken);
     expect((await storefront('tickets.band.com')).statusCode).toBe(404);
     expect((await storefront('shop.band.co.uk')).statusCode).toBe(404);
@@ -187,7 +229,10 @@ describe('changing and removing the domain', () => {
   });
 
   it('the verify throttle carries over to the new domain', async () => {
-    await t.database.db.update(customHostname).set({ lastVerifyAt: new Date() }).where(eq(customHostname.hostname, 'shop.band.co.uk'));
+    await t.database.db
+      .update(customHostname)
+      .set({ lastVerifyAt: new Date() })
+      .where(eq(customHostname.hostname, 'shop.band.co.uk'));
     await putDomain('shop2.band.co.uk');
     expect((await verify()).statusCode).toBe(429);
   });
@@ -205,7 +250,12 @@ describe('changing and removing the domain', () => {
 
   it('DELETE /api/org/remove-hostname - 404 for a hostname the organisation never had', async () => {
     for (const hostname of ['never.band.com', 'other.example.com']) {
-      const response = await t.app.inject({ method: 'DELETE', url: '/api/org/remove-hostname', headers: as(owner), payload: { hostname } });
+      const response = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/org/remove-hostname',
+        headers: as(owner),
+        payload: { hostname },
+      });
       expect(response.statusCode).toBe(404);
     }
     const foreign = await t.app.inject({
@@ -219,7 +269,11 @@ describe('changing and removing the domain', () => {
 
   it("PUT /api/org/custom-domain - '' removes the domain and the status becomes none", async () => {
     const response = await putDomain('');
-    expect(response.json()).toEqual({ custom_domain: null, custom_domain_verified: 0, custom_domain_wizard_completed: 0 });
+    expect(response.json()).toEqual({
+      custom_domain: null,
+      custom_domain_verified: 0,
+      custom_domain_wizard_completed: 0,
+    });
     expect((await status()).json()).toEqual({
       verified: false,
       status: 'none',
@@ -248,7 +302,12 @@ describe('PUT /api/org/wizard-completion', () => {
   });
 
   it('400 without a boolean', async () => {
-    const response = await t.app.inject({ method: 'PUT', url: '/api/org/wizard-completion', headers: as(owner), payload: { completed: 'yes' } });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/org/wizard-completion',
+      headers: as(owner),
+      payload: { completed: 'yes' },
+    });
     expect(response.statusCode).toBe(400);
   });
 });
