@@ -12,6 +12,8 @@ import { createAuth, type Auth } from './modules/auth/auth.js';
 import { requireUser } from './modules/auth/auth.guard.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { organizationRoutes } from './modules/organizations/organizations.routes.js';
+import { domainRoutes } from './modules/domains/domains.routes.js';
+import { createDomainProvider, type DomainProvider } from './adapters/domains/domains.js';
 import { createStorage, type FileStorage } from './adapters/storage/storage.js';
 import { classifyHost, type HostKind } from './lib/hosts.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
@@ -55,6 +57,8 @@ export interface BuildAppOptions {
   storage?: FileStorage;
   /** Defaults to Stripe when STRIPE_SECRET_KEY is set, else the database-backed sandbox. */
   payments?: PaymentsProvider;
+  /** Custom-domain provider; defaults to Cloudflare when CLOUDFLARE_API_TOKEN is set, else DNS look-ups. */
+  domains?: DomainProvider;
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -150,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   publicConfigRoutes(app, config);
   await authRoutes(app, { auth, config });
   organizationRoutes(app, { config });
+  domainRoutes(app, { config, provider: options.domains ?? createDomainProvider(config) });
   const storage = options.storage ?? createStorage(config);
   app.decorate('storage', storage);
   publicUploadRoutes(app, storage);

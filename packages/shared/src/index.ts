@@ -4,3 +4,4 @@ export * from './events.js';
 export * from './images.js';
 export * from './organization.js';
 export * from './money.js';
+export * from './domains.js';

@@ -4,11 +4,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { organizationSettings } from '../db/schema/index.js';
 import type { HostKind } from '../lib/hosts.js';
-import { escapeHtml, renderPage } from './html.js';
+import { renderPage } from './html.js';
+import { renderStorefrontHome, type StorefrontBranding } from './home-page.js';
 
-export interface StorefrontOrganization {
+export interface StorefrontOrganization extends StorefrontBranding {
   organizationId: string;
-  companyName: string;
   subdomain: string;
 }
 
@@ -23,6 +23,18 @@ export async function findStorefrontOrganization(db: Database, host: HostKind): 
       organizationId: organizationSettings.organizationId,
       companyName: organizationSettings.companyName,
       subdomain: organizationSettings.subdomain,
+      description: organizationSettings.description,
+      logoUrl: organizationSettings.logoUrl,
+      coverImageUrl: organizationSettings.coverImageUrl,
+      primaryColor: organizationSettings.primaryColor,
+      secondaryColor: organizationSettings.secondaryColor,
+      fontFamily: organizationSettings.fontFamily,
+      instagramUrl: organizationSettings.instagramUrl,
+      tiktokUrl: organizationSettings.tiktokUrl,
+      xUrl: organizationSettings.xUrl,
+      facebookUrl: organizationSettings.facebookUrl,
+      residentAdvisorUrl: organizationSettings.residentAdvisorUrl,
+      websiteUrl: organizationSettings.websiteUrl,
     })
     .from(organizationSettings)
     .where(where)
@@ -52,12 +64,8 @@ export function storefrontRoutes(app: FastifyInstance, db: Database) {
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'public, max-age=60')
-      .send(
-        renderPage({
-          title: organization.companyName,
-          body: `<main><h1>${escapeHtml(organization.companyName)}</h1><p class="muted">Tickets for upcoming events will appear here soon.</p></main>`,
-        }),
-      );
+      // The events feature passes the organisation's upcoming events here.
+      .send(renderStorefrontHome(organization, []));
   });
 
   app.get('/robots.txt', { constraints }, async (_request, reply) =>

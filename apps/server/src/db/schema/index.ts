@@ -3,3 +3,4 @@ export * from './mail.js';
 export * from './organizations.js';
 export * from './uploads.js';
 export * from './payments.js';
+export * from './domains.js';
