@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { BillingPage } from '../features/billing';
 import { ComingSoonPage, DashboardHomePage, DashboardLayout } from '../features/dashboard-shell';
 import { OnboardingPage } from '../features/onboarding';
+import { ProfilePage } from '../features/profile';
 import { PrivacyPage, TermsPage } from '../features/legal';
 import { LandingRoute } from './routes/landing';
 import { OnboardingGate, RequireOrganization, RequireSession } from './routes/guards';
@@ -39,7 +40,7 @@ export const router = createBrowserRouter([
       { path: 'events/new', element: <ComingSoonPage title="New Event" /> },
       { path: 'analytics', element: <ComingSoonPage title="Analytics" /> },
       { path: 'customers', element: <ComingSoonPage title="Customers" /> },
-      { path: 'profile', element: <ComingSoonPage title="Profile" /> },
+      { path: 'profile', element: <ProfilePage /> },
       { path: 'billing', element: <BillingPage /> },
     ],
   },

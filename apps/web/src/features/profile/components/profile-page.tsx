@@ -1,0 +1,301 @@
+// Profile: General (company information, social links, domain settings), Branding (logo, cover, colours,
+// font) and Integrations (PRO, coming). 'Save Changes' saves the settings; unsaved changes are guarded.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR, FONT_FAMILIES } from '@marquee/shared';
+import { Button } from '../../../components/ui/button';
+import { FieldError, TextField, inputClasses } from '../../../components/ui/input';
+import { PageHeader } from '../../../components/ui/page-header';
+import { ApiError } from '../../../lib/api-client';
+import { useOrganizationInfo } from '../../../lib/organization-info';
+import { usePublicConfig } from '../../../lib/public-config';
+import { imageFileProblem, uploadImage, type UploadPurpose } from '../../../lib/uploads';
+import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes';
+import { saveSettings, settingsQuery, type OrganizationSettings } from '../api/profile';
+import { DomainSettings } from './domain-settings';
+
+type Tab = 'general' | 'branding' | 'integrations';
+const TABS: Array<{ id: Tab; label: string; pro?: boolean }> = [
+  { id: 'general', label: 'General' },
+  { id: 'branding', label: 'Branding' },
+  { id: 'integrations', label: 'Integrations', pro: true },
+];
+
+const SOCIAL_FIELDS: Array<{ key: keyof OrganizationSettings; label: string; placeholder: string }> = [
+  { key: 'instagram_url', label: 'Instagram', placeholder: 'https://instagram.com/yourname' },
+  { key: 'tiktok_url', label: 'TikTok', placeholder: 'https://tiktok.com/@yourname' },
+  { key: 'x_url', label: 'X', placeholder: 'https://x.com/yourname' },
+  { key: 'facebook_url', label: 'Facebook', placeholder: 'https://facebook.com/yourpage' },
+  { key: 'resident_advisor_url', label: 'Resident Advisor', placeholder: 'https://ra.co/promoters/...' },
+  { key: 'website_url', label: 'Website', placeholder: 'https://yourwebsite.com' },
+];
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="border-border bg-card flex flex-col gap-5 rounded-2xl border p-5">
+      <h2 className="font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function ProfilePage() {
+  const queryClient = useQueryClient();
+  const info = useOrganizationInfo();
+  const { data: config } = usePublicConfig();
+  const [tab, setTab] = useState<Tab>('general');
+  const [baseline, setBaseline] = useState<OrganizationSettings | null>(null);
+  const [form, setForm] = useState<OrganizationSettings | null>(null);
+  const dirty = Boolean(form && baseline && JSON.stringify(form) !== JSON.stringify(baseline));
+  // While the form is dirty the settings are not refetched, so nothing typed is overwritten.
+  const settings = useQuery({ ...settingsQuery, enabled: !dirty });
+  const [saving, setSaving] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof OrganizationSettings, string>>>({});
+
+  // Take freshly loaded settings as the new baseline, unless the organiser is editing.
+  if (settings.data && settings.data !== baseline && !dirty && JSON.stringify(settings.data) !== JSON.stringify(baseline)) {
+    setBaseline(settings.data);
+    setForm(settings.data);
+  }
+
+  useUnsavedChangesGuard(dirty);
+
+  const set = <K extends keyof OrganizationSettings>(key: K, value: OrganizationSettings[K]) => {
+    setForm((current) => (current ? { ...current, [key]: value } : current));
+    setMessage(null);
+  };
+
+  const save = async () => {
+    if (!form) return;
+    setSaving(true);
+    setMessage(null);
+    setFieldErrors({});
+    try {
+      const saved = await saveSettings(form);
+      setBaseline(saved);
+      setForm(saved);
+      queryClient.setQueryData(settingsQuery.queryKey, saved);
+      await queryClient.invalidateQueries({ queryKey: ['org', 'info'] });
+      setMessage({ kind: 'ok', text: 'Changes saved.' });
+    } catch (error) {
+      console.warn('Saving the profile failed', error);
+      if (error instanceof ApiError && error.fields?.length) {
+        setFieldErrors(Object.fromEntries(error.fields.map((field) => [field.path, field.message])));
+        setMessage({ kind: 'error', text: 'Some fields need a fix before saving.' });
+      } else {
+        setMessage({ kind: 'error', text: 'Your changes could not be saved. Please try again.' });
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className="flex flex-col gap-6">
+      <PageHeader
+        title="Profile"
+        actions={
+          <Button size="small" onClick={() => void save()} disabled={saving || !form}>
+            {saving ? 'Saving...' : 'Save Changes'}
+          </Button>
+        }
+      />
+      {message ? (
+        <p role={message.kind === 'error' ? 'alert' : 'status'} className={`text-sm ${message.kind === 'error' ? 'text-red-500' : 'text-emerald-600 dark:text-primary'}`}>
+          {message.text}
+        </p>
+      ) : null}
+      <div role="tablist" aria-label="Profile sections" className="border-border flex gap-1 border-b">
+        {TABS.map((item) => (
+          <button
+            key={item.id}
+            role="tab"
+            id={`tab-${item.id}`}
+            aria-selected={tab === item.id}
+            aria-controls={`panel-${item.id}`}
+            tabIndex={tab === item.id ? 0 : -1}
+            onClick={() => setTab(item.id)}
+            onKeyDown={(event) => {
+              const index = TABS.findIndex((entry) => entry.id === tab);
+              if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+                const next = TABS[(index + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length]!;
+                setTab(next.id);
+                document.getElementById(`tab-${next.id}`)?.focus();
+              }
+            }}
+            className={`-mb-px flex items-center gap-2 border-b-2 px-4 py-2 text-sm font-medium ${
+              tab === item.id ? 'border-primary text-foreground' : 'text-muted-foreground hover:text-foreground border-transparent'
+            }`}
+          >
+            {item.label}
+            {item.pro ? <span className="bg-primary text-primary-foreground rounded px-1.5 py-0.5 font-mono text-[9px] font-bold">PRO</span> : null}
+          </button>
+        ))}
+      </div>
+
+      {!form ? (
+        <div className="bg-muted h-64 animate-pulse rounded-2xl" aria-label="Loading profile" />
+      ) : (
+        <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="flex flex-col gap-6">
+          {tab === 'general' ? (
+            <>
+              <Card title="Company Information">
+                <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+                  <TextField label="Company Name" value={form.company_name} onChange={(event) => set('company_name', event.target.value)} error={fieldErrors.company_name} />
+                  <TextField label="Contact Email" type="email" value={form.contact_email} onChange={(event) => set('contact_email', event.target.value)} error={fieldErrors.contact_email} />
+                  <TextField label="Phone" type="tel" value={form.contact_phone} onChange={(event) => set('contact_phone', event.target.value)} error={fieldErrors.contact_phone} />
+                </div>
+                <Description value={form.description} onChange={(value) => set('description', value)} error={fieldErrors.description} />
+                <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+                  {SOCIAL_FIELDS.map((field) => (
+                    <TextField
+                      key={field.key}
+                      label={field.label}
+                      type="url"
+                      placeholder={field.placeholder}
+                      value={form[field.key]}
+                      onChange={(event) => set(field.key, event.target.value)}
+                      error={fieldErrors[field.key]}
+                    />
+                  ))}
+                </div>
+              </Card>
+              {info.data ? <DomainSettings organization={info.data.organization} publicHost={config?.publicHost ?? window.location.host} /> : null}
+            </>
+          ) : null}
+          {tab === 'branding' ? (
+            <>
+              <Card title="Brand Assets">
+                <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
+                  <ImageField label="Logo" purpose="logo" url={form.logo_url} onChange={(url) => set('logo_url', url)} />
+                  <ImageField label="Cover Image" purpose="cover" url={form.cover_image_url} onChange={(url) => set('cover_image_url', url)} wide />
+                </div>
+              </Card>
+              <Card title="Colour Scheme">
+                <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+                  <ColourField label="Primary Colour" value={form.primary_color || DEFAULT_PRIMARY_COLOR} onChange={(value) => set('primary_color', value)} error={fieldErrors.primary_color} />
+                  <ColourField label="Secondary Colour" value={form.secondary_color || DEFAULT_SECONDARY_COLOR} onChange={(value) => set('secondary_color', value)} error={fieldErrors.secondary_color} />
+                </div>
+              </Card>
+              <Card title="Typography">
+                <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+                  <legend className="sr-only">Font</legend>
+                  {FONT_FAMILIES.map((font) => (
+                    <label
+                      key={font}
+                      className={`flex cursor-pointer flex-col gap-1 rounded-xl border p-4 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-[var(--color-primary)] ${
+                        form.font_family === font ? 'border-primary bg-primary/10' : 'border-border hover:bg-muted'
+                      }`}
+                    >
+                      <input type="radio" name="font" value={font} checked={form.font_family === font} onChange={() => set('font_family', font)} className="sr-only" />
+                      <span className="text-2xl" style={{ fontFamily: `'${font}', sans-serif` }}>
+                        Aa Bb 123
+                      </span>
+                      <span className="text-sm" style={{ fontFamily: `'${font}', sans-serif` }}>
+                        {font}
+                      </span>
+                    </label>
+                  ))}
+                </fieldset>
+              </Card>
+            </>
+          ) : null}
+          {tab === 'integrations' ? (
+            <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+              {[
+                { title: 'Customer Sync', kind: 'CRM', text: 'Sync your ticket buyers to your CRM automatically.' },
+                { title: 'API Access', kind: 'REST API', text: 'Read your event and customer data through a REST API.' },
+              ].map((item) => (
+                <div key={item.title} className="border-border bg-card flex flex-col gap-2 rounded-2xl border border-dashed p-5">
+                  <div className="flex items-center gap-2">
+                    <h2 className="font-semibold">{item.title}</h2>
+                    <span className="bg-primary text-primary-foreground rounded px-1.5 py-0.5 font-mono text-[9px] font-bold">PRO</span>
+                    <span className="text-muted-foreground font-mono text-[10px] tracking-wider uppercase">{item.kind}</span>
+                  </div>
+                  <p className="text-muted-foreground text-sm">{item.text}</p>
+                  <p className="text-muted-foreground border-border w-fit rounded-full border px-3 py-1 font-mono text-[10px] font-semibold tracking-widest uppercase">Coming soon</p>
+                </div>
+              ))}
+            </div>
+          ) : null}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Description({ value, onChange, error }: { value: string; onChange(value: string): void; error?: string }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase">
+        Description
+      </label>
+      <textarea id={id} value={value} onChange={(event) => onChange(event.target.value)} rows={4} maxLength={1000} className={`${inputClasses} h-auto py-2`} />
+      {error ? <FieldError message={error} /> : null}
+    </div>
+  );
+}
+
+function ColourField({ label, value, onChange, error }: { label: string; value: string; onChange(value: string): void; error?: string }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        <input type="color" aria-label={`${label} picker`} value={/^#[0-9a-f]{6}$/i.test(value) ? value : '#000000'} onChange={(event) => onChange(event.target.value)} className="border-border h-11 w-14 cursor-pointer rounded-md border bg-transparent p-1" />
+        <input id={id} value={value} onChange={(event) => onChange(event.target.value)} className={`${inputClasses} font-mono`} maxLength={7} />
+      </div>
+      {error ? <FieldError message={error} /> : null}
+    </div>
+  );
+}
+
+function ImageField({ label, purpose, url, onChange, wide = false }: { label: string; purpose: UploadPurpose; url: string; onChange(url: string): void; wide?: boolean }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const problem = imageFileProblem(file);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const uploaded = await uploadImage(file, purpose, file.name);
+      onChange(uploaded.url);
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'The image could not be uploaded. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="flex flex-col gap-2">
+      <span className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase">{label}</span>
+      <div className={`border-border bg-muted flex items-center justify-center overflow-hidden rounded-xl border ${wide ? 'aspect-[3/1]' : 'aspect-square max-w-40'}`}>
+        {url ? <img src={url} alt={`${label} preview`} className="h-full w-full object-cover" /> : <span className="text-muted-foreground text-xs">No image</span>}
+      </div>
+      <div className="flex gap-2">
+        <Button size="xs" variant="secondary" onClick={() => input.current?.click()} disabled={busy}>
+          {busy ? 'Uploading...' : url ? `Change ${label.toLowerCase()}` : `Upload ${label.toLowerCase()}`}
+        </Button>
+        {url ? (
+          <Button size="xs" variant="secondary" onClick={() => onChange('')} disabled={busy}>
+            Remove
+          </Button>
+        ) : null}
+      </div>
+      <input ref={input} type="file" accept="image/jpeg,image/png,image/gif" className="sr-only" tabIndex={-1} aria-label={`${label} file`} onChange={(event) => void onFile(event)} />
+      {error ? <FieldError message={error} /> : null}
+    </div>
+  );
+}
