@@ -24,7 +24,10 @@ export const event = pgTable(
     lastEntryAt: timestamp('last_entry_at', { withTimezone: true }),
     /** IANA zone the organiser entered the times in; the event page shows them in it. */
     timeZone: text('time_zone').notNull().default('Europe/London'),
-    lineup: text('lineup').array().notNull().default(sql`'{}'::text[]`),
+    lineup: text('lineup')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     minimumAge: integer('minimum_age').notNull().default(0),
     termsOfService: text('terms_of_service').notNull().default(''),
     soldOnEntry: boolean('sold_on_entry').notNull().default(true),
@@ -72,7 +75,10 @@ export const ticketType = pgTable(
   (table) => [
     index('ticket_type_event_id_idx').on(table.eventId, table.sort),
     index('ticket_type_organization_id_idx').on(table.organizationId),
-    check('ticket_type_sold_check', sql`${table.sold} >= 0 and (${table.capacity} is null or ${table.sold} <= ${table.capacity})`),
+    check(
+      'ticket_type_sold_check',
+      sql`${table.sold} >= 0 and (${table.capacity} is null or ${table.sold} <= ${table.capacity})`,
+    ),
     check('ticket_type_capacity_check', sql`${table.capacity} is null or ${table.capacity} >= 0`),
     check('ticket_type_price_check', sql`${table.priceMinor} is null or ${table.priceMinor} >= 0`),
   ],
