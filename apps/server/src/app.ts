@@ -12,6 +12,8 @@ import { createAuth, type Auth } from './modules/auth/auth.js';
 import { requireUser } from './modules/auth/auth.guard.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { organizationRoutes } from './modules/organizations/organizations.routes.js';
+import { eventRoutes, refuseUntilPayoutsEnabled } from './modules/events/events.routes.js';
+import type { AssertCanSell } from './modules/events/events.service.js';
 import { createStorage, type FileStorage } from './adapters/storage/storage.js';
 import { classifyHost, type HostKind } from './lib/hosts.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
@@ -51,6 +53,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Where uploaded files go; defaults to what the configuration selects (DATA_DIR/uploads or S3). */
   storage?: FileStorage;
+  /** Throws AppError('PAYOUTS_NOT_ENABLED') when the organisation cannot sell; defaults to always refusing. */
+  assertCanSell?: AssertCanSell;
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -146,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   publicConfigRoutes(app, config);
   await authRoutes(app, { auth, config });
   organizationRoutes(app, { config });
+  eventRoutes(app, { config, assertCanSell: options.assertCanSell ?? refuseUntilPayoutsEnabled });
   const storage = options.storage ?? createStorage(config);
   app.decorate('storage', storage);
   publicUploadRoutes(app, storage);
