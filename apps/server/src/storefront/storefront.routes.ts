@@ -5,6 +5,9 @@ import type { Database } from '../db/client.js';
 import { organizationSettings } from '../db/schema/index.js';
 import type { HostKind } from '../lib/hosts.js';
 import { escapeHtml, renderPage } from './html.js';
+import { listPublicEvents } from '../modules/events/events.service.js';
+import { EVENTS_CSS, renderUpcomingEvents } from './events.render.js';
+import { storefrontEventRoutes } from './events.routes.js';
 
 export interface StorefrontOrganization {
   organizationId: string;
@@ -49,13 +52,15 @@ export function storefrontRoutes(app: FastifyInstance, db: Database) {
   app.get('/', { constraints }, async (request: FastifyRequest, reply) => {
     const organization = await findStorefrontOrganization(db, request.siteHost);
     if (!organization) return sendStorefrontNotFound(reply);
+    const events = await listPublicEvents(db, organization.organizationId);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'public, max-age=60')
       .send(
         renderPage({
           title: organization.companyName,
-          body: `<main><h1>${escapeHtml(organization.companyName)}</h1><p class="muted">Tickets for upcoming events will appear here soon.</p></main>`,
+          css: EVENTS_CSS,
+          body: `<main><h1>${escapeHtml(organization.companyName)}</h1>${renderUpcomingEvents(events)}</main>`,
         }),
       );
   });
@@ -63,4 +68,6 @@ export function storefrontRoutes(app: FastifyInstance, db: Database) {
   app.get('/robots.txt', { constraints }, async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').send('User-agent: *\nAllow: /\nDisallow: /api/\n'),
   );
+
+  storefrontEventRoutes(app, db);
 }
