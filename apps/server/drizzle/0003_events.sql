@@ -51,7 +51,8 @@ CREATE TABLE "order" (
 	CONSTRAINT "order_status_check" CHECK ("order"."status" in ('pending', 'paid', 'refunded', 'cancelled')),
 	CONSTRAINT "order_quantity_check" CHECK ("order"."quantity" > 0),
 	CONSTRAINT "order_amounts_check" CHECK ("order"."amount_minor" >= 0 and "order"."fee_minor" >= 0),
-	CONSTRAINT "order_paid_at_check" CHECK ("order"."status" <> 'paid' or "order"."paid_at" is not null)
+	CONSTRAINT "order_paid_at_check" CHECK ("order"."status" <> 'paid' or "order"."paid_at" is not null),
+	CONSTRAINT "order_customer_email_check" CHECK ("order"."customer_email" = lower("order"."customer_email"))
 );
 --> statement-breakpoint
 CREATE TABLE "ticket_type" (
@@ -86,5 +87,7 @@ CREATE INDEX "event_status_change_event_id_idx" ON "event_status_change" USING b
 CREATE INDEX "order_organization_id_created_at_idx" ON "order" USING btree ("organization_id","created_at");--> statement-breakpoint
 CREATE INDEX "order_organization_id_event_id_idx" ON "order" USING btree ("organization_id","event_id");--> statement-breakpoint
 CREATE INDEX "order_ticket_type_id_idx" ON "order" USING btree ("ticket_type_id");--> statement-breakpoint
+CREATE INDEX "order_paid_customer_idx" ON "order" USING btree ("organization_id","customer_email","paid_at","amount_minor","quantity","currency") WHERE "order"."status" = 'paid';--> statement-breakpoint
+CREATE INDEX "order_paid_event_idx" ON "order" USING btree ("organization_id","event_id","amount_minor","quantity") WHERE "order"."status" = 'paid';--> statement-breakpoint
 CREATE INDEX "ticket_type_event_id_idx" ON "ticket_type" USING btree ("event_id","sort");--> statement-breakpoint
 CREATE INDEX "ticket_type_organization_id_idx" ON "ticket_type" USING btree ("organization_id");

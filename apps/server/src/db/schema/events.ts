@@ -123,6 +123,7 @@ export const order = pgTable(
     ticketTypeId: uuid('ticket_type_id')
       .notNull()
       .references(() => ticketType.id, { onDelete: 'no action' }),
+    /** Stored lower-cased (checked), so "distinct customers" needs no function and can read the index. */
     customerEmail: text('customer_email').notNull(),
     quantity: integer('quantity').notNull(),
     /** Ticket price times quantity, in minor units of `currency` (what the organiser receives). */
@@ -138,9 +139,19 @@ export const order = pgTable(
     index('order_organization_id_created_at_idx').on(table.organizationId, table.createdAt),
     index('order_organization_id_event_id_idx').on(table.organizationId, table.eventId),
     index('order_ticket_type_id_idx').on(table.ticketTypeId),
+    // Covering indexes for the figures (events.figures.ts): index-only scans over an organisation's paid orders,
+    // already sorted by customer (distinct customers) and by event (sales per event). Drizzle has no INCLUDE,
+    // so the covered columns are trailing key columns.
+    index('order_paid_customer_idx')
+      .on(table.organizationId, table.customerEmail, table.paidAt, table.amountMinor, table.quantity, table.currency)
+      .where(sql`${table.status} = 'paid'`),
+    index('order_paid_event_idx')
+      .on(table.organizationId, table.eventId, table.amountMinor, table.quantity)
+      .where(sql`${table.status} = 'paid'`),
     check('order_status_check', sql`${table.status} in ('pending', 'paid', 'refunded', 'cancelled')`),
     check('order_quantity_check', sql`${table.quantity} > 0`),
     check('order_amounts_check', sql`${table.amountMinor} >= 0 and ${table.feeMinor} >= 0`),
     check('order_paid_at_check', sql`${table.status} <> 'paid' or ${table.paidAt} is not null`),
+    check('order_customer_email_check', sql`${table.customerEmail} = lower(${table.customerEmail})`),
   ],
 );

@@ -63,7 +63,7 @@ export async function salesFigures(
   const inCurrent = sql`${order.paidAt} >= ${at(window.currentStart)} and ${order.paidAt} < ${at(window.nextStart)}`;
   const inPrevious = sql`${order.paidAt} >= ${at(window.previousStart)} and ${order.paidAt} < ${at(window.currentStart)}`;
   const inCurrency = sql`${order.currency} = ${currency}`;
-  const email = sql`lower(${order.customerEmail})`;
+  const email = order.customerEmail; // stored lower-cased
   const [row] = await db
     .select({
       revenue: sql`coalesce(sum(${order.amountMinor}) filter (where ${inCurrency}), 0)`,

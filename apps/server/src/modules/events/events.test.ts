@@ -520,7 +520,7 @@ describe('GET /api/events and GET /api/dashboard/overview: lists and figures', (
       .values([
         await sale(ids.later, 'a@example.com', 2000, 'paid', thisMonth),
         await sale(ids.later, 'b@example.com', 4000, 'paid', thisMonth, 'GBP', 2),
-        await sale(ids.later, 'A@Example.com', 3000, 'paid', thisMonth),
+        await sale(ids.later, 'a@example.com', 3000, 'paid', thisMonth),
         await sale(ids.later, 'p@example.com', 5000, 'pending', null),
         await sale(ids.later, 'r@example.com', 1000, 'refunded', lastMonth),
         await sale(ids.pastA, 'c@example.com', 1000, 'paid', lastMonth),
@@ -563,7 +563,7 @@ describe('GET /api/events and GET /api/dashboard/overview: lists and figures', (
       total_revenue: { value: 10000, change: 800, label: 'vs last month' },
       tickets_sold: { value: 6, change: 400, label: 'vs last month' },
       upcoming_events: { value: 3, change: 0, label: 'vs last month' },
-      // a (and A), b and d this month; c last month.
+      // a (twice), b and d this month; c last month.
       total_customers: { value: 4, change: 200, label: 'vs last month' },
       currency: 'GBP',
     });
@@ -578,6 +578,21 @@ describe('GET /api/events and GET /api/dashboard/overview: lists and figures', (
 });
 
 describe('figure and money rules', () => {
+  it('order e-mails must be stored lower-cased (so distinct customers can read the index)', async () => {
+    const [anyType] = await t.database.db.select().from(ticketType).limit(1);
+    await expect(
+      t.database.db.insert(order).values({
+        organizationId: anyType!.organizationId,
+        eventId: anyType!.eventId,
+        ticketTypeId: anyType!.id,
+        customerEmail: 'Fan@Example.com',
+        quantity: 1,
+        amountMinor: 100,
+        currency: 'GBP',
+      }),
+    ).rejects.toThrow();
+  });
+
   it('percent change: 0 -> 0 is 0, 0 -> n is 100, otherwise one decimal', () => {
     expect(percentChange(0, 0)).toBe(0);
     expect(percentChange(5, 0)).toBe(100);
