@@ -14,6 +14,9 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { organizationRoutes } from './modules/organizations/organizations.routes.js';
 import { domainRoutes } from './modules/domains/domains.routes.js';
 import { createDomainProvider, type DomainProvider } from './adapters/domains/domains.js';
+import { eventRoutes } from './modules/events/events.routes.js';
+import { assertCanSell } from './modules/payments/payments.service.js';
+import type { AssertCanSell } from './modules/events/events.service.js';
 import { createStorage, type FileStorage } from './adapters/storage/storage.js';
 import { classifyHost, type HostKind } from './lib/hosts.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
@@ -59,6 +62,8 @@ export interface BuildAppOptions {
   payments?: PaymentsProvider;
   /** Custom-domain provider; defaults to Cloudflare when CLOUDFLARE_API_TOKEN is set, else DNS look-ups. */
   domains?: DomainProvider;
+  /** Throws AppError('PAYOUTS_NOT_ENABLED') when the organisation cannot sell; defaults to the payments rule. */
+  assertCanSell?: AssertCanSell;
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -155,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await authRoutes(app, { auth, config });
   organizationRoutes(app, { config });
   domainRoutes(app, { config, provider: options.domains ?? createDomainProvider(config) });
+  eventRoutes(app, { config, assertCanSell: options.assertCanSell ?? assertCanSell });
   const storage = options.storage ?? createStorage(config);
   app.decorate('storage', storage);
   publicUploadRoutes(app, storage);

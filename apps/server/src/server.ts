@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/data-dir-lock.js';
+import { startJobs, type JobRunner } from './jobs/runner.js';
 
 function fail(message: string): never {
   process.stderr.write(`\n${message}\n\n`);
@@ -51,6 +52,8 @@ async function main() {
     },
   });
 
+  // Periodic jobs (archive ended events); each is safe to run in several processes at once.
+  const jobs: JobRunner = startJobs(database.db, app.log);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -62,6 +65,7 @@ async function main() {
     }, 10_000);
     forceExit.unref();
     try {
+      await jobs.stop();
       await app.close();
       await database.close();
     } finally {
@@ -75,6 +79,7 @@ async function main() {
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    await jobs.stop();
     await database.close();
     lock?.release();
     const code = (error as NodeJS.ErrnoException).code;

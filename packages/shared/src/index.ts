@@ -1,5 +1,6 @@
 export * from './auth.js';
 export * from './constants.js';
+export * from './dates.js';
 export * from './events.js';
 export * from './images.js';
 export * from './organization.js';

@@ -6,6 +6,9 @@ import { organizationSettings } from '../db/schema/index.js';
 import type { HostKind } from '../lib/hosts.js';
 import { renderPage } from './html.js';
 import { renderStorefrontHome, type StorefrontBranding } from './home-page.js';
+import { listPublicEvents } from '../modules/events/events.service.js';
+import { toStorefrontEventSummary } from './events.render.js';
+import { storefrontEventRoutes } from './events.routes.js';
 
 export interface StorefrontOrganization extends StorefrontBranding {
   organizationId: string;
@@ -61,14 +64,16 @@ export function storefrontRoutes(app: FastifyInstance, db: Database) {
   app.get('/', { constraints }, async (request: FastifyRequest, reply) => {
     const organization = await findStorefrontOrganization(db, request.siteHost);
     if (!organization) return sendStorefrontNotFound(reply);
+    const events = await listPublicEvents(db, organization.organizationId);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'public, max-age=60')
-      // The events feature passes the organisation's upcoming events here.
-      .send(renderStorefrontHome(organization, []));
+      .send(renderStorefrontHome(organization, events.map(toStorefrontEventSummary)));
   });
 
   app.get('/robots.txt', { constraints }, async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').send('User-agent: *\nAllow: /\nDisallow: /api/\n'),
   );
+
+  storefrontEventRoutes(app, db);
 }

@@ -4,3 +4,4 @@ export * from './organizations.js';
 export * from './uploads.js';
 export * from './payments.js';
 export * from './domains.js';
+export * from './events.js';

@@ -1,0 +1,61 @@
+// A small in-process interval runner for periodic jobs, started by server.ts (never by buildApp, so tests call
+// job functions directly). Each job is idempotent and safe to run in several processes at once, so no lock
+// is needed; a run never overlaps the previous run of the same job in this process.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.js';
+import { archiveEndedEvents } from './archive-ended-events.js';
+
+export interface PeriodicJob {
+  name: string;
+  everyMs: number;
+  run(): Promise<unknown>;
+}
+
+export interface JobRunner {
+  stop(): Promise<void>;
+}
+
+export function startJobRunner(jobs: PeriodicJob[], log: FastifyBaseLogger): JobRunner {
+  const running = new Set<Promise<unknown>>();
+  const timers = jobs.map((job) => {
+    let busy = false;
+    const tick = () => {
+      if (busy) return;
+      busy = true;
+      const pending = job
+        .run()
+        .catch((error: unknown) => log.error({ err: error, job: job.name }, 'job failed'))
+        .finally(() => {
+          busy = false;
+          running.delete(pending);
+        });
+      running.add(pending);
+    };
+    const timer = setInterval(tick, job.everyMs);
+    timer.unref();
+    setImmediate(tick);
+    return timer;
+  });
+  return {
+    async stop() {
+      for (const timer of timers) clearInterval(timer);
+      await Promise.allSettled([...running]);
+    },
+  };
+}
+
+export function startJobs(db: Database, log: FastifyBaseLogger): JobRunner {
+  return startJobRunner(
+    [
+      {
+        name: 'archive-ended-events',
+        everyMs: 60_000,
+        run: async () => {
+          const archived = await archiveEndedEvents(db);
+          if (archived.length > 0) log.info({ events: archived }, 'archived ended events');
+        },
+      },
+    ],
+    log,
+  );
+}

@@ -1,0 +1,100 @@
+// Events API: the organiser's events (CRUD, publish, unpublish, archive), the events page and the dashboard
+// overview. Every route acts for the caller's organisation only; another organisation's event id is a 404.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dashboardOverviewSchema, eventInputSchema, eventSchema, eventsListSchema } from '@marquee/shared';
+import type { Config } from '../../config.js';
+import { AppError } from '../../lib/errors.js';
+import { requireOrganization } from '../auth/auth.guard.js';
+import {
+  archiveEvent,
+  createEvent,
+  dashboardOverview,
+  deleteEvent,
+  getEvent,
+  listEvents,
+  publishEvent,
+  unpublishEvent,
+  updateEvent,
+  type AssertCanSell,
+  type EventsContext,
+} from './events.service.js';
+
+const idParams = z.object({ id: z.string().max(64) });
+
+export function eventRoutes(app: FastifyInstance, deps: { config: Config; assertCanSell: AssertCanSell }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app;
+  const context: EventsContext = { appUrl: deps.config.appUrl, publicHost: deps.config.publicHost };
+  const actorOf = async (request: Parameters<typeof requireOrganization>[0]) => {
+    const auth = await requireOrganization(request);
+    return { organizationId: auth.organizationId, userId: auth.userId };
+  };
+
+  api.get('/api/events', { schema: { response: { 200: eventsListSchema } } }, async (request) => {
+    const actor = await actorOf(request);
+    return listEvents(db, actor.organizationId, context);
+  });
+
+  api.get('/api/dashboard/overview', { schema: { response: { 200: dashboardOverviewSchema } } }, async (request) => {
+    const actor = await actorOf(request);
+    return dashboardOverview(db, actor.organizationId, context);
+  });
+
+  api.post(
+    '/api/events',
+    { schema: { body: eventInputSchema, response: { 201: eventSchema } } },
+    async (request, reply) => {
+      const actor = await actorOf(request);
+      return reply.status(201).send(await createEvent(db, actor, request.body, context));
+    },
+  );
+
+  api.get('/api/events/:id', { schema: { params: idParams, response: { 200: eventSchema } } }, async (request) => {
+    const actor = await actorOf(request);
+    return getEvent(db, actor.organizationId, request.params.id, context);
+  });
+
+  api.put(
+    '/api/events/:id',
+    { schema: { params: idParams, body: eventInputSchema, response: { 200: eventSchema } } },
+    async (request) => {
+      const actor = await actorOf(request);
+      return updateEvent(db, actor, request.params.id, request.body, context);
+    },
+  );
+
+  api.delete('/api/events/:id', { schema: { params: idParams } }, async (request, reply) => {
+    const actor = await actorOf(request);
+    await deleteEvent(db, actor, request.params.id);
+    return reply.status(204).send();
+  });
+
+  api.post(
+    '/api/events/:id/publish',
+    { schema: { params: idParams, response: { 200: eventSchema } } },
+    async (request) => {
+      const actor = await actorOf(request);
+      return publishEvent(db, actor, request.params.id, { assertCanSell: deps.assertCanSell }, context);
+    },
+  );
+
+  api.post(
+    '/api/events/:id/unpublish',
+    { schema: { params: idParams, response: { 200: eventSchema } } },
+    async (request) => {
+      const actor = await actorOf(request);
+      return unpublishEvent(db, actor, request.params.id, context);
+    },
+  );
+
+  api.post(
+    '/api/events/:id/archive',
+    { schema: { params: idParams, response: { 200: eventSchema } } },
+    async (request) => {
+      const actor = await actorOf(request);
+      return archiveEvent(db, actor, request.params.id, context);
+    },
+  );
+}
