@@ -97,7 +97,7 @@ describe('GET / on an organisation host', () => {
     const loner = await signUpAndVerify(t.app);
     await createOrganizationFor(t.app, loner, 'quiet', 'Quiet Co');
     const response = await storefront('quiet.localhost:3000', '/');
-    expect(response.body).toContain('Tickets for upcoming events will appear here soon.');
+    expect(response.body).toContain('No upcoming events yet.');
   });
 });
 
