@@ -1,7 +1,10 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import { DashboardHome } from '../features/events';
 import { OnboardingPage } from '../features/onboarding';
+import { eventRouteObjects } from './routes/events-routes';
 import { HomeRoute } from './routes/home';
-import { OnboardingGate, RequireSession } from './routes/guards';
+import { OnboardingGate, RequireOrganization, RequireSession } from './routes/guards';
+import { TemporaryDashboardLayout } from './routes/temporary-dashboard-layout';
 import { SsoCallbackRoute } from './routes/sso-callback';
 
 export const router = createBrowserRouter([
@@ -16,6 +19,19 @@ export const router = createBrowserRouter([
         </OnboardingGate>
       </RequireSession>
     ),
+  },
+  // TEMPORARY (feat/events-ui only): replaced by the dashboard shell's routes, which spread eventRouteObjects
+  // into their children and use DashboardHome as the index.
+  {
+    path: '/dashboard',
+    element: (
+      <RequireSession>
+        <RequireOrganization>
+          <TemporaryDashboardLayout />
+        </RequireOrganization>
+      </RequireSession>
+    ),
+    children: [{ index: true, element: <DashboardHome /> }, ...eventRouteObjects],
   },
   { path: '*', element: <Navigate to="/" replace /> },
 ]);
