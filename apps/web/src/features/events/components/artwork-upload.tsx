@@ -68,7 +68,7 @@ export function ArtworkUpload({
         aria-busy={uploading || undefined}
         aria-describedby={[hintId(id), message ? errorId(id) : ''].filter(Boolean).join(' ')}
         aria-invalid={message ? true : undefined}
-        className={`group relative flex aspect-[16/9] w-full items-center justify-center overflow-hidden rounded-xl border-2 border-dashed transition ${
+        className={`group relative flex h-52 w-full sm:h-64 items-center justify-center overflow-hidden rounded-xl border-2 border-dashed transition ${
           dragging ? 'border-primary bg-primary/5' : message ? 'border-red-500/60' : 'border-border hover:border-primary bg-muted/40'
         }`}
       >

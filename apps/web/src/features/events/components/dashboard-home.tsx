@@ -24,7 +24,7 @@ export function DashboardHome() {
       </header>
       {overview.isPending ? (
         <div role="status" aria-label="Loading overview" className="flex flex-col gap-8">
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
             {Array.from({ length: 4 }, (_, index) => (
               <MetricSkeleton key={index} />
             ))}
@@ -34,7 +34,7 @@ export function DashboardHome() {
       ) : (
         <>
           {metrics ? (
-            <section aria-label="Overview metrics" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <section aria-label="Overview metrics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
               <MetricCard title="Total Revenue" value={formatMoneyMinor(metrics.total_revenue.value, metrics.currency)} metric={metrics.total_revenue} />
               <MetricCard title="Tickets Sold" value={metrics.tickets_sold.value.toLocaleString('en-GB')} metric={metrics.tickets_sold} />
               <MetricCard title="Upcoming Events" value={metrics.upcoming_events.value.toLocaleString('en-GB')} metric={metrics.upcoming_events} />

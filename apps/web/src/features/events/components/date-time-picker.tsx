@@ -30,6 +30,8 @@ export interface DateTimePickerProps {
   /** id of an element describing the field (an error or a hint) */
   describedBy?: string;
   invalid?: boolean;
+  /** Which edge of the field the popover lines up with on wider screens. */
+  align?: 'start' | 'end';
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -39,7 +41,7 @@ function addDays(day: CalendarDay, delta: number): CalendarDay {
   return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
 }
 
-export function DateTimePicker({ id, label, value, onChange, placeholder = 'DD/MM/YYYY, HH:mm', describedBy, invalid }: DateTimePickerProps) {
+export function DateTimePicker({ id, label, value, onChange, placeholder = 'DD/MM/YYYY, HH:mm', describedBy, invalid, align = 'start' }: DateTimePickerProps) {
   const generated = useId();
   const fieldId = id ?? generated;
   const labelId = `${fieldId}-label`;
@@ -153,7 +155,7 @@ export function DateTimePicker({ id, label, value, onChange, placeholder = 'DD/M
           id={popoverId}
           role="dialog"
           aria-label={`Choose ${label.toLowerCase()}`}
-          className="bg-card border-border animate-[fade-in_0.15s_ease-out] absolute top-full left-0 z-40 mt-2 w-[min(23rem,calc(100vw-2rem))] rounded-xl border p-3 shadow-2xl"
+          className={`bg-card border-border animate-[fade-in_0.15s_ease-out] absolute inset-x-0 top-full z-40 mt-2 rounded-xl border p-3 shadow-2xl sm:w-[23rem] ${align === 'end' ? 'sm:left-auto' : 'sm:right-auto'}`}
         >
           <div className="flex flex-col gap-3 sm:flex-row">
             <div className="min-w-0 flex-1">

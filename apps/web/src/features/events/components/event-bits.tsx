@@ -63,9 +63,9 @@ export function Artwork({ url, alt, className = '' }: { url: string; alt: string
 export function MetricCard({ title, value, metric }: { title: string; value: string; metric: Metric }) {
   const tone = metric.change > 0 ? 'text-primary' : metric.change < 0 ? 'text-red-500' : 'text-muted-foreground';
   return (
-    <div className="bg-card border-border flex flex-col gap-2 rounded-xl border p-5">
+    <div className="bg-card border-border flex min-w-0 flex-col gap-2 rounded-xl border p-4 sm:p-5">
       <p className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase">{title}</p>
-      <p className="text-foreground text-2xl font-semibold tracking-tight tabular-nums">{value}</p>
+      <p className="text-foreground truncate text-xl font-semibold tracking-tight tabular-nums sm:text-2xl">{value}</p>
       <p className="text-muted-foreground text-xs">
         <span className={`font-semibold ${tone}`}>{formatChange(metric.change)}</span> {metric.label}
       </p>
@@ -75,7 +75,7 @@ export function MetricCard({ title, value, metric }: { title: string; value: str
 
 export function MetricSkeleton() {
   return (
-    <div aria-hidden="true" className="bg-card border-border flex animate-pulse flex-col gap-3 rounded-xl border p-5">
+    <div aria-hidden="true" className="bg-card border-border flex animate-pulse flex-col gap-3 rounded-xl border p-4 sm:p-5">
       <div className="bg-muted h-3 w-24 rounded" />
       <div className="bg-muted h-7 w-28 rounded" />
       <div className="bg-muted h-3 w-32 rounded" />

@@ -285,7 +285,7 @@ function StepIndicator({ step }: { step: WizardStep }) {
                 >
                   {state === 'done' ? '✓' : number}
                 </span>
-                <span className={`truncate text-xs font-medium sm:text-sm ${state === 'todo' ? 'text-muted-foreground' : 'text-foreground'}`}>
+                <span className={`truncate text-xs font-medium sm:inline sm:text-sm ${state === 'current' ? '' : 'hidden'} ${state === 'todo' ? 'text-muted-foreground' : 'text-foreground'}`}>
                   {name}
                   {state === 'done' ? <span className="sr-only"> (completed)</span> : null}
                 </span>
@@ -365,7 +365,7 @@ function StepDetails({ form, errors, update }: StepProps) {
 }
 
 function StepSchedule({ form, errors, update }: StepProps) {
-  const picker = (field: 'startDateTime' | 'endDateTime' | 'lastEntry', label: string, info: string, optional = false) => (
+  const picker = (field: 'startDateTime' | 'endDateTime' | 'lastEntry', label: string, info: string, optional = false, align: 'start' | 'end' = 'start') => (
     <Field id={fieldId(field)} label={label} info={info} optional={optional} error={errors[field]} labelAs="span">
       <DateTimePicker
         id={fieldId(field)}
@@ -373,6 +373,7 @@ function StepSchedule({ form, errors, update }: StepProps) {
         value={form[field]}
         onChange={(value) => update(field, value)}
         invalid={!!errors[field]}
+        align={align}
         describedBy={errors[field] ? errorId(fieldId(field)) : undefined}
       />
     </Field>
@@ -401,7 +402,7 @@ function StepSchedule({ form, errors, update }: StepProps) {
       </Field>
       <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
         {picker('startDateTime', 'Start Date & Time', 'When doors open or the event begins, in your local time.')}
-        {picker('endDateTime', 'End Date & Time', 'When the event finishes, in your local time.')}
+        {picker('endDateTime', 'End Date & Time', 'When the event finishes, in your local time.', false, 'end')}
       </div>
       {picker('lastEntry', 'Last Entry', 'The latest time fans can get in. Leave empty if there is none.', true)}
     </>

@@ -66,7 +66,7 @@ export function EventsListPage() {
 
       {loading ? (
         <div role="status" aria-label="Loading events" className="flex flex-col gap-8">
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
             {Array.from({ length: 4 }, (_, index) => (
               <MetricSkeleton key={index} />
             ))}
@@ -113,7 +113,7 @@ export function EventsListPage() {
 
 function EventsMetrics({ metrics }: { metrics: EventsList['metrics'] }) {
   return (
-    <section aria-label="Event metrics" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <section aria-label="Event metrics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <MetricCard title="Total Events" value={metrics.total_events.value.toLocaleString('en-GB')} metric={metrics.total_events} />
       <MetricCard title="Event Tickets" value={metrics.event_tickets.value.toLocaleString('en-GB')} metric={metrics.event_tickets} />
       <MetricCard title="Event Revenue" value={formatMoneyMinor(metrics.event_revenue.value, metrics.currency)} metric={metrics.event_revenue} />

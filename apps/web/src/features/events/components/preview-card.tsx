@@ -32,7 +32,7 @@ export function PreviewCard({ form }: { form: EventFormValues }) {
             {form.eventLocation.trim() || 'Location'}
           </p>
         </div>
-        <div className="grid grid-cols-2 gap-3">
+        <div className="grid grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)] gap-3">
           <div className="bg-muted rounded-lg px-3 py-2">
             <p className="text-muted-foreground font-mono text-[10px] tracking-wider uppercase">Date</p>
             <p className={`font-mono text-sm font-semibold ${date ? 'text-foreground' : placeholder}`}>{date || 'Date'}</p>
