@@ -1,11 +1,13 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { BillingPage } from '../features/billing';
-import { ComingSoonPage, DashboardHomePage, DashboardLayout } from '../features/dashboard-shell';
+import { ComingSoonPage, DashboardLayout } from '../features/dashboard-shell';
+import { DashboardHome } from '../features/events';
 import { OnboardingPage } from '../features/onboarding';
 import { ProfilePage } from '../features/profile';
 import { PrivacyPage, TermsPage } from '../features/legal';
 import { LandingRoute } from './routes/landing';
 import { OnboardingGate, RequireOrganization, RequireSession } from './routes/guards';
+import { eventRouteObjects } from './routes/events-routes';
 import { SsoCallbackRoute } from './routes/sso-callback';
 
 export const router = createBrowserRouter([
@@ -33,11 +35,9 @@ export const router = createBrowserRouter([
       </RequireSession>
     ),
     children: [
-      { index: true, element: <DashboardHomePage /> },
-      { path: 'overview', element: <DashboardHomePage /> },
-      { path: 'events', element: <ComingSoonPage title="Events" /> },
-      // The target of the home page's 'New Event' link; the event wizard replaces it.
-      { path: 'events/new', element: <ComingSoonPage title="New Event" /> },
+      { index: true, element: <DashboardHome /> },
+      { path: 'overview', element: <DashboardHome /> },
+      ...eventRouteObjects,
       { path: 'analytics', element: <ComingSoonPage title="Analytics" /> },
       { path: 'customers', element: <ComingSoonPage title="Customers" /> },
       { path: 'profile', element: <ProfilePage /> },

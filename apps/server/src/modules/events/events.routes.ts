@@ -5,7 +5,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dashboardOverviewSchema, eventInputSchema, eventSchema, eventsListSchema } from '@marquee/shared';
 import type { Config } from '../../config.js';
-import { AppError } from '../../lib/errors.js';
 import { requireOrganization } from '../auth/auth.guard.js';
 import {
   archiveEvent,

@@ -3,7 +3,7 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSession } from '../../../lib/auth-client';
-import { useOrganizationInfo } from '../api/organization-info';
+import { useOrganizationInfo } from '../../../lib/organization-info';
 import { useCommandPaletteShortcut } from '../hooks/use-command-palette-shortcut';
 import { CommandPalette } from './command-palette';
 import { DashboardHeader } from './dashboard-header';

@@ -1,0 +1,22 @@
+// The events screens as route objects relative to /dashboard; the dashboard layout route spreads them into
+// its children (and uses DashboardHome as its index). New events start in the organisation's currency.
+import { useQuery } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router';
+import { CURRENCY_CODES, type CurrencyCode } from '@marquee/shared';
+import { EditEventPage, EventsListPage, EventViewPage, NewEventPage } from '../../features/events';
+import { organizationInfoQuery } from '../../lib/organization-info';
+
+function NewEventRoute() {
+  const info = useQuery(organizationInfoQuery);
+  const currency = info.data?.organization.default_currency;
+  const defaultCurrency = CURRENCY_CODES.find((code): code is CurrencyCode => code === currency);
+  // Keyed so that the form starts again on the right currency if the organisation loads after the page.
+  return <NewEventPage key={defaultCurrency ?? 'default'} defaultCurrency={defaultCurrency} />;
+}
+
+export const eventRouteObjects: RouteObject[] = [
+  { path: 'events', element: <EventsListPage /> },
+  { path: 'events/new', element: <NewEventRoute /> },
+  { path: 'events/edit/:id', element: <EditEventPage /> },
+  { path: 'events/view/:id', element: <EventViewPage /> },
+];

@@ -1,1 +1,0 @@
-export { organizationInfoQuery, useOrganizationInfo, type OrganizationInfo } from '../../../lib/organization-info';

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { defaultEventFormValues, eventInputSchema, EVENT_MESSAGES, type EventDto, type EventFormValues } from '@marquee/shared';
+import {
+  changedFields,
+  draftProblems,
+  eventToFormValues,
+  firstStepWithError,
+  isFormDirty,
+  serverFieldErrors,
+  toEventInput,
+} from './event-form';
+
+const complete: EventFormValues = {
+  ...defaultEventFormValues(),
+  artworkUrl: '/uploads/event-artwork/a.png',
+  eventName: 'Night Shift',
+  eventDescription: 'All night long',
+  eventLocation: 'Warehouse 9, London',
+  startDateTime: '2025-01-05T20:00',
+  endDateTime: '2025-01-06T04:00',
+  lineup: ['DJ One', 'DJ Two'],
+  ticketPrice: '12.50',
+  venueCapacity: '300',
+};
+
+describe('dirty state', () => {
+  it('is clean when nothing differs from the baseline, including the line-up contents', () => {
+    const baseline = defaultEventFormValues();
+    expect(isFormDirty({ ...baseline, lineup: [] }, baseline)).toBe(false);
+    expect(isFormDirty(complete, { ...complete, lineup: [...complete.lineup] })).toBe(false);
+  });
+
+  it('names every field that differs', () => {
+    const baseline = defaultEventFormValues();
+    expect(changedFields({ ...baseline, eventName: 'x', soldOnEntry: false, lineup: ['a'] }, baseline)).toEqual([
+      'eventName',
+      'lineup',
+      'soldOnEntry',
+    ]);
+    expect(isFormDirty({ ...complete, lineup: ['DJ Two', 'DJ One'] }, complete)).toBe(true);
+  });
+});
+
+describe('request body', () => {
+  it('sends local times with the time zone, price as text, capacity as a number or null', () => {
+    const body = toEventInput(complete, 'Europe/London');
+    expect(body).toMatchObject({
+      name: 'Night Shift',
+      start_local: '2025-01-05T20:00',
+      end_local: '2025-01-06T04:00',
+      last_entry_local: '',
+      time_zone: 'Europe/London',
+      price: '12.50',
+      capacity: 300,
+      minimum_age: 0,
+      resale_allowed: false,
+      refunds_allowed: true,
+      sold_on_entry: true,
+      remove_on_event_end: true,
+    });
+    expect(toEventInput({ ...complete, venueCapacity: '' }, 'UTC').capacity).toBeNull();
+    expect(eventInputSchema.safeParse(body).success).toBe(true);
+    expect(eventInputSchema.safeParse(toEventInput(defaultEventFormValues(), 'UTC')).success).toBe(true);
+  });
+
+  it('reads a stored event back into the same form values', () => {
+    const body = toEventInput(complete, 'Europe/London');
+    const dto = {
+      ...body,
+      id: 'evt_1',
+      status: 'draft',
+      artwork_url: body.artwork_url,
+      description: body.description,
+      currency: 'GBP',
+      capacity: 300,
+      minimum_age: 0,
+      lineup: complete.lineup,
+    } as unknown as EventDto;
+    expect(eventToFormValues(dto)).toEqual(complete);
+  });
+});
+
+describe('draft checks and step errors', () => {
+  it('lets a draft leave fields empty but not malformed', () => {
+    expect(draftProblems(defaultEventFormValues())).toEqual({});
+    expect(draftProblems({ ...defaultEventFormValues(), ticketPrice: '1.234', minimumAge: '120' })).toEqual({
+      ticketPrice: EVENT_MESSAGES.priceStep,
+      minimumAge: EVENT_MESSAGES.minimumAgeRange,
+    });
+  });
+
+  it('finds the first step with an error', () => {
+    expect(firstStepWithError({})).toBeNull();
+    expect(firstStepWithError({ minimumAge: 'x', eventLocation: 'y' })).toBe(2);
+    expect(firstStepWithError({ artworkUrl: 'x' })).toBe(1);
+  });
+
+  it('maps the server field paths onto form fields', () => {
+    expect(
+      serverFieldErrors([
+        { path: 'price', message: 'Ticket price is required' },
+        { path: 'lineup.0', message: 'Too long' },
+        { path: 'time_zone', message: 'Bad zone' },
+      ]),
+    ).toEqual({ ticketPrice: 'Ticket price is required', lineup: 'Too long' });
+  });
+});
