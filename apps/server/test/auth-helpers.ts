@@ -15,11 +15,20 @@ export function cookieHeader(response: LightMyRequestResponse): string {
   return list.map((cookie) => cookie.split(';')[0]).join('; ');
 }
 
-export async function authPost(app: FastifyInstance, path: string, body: unknown, options: { ip?: string; cookie?: string } = {}) {
+export async function authPost(
+  app: FastifyInstance,
+  path: string,
+  body: unknown,
+  options: { ip?: string; cookie?: string } = {},
+) {
   return app.inject({
     method: 'POST',
     url: `/api/auth${path}`,
-    headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', ...(options.cookie ? { cookie: options.cookie } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      origin: 'http://localhost:3000',
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
     remoteAddress: options.ip ?? nextIp(),
     payload: JSON.stringify(body),
   });
@@ -56,7 +65,12 @@ export async function signUpAndVerify(app: FastifyInstance, email = uniqueEmail(
   return { email, cookie: cookieHeader(verify), token: String(verify.headers['set-auth-token'] ?? '') };
 }
 
-export async function createOrganizationFor(app: FastifyInstance, user: SignedInUser, subdomain: string, name = 'Acme Events') {
+export async function createOrganizationFor(
+  app: FastifyInstance,
+  user: SignedInUser,
+  subdomain: string,
+  name = 'Acme Events',
+) {
   const response = await app.inject({
     method: 'POST',
     url: '/api/org/create',

@@ -17,7 +17,10 @@ async function readCodeFromMailbox(page: Page, email: string, subjectPart: RegEx
   return code;
 }
 
-test('sign up, verify, onboard with a brand image, sign out, sign in, reset the password', async ({ page, allowConsoleError }) => {
+test('sign up, verify, onboard with a brand image, sign out, sign in, reset the password', async ({
+  page,
+  allowConsoleError,
+}) => {
   test.setTimeout(120_000);
   // The refusals below (wrong password, unknown address, breached password) answer 401, 404 and 400, which
   // the browser reports in the console.
@@ -112,7 +115,9 @@ test('sign up, verify, onboard with a brand image, sign out, sign in, reset the 
   await modal.getByPlaceholder('6-digit code').fill(resetCode);
   await modal.getByLabel('New password').fill('Password123!');
   await modal.getByRole('button', { name: 'Reset password' }).click();
-  await expect(modal.getByText('This password has been found in a data breach. Please choose a different password.')).toBeVisible();
+  await expect(
+    modal.getByText('This password has been found in a data breach. Please choose a different password.'),
+  ).toBeVisible();
   await modal.getByLabel('New password').fill('Fresh&Start2026');
   await modal.getByRole('button', { name: 'Reset password' }).click();
   await page.waitForURL('**/dashboard');
@@ -126,7 +131,10 @@ test('sign up, verify, onboard with a brand image, sign out, sign in, reset the 
   await page.waitForURL('**/dashboard');
 });
 
-test('the modal closes on Escape and on a backdrop click, and unconfigured social sign-in says so', async ({ page, allowConsoleError }) => {
+test('the modal closes on Escape and on a backdrop click, and unconfigured social sign-in says so', async ({
+  page,
+  allowConsoleError,
+}) => {
   // The unconfigured provider answers 404, which the browser reports in the console.
   allowConsoleError(/status of 404/);
   await page.goto('/');

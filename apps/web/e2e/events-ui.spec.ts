@@ -31,7 +31,9 @@ test('events list: metrics, upcoming and previous events, and cards that link to
   await expect(card.getByText('live')).toBeVisible();
   await expect(card.getByRole('img', { name: 'Resale: yes' })).toBeVisible();
   await expect(upcoming.getByRole('article', { name: 'Rooftop Jazz Brunch' }).getByText('€0.00')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Previous Events' }).getByRole('article', { name: 'Winter Warmer 2024' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Previous Events' }).getByRole('article', { name: 'Winter Warmer 2024' }),
+  ).toBeVisible();
 
   await card.getByRole('link', { name: 'Edit Warehouse Sessions' }).click();
   await expect(page).toHaveURL(/\/dashboard\/events\/edit\/evt_1$/);
@@ -52,7 +54,10 @@ test('events list and dashboard home show empty states', async ({ page }) => {
   await expect(page.getByText('No previous events.')).toBeVisible();
 });
 
-test('new event: step checks, artwork, line-up, picker, Save Draft, then Create keeps a draft when payouts are off', async ({ page, allowConsoleError }) => {
+test('new event: step checks, artwork, line-up, picker, Save Draft, then Create keeps a draft when payouts are off', async ({
+  page,
+  allowConsoleError,
+}) => {
   allowConsoleError(/status of 409/);
   const fake = await openFake(page);
   await page.goto('/dashboard/events/new');
@@ -67,7 +72,10 @@ test('new event: step checks, artwork, line-up, picker, Save Draft, then Create 
   const preview = page.getByRole('complementary', { name: 'Event preview' });
   await expect(preview.getByText('Event Title')).toBeVisible();
   await page.getByLabel('Event artwork file').setInputFiles(await makeValidPng());
-  await expect(preview.getByRole('img', { name: 'Event artwork preview' })).toHaveAttribute('src', '/uploads/event-artwork/uploaded-3.png');
+  await expect(preview.getByRole('img', { name: 'Event artwork preview' })).toHaveAttribute(
+    'src',
+    '/uploads/event-artwork/uploaded-3.png',
+  );
   await expect(page.getByText(EVENT_MESSAGES.artworkRequired)).toHaveCount(0);
 
   await page.getByRole('textbox', { name: 'Event Name' }).fill('Summer Block Party');
@@ -142,9 +150,16 @@ test('new event: step checks, artwork, line-up, picker, Save Draft, then Create 
 
   await page.getByRole('button', { name: 'Create Event' }).click();
   await expect(page).toHaveURL(/\/dashboard\/events$/);
-  await expect(page.getByText('Saved as a draft: Enable payouts to publish events and to start receiving ticket sales.')).toBeVisible();
+  await expect(
+    page.getByText('Saved as a draft: Enable payouts to publish events and to start receiving ticket sales.'),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Enable payouts' })).toHaveAttribute('href', '/dashboard/billing');
-  expect(writes(fake)).toEqual(['POST /api/uploads/image', 'POST /api/events', 'PUT /api/events/evt_100', 'POST /api/events/evt_100/publish']);
+  expect(writes(fake)).toEqual([
+    'POST /api/uploads/image',
+    'POST /api/events',
+    'PUT /api/events/evt_100',
+    'POST /api/events/evt_100/publish',
+  ]);
 
   const put = fake.writes()[2]!.body as Record<string, unknown>;
   expect(put).toMatchObject({
@@ -183,7 +198,9 @@ test('new event: Create publishes when payouts are on', async ({ page }) => {
   await page.getByRole('searchbox', { name: 'Location' }).fill('Somewhere');
   await page.getByRole('button', { name: /^Start Date & Time/ }).click();
   await page.getByRole('button', { name: 'Today' }).click();
-  await expect(page.getByRole('button', { name: /^Start Date & Time/ })).toHaveText(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d[05]$/);
+  await expect(page.getByRole('button', { name: /^Start Date & Time/ })).toHaveText(
+    /^\d{2}\/\d{2}\/\d{4}, \d{2}:\d[05]$/,
+  );
   await page.getByRole('button', { name: /^End Date & Time/ }).click();
   const picker = page.getByRole('dialog', { name: 'Choose end date & time' });
   await picker.getByRole('button', { name: 'Next month' }).click();
@@ -260,7 +277,10 @@ test('unsaved changes: leaving asks to confirm, staying keeps the form', async (
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('edit event: loads, saves with PUT without publishing, and unknown events go back to the list', async ({ page, allowConsoleError }) => {
+test('edit event: loads, saves with PUT without publishing, and unknown events go back to the list', async ({
+  page,
+  allowConsoleError,
+}) => {
   allowConsoleError(/status of 404/);
   const fake = new FakeEventsApi();
   fake.eventDelayMs = 400;
@@ -276,14 +296,22 @@ test('edit event: loads, saves with PUT without publishing, and unknown events g
   await page.getByRole('button', { name: 'Update Event' }).click();
   await expect(page).toHaveURL(/\/dashboard\/events$/);
   expect(writes(fake)).toEqual(['PUT /api/events/evt_1']);
-  expect(fake.writes()[0]!.body).toMatchObject({ name: 'Warehouse Sessions II', price: '15.00', capacity: 400, minimum_age: 18 });
+  expect(fake.writes()[0]!.body).toMatchObject({
+    name: 'Warehouse Sessions II',
+    price: '15.00',
+    capacity: 400,
+    minimum_age: 18,
+  });
   await expect(page.getByRole('article', { name: 'Warehouse Sessions II' }).getByText('live')).toBeVisible();
 
   await page.goto('/dashboard/events/edit/evt_missing');
   await expect(page).toHaveURL(/\/dashboard\/events$/);
 });
 
-test('event view: details, publish refused without payouts, delete a draft, unpublish a live event', async ({ page, allowConsoleError }) => {
+test('event view: details, publish refused without payouts, delete a draft, unpublish a live event', async ({
+  page,
+  allowConsoleError,
+}) => {
   allowConsoleError(/status of 409/);
   const fake = await openFake(page);
   await page.goto('/dashboard/events/view/evt_2');
@@ -291,7 +319,9 @@ test('event view: details, publish refused without payouts, delete a draft, unpu
   await expect(page.getByText('€32.50')).toBeVisible();
   await expect(page.getByText('14/02/2030, 12:30')).toBeVisible();
   await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(page.getByRole('alert')).toContainText('Enable payouts to publish events and to start receiving ticket sales.');
+  await expect(page.getByRole('alert')).toContainText(
+    'Enable payouts to publish events and to start receiving ticket sales.',
+  );
   await expect(page.getByRole('link', { name: 'Go to Billing' })).toHaveAttribute('href', '/dashboard/billing');
 
   await page.getByRole('button', { name: 'Delete' }).click();
@@ -301,10 +331,17 @@ test('event view: details, publish refused without payouts, delete a draft, unpu
   await expect(page.getByRole('article', { name: 'Rooftop Jazz Brunch' })).toHaveCount(0);
 
   await page.goto('/dashboard/events/view/evt_1');
-  await expect(page.getByRole('link', { name: /acme\.localhost:3160\/e\/warehouse-sessions/ })).toHaveAttribute('target', '_blank');
+  await expect(page.getByRole('link', { name: /acme\.localhost:3160\/e\/warehouse-sessions/ })).toHaveAttribute(
+    'target',
+    '_blank',
+  );
   await expect(page.getByRole('img', { name: /QR code/ })).toHaveAttribute('src', '/api/events/evt_1/qr.svg');
   await expect(page.getByText('312 / 400')).toBeVisible();
   await page.getByRole('button', { name: 'Unpublish' }).click();
   await expect(page.getByText('draft', { exact: true })).toBeVisible();
-  expect(writes(fake)).toEqual(['POST /api/events/evt_2/publish', 'DELETE /api/events/evt_2', 'POST /api/events/evt_1/unpublish']);
+  expect(writes(fake)).toEqual([
+    'POST /api/events/evt_2/publish',
+    'DELETE /api/events/evt_2',
+    'POST /api/events/evt_1/unpublish',
+  ]);
 });

@@ -48,7 +48,9 @@ test('Get Started and Sign In call their handlers; signed out there is no dashbo
   await expect(signUp).toBeHidden();
 
   await hero.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'Forgot password?' })).toBeVisible();
+  await expect(
+    page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'Forgot password?' }),
+  ).toBeVisible();
 });
 
 test('pricing shows the booking fee and its own get-started action', async ({ page }) => {
@@ -60,7 +62,9 @@ test('pricing shows the booking fee and its own get-started action', async ({ pa
   }
   await expect(pricing.getByText('PRO add-on')).toBeVisible();
   await pricing.getByRole('button', { name: 'Get Started' }).click();
-  await expect(page.getByRole('dialog', { name: 'Get started' }).getByRole('button', { name: 'Create account' })).toBeVisible();
+  await expect(
+    page.getByRole('dialog', { name: 'Get started' }).getByRole('button', { name: 'Create account' }),
+  ).toBeVisible();
 });
 
 test('pricing tooltips show one at a time, on hover and on focus', async ({ page }) => {
@@ -223,7 +227,9 @@ test.describe('on a phone', () => {
 
     await menuButton.click();
     await panel.getByRole('button', { name: 'SIGN IN' }).click();
-    await expect(page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'Forgot password?' })).toBeVisible();
+    await expect(
+      page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'Forgot password?' }),
+    ).toBeVisible();
   });
 });
 

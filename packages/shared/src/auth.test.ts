@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, errorPlacement, isValidEmail, meetsPasswordRules, PASSWORD_RULES, signUpErrorMessage } from './auth.js';
+import {
+  AUTH_MESSAGES,
+  errorPlacement,
+  isValidEmail,
+  meetsPasswordRules,
+  PASSWORD_RULES,
+  signUpErrorMessage,
+} from './auth.js';
 
 describe('password rules', () => {
   it('needs all five rules', () => {
@@ -24,7 +31,9 @@ describe('e-mail shape', () => {
 describe('sign-up error messages', () => {
   it('maps the spec codes to the spec texts and falls back to the message', () => {
     expect(signUpErrorMessage({ code: 'FORM_PASSWORD_PWNED' })).toBe(AUTH_MESSAGES.passwordPwned);
-    expect(signUpErrorMessage({ code: 'FORM_PASSWORD_VALIDATION_FAILED' })).toBe(AUTH_MESSAGES.passwordValidationFailed);
+    expect(signUpErrorMessage({ code: 'FORM_PASSWORD_VALIDATION_FAILED' })).toBe(
+      AUTH_MESSAGES.passwordValidationFailed,
+    );
     expect(signUpErrorMessage({ code: 'FORM_IDENTIFIER_EXISTS' })).toBe(AUTH_MESSAGES.identifierExists);
     expect(signUpErrorMessage({ code: 'OTHER', message: 'Something specific' })).toBe('Something specific');
     expect(signUpErrorMessage(null)).toBe('Sign-up failed. Please check your details and try again.');

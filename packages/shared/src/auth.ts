@@ -52,7 +52,9 @@ export const AUTH_MESSAGES = {
 } as const;
 
 /** The message for a failed sign-up, from the identity service's error code and message (spec section 8). */
-export function signUpErrorMessage(error: { code?: string | null; message?: string | null } | null | undefined): string {
+export function signUpErrorMessage(
+  error: { code?: string | null; message?: string | null } | null | undefined,
+): string {
   switch (error?.code) {
     case AUTH_ERROR_CODES.passwordPwned:
       return AUTH_MESSAGES.passwordPwned;

@@ -87,7 +87,8 @@ export function validateEventStep(step: 1 | 2 | 3 | 4, form: EventFormValues): E
     if (!form.eventName.trim()) errors.eventName = EVENT_MESSAGES.nameRequired;
     else if (form.eventName.length > EVENT_NAME_MAX) errors.eventName = EVENT_MESSAGES.nameTooLong;
     if (!form.eventDescription.trim()) errors.eventDescription = EVENT_MESSAGES.descriptionRequired;
-    else if (form.eventDescription.length > EVENT_DESCRIPTION_MAX) errors.eventDescription = EVENT_MESSAGES.descriptionTooLong;
+    else if (form.eventDescription.length > EVENT_DESCRIPTION_MAX)
+      errors.eventDescription = EVENT_MESSAGES.descriptionTooLong;
   } else if (step === 2) {
     if (!form.eventLocation.trim()) errors.eventLocation = EVENT_MESSAGES.locationRequired;
     if (!form.startDateTime) errors.startDateTime = EVENT_MESSAGES.startRequired;
@@ -97,9 +98,13 @@ export function validateEventStep(step: 1 | 2 | 3 | 4, form: EventFormValues): E
     }
   } else if (step === 3) {
     const price = Number(form.ticketPrice);
-    if (!form.ticketPrice.trim() || !Number.isFinite(price) || price <= 0) errors.ticketPrice = EVENT_MESSAGES.priceRequired;
+    if (!form.ticketPrice.trim() || !Number.isFinite(price) || price <= 0)
+      errors.ticketPrice = EVENT_MESSAGES.priceRequired;
     else if (!PRICE_PATTERN.test(form.ticketPrice.trim())) errors.ticketPrice = EVENT_MESSAGES.priceStep;
-    if (form.venueCapacity.trim() !== '' && !(Number.isInteger(Number(form.venueCapacity)) && Number(form.venueCapacity) >= 0)) {
+    if (
+      form.venueCapacity.trim() !== '' &&
+      !(Number.isInteger(Number(form.venueCapacity)) && Number(form.venueCapacity) >= 0)
+    ) {
       errors.venueCapacity = EVENT_MESSAGES.capacityMin;
     }
   } else {
@@ -113,7 +118,12 @@ export function validateEventStep(step: 1 | 2 | 3 | 4, form: EventFormValues): E
 }
 
 export function validateEventForm(form: EventFormValues): EventFormErrors {
-  return { ...validateEventStep(1, form), ...validateEventStep(2, form), ...validateEventStep(3, form), ...validateEventStep(4, form) };
+  return {
+    ...validateEventStep(1, form),
+    ...validateEventStep(2, form),
+    ...validateEventStep(3, form),
+    ...validateEventStep(4, form),
+  };
 }
 
 const localDateTime = z.string().regex(LOCAL_DATE_TIME_PATTERN, 'Use the format YYYY-MM-DDTHH:mm');
@@ -126,7 +136,10 @@ export const eventInputSchema = z.object({
   artwork_url: z
     .string()
     .max(2048)
-    .refine((value) => value === '' || /^(https?:\/\/\S+|\/uploads\/[A-Za-z0-9/._-]+)$/.test(value), 'Must be an uploaded image URL')
+    .refine(
+      (value) => value === '' || /^(https?:\/\/\S+|\/uploads\/[A-Za-z0-9/._-]+)$/.test(value),
+      'Must be an uploaded image URL',
+    )
     .optional(),
   name: z.string().max(EVENT_NAME_MAX, EVENT_MESSAGES.nameTooLong).optional(),
   description: z.string().max(EVENT_DESCRIPTION_MAX, EVENT_MESSAGES.descriptionTooLong).optional(),
@@ -146,7 +159,12 @@ export const eventInputSchema = z.object({
   refunds_allowed: z.boolean().optional(),
   resale_allowed: z.boolean().optional(),
   remove_on_event_end: z.boolean().optional(),
-  minimum_age: z.number().int().min(0, EVENT_MESSAGES.minimumAgeRange).max(MINIMUM_AGE_MAX, EVENT_MESSAGES.minimumAgeRange).optional(),
+  minimum_age: z
+    .number()
+    .int()
+    .min(0, EVENT_MESSAGES.minimumAgeRange)
+    .max(MINIMUM_AGE_MAX, EVENT_MESSAGES.minimumAgeRange)
+    .optional(),
   terms_of_service: z.string().max(EVENT_TERMS_MAX, EVENT_MESSAGES.termsTooLong).optional(),
 });
 export type EventInput = z.infer<typeof eventInputSchema>;

@@ -9,11 +9,61 @@ export const SUBDOMAIN_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 
 /** Names that belong to the platform itself and are never given to an organisation. */
 export const RESERVED_SUBDOMAINS = new Set([
-  'www', 'app', 'api', 'admin', 'mail', 'smtp', 'imap', 'pop', 'ftp', 'ns1', 'ns2', 'dns', 'mx',
-  'dashboard', 'auth', 'login', 'signin', 'signup', 'account', 'accounts', 'billing', 'payments', 'pay',
-  'checkout', 'static', 'assets', 'cdn', 'media', 'uploads', 'files', 'img', 'images', 'help', 'support',
-  'status', 'docs', 'blog', 'news', 'about', 'legal', 'terms', 'privacy', 'security', 'dev', 'staging',
-  'test', 'demo', 'internal', 'system', 'root', 'marquee', 'tickets', 'ticket', 'events', 'localhost',
+  'www',
+  'app',
+  'api',
+  'admin',
+  'mail',
+  'smtp',
+  'imap',
+  'pop',
+  'ftp',
+  'ns1',
+  'ns2',
+  'dns',
+  'mx',
+  'dashboard',
+  'auth',
+  'login',
+  'signin',
+  'signup',
+  'account',
+  'accounts',
+  'billing',
+  'payments',
+  'pay',
+  'checkout',
+  'static',
+  'assets',
+  'cdn',
+  'media',
+  'uploads',
+  'files',
+  'img',
+  'images',
+  'help',
+  'support',
+  'status',
+  'docs',
+  'blog',
+  'news',
+  'about',
+  'legal',
+  'terms',
+  'privacy',
+  'security',
+  'dev',
+  'staging',
+  'test',
+  'demo',
+  'internal',
+  'system',
+  'root',
+  'marquee',
+  'tickets',
+  'ticket',
+  'events',
+  'localhost',
 ]);
 
 /** What the onboarding input keeps of what is typed: lower case letters, digits and hyphens. */
@@ -23,7 +73,10 @@ export function sanitizeSubdomainInput(text: string): string {
 
 /** The spec's fallback subdomain: the lower-cased company name with non-alphanumerics removed. */
 export function subdomainFromName(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, SUBDOMAIN_MAX_LENGTH);
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, SUBDOMAIN_MAX_LENGTH);
 }
 
 /** Why a subdomain cannot be used, judging only its form; null when the form is fine. */
@@ -76,11 +129,18 @@ const optionalImageUrl = z
   .string()
   .trim()
   .max(2048)
-  .refine((value) => value === '' || /^(https?:\/\/[^\s]+|\/uploads\/[A-Za-z0-9/._-]+)$/.test(value), 'Must be an uploaded image URL')
+  .refine(
+    (value) => value === '' || /^(https?:\/\/[^\s]+|\/uploads\/[A-Za-z0-9/._-]+)$/.test(value),
+    'Must be an uploaded image URL',
+  )
   .nullable()
   .optional();
-const hexColor = z.string().trim().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'Must be a hex colour such as #00ea6f');
-const optionalText = (max: number) => z.string().trim().max(max, `Must be ${max} characters or less`).nullable().optional();
+const hexColor = z
+  .string()
+  .trim()
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'Must be a hex colour such as #00ea6f');
+const optionalText = (max: number) =>
+  z.string().trim().max(max, `Must be ${max} characters or less`).nullable().optional();
 
 export const organizationSettingsSchema = z.object({
   company_name: z.string().trim().min(1, ORGANIZATION_MESSAGES.nameRequired).max(ORGANIZATION_NAME_MAX_LENGTH),

@@ -128,7 +128,11 @@ export async function createOrganiser(request: APIRequestContext, options: Creat
 
   const create = await request.post(`${baseURL}/api/org/create`, {
     headers: { origin, cookie: cookieHeader },
-    data: { company_name: companyName, subdomain: options.subdomain, default_currency: options.defaultCurrency ?? 'GBP' },
+    data: {
+      company_name: companyName,
+      subdomain: options.subdomain,
+      default_currency: options.defaultCurrency ?? 'GBP',
+    },
   });
   expect(create.status(), `org/create: ${await create.text()}`).toBeLessThan(300);
   const created = (await create.json()) as { organization: { id: string } };

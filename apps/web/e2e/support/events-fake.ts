@@ -29,7 +29,7 @@ export async function makeArtwork(index: number, width = 800, height = 600): Pro
     </defs>
     <rect width="100%" height="100%" fill="url(#g)"/>
     <rect width="100%" height="100%" fill="url(#r)"/>
-    ${Array.from({ length: 9 }, (_, bar) => `<rect x="${60 + bar * 34}" y="${height - 80 - ((bar * 37 + index * 53) % 180)}" width="18" height="${(bar * 37 + index * 53) % 180 + 20}" fill="${a}" opacity="0.55" rx="4"/>`).join('')}
+    ${Array.from({ length: 9 }, (_, bar) => `<rect x="${60 + bar * 34}" y="${height - 80 - ((bar * 37 + index * 53) % 180)}" width="18" height="${((bar * 37 + index * 53) % 180) + 20}" fill="${a}" opacity="0.55" rx="4"/>`).join('')}
   </svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
@@ -86,7 +86,9 @@ export function sampleEvents(): EventDto[] {
       resale_allowed: true,
       public_url: 'http://acme.localhost:3160/e/warehouse-sessions',
       published_at: now,
-      ticket_types: [{ id: 'tt_1', name: 'General Admission', price_minor: 1500, currency: 'GBP', capacity: 400, sold: 312 }],
+      ticket_types: [
+        { id: 'tt_1', name: 'General Admission', price_minor: 1500, currency: 'GBP', capacity: 400, sold: 312 },
+      ],
     }),
     makeEvent({
       id: 'evt_2',
@@ -153,8 +155,16 @@ export class FakeEventsApi {
       previous: all.filter((event) => !this.isUpcoming(event)),
       metrics: {
         total_events: metric(all.length, 12.5, 'vs last month'),
-        event_tickets: metric(all.reduce((sum, event) => sum + event.tickets_sold, 0), -3, 'vs last month'),
-        event_revenue: metric(all.reduce((sum, event) => sum + event.revenue_minor, 0), 8.2, 'vs last month'),
+        event_tickets: metric(
+          all.reduce((sum, event) => sum + event.tickets_sold, 0),
+          -3,
+          'vs last month',
+        ),
+        event_revenue: metric(
+          all.reduce((sum, event) => sum + event.revenue_minor, 0),
+          8.2,
+          'vs last month',
+        ),
         avg_attendance: metric(78.4, 0, 'of capacity'),
         currency: 'GBP',
       },
@@ -196,8 +206,23 @@ export class FakeEventsApi {
 
     await page.route('**/api/auth/get-session', (route) =>
       json(route, 200, {
-        session: { id: 'ses_1', userId: 'usr_1', token: 'token', expiresAt: '2099-01-01T00:00:00.000Z', createdAt: now, updatedAt: now },
-        user: { id: 'usr_1', email: 'owner@acme.test', name: 'Acme Owner', emailVerified: true, image: null, createdAt: now, updatedAt: now },
+        session: {
+          id: 'ses_1',
+          userId: 'usr_1',
+          token: 'token',
+          expiresAt: '2099-01-01T00:00:00.000Z',
+          createdAt: now,
+          updatedAt: now,
+        },
+        user: {
+          id: 'usr_1',
+          email: 'owner@acme.test',
+          name: 'Acme Owner',
+          emailVerified: true,
+          image: null,
+          createdAt: now,
+          updatedAt: now,
+        },
       }),
     );
     await page.route('**/api/org/info', (route) =>
@@ -229,7 +254,13 @@ export class FakeEventsApi {
     );
     await page.route('**/api/uploads/image', async (route) => {
       this.record(route.request());
-      return json(route, 200, { id: 'img_1', url: '/uploads/event-artwork/uploaded-3.png', width: 800, height: 600, contentType: 'image/png' });
+      return json(route, 200, {
+        id: 'img_1',
+        url: '/uploads/event-artwork/uploaded-3.png',
+        width: 800,
+        height: 600,
+        contentType: 'image/png',
+      });
     });
     await page.route('**/api/dashboard/overview', (route) => {
       this.record(route.request());
@@ -254,9 +285,24 @@ export class FakeEventsApi {
       const body = request.postDataJSON() as EventInput | null;
       const [, , , id, action] = path.split('/');
       if (!id) {
-        if (method === 'GET') return this.listFails ? error(route, 500, 'INTERNAL', 'Boom') : json(route, 200, this.list());
+        if (method === 'GET')
+          return this.listFails ? error(route, 500, 'INTERNAL', 'Boom') : json(route, 200, this.list());
         if (method === 'POST') {
-          const event = this.apply(makeEvent({ id: `evt_${this.nextId++}`, status: 'draft', name: '', location: '', start_local: '', end_local: '', price: '', capacity: null, minimum_age: 0, description: '' }), body ?? {});
+          const event = this.apply(
+            makeEvent({
+              id: `evt_${this.nextId++}`,
+              status: 'draft',
+              name: '',
+              location: '',
+              start_local: '',
+              end_local: '',
+              price: '',
+              capacity: null,
+              minimum_age: 0,
+              description: '',
+            }),
+            body ?? {},
+          );
           this.events.set(event.id, event);
           return json(route, 201, event);
         }
@@ -279,8 +325,19 @@ export class FakeEventsApi {
         }
       }
       if (method === 'POST' && action === 'publish') {
-        if (!this.payoutsEnabled) return error(route, 409, 'PAYOUTS_NOT_ENABLED', 'Enable payouts to publish events and to start receiving ticket sales.');
-        const next: EventDto = { ...event, status: 'live', published_at: now, public_url: `http://acme.localhost:3160/e/${event.id}` };
+        if (!this.payoutsEnabled)
+          return error(
+            route,
+            409,
+            'PAYOUTS_NOT_ENABLED',
+            'Enable payouts to publish events and to start receiving ticket sales.',
+          );
+        const next: EventDto = {
+          ...event,
+          status: 'live',
+          published_at: now,
+          public_url: `http://acme.localhost:3160/e/${event.id}`,
+        };
         this.events.set(next.id, next);
         return json(route, 200, next);
       }

@@ -8,7 +8,9 @@ import sharp from 'sharp';
 export async function makePng(width: number, height: number, name = 'brand.png'): Promise<string> {
   const pixels = randomBytes(width * height * 3);
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-img-')), name);
-  await sharp(pixels, { raw: { width, height, channels: 3 } }).png().toFile(file);
+  await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toFile(file);
   return file;
 }
 

@@ -20,5 +20,8 @@ export const upload = pgTable(
     purpose: text('purpose').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('upload_organization_id_idx').on(table.organizationId), index('upload_user_id_idx').on(table.userId)],
+  (table) => [
+    index('upload_organization_id_idx').on(table.organizationId),
+    index('upload_user_id_idx').on(table.userId),
+  ],
 );

@@ -69,6 +69,9 @@ export async function requireOrganization(request: FastifyRequest): Promise<Orga
     .orderBy(asc(member.createdAt))
     .limit(1);
   if (!first) throw new AppError('NO_ORGANIZATION', 'Create your organisation first');
-  await db.update(sessionTable).set({ activeOrganizationId: first.organizationId }).where(eq(sessionTable.id, auth.sessionId));
+  await db
+    .update(sessionTable)
+    .set({ activeOrganizationId: first.organizationId })
+    .where(eq(sessionTable.id, auth.sessionId));
   return { ...auth, organizationId: first.organizationId, role: first.role };
 }

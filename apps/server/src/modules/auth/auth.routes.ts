@@ -34,7 +34,9 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; confi
   await app.register(async (scope) => {
     // Pass every body through as raw bytes: better-auth parses JSON and form posts (OAuth callbacks) itself.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
 
     scope.route({
       method: ['GET', 'POST'],

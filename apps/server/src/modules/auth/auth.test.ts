@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { authPost, cookieHeader, latestCode, nextIp, signUpAndVerify, STRONG_PASSWORD, uniqueEmail } from '../../../test/auth-helpers.js';
+import {
+  authPost,
+  cookieHeader,
+  latestCode,
+  nextIp,
+  signUpAndVerify,
+  STRONG_PASSWORD,
+  uniqueEmail,
+} from '../../../test/auth-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,7 +18,11 @@ afterAll(() => t.close());
 
 describe('POST /api/auth/sign-up/email', () => {
   it('400 with the spec message when the password misses one of the five rules', async () => {
-    const response = await authPost(t.app, '/sign-up/email', { email: uniqueEmail(), password: 'longpassword1!', name: 'x' });
+    const response = await authPost(t.app, '/sign-up/email', {
+      email: uniqueEmail(),
+      password: 'longpassword1!',
+      name: 'x',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'FORM_PASSWORD_VALIDATION_FAILED',
@@ -19,7 +31,11 @@ describe('POST /api/auth/sign-up/email', () => {
   });
 
   it('400 with the spec message for a commonly breached password', async () => {
-    const response = await authPost(t.app, '/sign-up/email', { email: uniqueEmail(), password: 'Password123!', name: 'x' });
+    const response = await authPost(t.app, '/sign-up/email', {
+      email: uniqueEmail(),
+      password: 'Password123!',
+      name: 'x',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'FORM_PASSWORD_PWNED',
@@ -41,7 +57,11 @@ describe('POST /api/auth/sign-up/email', () => {
 
   it('422 with the spec message when the e-mail already has an account', async () => {
     const { email } = await signUpAndVerify(t.app);
-    const response = await authPost(t.app, '/sign-up/email', { email: email.toUpperCase(), password: STRONG_PASSWORD, name: 'x' });
+    const response = await authPost(t.app, '/sign-up/email', {
+      email: email.toUpperCase(),
+      password: STRONG_PASSWORD,
+      name: 'x',
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({
       code: 'FORM_IDENTIFIER_EXISTS',
@@ -59,7 +79,10 @@ describe('e-mail verification and sign-in', () => {
     expect(early.json().code).toBe('EMAIL_NOT_VERIFIED');
 
     const code = await latestCode(t.app, email);
-    const wrong = await authPost(t.app, '/email-otp/verify-email', { email, otp: code === '000000' ? '111111' : '000000' });
+    const wrong = await authPost(t.app, '/email-otp/verify-email', {
+      email,
+      otp: code === '000000' ? '111111' : '000000',
+    });
     expect(wrong.statusCode).toBe(400);
 
     const verify = await authPost(t.app, '/email-otp/verify-email', { email, otp: code });
@@ -80,10 +103,18 @@ describe('e-mail verification and sign-in', () => {
   it('accepts the bearer token on product API calls', async () => {
     const user = await signUpAndVerify(t.app);
     expect(user.token).toBeTruthy();
-    const withBearer = await t.app.inject({ method: 'GET', url: '/api/org/info', headers: { authorization: `Bearer ${user.token}` } });
+    const withBearer = await t.app.inject({
+      method: 'GET',
+      url: '/api/org/info',
+      headers: { authorization: `Bearer ${user.token}` },
+    });
     expect(withBearer.statusCode).toBe(200);
     expect(withBearer.json()).toEqual({ organization: null });
-    const settings = await t.app.inject({ method: 'GET', url: '/api/org/settings', headers: { authorization: `Bearer ${user.token}` } });
+    const settings = await t.app.inject({
+      method: 'GET',
+      url: '/api/org/settings',
+      headers: { authorization: `Bearer ${user.token}` },
+    });
     expect(settings.statusCode).toBe(403);
     expect(settings.json().error.code).toBe('NO_ORGANIZATION');
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/org/info' });
@@ -123,12 +154,17 @@ describe('rate limits', () => {
     const ip = nextIp();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 12; attempt += 1) {
-      statuses.push((await authPost(t.app, '/sign-in/email', { email: 'x@example.com', password: 'Nope&Nope1' }, { ip })).statusCode);
+      statuses.push(
+        (await authPost(t.app, '/sign-in/email', { email: 'x@example.com', password: 'Nope&Nope1' }, { ip }))
+          .statusCode,
+      );
     }
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     // Another address is not affected.
-    expect((await authPost(t.app, '/sign-in/email', { email: 'x@example.com', password: 'Nope&Nope1' })).statusCode).toBe(401);
+    expect(
+      (await authPost(t.app, '/sign-in/email', { email: 'x@example.com', password: 'Nope&Nope1' })).statusCode,
+    ).toBe(401);
   });
 
   it('a client cannot choose its rate-limit bucket with X-Forwarded-For', async () => {
@@ -138,7 +174,11 @@ describe('rate limits', () => {
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${attempt}`, 'x-marquee-client-ip': `198.51.100.${attempt}` },
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': `203.0.113.${attempt}`,
+          'x-marquee-client-ip': `198.51.100.${attempt}`,
+        },
         remoteAddress: ip,
         payload: JSON.stringify({ email: 'y@example.com', password: 'Nope&Nope1' }),
       });
@@ -156,9 +196,14 @@ describe('social sign-in', () => {
   });
 
   it('a configured provider redirects to its authorize URL with our callback', async () => {
-    const configured = await createTestApp({ env: { GOOGLE_CLIENT_ID: 'google-id', GOOGLE_CLIENT_SECRET: 'google-secret' } });
+    const configured = await createTestApp({
+      env: { GOOGLE_CLIENT_ID: 'google-id', GOOGLE_CLIENT_SECRET: 'google-secret' },
+    });
     try {
-      const response = await authPost(configured.app, '/sign-in/social', { provider: 'google', callbackURL: '/sso-callback' });
+      const response = await authPost(configured.app, '/sign-in/social', {
+        provider: 'google',
+        callbackURL: '/sso-callback',
+      });
       expect(response.statusCode).toBe(200);
       const url = new URL(response.json().url);
       expect(url.host).toBe('accounts.google.com');

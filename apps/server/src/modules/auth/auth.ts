@@ -32,7 +32,12 @@ export type SocialProviderId = keyof typeof SOCIAL_PROVIDERS;
 export const CODE_EXPIRES_IN_SECONDS = 10 * 60;
 
 /** Paths whose body carries a new password that must meet the five rules and not be breached. */
-const PASSWORD_SETTING_PATHS = new Set(['/sign-up/email', '/email-otp/reset-password', '/reset-password', '/change-password']);
+const PASSWORD_SETTING_PATHS = new Set([
+  '/sign-up/email',
+  '/email-otp/reset-password',
+  '/reset-password',
+  '/change-password',
+]);
 
 export function configuredSocialProviders(config: Config) {
   const env = config.raw;

@@ -31,10 +31,13 @@ export async function isBreachedPassword(password: string, options: BreachCheckO
   const prefix = sha1.slice(0, 5);
   const suffix = sha1.slice(5);
   try {
-    const response = await (options.fetchImpl ?? fetch)(`${options.rangeApiUrl ?? 'https://api.pwnedpasswords.com/range'}/${prefix}`, {
-      headers: { 'add-padding': 'true', 'user-agent': 'Marquee' },
-      signal: AbortSignal.timeout(3000),
-    });
+    const response = await (options.fetchImpl ?? fetch)(
+      `${options.rangeApiUrl ?? 'https://api.pwnedpasswords.com/range'}/${prefix}`,
+      {
+        headers: { 'add-padding': 'true', 'user-agent': 'Marquee' },
+        signal: AbortSignal.timeout(3000),
+      },
+    );
     if (!response.ok) throw new Error(`range API answered ${response.status}`);
     const body = await response.text();
     return body.split('\n').some((line) => {

@@ -1,5 +1,7 @@
 // Events API: the organiser's events (CRUD, publish, unpublish, archive), the events page and the dashboard
 // overview. Every route acts for the caller's organisation only; another organisation's event id is a 404.
+import QRCode from 'qrcode';
+import { AppError } from '../../lib/errors.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -87,6 +89,19 @@ export function eventRoutes(app: FastifyInstance, deps: { config: Config; assert
       return unpublishEvent(db, actor, request.params.id, context);
     },
   );
+
+  // The QR code of a live event's public page, for posters and flyers.
+  api.get('/api/events/:id/qr.svg', { schema: { params: idParams } }, async (request, reply) => {
+    const actor = await actorOf(request);
+    const event = await getEvent(db, actor.organizationId, request.params.id, context);
+    if (!event.public_url) throw new AppError('NOT_FOUND', 'This event has no public page until it is published');
+    const svg = await QRCode.toString(event.public_url, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
+    return reply
+      .type('image/svg+xml')
+      .header('cache-control', 'private, max-age=300')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+      .send(svg);
+  });
 
   api.post(
     '/api/events/:id/archive',

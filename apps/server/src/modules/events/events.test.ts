@@ -618,3 +618,17 @@ describe('figure and money rules', () => {
     expect(decimalToMinor('12.345', 'GBP')).toBeNull();
   });
 });
+
+describe('GET /api/events/:id/qr.svg', () => {
+  it('draws the QR code of a live event’s public page; drafts and other organisations’ events are 404', async () => {
+    const draft = await create(owner, complete);
+    expect((await call(owner, 'GET', `/api/events/${draft.id}/qr.svg`)).statusCode).toBe(404);
+    await call(owner, 'POST', `/api/events/${draft.id}/publish`);
+    const qr = await call(owner, 'GET', `/api/events/${draft.id}/qr.svg`);
+    expect(qr.statusCode).toBe(200);
+    expect(qr.headers['content-type']).toContain('image/svg+xml');
+    expect(qr.body).toContain('<svg');
+    expect(qr.body).not.toContain('<script');
+    expect((await call(rival, 'GET', `/api/events/${draft.id}/qr.svg`)).statusCode).toBe(404);
+  });
+});

@@ -24,16 +24,16 @@ const organizationInfoSchema = z.object({
   /** null while the signed-in user has not created an organisation yet (onboarding). */
   organization: z
     .object({
-    id: z.string(),
-    name: z.string(),
-    image: z.string().nullable(),
-    subdomain: z.string(),
-    custom_domain: z.string().nullable(),
-    custom_domain_verified: z.union([z.literal(0), z.literal(1)]),
-    custom_domain_wizard_completed: z.union([z.literal(0), z.literal(1)]),
-    stripe_account_id: z.string().nullable(),
-    default_currency: z.string(),
-    active_domain: z.string(),
+      id: z.string(),
+      name: z.string(),
+      image: z.string().nullable(),
+      subdomain: z.string(),
+      custom_domain: z.string().nullable(),
+      custom_domain_verified: z.union([z.literal(0), z.literal(1)]),
+      custom_domain_wizard_completed: z.union([z.literal(0), z.literal(1)]),
+      stripe_account_id: z.string().nullable(),
+      default_currency: z.string(),
+      active_domain: z.string(),
     })
     .nullable(),
 });
@@ -76,7 +76,12 @@ export function organizationRoutes(app: FastifyInstance, deps: { config: Config 
         body: createOrganizationBodySchema,
         response: {
           201: z.object({
-            organization: z.object({ id: z.string(), name: z.string(), subdomain: z.string(), default_currency: z.enum(CURRENCY_CODES) }),
+            organization: z.object({
+              id: z.string(),
+              name: z.string(),
+              subdomain: z.string(),
+              default_currency: z.enum(CURRENCY_CODES),
+            }),
           }),
         },
       },

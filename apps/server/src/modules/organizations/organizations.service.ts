@@ -77,7 +77,10 @@ async function loadOrganization(db: Database, organizationId: string) {
 }
 
 /** The domain the organisation's storefront answers on: its verified custom domain, else its subdomain. */
-export function activeDomain(settings: { customDomain: string | null; customDomainVerified: boolean; subdomain: string }, publicHost: string) {
+export function activeDomain(
+  settings: { customDomain: string | null; customDomainVerified: boolean; subdomain: string },
+  publicHost: string,
+) {
   if (settings.customDomain && settings.customDomainVerified) return settings.customDomain;
   return `${settings.subdomain}.${publicHost}`;
 }
@@ -121,7 +124,8 @@ export async function getOrganizationSettings(db: Database, organizationId: stri
   };
 }
 
-const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() ? value.trim() : null);
+const blankToNull = (value: string | null | undefined) =>
+  value === undefined ? undefined : value?.trim() ? value.trim() : null;
 
 export async function updateOrganizationSettings(
   db: Database,

@@ -21,7 +21,11 @@ describe('POST /api/org/check-subdomain', () => {
     t.app.inject({ method: 'POST', url: '/api/org/check-subdomain', headers: as(user), payload: { subdomain } });
 
   it('401 when not signed in', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/org/check-subdomain', payload: { subdomain: 'free' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/org/check-subdomain',
+      payload: { subdomain: 'free' },
+    });
     expect(response.statusCode).toBe(401);
   });
 
@@ -45,13 +49,23 @@ describe('POST /api/org/check-subdomain', () => {
 
 describe('POST /api/org/create', () => {
   it('400 when the company name is missing, with the spec message', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/org/create', headers: as(newcomer), payload: { company_name: ' ', subdomain: 'x-y-z' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/org/create',
+      headers: as(newcomer),
+      payload: { company_name: ' ', subdomain: 'x-y-z' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields[0]).toEqual({ path: 'company_name', message: 'Organization name is required' });
   });
 
   it('409 when the subdomain was taken meanwhile', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/org/create', headers: as(newcomer), payload: { company_name: 'Copycat', subdomain: 'Acme' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/org/create',
+      headers: as(newcomer),
+      payload: { company_name: 'Copycat', subdomain: 'Acme' },
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ error: { code: 'CONFLICT', message: 'This subdomain is already taken' } });
   });
@@ -65,7 +79,11 @@ describe('POST /api/org/create', () => {
       payload: { company_name: 'Night Owls', subdomain: 'night-owls', default_currency: 'EUR' },
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json().organization).toMatchObject({ name: 'Night Owls', subdomain: 'night-owls', default_currency: 'EUR' });
+    expect(response.json().organization).toMatchObject({
+      name: 'Night Owls',
+      subdomain: 'night-owls',
+      default_currency: 'EUR',
+    });
     const info = await t.app.inject({ method: 'GET', url: '/api/org/info', headers: as(user) });
     expect(info.json().organization).toMatchObject({
       name: 'Night Owls',
@@ -83,7 +101,12 @@ describe('POST /api/org/create', () => {
 
   it('falls back to the lower-cased name without non-alphanumerics when no subdomain is given', async () => {
     const user = await signUpAndVerify(t.app);
-    const response = await t.app.inject({ method: 'POST', url: '/api/org/create', headers: as(user), payload: { company_name: 'Bass Heads Ltd.' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/org/create',
+      headers: as(user),
+      payload: { company_name: 'Bass Heads Ltd.' },
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json().organization.subdomain).toBe('bassheadsltd');
   });
@@ -93,7 +116,13 @@ describe('/api/org/settings', () => {
   it('answers the defaults for a new organisation', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/org/settings', headers: as(owner) });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ company_name: 'Acme Events', primary_color: '#00ea6f', secondary_color: '#0a0a0a', font_family: 'Inter', logo_url: '' });
+    expect(response.json()).toMatchObject({
+      company_name: 'Acme Events',
+      primary_color: '#00ea6f',
+      secondary_color: '#0a0a0a',
+      font_family: 'Inter',
+      logo_url: '',
+    });
   });
 
   it('validates URLs, colours and the font', async () => {
@@ -101,7 +130,12 @@ describe('/api/org/settings', () => {
       method: 'PUT',
       url: '/api/org/settings',
       headers: as(owner),
-      payload: { company_name: 'Acme Events', website_url: 'javascript:alert(1)', primary_color: 'green', font_family: 'Comic Sans' },
+      payload: {
+        company_name: 'Acme Events',
+        website_url: 'javascript:alert(1)',
+        primary_color: 'green',
+        font_family: 'Comic Sans',
+      },
     });
     expect(response.statusCode).toBe(400);
     const paths = response.json().error.fields.map((field: { path: string }) => field.path);
@@ -113,10 +147,22 @@ describe('/api/org/settings', () => {
       method: 'PUT',
       url: '/api/org/settings',
       headers: as(owner),
-      payload: { company_name: 'Acme Live', website_url: 'https://acme.example', primary_color: '#ff0066', font_family: 'Bebas Neue', contact_email: 'hello@acme.example' },
+      payload: {
+        company_name: 'Acme Live',
+        website_url: 'https://acme.example',
+        primary_color: '#ff0066',
+        font_family: 'Bebas Neue',
+        contact_email: 'hello@acme.example',
+      },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ company_name: 'Acme Live', website_url: 'https://acme.example', primary_color: '#ff0066', font_family: 'Bebas Neue', contact_email: 'hello@acme.example' });
+    expect(response.json()).toMatchObject({
+      company_name: 'Acme Live',
+      website_url: 'https://acme.example',
+      primary_color: '#ff0066',
+      font_family: 'Bebas Neue',
+      contact_email: 'hello@acme.example',
+    });
     const info = await t.app.inject({ method: 'GET', url: '/api/org/info', headers: as(owner) });
     expect(info.json().organization.name).toBe('Acme Live');
   });
@@ -124,10 +170,20 @@ describe('/api/org/settings', () => {
 
 describe('POST /api/dns/provision', () => {
   it('succeeds for the caller’s own subdomain and refuses another organisation’s', async () => {
-    const own = await t.app.inject({ method: 'POST', url: '/api/dns/provision', headers: as(owner), payload: { subdomain: 'acme' } });
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/dns/provision',
+      headers: as(owner),
+      payload: { subdomain: 'acme' },
+    });
     expect(own.statusCode).toBe(200);
     expect(own.json().success).toBe(true);
-    const other = await t.app.inject({ method: 'POST', url: '/api/dns/provision', headers: as(owner), payload: { subdomain: 'night-owls' } });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/dns/provision',
+      headers: as(owner),
+      payload: { subdomain: 'night-owls' },
+    });
     expect(other.statusCode).toBe(403);
   });
 });

@@ -24,7 +24,12 @@ export function LandingRoute() {
           });
         }}
       />
-      <AuthModal open={authMode !== null} mode={authMode ?? 'sign-up'} onModeChange={setAuthMode} onClose={() => setAuthMode(null)} />
+      <AuthModal
+        open={authMode !== null}
+        mode={authMode ?? 'sign-up'}
+        onModeChange={setAuthMode}
+        onClose={() => setAuthMode(null)}
+      />
     </>
   );
 }

@@ -16,7 +16,10 @@ export function SsoCallbackRoute() {
   }, [error, navigate]);
   if (!error) return <FullPageSpinner label="Signing you in" />;
   const provider = NAMES[params.get('provider') ?? ''] ?? 'Social';
-  const message = params.get('mode') === 'sign-up' ? AUTH_MESSAGES.socialSignUpFailed(provider) : AUTH_MESSAGES.socialSignInFailed(provider);
+  const message =
+    params.get('mode') === 'sign-up'
+      ? AUTH_MESSAGES.socialSignUpFailed(provider)
+      : AUTH_MESSAGES.socialSignInFailed(provider);
   return (
     <main className="bg-background text-foreground flex min-h-screen flex-col items-center justify-center gap-6 px-6 text-center">
       <p role="alert" className="text-sm font-medium tracking-wide text-red-500 uppercase">

@@ -21,7 +21,10 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const errorId = `${inputId}-error`;
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={inputId} className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase">
+      <label
+        htmlFor={inputId}
+        className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase"
+      >
         {label}
       </label>
       <div className="relative">

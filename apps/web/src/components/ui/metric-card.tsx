@@ -17,9 +17,16 @@ export function MetricCard({
   label?: string;
   muted?: boolean;
 }) {
-  const tone = change === undefined || change === 0 ? 'text-muted-foreground' : change > 0 ? 'text-emerald-600 dark:text-primary' : 'text-red-500';
+  const tone =
+    change === undefined || change === 0
+      ? 'text-muted-foreground'
+      : change > 0
+        ? 'text-emerald-600 dark:text-primary'
+        : 'text-red-500';
   return (
-    <div className={`border-border bg-card flex flex-col gap-2 rounded-2xl border p-5 ${muted ? 'opacity-60 grayscale' : ''}`}>
+    <div
+      className={`border-border bg-card flex flex-col gap-2 rounded-2xl border p-5 ${muted ? 'opacity-60 grayscale' : ''}`}
+    >
       <p className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase">{title}</p>
       <p className="text-2xl font-semibold tabular-nums">{value}</p>
       {change !== undefined || label ? (

@@ -109,7 +109,11 @@ function AuthPanel({ mode, onModeChange, onClose }: Omit<AuthModalProps, 'open'>
       const { error } = await authClient.emailOtp.requestPasswordReset({ email: email.trim() });
       if (error) {
         setErrors(
-          placed(error.code === AUTH_ERROR_CODES.emailNotFound ? AUTH_MESSAGES.emailNotFoundForReset : AUTH_MESSAGES.sendResetCodeFailed),
+          placed(
+            error.code === AUTH_ERROR_CODES.emailNotFound
+              ? AUTH_MESSAGES.emailNotFoundForReset
+              : AUTH_MESSAGES.sendResetCodeFailed,
+          ),
         );
         return;
       }
@@ -150,7 +154,11 @@ function AuthPanel({ mode, onModeChange, onClose }: Omit<AuthModalProps, 'open'>
     }
     void run(async () => {
       const trimmed = email.trim();
-      const { error } = await authClient.signUp.email({ email: trimmed, password, name: trimmed.split('@')[0] ?? trimmed });
+      const { error } = await authClient.signUp.email({
+        email: trimmed,
+        password,
+        name: trimmed.split('@')[0] ?? trimmed,
+      });
       if (error) {
         setErrors(placed(signUpErrorMessage(error)));
         return;
@@ -181,7 +189,10 @@ function AuthPanel({ mode, onModeChange, onClose }: Omit<AuthModalProps, 'open'>
 
   const resendCode = () => {
     void run(async () => {
-      const { error } = await authClient.emailOtp.sendVerificationOtp({ email: email.trim(), type: 'email-verification' });
+      const { error } = await authClient.emailOtp.sendVerificationOtp({
+        email: email.trim(),
+        type: 'email-verification',
+      });
       setNotice(error ? null : 'A new code is on its way.');
       if (error) setErrors({ form: error.message || AUTH_MESSAGES.verificationFailed });
     });
@@ -227,7 +238,11 @@ function AuthPanel({ mode, onModeChange, onClose }: Omit<AuthModalProps, 'open'>
           error={errors.password}
           trailing={passwordToggle}
         />
-        <button type="button" className="text-muted-foreground hover:text-foreground self-end text-xs underline-offset-4 hover:underline" onClick={() => go('forgot')}>
+        <button
+          type="button"
+          className="text-muted-foreground hover:text-foreground self-end text-xs underline-offset-4 hover:underline"
+          onClick={() => go('forgot')}
+        >
           Forgot password?
         </button>
         <Button type="submit" size="medium" disabled={busy || !email.trim() || !password}>
@@ -247,7 +262,13 @@ function AuthPanel({ mode, onModeChange, onClose }: Omit<AuthModalProps, 'open'>
           {busy ? 'Sending...' : 'Send reset code'}
         </Button>
         {errors.form ? <FieldError message={errors.form} /> : null}
-        <BackToSignIn onClick={() => { setCode(''); setPassword(''); go('sign-in'); }} />
+        <BackToSignIn
+          onClick={() => {
+            setCode('');
+            setPassword('');
+            go('sign-in');
+          }}
+        />
       </form>
     );
   } else if (view === 'reset') {
@@ -326,7 +347,10 @@ function AuthPanel({ mode, onModeChange, onClose }: Omit<AuthModalProps, 'open'>
   } else {
     body = (
       <form onSubmit={onVerify} noValidate className="flex flex-col gap-4">
-        <Heading title="Verify your email" text={notice ?? `We sent a 6-digit code to ${email.trim()}. Enter it below.`} />
+        <Heading
+          title="Verify your email"
+          text={notice ?? `We sent a 6-digit code to ${email.trim()}. Enter it below.`}
+        />
         <TextField
           label="Verification code"
           name="code"
@@ -342,7 +366,12 @@ function AuthPanel({ mode, onModeChange, onClose }: Omit<AuthModalProps, 'open'>
           {busy ? 'Verifying...' : 'Verify'}
         </Button>
         {errors.form ? <FieldError message={errors.form} /> : null}
-        <button type="button" onClick={resendCode} disabled={busy} className="text-muted-foreground hover:text-foreground text-xs underline-offset-4 hover:underline">
+        <button
+          type="button"
+          onClick={resendCode}
+          disabled={busy}
+          className="text-muted-foreground hover:text-foreground text-xs underline-offset-4 hover:underline"
+        >
           Resend code
         </button>
       </form>
@@ -400,7 +429,10 @@ function BackToSignIn({ onClick }: { onClick(): void }) {
 
 function Divider() {
   return (
-    <div className="text-muted-foreground flex items-center gap-3 text-[11px] tracking-wider uppercase" aria-hidden="true">
+    <div
+      className="text-muted-foreground flex items-center gap-3 text-[11px] tracking-wider uppercase"
+      aria-hidden="true"
+    >
       <span className="bg-border h-px flex-1" />
       or
       <span className="bg-border h-px flex-1" />

@@ -111,7 +111,9 @@ export function BillingPage() {
         ) : null}
         <div className="border-border bg-card rounded-2xl border p-5">
           <h2 className="font-semibold">Payouts Not Configured</h2>
-          <p className="text-muted-foreground text-sm">Enable payouts to publish events and to start receiving ticket sales.</p>
+          <p className="text-muted-foreground text-sm">
+            Enable payouts to publish events and to start receiving ticket sales.
+          </p>
         </div>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {['Total Revenue', 'Pending Payouts', 'Completed Payouts', 'Platform Fees'].map((title) => (
@@ -140,15 +142,29 @@ export function BillingPage() {
       ) : null}
       {metrics ? (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          <MetricCard title="Total Revenue" value={formatMoney(metrics.total_revenue.amount, currency)} change={metrics.total_revenue.trend} label="vs previous 30 days" />
-          <MetricCard title="Pending Payouts" value={formatMoney(metrics.pending_payouts.amount, currency)} label="on the way to your bank" />
+          <MetricCard
+            title="Total Revenue"
+            value={formatMoney(metrics.total_revenue.amount, currency)}
+            change={metrics.total_revenue.trend}
+            label="vs previous 30 days"
+          />
+          <MetricCard
+            title="Pending Payouts"
+            value={formatMoney(metrics.pending_payouts.amount, currency)}
+            label="on the way to your bank"
+          />
           <MetricCard
             title="Completed Payouts"
             value={formatMoney(metrics.completed_payouts.amount, currency)}
             change={metrics.completed_payouts.trend}
             label={`${metrics.completed_payouts.count} payout${metrics.completed_payouts.count === 1 ? '' : 's'}`}
           />
-          <MetricCard title="Platform Fees" value={formatMoney(metrics.platform_fees.amount, currency)} change={metrics.platform_fees.trend} label="paid by your fans" />
+          <MetricCard
+            title="Platform Fees"
+            value={formatMoney(metrics.platform_fees.amount, currency)}
+            change={metrics.platform_fees.trend}
+            label="paid by your fans"
+          />
         </div>
       ) : null}
       {details ? (
@@ -174,7 +190,9 @@ export function BillingPage() {
               <dd>
                 {details.next_payout
                   ? `${formatMoney(details.next_payout.amount, details.next_payout.currency)}${
-                      details.next_payout.arrival_date ? ` on ${formatPayoutDate(details.next_payout.arrival_date)}` : ''
+                      details.next_payout.arrival_date
+                        ? ` on ${formatPayoutDate(details.next_payout.arrival_date)}`
+                        : ''
                     }`
                   : 'None scheduled'}
               </dd>
@@ -189,7 +207,9 @@ export function BillingPage() {
             </div>
             <div>
               <dt className="text-muted-foreground">Payment account ID</dt>
-              <dd className="font-mono text-xs break-all">{details.stripe_account_id ?? info.data?.organization.stripe_account_id ?? '—'}</dd>
+              <dd className="font-mono text-xs break-all">
+                {details.stripe_account_id ?? info.data?.organization.stripe_account_id ?? '—'}
+              </dd>
             </div>
           </dl>
         </div>

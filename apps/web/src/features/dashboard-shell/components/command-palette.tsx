@@ -108,7 +108,10 @@ function CommandPalettePanel({ onClose }: { onClose: () => void }) {
           </kbd>
         </div>
         {results.length > 0 ? (
-          <p aria-hidden="true" className="text-muted-foreground px-5 pt-3 font-mono text-[10px] font-semibold tracking-widest uppercase">
+          <p
+            aria-hidden="true"
+            className="text-muted-foreground px-5 pt-3 font-mono text-[10px] font-semibold tracking-widest uppercase"
+          >
             Go to
           </p>
         ) : null}

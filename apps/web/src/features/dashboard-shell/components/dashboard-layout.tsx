@@ -87,7 +87,11 @@ export function DashboardLayout() {
             return ignore;
           }}
         />
-        <main id="dashboard-content" tabIndex={-1} className="mx-auto w-full max-w-7xl px-4 py-8 outline-none md:px-8 md:py-10">
+        <main
+          id="dashboard-content"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-7xl px-4 py-8 outline-none md:px-8 md:py-10"
+        >
           <Outlet />
         </main>
       </div>

@@ -13,7 +13,13 @@ export interface SidebarOrganization {
   image: string | null | undefined;
 }
 
-export function OrganizationBadge({ organization, email }: { organization: SidebarOrganization; email: string | null | undefined }) {
+export function OrganizationBadge({
+  organization,
+  email,
+}: {
+  organization: SidebarOrganization;
+  email: string | null | undefined;
+}) {
   const name = organization.name?.trim() || FALLBACK_COMPANY_NAME;
   const shownEmail = email?.trim() || FALLBACK_EMAIL;
   return (
@@ -90,7 +96,9 @@ export function SidebarContent({
                       }`}
                     />
                     <span>{item.label}</span>
-                    {isActive ? <span aria-hidden="true" className="bg-primary ml-auto h-1.5 w-1.5 rounded-full" /> : null}
+                    {isActive ? (
+                      <span aria-hidden="true" className="bg-primary ml-auto h-1.5 w-1.5 rounded-full" />
+                    ) : null}
                   </>
                 )}
               </NavLink>

@@ -27,7 +27,9 @@ export function useModalFocus(active: boolean, panel: RefObject<HTMLElement | nu
         return;
       }
       if (event.key !== 'Tab' || !node) return;
-      const items = Array.from(node.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((item) => item.offsetParent !== null);
+      const items = Array.from(node.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+        (item) => item.offsetParent !== null,
+      );
       if (items.length === 0) {
         event.preventDefault();
         return;

@@ -15,7 +15,8 @@ export const fetchEvent = (id: string, signal?: AbortSignal) =>
 export const createEvent = (body: EventInput) => apiRequest<EventDto>('/api/events', { method: 'POST', body });
 export const updateEvent = (id: string, body: EventInput) =>
   apiRequest<EventDto>(`/api/events/${encodeURIComponent(id)}`, { method: 'PUT', body });
-export const deleteEvent = (id: string) => apiRequest<void>(`/api/events/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const deleteEvent = (id: string) =>
+  apiRequest<void>(`/api/events/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 export type EventStatusAction = 'publish' | 'unpublish' | 'archive';
 export const changeEventStatus = (id: string, action: EventStatusAction) =>
@@ -50,7 +51,8 @@ function useInvalidateEvents() {
 export function useSaveEvent() {
   const invalidate = useInvalidateEvents();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: EventInput }) => (id ? updateEvent(id, body) : createEvent(body)),
+    mutationFn: ({ id, body }: { id: string | null; body: EventInput }) =>
+      id ? updateEvent(id, body) : createEvent(body),
     onSuccess: (saved) => invalidate(saved),
   });
 }

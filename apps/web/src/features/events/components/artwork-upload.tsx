@@ -69,12 +69,20 @@ export function ArtworkUpload({
         aria-describedby={[hintId(id), message ? errorId(id) : ''].filter(Boolean).join(' ')}
         aria-invalid={message ? true : undefined}
         className={`group relative flex h-52 w-full sm:h-64 items-center justify-center overflow-hidden rounded-xl border-2 border-dashed transition ${
-          dragging ? 'border-primary bg-primary/5' : message ? 'border-red-500/60' : 'border-border hover:border-primary bg-muted/40'
+          dragging
+            ? 'border-primary bg-primary/5'
+            : message
+              ? 'border-red-500/60'
+              : 'border-border hover:border-primary bg-muted/40'
         }`}
       >
         {shown ? (
           <>
-            <img src={shown} alt="Event artwork" className={`h-full w-full object-cover ${uploading ? 'opacity-50' : ''}`} />
+            <img
+              src={shown}
+              alt="Event artwork"
+              className={`h-full w-full object-cover ${uploading ? 'opacity-50' : ''}`}
+            />
             {!uploading ? (
               <span className="absolute right-3 bottom-3 rounded-md bg-black/70 px-2.5 py-1 font-mono text-[11px] font-semibold tracking-wide text-white uppercase opacity-90 group-hover:opacity-100">
                 Change image
@@ -83,14 +91,26 @@ export function ArtworkUpload({
           </>
         ) : (
           <span className="text-muted-foreground flex flex-col items-center gap-2 px-4 text-center">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-8 w-8"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M12 16V4m0 0-4 4m4-4 4 4M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
             </svg>
             <span className="text-foreground text-sm font-medium">Click to upload or drag an image here</span>
           </span>
         )}
         {uploading ? (
-          <span role="status" className="absolute inset-0 flex items-center justify-center gap-2 font-mono text-xs font-semibold tracking-wide text-white uppercase">
+          <span
+            role="status"
+            className="absolute inset-0 flex items-center justify-center gap-2 font-mono text-xs font-semibold tracking-wide text-white uppercase"
+          >
             <span className="border-primary h-4 w-4 animate-spin rounded-full border-2 border-t-transparent" />
             <span className="rounded bg-black/60 px-2 py-1">Uploading...</span>
           </span>
@@ -121,7 +141,15 @@ export function ArtworkUpload({
   );
 }
 
-export function LineupInput({ id, lineup, onChange }: { id: string; lineup: string[]; onChange(lineup: string[]): void }) {
+export function LineupInput({
+  id,
+  lineup,
+  onChange,
+}: {
+  id: string;
+  lineup: string[];
+  onChange(lineup: string[]): void;
+}) {
   const [text, setText] = useState('');
   return (
     <div className="flex flex-col gap-2">

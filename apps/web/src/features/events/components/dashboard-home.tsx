@@ -35,15 +35,35 @@ export function DashboardHome() {
         <>
           {metrics ? (
             <section aria-label="Overview metrics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-              <MetricCard title="Total Revenue" value={formatMoneyMinor(metrics.total_revenue.value, metrics.currency)} metric={metrics.total_revenue} />
-              <MetricCard title="Tickets Sold" value={metrics.tickets_sold.value.toLocaleString('en-GB')} metric={metrics.tickets_sold} />
-              <MetricCard title="Upcoming Events" value={metrics.upcoming_events.value.toLocaleString('en-GB')} metric={metrics.upcoming_events} />
-              <MetricCard title="Total Customers" value={metrics.total_customers.value.toLocaleString('en-GB')} metric={metrics.total_customers} />
+              <MetricCard
+                title="Total Revenue"
+                value={formatMoneyMinor(metrics.total_revenue.value, metrics.currency)}
+                metric={metrics.total_revenue}
+              />
+              <MetricCard
+                title="Tickets Sold"
+                value={metrics.tickets_sold.value.toLocaleString('en-GB')}
+                metric={metrics.tickets_sold}
+              />
+              <MetricCard
+                title="Upcoming Events"
+                value={metrics.upcoming_events.value.toLocaleString('en-GB')}
+                metric={metrics.upcoming_events}
+              />
+              <MetricCard
+                title="Total Customers"
+                value={metrics.total_customers.value.toLocaleString('en-GB')}
+                metric={metrics.total_customers}
+              />
             </section>
           ) : (
             <p role="alert" className="text-sm text-red-500">
               The overview could not be loaded.{' '}
-              <button type="button" onClick={() => void overview.refetch()} className="font-semibold underline underline-offset-2">
+              <button
+                type="button"
+                onClick={() => void overview.refetch()}
+                className="font-semibold underline underline-offset-2"
+              >
                 Try again
               </button>
             </p>
@@ -53,7 +73,10 @@ export function DashboardHome() {
             subtitle="Events happening soon"
             events={overview.data?.upcoming ?? []}
             action={
-              <Link to="/dashboard/events" className="text-foreground font-mono text-xs font-semibold tracking-wide uppercase underline-offset-4 hover:underline">
+              <Link
+                to="/dashboard/events"
+                className="text-foreground font-mono text-xs font-semibold tracking-wide uppercase underline-offset-4 hover:underline"
+              >
                 View All Events →
               </Link>
             }

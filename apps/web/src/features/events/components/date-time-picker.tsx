@@ -41,7 +41,16 @@ function addDays(day: CalendarDay, delta: number): CalendarDay {
   return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
 }
 
-export function DateTimePicker({ id, label, value, onChange, placeholder = 'DD/MM/YYYY, HH:mm', describedBy, invalid, align = 'start' }: DateTimePickerProps) {
+export function DateTimePicker({
+  id,
+  label,
+  value,
+  onChange,
+  placeholder = 'DD/MM/YYYY, HH:mm',
+  describedBy,
+  invalid,
+  align = 'start',
+}: DateTimePickerProps) {
   const generated = useId();
   const fieldId = id ?? generated;
   const labelId = `${fieldId}-label`;
@@ -111,7 +120,10 @@ export function DateTimePicker({ id, label, value, onChange, placeholder = 'DD/M
     } else if (event.key === 'PageUp' || event.key === 'PageDown') {
       event.preventDefault();
       const target = shiftMonth(focusedDay, event.key === 'PageUp' ? -1 : 1);
-      moveFocus({ ...target, day: Math.min(focusedDay.day, new Date(Date.UTC(target.year, target.month, 0)).getUTCDate()) });
+      moveFocus({
+        ...target,
+        day: Math.min(focusedDay.day, new Date(Date.UTC(target.year, target.month, 0)).getUTCDate()),
+      });
     }
   };
 
@@ -180,11 +192,21 @@ export function DateTimePicker({ id, label, value, onChange, placeholder = 'DD/M
                   <Chevron direction="right" />
                 </button>
               </div>
-              <table ref={grid} role="grid" aria-label={`${MONTH_NAMES[view.month - 1]} ${view.year}`} className="w-full table-fixed border-collapse" onKeyDown={onGridKeyDown}>
+              <table
+                ref={grid}
+                role="grid"
+                aria-label={`${MONTH_NAMES[view.month - 1]} ${view.year}`}
+                className="w-full table-fixed border-collapse"
+                onKeyDown={onGridKeyDown}
+              >
                 <thead>
                   <tr>
                     {WEEKDAY_LABELS.map((weekday) => (
-                      <th key={weekday} scope="col" className="text-muted-foreground pb-1 text-center font-mono text-[10px] font-semibold uppercase">
+                      <th
+                        key={weekday}
+                        scope="col"
+                        className="text-muted-foreground pb-1 text-center font-mono text-[10px] font-semibold uppercase"
+                      >
                         {weekday}
                       </th>
                     ))}
@@ -269,13 +291,29 @@ export function DateTimePicker({ id, label, value, onChange, placeholder = 'DD/M
   );
 }
 
-function TimeList({ label, items, selected, onPick }: { label: string; items: number[]; selected?: number; onPick(value: number): void }) {
+function TimeList({
+  label,
+  items,
+  selected,
+  onPick,
+}: {
+  label: string;
+  items: number[];
+  selected?: number;
+  onPick(value: number): void;
+}) {
   return (
     <div role="group" aria-label={label} className="flex min-w-0 flex-col gap-1 sm:flex-1">
-      <p aria-hidden="true" className="text-muted-foreground font-mono text-[10px] font-semibold tracking-wider uppercase sm:text-center">
+      <p
+        aria-hidden="true"
+        className="text-muted-foreground font-mono text-[10px] font-semibold tracking-wider uppercase sm:text-center"
+      >
         {label === 'Hour' ? 'HH' : 'MM'}
       </p>
-      <div data-time-list className="flex gap-1 overflow-x-auto pb-1 sm:h-[14.5rem] sm:flex-col sm:overflow-x-hidden sm:overflow-y-auto sm:pr-0.5 sm:pb-0">
+      <div
+        data-time-list
+        className="flex gap-1 overflow-x-auto pb-1 sm:h-[14.5rem] sm:flex-col sm:overflow-x-hidden sm:overflow-y-auto sm:pr-0.5 sm:pb-0"
+      >
         {items.map((item) => {
           const isSelected = item === selected;
           return (
@@ -300,7 +338,16 @@ function TimeList({ label, items, selected, onPick }: { label: string; items: nu
 
 function Chevron({ direction }: { direction: 'left' | 'right' }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 16 16" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 16 16"
+      className="h-4 w-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.75"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={direction === 'left' ? 'M10 3.5 5.5 8l4.5 4.5' : 'M6 3.5 10.5 8 6 12.5'} />
     </svg>
   );
@@ -308,7 +355,14 @@ function Chevron({ direction }: { direction: 'left' | 'right' }) {
 
 function CalendarIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 16 16" className="text-muted-foreground h-4 w-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.5">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 16 16"
+      className="text-muted-foreground h-4 w-4 shrink-0"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+    >
       <rect x="2" y="3" width="12" height="11" rx="2" />
       <path d="M2 6.5h12M5.5 1.5v3M10.5 1.5v3" strokeLinecap="round" />
     </svg>

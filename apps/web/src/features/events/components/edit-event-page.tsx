@@ -23,5 +23,12 @@ function EditEventLoader({ id }: { id: string }) {
       </div>
     );
   }
-  return <EventWizard mode="edit" initial={eventToFormValues(event.data)} eventId={event.data.id} status={event.data.status} />;
+  return (
+    <EventWizard
+      mode="edit"
+      initial={eventToFormValues(event.data)}
+      eventId={event.data.id}
+      status={event.data.status}
+    />
+  );
 }

@@ -12,7 +12,9 @@ const STATUS_STYLES: Record<EventStatus, string> = {
 
 export function StatusBadge({ status, className = '' }: { status: EventStatus; className?: string }) {
   return (
-    <span className={`inline-flex h-6 items-center rounded px-2 font-mono text-[10px] font-bold tracking-wider uppercase ${STATUS_STYLES[status]} ${className}`}>
+    <span
+      className={`inline-flex h-6 items-center rounded px-2 font-mono text-[10px] font-bold tracking-wider uppercase ${STATUS_STYLES[status]} ${className}`}
+    >
       {status}
     </span>
   );
@@ -25,7 +27,15 @@ export function Tick({ label, on }: { label: string; on: boolean }) {
         aria-hidden="true"
         className={`flex h-4 w-4 items-center justify-center rounded-full ${on ? 'bg-primary/15 text-primary' : 'bg-red-500/15 text-red-500'}`}
       >
-        <svg viewBox="0 0 12 12" className="h-2.5 w-2.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          viewBox="0 0 12 12"
+          className="h-2.5 w-2.5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           {on ? <path d="M2.5 6.25 5 8.5l4.5-5" /> : <path d="M3 3l6 6M9 3l-6 6" />}
         </svg>
       </span>
@@ -49,8 +59,17 @@ export function EventTicks({ resale, refunds, onEntry }: { resale: boolean; refu
 export function Artwork({ url, alt, className = '' }: { url: string; alt: string; className?: string }) {
   if (url) return <img src={url} alt={alt} className={`h-full w-full object-cover ${className}`} />;
   return (
-    <div className={`bg-muted text-muted-foreground flex h-full w-full flex-col items-center justify-center gap-2 ${className}`}>
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-8 w-8 opacity-60" fill="none" stroke="currentColor" strokeWidth="1.5">
+    <div
+      className={`bg-muted text-muted-foreground flex h-full w-full flex-col items-center justify-center gap-2 ${className}`}
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-8 w-8 opacity-60"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+      >
         <rect x="3" y="4" width="18" height="16" rx="2" />
         <circle cx="9" cy="10" r="1.75" />
         <path d="m4 18 5-5 4 4 3-3 4 4" strokeLinejoin="round" />
@@ -75,7 +94,10 @@ export function MetricCard({ title, value, metric }: { title: string; value: str
 
 export function MetricSkeleton() {
   return (
-    <div aria-hidden="true" className="bg-card border-border flex animate-pulse flex-col gap-3 rounded-xl border p-4 sm:p-5">
+    <div
+      aria-hidden="true"
+      className="bg-card border-border flex animate-pulse flex-col gap-3 rounded-xl border p-4 sm:p-5"
+    >
       <div className="bg-muted h-3 w-24 rounded" />
       <div className="bg-muted h-7 w-28 rounded" />
       <div className="bg-muted h-3 w-32 rounded" />

@@ -32,7 +32,9 @@ export function EventCard({ event, inactive = false }: { event: EventDto; inacti
         <div className="mt-auto flex items-end justify-between gap-2">
           <div>
             <p className="text-muted-foreground font-mono text-[10px] tracking-wider uppercase">Revenue</p>
-            <p className="text-foreground text-lg font-semibold tabular-nums">{formatMoneyMinor(event.revenue_minor, event.currency)}</p>
+            <p className="text-foreground text-lg font-semibold tabular-nums">
+              {formatMoneyMinor(event.revenue_minor, event.currency)}
+            </p>
           </div>
           <div className="flex gap-1.5">
             <Link
@@ -40,7 +42,14 @@ export function EventCard({ event, inactive = false }: { event: EventDto; inacti
               aria-label={`View ${name}`}
               className="border-border hover:bg-muted text-foreground flex h-9 w-9 items-center justify-center rounded-md border transition"
             >
-              <svg aria-hidden="true" viewBox="0 0 16 16" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.5">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 16 16"
+                className="h-4 w-4"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.5"
+              >
                 <path d="M1.5 8s2.5-4.5 6.5-4.5S14.5 8 14.5 8 12 12.5 8 12.5 1.5 8 1.5 8Z" />
                 <circle cx="8" cy="8" r="2" />
               </svg>
@@ -50,7 +59,15 @@ export function EventCard({ event, inactive = false }: { event: EventDto; inacti
               aria-label={`Edit ${name}`}
               className="border-border hover:bg-muted text-foreground flex h-9 w-9 items-center justify-center rounded-md border transition"
             >
-              <svg aria-hidden="true" viewBox="0 0 16 16" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 16 16"
+                className="h-4 w-4"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.5"
+                strokeLinejoin="round"
+              >
                 <path d="M10.5 2.5 13.5 5.5 5.5 13.5H2.5V10.5Z" />
               </svg>
             </Link>

@@ -7,7 +7,13 @@ import type { EventDto } from '@marquee/shared';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api-client';
-import { eventQrCodeUrl, eventQuery, useChangeEventStatus, useDeleteEvent, type EventStatusAction } from '../api/events';
+import {
+  eventQrCodeUrl,
+  eventQuery,
+  useChangeEventStatus,
+  useDeleteEvent,
+  type EventStatusAction,
+} from '../api/events';
 import { formatDisplayDateTime } from '../lib/date-time';
 import { formatMoneyMinor, formatPriceText } from '../lib/money';
 import { eventDateLine } from './event-card';
@@ -34,7 +40,9 @@ export function EventViewPage() {
       <div className="flex flex-col items-start gap-4 py-10">
         <h1 className={pageTitleClasses}>{notFound ? 'Event not found' : 'Event unavailable'}</h1>
         <p role="alert" className="text-muted-foreground text-sm">
-          {notFound ? 'This event does not exist or has been deleted.' : 'The event could not be loaded. Please try again.'}
+          {notFound
+            ? 'This event does not exist or has been deleted.'
+            : 'The event could not be loaded. Please try again.'}
         </p>
         <Link to="/dashboard/events" className={buttonClasses('small', 'secondary')}>
           Back to events
@@ -112,7 +120,10 @@ function EventView({ event }: { event: EventDto }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <Link to="/dashboard/events" className="text-muted-foreground hover:text-foreground self-start font-mono text-xs tracking-wide uppercase">
+      <Link
+        to="/dashboard/events"
+        className="text-muted-foreground hover:text-foreground self-start font-mono text-xs tracking-wide uppercase"
+      >
         ← All events
       </Link>
       <header className="flex flex-wrap items-start justify-between gap-4">
@@ -128,7 +139,13 @@ function EventView({ event }: { event: EventDto }) {
             Edit
           </Link>
           {actionsFor(event).map((action) => (
-            <Button key={action} size="small" variant={action === 'publish' ? 'primary' : 'secondary'} disabled={busy} onClick={() => run(action)}>
+            <Button
+              key={action}
+              size="small"
+              variant={action === 'publish' ? 'primary' : 'secondary'}
+              disabled={busy}
+              onClick={() => run(action)}
+            >
               {pendingAction === action ? ACTION_LABELS[action].busy : ACTION_LABELS[action].idle}
             </Button>
           ))}
@@ -156,7 +173,14 @@ function EventView({ event }: { event: EventDto }) {
           <section aria-label="Sales" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
             <Stat label="Tickets sold" value={`${event.tickets_sold.toLocaleString('en-GB')} / ${capacity}`}>
               {soldShare !== null ? (
-                <div className="bg-muted mt-2 h-1.5 overflow-hidden rounded-full" role="progressbar" aria-label="Share of capacity sold" aria-valuenow={soldShare} aria-valuemin={0} aria-valuemax={100}>
+                <div
+                  className="bg-muted mt-2 h-1.5 overflow-hidden rounded-full"
+                  role="progressbar"
+                  aria-label="Share of capacity sold"
+                  aria-valuenow={soldShare}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                >
                   <div className="bg-primary h-full rounded-full" style={{ width: `${soldShare}%` }} />
                 </div>
               ) : null}
@@ -165,7 +189,10 @@ function EventView({ event }: { event: EventDto }) {
             <Stat label="Ticket price" value={formatPriceText(event.price, event.currency) || 'Not set'} />
           </section>
 
-          <section aria-labelledby="event-details-heading" className="bg-card border-border rounded-2xl border p-5 sm:p-6">
+          <section
+            aria-labelledby="event-details-heading"
+            className="bg-card border-border rounded-2xl border p-5 sm:p-6"
+          >
             <h2 id="event-details-heading" className="text-foreground mb-4 text-lg font-semibold">
               Details
             </h2>
@@ -185,7 +212,10 @@ function EventView({ event }: { event: EventDto }) {
                 {event.lineup.length ? (
                   <span className="flex flex-wrap gap-1.5">
                     {event.lineup.map((artist, index) => (
-                      <span key={`${artist}-${index}`} className="border-border rounded-full border px-2.5 py-0.5 text-xs">
+                      <span
+                        key={`${artist}-${index}`}
+                        className="border-border rounded-full border px-2.5 py-0.5 text-xs"
+                      >
                         {artist}
                       </span>
                     ))}
@@ -195,10 +225,18 @@ function EventView({ event }: { event: EventDto }) {
                 )}
               </Detail>
               <Detail label="Ticket rules" wide>
-                <EventTicks resale={event.resale_allowed} refunds={event.refunds_allowed} onEntry={event.sold_on_entry} />
+                <EventTicks
+                  resale={event.resale_allowed}
+                  refunds={event.refunds_allowed}
+                  onEntry={event.sold_on_entry}
+                />
               </Detail>
-              <Detail label="Remove on Event End">{event.remove_on_event_end ? 'Yes, archived after it ends' : 'No'}</Detail>
-              <Detail label="Published">{event.published_at ? new Date(event.published_at).toLocaleString('en-GB') : 'Not yet'}</Detail>
+              <Detail label="Remove on Event End">
+                {event.remove_on_event_end ? 'Yes, archived after it ends' : 'No'}
+              </Detail>
+              <Detail label="Published">
+                {event.published_at ? new Date(event.published_at).toLocaleString('en-GB') : 'Not yet'}
+              </Detail>
               <Detail label="Terms of Service" wide>
                 <span className="whitespace-pre-wrap">{event.terms_of_service || 'Not set'}</span>
               </Detail>
@@ -206,7 +244,10 @@ function EventView({ event }: { event: EventDto }) {
           </section>
 
           {event.ticket_types.length ? (
-            <section aria-labelledby="ticket-types-heading" className="bg-card border-border overflow-x-auto rounded-2xl border p-5 sm:p-6">
+            <section
+              aria-labelledby="ticket-types-heading"
+              className="bg-card border-border overflow-x-auto rounded-2xl border p-5 sm:p-6"
+            >
               <h2 id="ticket-types-heading" className="text-foreground mb-4 text-lg font-semibold">
                 Ticket types
               </h2>
@@ -223,9 +264,13 @@ function EventView({ event }: { event: EventDto }) {
                   {event.ticket_types.map((type) => (
                     <tr key={type.id} className="border-border border-t">
                       <td className="py-2">{type.name}</td>
-                      <td className="py-2 tabular-nums">{type.price_minor === null ? 'Not set' : formatMoneyMinor(type.price_minor, type.currency)}</td>
+                      <td className="py-2 tabular-nums">
+                        {type.price_minor === null ? 'Not set' : formatMoneyMinor(type.price_minor, type.currency)}
+                      </td>
                       <td className="py-2 tabular-nums">{type.sold.toLocaleString('en-GB')}</td>
-                      <td className="py-2 tabular-nums">{type.capacity === null ? 'Unlimited' : type.capacity.toLocaleString('en-GB')}</td>
+                      <td className="py-2 tabular-nums">
+                        {type.capacity === null ? 'Unlimited' : type.capacity.toLocaleString('en-GB')}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -244,16 +289,29 @@ function EventView({ event }: { event: EventDto }) {
             <h2 className="text-foreground text-sm font-semibold">Public page</h2>
             {event.public_url ? (
               <>
-                <a href={event.public_url} target="_blank" rel="noopener noreferrer" className="text-foreground text-sm break-all underline underline-offset-2">
+                <a
+                  href={event.public_url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="text-foreground text-sm break-all underline underline-offset-2"
+                >
                   {event.public_url}
                   <span className="sr-only"> (opens in a new tab)</span>
                 </a>
                 <div className="rounded-lg bg-white p-3">
-                  <img src={eventQrCodeUrl(event.id)} alt={`QR code for ${event.public_url}`} width={192} height={192} className="mx-auto h-48 w-48" />
+                  <img
+                    src={eventQrCodeUrl(event.id)}
+                    alt={`QR code for ${event.public_url}`}
+                    width={192}
+                    height={192}
+                    className="mx-auto h-48 w-48"
+                  />
                 </div>
               </>
             ) : (
-              <p className="text-muted-foreground text-sm">The public page and its QR code appear once the event is published.</p>
+              <p className="text-muted-foreground text-sm">
+                The public page and its QR code appear once the event is published.
+              </p>
             )}
           </div>
         </aside>

@@ -168,7 +168,10 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
           setLeaving({
             to: '/dashboard/events',
             state: {
-              notice: { message: `Saved as a draft: ${PAYOUTS_MESSAGE}`, link: { to: '/dashboard/billing', label: 'Enable payouts' } },
+              notice: {
+                message: `Saved as a draft: ${PAYOUTS_MESSAGE}`,
+                link: { to: '/dashboard/billing', label: 'Enable payouts' },
+              },
             },
           });
           return;
@@ -218,7 +221,12 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
         <section aria-labelledby="wizard-step-title" className="bg-card border-border rounded-2xl border">
           <div className="border-border border-b px-5 py-4 sm:px-6">
             <p className="text-muted-foreground font-mono text-[11px] tracking-wider uppercase">Step {step} of 4</p>
-            <h2 ref={stepHeading} id="wizard-step-title" tabIndex={-1} className="text-foreground text-xl font-semibold outline-none">
+            <h2
+              ref={stepHeading}
+              id="wizard-step-title"
+              tabIndex={-1}
+              className="text-foreground text-xl font-semibold outline-none"
+            >
               {stepTitle}
             </h2>
             <p className="text-muted-foreground text-sm">{stepSubtitle}</p>
@@ -238,13 +246,21 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
             {step === 4 ? <StepSettings form={form} errors={errors} update={update} /> : null}
 
             {formError ? (
-              <p role="alert" className="rounded-md border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-500">
+              <p
+                role="alert"
+                className="rounded-md border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-500"
+              >
                 {formError}
               </p>
             ) : null}
 
             <div className="border-border flex items-center justify-between gap-3 border-t pt-5">
-              <Button size="medium" variant="secondary" onClick={() => goTo((step - 1) as WizardStep)} disabled={step === 1 || busy}>
+              <Button
+                size="medium"
+                variant="secondary"
+                onClick={() => goTo((step - 1) as WizardStep)}
+                disabled={step === 1 || busy}
+              >
                 Back
               </Button>
               {step < 4 ? (
@@ -253,7 +269,13 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
                 </Button>
               ) : (
                 <Button size="medium" type="submit" disabled={busy}>
-                  {submitting ? (mode === 'new' ? 'Creating...' : 'Updating...') : mode === 'new' ? 'Create Event' : 'Update Event'}
+                  {submitting
+                    ? mode === 'new'
+                      ? 'Creating...'
+                      : 'Updating...'
+                    : mode === 'new'
+                      ? 'Create Event'
+                      : 'Update Event'}
                 </Button>
               )}
             </div>
@@ -285,7 +307,9 @@ function StepIndicator({ step }: { step: WizardStep }) {
                 >
                   {state === 'done' ? '✓' : number}
                 </span>
-                <span className={`truncate text-xs font-medium sm:inline sm:text-sm ${state === 'current' ? '' : 'hidden'} ${state === 'todo' ? 'text-muted-foreground' : 'text-foreground'}`}>
+                <span
+                  className={`truncate text-xs font-medium sm:inline sm:text-sm ${state === 'current' ? '' : 'hidden'} ${state === 'todo' ? 'text-muted-foreground' : 'text-foreground'}`}
+                >
                   {name}
                   {state === 'done' ? <span className="sr-only"> (completed)</span> : null}
                 </span>
@@ -310,8 +334,19 @@ const invalidClass = (error?: string) => (error ? 'border-red-500' : '');
 function StepDetails({ form, errors, update }: StepProps) {
   return (
     <>
-      <Field id={fieldId('artworkUrl')} label="Event Artwork" info="Shown on your event page and in listings. A wide image works best." error={undefined} labelAs="label">
-        <ArtworkUpload id={fieldId('artworkUrl')} url={form.artworkUrl} onChange={(url) => update('artworkUrl', url)} error={errors.artworkUrl} />
+      <Field
+        id={fieldId('artworkUrl')}
+        label="Event Artwork"
+        info="Shown on your event page and in listings. A wide image works best."
+        error={undefined}
+        labelAs="label"
+      >
+        <ArtworkUpload
+          id={fieldId('artworkUrl')}
+          url={form.artworkUrl}
+          onChange={(url) => update('artworkUrl', url)}
+          error={errors.artworkUrl}
+        />
       </Field>
       <Field
         id={fieldId('eventName')}
@@ -365,7 +400,13 @@ function StepDetails({ form, errors, update }: StepProps) {
 }
 
 function StepSchedule({ form, errors, update }: StepProps) {
-  const picker = (field: 'startDateTime' | 'endDateTime' | 'lastEntry', label: string, info: string, optional = false, align: 'start' | 'end' = 'start') => (
+  const picker = (
+    field: 'startDateTime' | 'endDateTime' | 'lastEntry',
+    label: string,
+    info: string,
+    optional = false,
+    align: 'start' | 'end' = 'start',
+  ) => (
     <Field id={fieldId(field)} label={label} info={info} optional={optional} error={errors[field]} labelAs="span">
       <DateTimePicker
         id={fieldId(field)}
@@ -380,9 +421,21 @@ function StepSchedule({ form, errors, update }: StepProps) {
   );
   return (
     <>
-      <Field id={fieldId('eventLocation')} label="Location" info="The venue name and address fans will travel to." error={errors.eventLocation}>
+      <Field
+        id={fieldId('eventLocation')}
+        label="Location"
+        info="The venue name and address fans will travel to."
+        error={errors.eventLocation}
+      >
         <div className="relative">
-          <svg aria-hidden="true" viewBox="0 0 16 16" className="text-muted-foreground pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2" fill="none" stroke="currentColor" strokeWidth="1.5">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 16 16"
+            className="text-muted-foreground pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+          >
             <path d="M8 14.5s5-4.3 5-8.5a5 5 0 1 0-10 0c0 4.2 5 8.5 5 8.5Z" />
             <circle cx="8" cy="6" r="1.75" />
           </svg>
@@ -428,9 +481,17 @@ function StepTickets({ form, errors, update }: StepProps) {
             ))}
           </select>
         </Field>
-        <Field id={fieldId('ticketPrice')} label="Ticket Price" info="The General Admission price, before the 8% booking fee fans pay." error={errors.ticketPrice}>
+        <Field
+          id={fieldId('ticketPrice')}
+          label="Ticket Price"
+          info="The General Admission price, before the 8% booking fee fans pay."
+          error={errors.ticketPrice}
+        >
           <div className="relative">
-            <span aria-hidden="true" className="text-muted-foreground pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm">
+            <span
+              aria-hidden="true"
+              className="text-muted-foreground pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm"
+            >
               {symbol}
             </span>
             <input

@@ -22,7 +22,15 @@ export function readNotice(state: unknown): EventsListNotice | null {
 
 export function PlusIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 16 16" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 16 16"
+      className="h-3.5 w-3.5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
       <path d="M8 3v10M3 8h10" />
     </svg>
   );
@@ -49,7 +57,10 @@ export function EventsListPage() {
       </header>
 
       {notice && dismissed !== notice ? (
-        <div role="status" className="flex items-start justify-between gap-4 rounded-xl border border-amber-400/40 bg-amber-400/10 px-4 py-3 text-sm">
+        <div
+          role="status"
+          className="flex items-start justify-between gap-4 rounded-xl border border-amber-400/40 bg-amber-400/10 px-4 py-3 text-sm"
+        >
           <p className="text-foreground">
             {notice.message}{' '}
             {notice.link ? (
@@ -58,7 +69,12 @@ export function EventsListPage() {
               </Link>
             ) : null}
           </p>
-          <button type="button" onClick={() => setDismissed(notice)} aria-label="Dismiss notice" className="text-muted-foreground hover:text-foreground">
+          <button
+            type="button"
+            onClick={() => setDismissed(notice)}
+            aria-label="Dismiss notice"
+            className="text-muted-foreground hover:text-foreground"
+          >
             ×
           </button>
         </div>
@@ -80,7 +96,11 @@ export function EventsListPage() {
           {events.isError ? (
             <p role="alert" className="text-sm text-red-500">
               Events could not be loaded.{' '}
-              <button type="button" onClick={() => void events.refetch()} className="font-semibold underline underline-offset-2">
+              <button
+                type="button"
+                onClick={() => void events.refetch()}
+                className="font-semibold underline underline-offset-2"
+              >
                 Try again
               </button>
             </p>
@@ -114,9 +134,21 @@ export function EventsListPage() {
 function EventsMetrics({ metrics }: { metrics: EventsList['metrics'] }) {
   return (
     <section aria-label="Event metrics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-      <MetricCard title="Total Events" value={metrics.total_events.value.toLocaleString('en-GB')} metric={metrics.total_events} />
-      <MetricCard title="Event Tickets" value={metrics.event_tickets.value.toLocaleString('en-GB')} metric={metrics.event_tickets} />
-      <MetricCard title="Event Revenue" value={formatMoneyMinor(metrics.event_revenue.value, metrics.currency)} metric={metrics.event_revenue} />
+      <MetricCard
+        title="Total Events"
+        value={metrics.total_events.value.toLocaleString('en-GB')}
+        metric={metrics.total_events}
+      />
+      <MetricCard
+        title="Event Tickets"
+        value={metrics.event_tickets.value.toLocaleString('en-GB')}
+        metric={metrics.event_tickets}
+      />
+      <MetricCard
+        title="Event Revenue"
+        value={formatMoneyMinor(metrics.event_revenue.value, metrics.currency)}
+        metric={metrics.event_revenue}
+      />
       <MetricCard
         title="Avg Attendance"
         value={`${(Math.round(metrics.avg_attendance.value * 10) / 10).toLocaleString('en-GB')}%`}
@@ -173,7 +205,9 @@ export function EventSection({
           ))}
         </div>
       ) : (
-        <div className="border-border text-muted-foreground rounded-xl border border-dashed px-6 py-10 text-center text-sm">{empty}</div>
+        <div className="border-border text-muted-foreground rounded-xl border border-dashed px-6 py-10 text-center text-sm">
+          {empty}
+        </div>
       )}
     </section>
   );

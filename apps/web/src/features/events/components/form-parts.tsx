@@ -21,7 +21,14 @@ export function InfoTip({ text, label }: { text: string; label: string }) {
         }}
         className="text-muted-foreground hover:text-foreground flex h-4 w-4 items-center justify-center rounded-full"
       >
-        <svg aria-hidden="true" viewBox="0 0 16 16" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="1.5">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 16 16"
+          className="h-3.5 w-3.5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+        >
           <circle cx="8" cy="8" r="6.5" />
           <path d="M8 7.25v4M8 4.75v.01" strokeLinecap="round" />
         </svg>
@@ -70,7 +77,10 @@ export function Field({ id, label, info, optional, counter, hint, error, childre
           {info ? <InfoTip text={info} label={label} /> : null}
         </div>
         {counter ? (
-          <span aria-live="polite" className={`font-mono text-[11px] tabular-nums ${over ? 'text-red-500' : 'text-muted-foreground'}`}>
+          <span
+            aria-live="polite"
+            className={`font-mono text-[11px] tabular-nums ${over ? 'text-red-500' : 'text-muted-foreground'}`}
+          >
             {counter.length}/{counter.max}
           </span>
         ) : null}

@@ -25,7 +25,9 @@ export function PreviewCard({ form }: { form: EventFormValues }) {
       </div>
       <div className="flex flex-col gap-4 p-5">
         <div className="flex flex-col gap-1">
-          <h2 className={`text-xl font-semibold break-words ${form.eventName.trim() ? 'text-foreground' : placeholder}`}>
+          <h2
+            className={`text-xl font-semibold break-words ${form.eventName.trim() ? 'text-foreground' : placeholder}`}
+          >
             {form.eventName.trim() || 'Event Title'}
           </h2>
           <p className={`text-sm break-words ${form.eventLocation.trim() ? 'text-muted-foreground' : placeholder}`}>
@@ -35,18 +37,25 @@ export function PreviewCard({ form }: { form: EventFormValues }) {
         <div className="grid grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)] gap-3">
           <div className="bg-muted rounded-lg px-3 py-2">
             <p className="text-muted-foreground font-mono text-[10px] tracking-wider uppercase">Date</p>
-            <p className={`font-mono text-sm font-semibold ${date ? 'text-foreground' : placeholder}`}>{date || 'Date'}</p>
+            <p className={`font-mono text-sm font-semibold ${date ? 'text-foreground' : placeholder}`}>
+              {date || 'Date'}
+            </p>
             {time ? <p className="text-muted-foreground font-mono text-xs tabular-nums">{time}</p> : null}
           </div>
           <div className="bg-muted rounded-lg px-3 py-2">
             <p className="text-muted-foreground font-mono text-[10px] tracking-wider uppercase">Price</p>
-            <p className={`text-sm font-semibold tabular-nums ${price ? 'text-foreground' : placeholder}`}>{price || 'Price'}</p>
+            <p className={`text-sm font-semibold tabular-nums ${price ? 'text-foreground' : placeholder}`}>
+              {price || 'Price'}
+            </p>
           </div>
         </div>
         {form.lineup.length ? (
           <ul aria-label="Line-up" className="flex flex-wrap gap-1.5">
             {form.lineup.map((name, index) => (
-              <li key={`${name}-${index}`} className="border-border text-foreground rounded-full border px-2.5 py-0.5 text-xs">
+              <li
+                key={`${name}-${index}`}
+                className="border-border text-foreground rounded-full border px-2.5 py-0.5 text-xs"
+              >
                 {name}
               </li>
             ))}
@@ -62,7 +71,15 @@ export function PreviewCard({ form }: { form: EventFormValues }) {
             className="text-foreground flex w-full items-center justify-between font-mono text-xs font-semibold tracking-wide uppercase"
           >
             More details
-            <svg aria-hidden="true" viewBox="0 0 16 16" className={`h-4 w-4 transition-transform ${expanded ? 'rotate-180' : ''}`} fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 16 16"
+              className={`h-4 w-4 transition-transform ${expanded ? 'rotate-180' : ''}`}
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.75"
+              strokeLinecap="round"
+            >
               <path d="m4 6 4 4 4-4" />
             </svg>
           </button>
@@ -74,7 +91,13 @@ export function PreviewCard({ form }: { form: EventFormValues }) {
                 <DetailRow label="Event End" value={form.endDateTime} />
                 <div className="flex justify-between gap-3">
                   <dt className="text-muted-foreground">Minimum Age</dt>
-                  <dd className="text-foreground">{form.minimumAge.trim() === '0' ? 'All ages' : form.minimumAge.trim() ? `${form.minimumAge.trim()}+` : 'Not set'}</dd>
+                  <dd className="text-foreground">
+                    {form.minimumAge.trim() === '0'
+                      ? 'All ages'
+                      : form.minimumAge.trim()
+                        ? `${form.minimumAge.trim()}+`
+                        : 'Not set'}
+                  </dd>
                 </div>
               </dl>
               <button
@@ -87,7 +110,10 @@ export function PreviewCard({ form }: { form: EventFormValues }) {
                 Terms of Service
               </button>
               {termsOpen ? (
-                <p id={termsId} className="bg-muted text-muted-foreground rounded-md px-3 py-2 text-xs whitespace-pre-wrap">
+                <p
+                  id={termsId}
+                  className="bg-muted text-muted-foreground rounded-md px-3 py-2 text-xs whitespace-pre-wrap"
+                >
                   {form.termsOfService.trim() || 'No terms of service added.'}
                 </p>
               ) : null}
@@ -104,7 +130,9 @@ function DetailRow({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex justify-between gap-3">
       <dt className="text-muted-foreground">{label}</dt>
-      <dd className={display ? 'text-foreground tabular-nums' : 'text-muted-foreground italic'}>{display || 'Not set'}</dd>
+      <dd className={display ? 'text-foreground tabular-nums' : 'text-muted-foreground italic'}>
+        {display || 'Not set'}
+      </dd>
     </div>
   );
 }

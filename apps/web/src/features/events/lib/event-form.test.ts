@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { defaultEventFormValues, eventInputSchema, EVENT_MESSAGES, type EventDto, type EventFormValues } from '@marquee/shared';
+import {
+  defaultEventFormValues,
+  eventInputSchema,
+  EVENT_MESSAGES,
+  type EventDto,
+  type EventFormValues,
+} from '@marquee/shared';
 import {
   changedFields,
   draftProblems,

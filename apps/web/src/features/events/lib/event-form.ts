@@ -112,7 +112,8 @@ export function changedFields(current: EventFormValues, baseline: EventFormValue
   return (Object.keys(baseline) as EventFormField[]).filter((field) => {
     const a = current[field];
     const b = baseline[field];
-    if (Array.isArray(a) && Array.isArray(b)) return a.length !== b.length || a.some((item, index) => item !== b[index]);
+    if (Array.isArray(a) && Array.isArray(b))
+      return a.length !== b.length || a.some((item, index) => item !== b[index]);
     return a !== b;
   });
 }

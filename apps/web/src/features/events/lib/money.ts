@@ -7,7 +7,9 @@ export function currencySymbol(code: CurrencyCode): string {
 }
 
 export function minorUnitDigits(code: CurrencyCode): number {
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+  return (
+    new Intl.NumberFormat('en-GB', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2
+  );
 }
 
 export function formatMoneyMinor(amountMinor: number, code: CurrencyCode): string {

@@ -1,7 +1,6 @@
 import type { CheckSubdomainResponse, CurrencyCode } from '@marquee/shared';
 import { apiRequest } from '../../../lib/api-client';
 
-
 export const checkSubdomain = (subdomain: string, signal?: AbortSignal) =>
   apiRequest<CheckSubdomainResponse>('/api/org/check-subdomain', { method: 'POST', body: { subdomain }, signal });
 

@@ -54,7 +54,10 @@ export function OnboardingPage() {
             aria-valuenow={step}
             className="h-1.5 w-full overflow-hidden rounded-full bg-white/10"
           >
-            <div className="bg-primary h-full rounded-full transition-[width] duration-500" style={{ width: `${(step / total) * 100}%` }} />
+            <div
+              className="bg-primary h-full rounded-full transition-[width] duration-500"
+              style={{ width: `${(step / total) * 100}%` }}
+            />
           </div>
         </div>
         {step === 1 ? <CompanyStep data={data} updateData={updateData} onDone={() => setStep(2)} /> : null}
@@ -78,7 +81,12 @@ function AvailabilityText({ availability }: { availability: Availability }) {
           : availability.status === 'failed'
             ? ORGANIZATION_MESSAGES.checkFailed
             : '';
-  const colour = availability.status === 'available' ? 'text-primary' : availability.status === 'checking' ? 'text-white/60' : 'text-red-400';
+  const colour =
+    availability.status === 'available'
+      ? 'text-primary'
+      : availability.status === 'checking'
+        ? 'text-white/60'
+        : 'text-red-400';
   return (
     <p aria-live="polite" className={`min-h-4 text-xs ${colour}`} data-testid="subdomain-availability">
       {text}
@@ -93,7 +101,8 @@ function CompanyStep({ data, updateData, onDone }: StepProps) {
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const canContinue = data.orgName.trim() !== '' && data.orgSlug !== '' && availability.status === 'available' && !busy && !created;
+  const canContinue =
+    data.orgName.trim() !== '' && data.orgSlug !== '' && availability.status === 'available' && !busy && !created;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -139,13 +148,18 @@ function CompanyStep({ data, updateData, onDone }: StepProps) {
         autoFocus
       />
       <div className="flex flex-col gap-1.5">
-        <label htmlFor="default-currency" className="font-mono text-[11px] font-semibold tracking-wider text-white/60 uppercase">
+        <label
+          htmlFor="default-currency"
+          className="font-mono text-[11px] font-semibold tracking-wider text-white/60 uppercase"
+        >
           Default Currency
         </label>
         <select
           id="default-currency"
           value={data.defaultCurrency}
-          onChange={(event: ChangeEvent<HTMLSelectElement>) => updateData({ defaultCurrency: event.target.value as CurrencyCode })}
+          onChange={(event: ChangeEvent<HTMLSelectElement>) =>
+            updateData({ defaultCurrency: event.target.value as CurrencyCode })
+          }
           className={inputClasses}
         >
           {CURRENCIES.map((currency) => (
@@ -156,7 +170,10 @@ function CompanyStep({ data, updateData, onDone }: StepProps) {
         </select>
       </div>
       <div className="flex flex-col gap-1.5">
-        <label htmlFor="subdomain" className="font-mono text-[11px] font-semibold tracking-wider text-white/60 uppercase">
+        <label
+          htmlFor="subdomain"
+          className="font-mono text-[11px] font-semibold tracking-wider text-white/60 uppercase"
+        >
           Domain
         </label>
         <div className="flex items-stretch">
@@ -170,7 +187,10 @@ function CompanyStep({ data, updateData, onDone }: StepProps) {
             aria-describedby="subdomain-suffix"
             className={`${inputClasses} rounded-r-none`}
           />
-          <span id="subdomain-suffix" className="flex items-center rounded-r-md border border-l-0 border-white/10 bg-white/5 px-3 font-mono text-xs text-white/60">
+          <span
+            id="subdomain-suffix"
+            className="flex items-center rounded-r-md border border-l-0 border-white/10 bg-white/5 px-3 font-mono text-xs text-white/60"
+          >
             .{config?.publicHost ?? '…'}
           </span>
         </div>
@@ -218,7 +238,9 @@ function BrandImageStep({ data, updateData, onDone }: StepProps) {
         uploaded = await uploadImage(blob, 'brand-image', 'brand-image');
       } catch (caught) {
         // The server checks the content again; show its reason (e.g. not really an image).
-        setError(caught instanceof ApiError && caught.status < 500 ? caught.message : ORGANIZATION_MESSAGES.saveBrandingFailed);
+        setError(
+          caught instanceof ApiError && caught.status < 500 ? caught.message : ORGANIZATION_MESSAGES.saveBrandingFailed,
+        );
         return;
       }
       await saveBrandImage(uploaded.url);
@@ -234,7 +256,9 @@ function BrandImageStep({ data, updateData, onDone }: StepProps) {
     <div className="flex flex-col gap-5">
       <div>
         <h1 className="font-display text-4xl tracking-wide">Upload your brand image</h1>
-        <p className="text-sm text-white/60">Your logo appears on your ticket pages and in your dashboard. JPG, PNG or GIF, 50 KB to 750 KB.</p>
+        <p className="text-sm text-white/60">
+          Your logo appears on your ticket pages and in your dashboard. JPG, PNG or GIF, 50 KB to 750 KB.
+        </p>
       </div>
       <button
         type="button"
@@ -248,13 +272,26 @@ function BrandImageStep({ data, updateData, onDone }: StepProps) {
           <span className="font-mono text-xs tracking-wider text-white/60 uppercase">Click to choose an image</span>
         )}
       </button>
-      <input ref={fileInput} type="file" accept="image/jpeg,image/png,image/gif" className="sr-only" aria-label="Brand image file" onChange={(event) => void onFile(event)} tabIndex={-1} />
+      <input
+        ref={fileInput}
+        type="file"
+        accept="image/jpeg,image/png,image/gif"
+        className="sr-only"
+        aria-label="Brand image file"
+        onChange={(event) => void onFile(event)}
+        tabIndex={-1}
+      />
       {error ? <FieldError message={error} /> : null}
       <div className="grid grid-cols-2 gap-3">
         <Button type="button" variant="secondary" size="medium" onClick={onDone} disabled={busy}>
           Skip
         </Button>
-        <Button type="button" size="medium" onClick={() => void onContinue()} disabled={busy || !data.brandImagePreview}>
+        <Button
+          type="button"
+          size="medium"
+          onClick={() => void onContinue()}
+          disabled={busy || !data.brandImagePreview}
+        >
           {busy ? 'Saving...' : 'Continue'}
         </Button>
       </div>
@@ -283,17 +320,21 @@ function PayoutsStep() {
       <div>
         <p className="text-primary font-mono text-xs tracking-wider uppercase">Get Paid</p>
         <h1 className="font-display text-4xl tracking-wide">Set up payouts</h1>
-        <p className="text-sm text-white/60">Connect a payout account to publish events and receive ticket sales. You will need:</p>
+        <p className="text-sm text-white/60">
+          Connect a payout account to publish events and receive ticket sales. You will need:
+        </p>
       </div>
       <ul className="flex flex-col gap-2 text-sm">
-        {['Business information', 'Business ownership', 'Bank account details', 'Government registration number'].map((item) => (
-          <li key={item} className="flex items-center gap-2">
-            <span aria-hidden="true" className="text-primary">
-              ✓
-            </span>
-            {item}
-          </li>
-        ))}
+        {['Business information', 'Business ownership', 'Bank account details', 'Government registration number'].map(
+          (item) => (
+            <li key={item} className="flex items-center gap-2">
+              <span aria-hidden="true" className="text-primary">
+                ✓
+              </span>
+              {item}
+            </li>
+          ),
+        )}
       </ul>
       {error ? <FieldError message={error} /> : null}
       <div className="grid grid-cols-2 gap-3">

@@ -15,7 +15,13 @@ export interface OnboardingData {
 
 export type OnboardingStep = 1 | 2 | 3;
 
-const emptyData: OnboardingData = { orgName: '', orgSlug: '', defaultCurrency: DEFAULT_CURRENCY, brandImagePreview: null, organizationId: null };
+const emptyData: OnboardingData = {
+  orgName: '',
+  orgSlug: '',
+  defaultCurrency: DEFAULT_CURRENCY,
+  brandImagePreview: null,
+  organizationId: null,
+};
 
 export function readSavedStep(): OnboardingStep | null {
   const value = Number(localStorage.getItem(ONBOARDING_STEP_KEY));

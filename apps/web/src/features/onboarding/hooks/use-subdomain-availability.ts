@@ -23,7 +23,9 @@ export function useSubdomainAvailability(subdomain: string): Availability {
         .then((answer) =>
           setResult({
             subdomain,
-            availability: answer.available ? { status: 'available' } : { status: 'unavailable', reason: answer.reason || 'Not available' },
+            availability: answer.available
+              ? { status: 'available' }
+              : { status: 'unavailable', reason: answer.reason || 'Not available' },
           }),
         )
         .catch((error: unknown) => {

@@ -33,10 +33,14 @@ export const saveCustomDomain = (customDomain: string | null) =>
 
 export const verifyDomain = () => apiRequest<DomainStatusResponse>('/api/org/verify-domain', { method: 'POST' });
 
-export const getDomainStatus = (signal?: AbortSignal) => apiRequest<DomainStatusResponse>('/api/org/domain-status', { signal });
+export const getDomainStatus = (signal?: AbortSignal) =>
+  apiRequest<DomainStatusResponse>('/api/org/domain-status', { signal });
 
 export const removeHostname = (hostname: string) =>
   apiRequest<{ removed: true; hostname: string }>('/api/org/remove-hostname', { method: 'DELETE', body: { hostname } });
 
 export const setWizardCompletion = (completed: boolean) =>
-  apiRequest<{ custom_domain_wizard_completed: 0 | 1 }>('/api/org/wizard-completion', { method: 'PUT', body: { completed } });
+  apiRequest<{ custom_domain_wizard_completed: 0 | 1 }>('/api/org/wizard-completion', {
+    method: 'PUT',
+    body: { completed },
+  });

@@ -22,17 +22,32 @@ function Tick({ checked, onChange, label }: { checked: boolean; onChange(value: 
   const id = useId();
   return (
     <label htmlFor={id} className="flex cursor-pointer items-center gap-2 text-sm">
-      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} className="accent-primary h-4 w-4" />
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="accent-primary h-4 w-4"
+      />
       {label}
     </label>
   );
 }
 
-export function DomainSettings({ organization, publicHost }: { organization: OrganizationInfo['organization']; publicHost: string }) {
+export function DomainSettings({
+  organization,
+  publicHost,
+}: {
+  organization: OrganizationInfo['organization'];
+  publicHost: string;
+}) {
   const wizard = useDomainWizard(organization, publicHost);
   const inputId = useId();
   const host = wizard.savedDomain ?? '';
-  const showWizard = wizard.isSaved && !(wizard.wizardCompleted && wizard.status === 'active') && !(wizard.wizardCompleted && wizard.status === 'pending_verification');
+  const showWizard =
+    wizard.isSaved &&
+    !(wizard.wizardCompleted && wizard.status === 'active') &&
+    !(wizard.wizardCompleted && wizard.status === 'pending_verification');
   const txt = wizard.txtRecord;
   // Step 2 exists only when the provider gave a TXT record.
   const step = wizard.step === 2 && !txt ? 1 : wizard.step;
@@ -42,11 +57,16 @@ export function DomainSettings({ organization, publicHost }: { organization: Org
     <div className="border-border bg-card flex flex-col gap-5 rounded-2xl border p-5">
       <h2 className="font-semibold">Domain Settings</h2>
       <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${inputId}-sub`} className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase">
+        <label
+          htmlFor={`${inputId}-sub`}
+          className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase"
+        >
           Subdomain
         </label>
         <input id={`${inputId}-sub`} value={subdomainHost} readOnly className={`${inputClasses} bg-muted`} />
-        <p className="text-muted-foreground text-xs">You can&apos;t change this URL, but you can use a custom domain instead.</p>
+        <p className="text-muted-foreground text-xs">
+          You can&apos;t change this URL, but you can use a custom domain instead.
+        </p>
       </div>
 
       {wizard.wizardCompleted && wizard.status === 'active' ? (
@@ -63,7 +83,10 @@ export function DomainSettings({ organization, publicHost }: { organization: Org
       ) : null}
 
       <div className="flex flex-col gap-1.5">
-        <label htmlFor={inputId} className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase">
+        <label
+          htmlFor={inputId}
+          className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase"
+        >
           Custom Domain
         </label>
         <div className="flex flex-col gap-2 sm:flex-row">
@@ -100,8 +123,18 @@ export function DomainSettings({ organization, publicHost }: { organization: Org
             <span>Connect {host}</span>
             <span className="text-muted-foreground">Step {step} of 3</span>
           </div>
-          <div role="progressbar" aria-label="Domain set-up progress" aria-valuemin={1} aria-valuemax={3} aria-valuenow={step} className="bg-muted h-1.5 rounded-full">
-            <div className="bg-primary h-full rounded-full transition-[width]" style={{ width: `${(step / 3) * 100}%` }} />
+          <div
+            role="progressbar"
+            aria-label="Domain set-up progress"
+            aria-valuemin={1}
+            aria-valuemax={3}
+            aria-valuenow={step}
+            className="bg-muted h-1.5 rounded-full"
+          >
+            <div
+              className="bg-primary h-full rounded-full transition-[width]"
+              style={{ width: `${(step / 3) * 100}%` }}
+            />
           </div>
           {step === 1 ? (
             <div className="flex flex-col gap-3">
@@ -122,7 +155,9 @@ export function DomainSettings({ organization, publicHost }: { organization: Org
           {step === 2 && txt ? (
             <div className="flex flex-col gap-3">
               <h3 className="font-semibold">Add a TXT record for SSL validation</h3>
-              <p className="text-muted-foreground text-sm">This proves the domain is yours so we can issue its certificate.</p>
+              <p className="text-muted-foreground text-sm">
+                This proves the domain is yours so we can issue its certificate.
+              </p>
               <dl className="divide-border border-border divide-y rounded-lg border px-3">
                 <RecordRow label="Type" value="TXT" />
                 <RecordRow label="Name" value={txt.name} />
@@ -134,7 +169,11 @@ export function DomainSettings({ organization, publicHost }: { organization: Org
                 <Button size="small" variant="secondary" onClick={() => wizard.goToStep(1)}>
                   Back
                 </Button>
-                <Button size="small" onClick={() => void wizard.verify()} disabled={!wizard.txtAdded || wizard.verifying}>
+                <Button
+                  size="small"
+                  onClick={() => void wizard.verify()}
+                  disabled={!wizard.txtAdded || wizard.verifying}
+                >
                   {wizard.verifying ? 'Verifying...' : 'Continue'}
                 </Button>
               </div>

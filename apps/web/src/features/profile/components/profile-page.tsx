@@ -54,7 +54,12 @@ export function ProfilePage() {
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof OrganizationSettings, string>>>({});
 
   // Take freshly loaded settings as the new baseline, unless the organiser is editing.
-  if (settings.data && settings.data !== baseline && !dirty && JSON.stringify(settings.data) !== JSON.stringify(baseline)) {
+  if (
+    settings.data &&
+    settings.data !== baseline &&
+    !dirty &&
+    JSON.stringify(settings.data) !== JSON.stringify(baseline)
+  ) {
     setBaseline(settings.data);
     setForm(settings.data);
   }
@@ -102,7 +107,10 @@ export function ProfilePage() {
         }
       />
       {message ? (
-        <p role={message.kind === 'error' ? 'alert' : 'status'} className={`text-sm ${message.kind === 'error' ? 'text-red-500' : 'text-emerald-600 dark:text-primary'}`}>
+        <p
+          role={message.kind === 'error' ? 'alert' : 'status'}
+          className={`text-sm ${message.kind === 'error' ? 'text-red-500' : 'text-emerald-600 dark:text-primary'}`}
+        >
           {message.text}
         </p>
       ) : null}
@@ -125,11 +133,17 @@ export function ProfilePage() {
               }
             }}
             className={`-mb-px flex items-center gap-2 border-b-2 px-4 py-2 text-sm font-medium ${
-              tab === item.id ? 'border-primary text-foreground' : 'text-muted-foreground hover:text-foreground border-transparent'
+              tab === item.id
+                ? 'border-primary text-foreground'
+                : 'text-muted-foreground hover:text-foreground border-transparent'
             }`}
           >
             {item.label}
-            {item.pro ? <span className="bg-primary text-primary-foreground rounded px-1.5 py-0.5 font-mono text-[9px] font-bold">PRO</span> : null}
+            {item.pro ? (
+              <span className="bg-primary text-primary-foreground rounded px-1.5 py-0.5 font-mono text-[9px] font-bold">
+                PRO
+              </span>
+            ) : null}
           </button>
         ))}
       </div>
@@ -142,11 +156,32 @@ export function ProfilePage() {
             <>
               <Card title="Company Information">
                 <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-                  <TextField label="Company Name" value={form.company_name} onChange={(event) => set('company_name', event.target.value)} error={fieldErrors.company_name} />
-                  <TextField label="Contact Email" type="email" value={form.contact_email} onChange={(event) => set('contact_email', event.target.value)} error={fieldErrors.contact_email} />
-                  <TextField label="Phone" type="tel" value={form.contact_phone} onChange={(event) => set('contact_phone', event.target.value)} error={fieldErrors.contact_phone} />
+                  <TextField
+                    label="Company Name"
+                    value={form.company_name}
+                    onChange={(event) => set('company_name', event.target.value)}
+                    error={fieldErrors.company_name}
+                  />
+                  <TextField
+                    label="Contact Email"
+                    type="email"
+                    value={form.contact_email}
+                    onChange={(event) => set('contact_email', event.target.value)}
+                    error={fieldErrors.contact_email}
+                  />
+                  <TextField
+                    label="Phone"
+                    type="tel"
+                    value={form.contact_phone}
+                    onChange={(event) => set('contact_phone', event.target.value)}
+                    error={fieldErrors.contact_phone}
+                  />
                 </div>
-                <Description value={form.description} onChange={(value) => set('description', value)} error={fieldErrors.description} />
+                <Description
+                  value={form.description}
+                  onChange={(value) => set('description', value)}
+                  error={fieldErrors.description}
+                />
                 <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
                   {SOCIAL_FIELDS.map((field) => (
                     <TextField
@@ -161,21 +196,47 @@ export function ProfilePage() {
                   ))}
                 </div>
               </Card>
-              {info.data ? <DomainSettings organization={info.data.organization} publicHost={config?.publicHost ?? window.location.host} /> : null}
+              {info.data ? (
+                <DomainSettings
+                  organization={info.data.organization}
+                  publicHost={config?.publicHost ?? window.location.host}
+                />
+              ) : null}
             </>
           ) : null}
           {tab === 'branding' ? (
             <>
               <Card title="Brand Assets">
                 <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
-                  <ImageField label="Logo" purpose="logo" url={form.logo_url} onChange={(url) => set('logo_url', url)} />
-                  <ImageField label="Cover Image" purpose="cover" url={form.cover_image_url} onChange={(url) => set('cover_image_url', url)} wide />
+                  <ImageField
+                    label="Logo"
+                    purpose="logo"
+                    url={form.logo_url}
+                    onChange={(url) => set('logo_url', url)}
+                  />
+                  <ImageField
+                    label="Cover Image"
+                    purpose="cover"
+                    url={form.cover_image_url}
+                    onChange={(url) => set('cover_image_url', url)}
+                    wide
+                  />
                 </div>
               </Card>
               <Card title="Colour Scheme">
                 <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-                  <ColourField label="Primary Colour" value={form.primary_color || DEFAULT_PRIMARY_COLOR} onChange={(value) => set('primary_color', value)} error={fieldErrors.primary_color} />
-                  <ColourField label="Secondary Colour" value={form.secondary_color || DEFAULT_SECONDARY_COLOR} onChange={(value) => set('secondary_color', value)} error={fieldErrors.secondary_color} />
+                  <ColourField
+                    label="Primary Colour"
+                    value={form.primary_color || DEFAULT_PRIMARY_COLOR}
+                    onChange={(value) => set('primary_color', value)}
+                    error={fieldErrors.primary_color}
+                  />
+                  <ColourField
+                    label="Secondary Colour"
+                    value={form.secondary_color || DEFAULT_SECONDARY_COLOR}
+                    onChange={(value) => set('secondary_color', value)}
+                    error={fieldErrors.secondary_color}
+                  />
                 </div>
               </Card>
               <Card title="Typography">
@@ -188,7 +249,14 @@ export function ProfilePage() {
                         form.font_family === font ? 'border-primary bg-primary/10' : 'border-border hover:bg-muted'
                       }`}
                     >
-                      <input type="radio" name="font" value={font} checked={form.font_family === font} onChange={() => set('font_family', font)} className="sr-only" />
+                      <input
+                        type="radio"
+                        name="font"
+                        value={font}
+                        checked={form.font_family === font}
+                        onChange={() => set('font_family', font)}
+                        className="sr-only"
+                      />
                       <span className="text-2xl" style={{ fontFamily: `'${font}', sans-serif` }}>
                         Aa Bb 123
                       </span>
@@ -205,16 +273,29 @@ export function ProfilePage() {
             <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
               {[
                 { title: 'Customer Sync', kind: 'CRM', text: 'Sync your ticket buyers to your CRM automatically.' },
-                { title: 'API Access', kind: 'REST API', text: 'Read your event and customer data through a REST API.' },
+                {
+                  title: 'API Access',
+                  kind: 'REST API',
+                  text: 'Read your event and customer data through a REST API.',
+                },
               ].map((item) => (
-                <div key={item.title} className="border-border bg-card flex flex-col gap-2 rounded-2xl border border-dashed p-5">
+                <div
+                  key={item.title}
+                  className="border-border bg-card flex flex-col gap-2 rounded-2xl border border-dashed p-5"
+                >
                   <div className="flex items-center gap-2">
                     <h2 className="font-semibold">{item.title}</h2>
-                    <span className="bg-primary text-primary-foreground rounded px-1.5 py-0.5 font-mono text-[9px] font-bold">PRO</span>
-                    <span className="text-muted-foreground font-mono text-[10px] tracking-wider uppercase">{item.kind}</span>
+                    <span className="bg-primary text-primary-foreground rounded px-1.5 py-0.5 font-mono text-[9px] font-bold">
+                      PRO
+                    </span>
+                    <span className="text-muted-foreground font-mono text-[10px] tracking-wider uppercase">
+                      {item.kind}
+                    </span>
                   </div>
                   <p className="text-muted-foreground text-sm">{item.text}</p>
-                  <p className="text-muted-foreground border-border w-fit rounded-full border px-3 py-1 font-mono text-[10px] font-semibold tracking-widest uppercase">Coming soon</p>
+                  <p className="text-muted-foreground border-border w-fit rounded-full border px-3 py-1 font-mono text-[10px] font-semibold tracking-widest uppercase">
+                    Coming soon
+                  </p>
                 </div>
               ))}
             </div>
@@ -229,32 +310,79 @@ function Description({ value, onChange, error }: { value: string; onChange(value
   const id = useId();
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase">
+      <label
+        htmlFor={id}
+        className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase"
+      >
         Description
       </label>
-      <textarea id={id} value={value} onChange={(event) => onChange(event.target.value)} rows={4} maxLength={1000} className={`${inputClasses} h-auto py-2`} />
+      <textarea
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        rows={4}
+        maxLength={1000}
+        className={`${inputClasses} h-auto py-2`}
+      />
       {error ? <FieldError message={error} /> : null}
     </div>
   );
 }
 
-function ColourField({ label, value, onChange, error }: { label: string; value: string; onChange(value: string): void; error?: string }) {
+function ColourField({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  error?: string;
+}) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase">
+      <label
+        htmlFor={id}
+        className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase"
+      >
         {label}
       </label>
       <div className="flex gap-2">
-        <input type="color" aria-label={`${label} picker`} value={/^#[0-9a-f]{6}$/i.test(value) ? value : '#000000'} onChange={(event) => onChange(event.target.value)} className="border-border h-11 w-14 cursor-pointer rounded-md border bg-transparent p-1" />
-        <input id={id} value={value} onChange={(event) => onChange(event.target.value)} className={`${inputClasses} font-mono`} maxLength={7} />
+        <input
+          type="color"
+          aria-label={`${label} picker`}
+          value={/^#[0-9a-f]{6}$/i.test(value) ? value : '#000000'}
+          onChange={(event) => onChange(event.target.value)}
+          className="border-border h-11 w-14 cursor-pointer rounded-md border bg-transparent p-1"
+        />
+        <input
+          id={id}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          className={`${inputClasses} font-mono`}
+          maxLength={7}
+        />
       </div>
       {error ? <FieldError message={error} /> : null}
     </div>
   );
 }
 
-function ImageField({ label, purpose, url, onChange, wide = false }: { label: string; purpose: UploadPurpose; url: string; onChange(url: string): void; wide?: boolean }) {
+function ImageField({
+  label,
+  purpose,
+  url,
+  onChange,
+  wide = false,
+}: {
+  label: string;
+  purpose: UploadPurpose;
+  url: string;
+  onChange(url: string): void;
+  wide?: boolean;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -280,9 +408,17 @@ function ImageField({ label, purpose, url, onChange, wide = false }: { label: st
   };
   return (
     <div className="flex flex-col gap-2">
-      <span className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase">{label}</span>
-      <div className={`border-border bg-muted flex items-center justify-center overflow-hidden rounded-xl border ${wide ? 'aspect-[3/1]' : 'aspect-square max-w-40'}`}>
-        {url ? <img src={url} alt={`${label} preview`} className="h-full w-full object-cover" /> : <span className="text-muted-foreground text-xs">No image</span>}
+      <span className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase">
+        {label}
+      </span>
+      <div
+        className={`border-border bg-muted flex items-center justify-center overflow-hidden rounded-xl border ${wide ? 'aspect-[3/1]' : 'aspect-square max-w-40'}`}
+      >
+        {url ? (
+          <img src={url} alt={`${label} preview`} className="h-full w-full object-cover" />
+        ) : (
+          <span className="text-muted-foreground text-xs">No image</span>
+        )}
       </div>
       <div className="flex gap-2">
         <Button size="xs" variant="secondary" onClick={() => input.current?.click()} disabled={busy}>
@@ -294,7 +430,15 @@ function ImageField({ label, purpose, url, onChange, wide = false }: { label: st
           </Button>
         ) : null}
       </div>
-      <input ref={input} type="file" accept="image/jpeg,image/png,image/gif" className="sr-only" tabIndex={-1} aria-label={`${label} file`} onChange={(event) => void onFile(event)} />
+      <input
+        ref={input}
+        type="file"
+        accept="image/jpeg,image/png,image/gif"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label={`${label} file`}
+        onChange={(event) => void onFile(event)}
+      />
       {error ? <FieldError message={error} /> : null}
     </div>
   );

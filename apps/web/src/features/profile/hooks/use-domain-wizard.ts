@@ -107,7 +107,11 @@ export function useDomainWizard(organization: OrganizationInfo['organization'] |
       .then((answer) => {
         setCnameTarget(answer.details.cname_target);
         if (answer.details.txt_name && answer.details.txt_value) {
-          setStored((current) => (current.txtRecord ? current : { ...current, txtRecord: { name: answer.details.txt_name!, value: answer.details.txt_value! } }));
+          setStored((current) =>
+            current.txtRecord
+              ? current
+              : { ...current, txtRecord: { name: answer.details.txt_name!, value: answer.details.txt_value! } },
+          );
         }
       })
       .catch((caught: unknown) => {
@@ -124,7 +128,10 @@ export function useDomainWizard(organization: OrganizationInfo['organization'] |
   const applyAnswer = useCallback(
     (answer: DomainStatusResponse, fromPoll: boolean): boolean => {
       setCnameTarget(answer.details.cname_target);
-      const txt = answer.details.txt_name && answer.details.txt_value ? { name: answer.details.txt_name, value: answer.details.txt_value } : null;
+      const txt =
+        answer.details.txt_name && answer.details.txt_value
+          ? { name: answer.details.txt_name, value: answer.details.txt_value }
+          : null;
       if (answer.verified && answer.status === 'active') {
         setStatus('active');
         setError(null);
@@ -219,7 +226,9 @@ export function useDomainWizard(organization: OrganizationInfo['organization'] |
       update({ step: 1, dnsAdded: false, txtAdded: false, txtRecord: null });
       if (savedDomain && wizardCompleted) {
         setWizardCompleted(false);
-        void setWizardCompletion(false).catch((caught: unknown) => console.warn('Could not reset the wizard flag', caught));
+        void setWizardCompletion(false).catch((caught: unknown) =>
+          console.warn('Could not reset the wizard flag', caught),
+        );
       }
     },
     [savedDomain, stopPolling, update, wizardCompleted],
@@ -237,7 +246,9 @@ export function useDomainWizard(organization: OrganizationInfo['organization'] |
     try {
       await saveCustomDomain(domain);
       if (savedDomain && savedDomain !== domain) {
-        await removeHostname(savedDomain).catch((caught: unknown) => console.warn('Could not remove the previous hostname', caught));
+        await removeHostname(savedDomain).catch((caught: unknown) =>
+          console.warn('Could not remove the previous hostname', caught),
+        );
       }
       update({ step: 1, dnsAdded: false, txtAdded: false, txtRecord: null });
       setInput(domain);
@@ -287,7 +298,8 @@ export function useDomainWizard(organization: OrganizationInfo['organization'] |
     }
   }, [refreshInfo]);
 
-  const locked = verifying || (!editing && (wizardCompleted || status === 'pending_verification' || status === 'pending_ssl'));
+  const locked =
+    verifying || (!editing && (wizardCompleted || status === 'pending_verification' || status === 'pending_ssl'));
   const isSaved = Boolean(savedDomain) && normalizeCustomDomain(input) === savedDomain;
 
   return {
