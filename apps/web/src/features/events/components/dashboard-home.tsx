@@ -14,6 +14,7 @@ export function DashboardHome() {
     <div className="flex flex-col gap-8">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
+          <title>Dashboard · Marquee</title>
           <h1 className={pageTitleClasses}>Dashboard</h1>
           <p className="text-muted-foreground text-sm">How your events are selling.</p>
         </div>

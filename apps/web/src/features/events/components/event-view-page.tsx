@@ -129,6 +129,7 @@ function EventView({ event }: { event: EventDto }) {
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex min-w-0 flex-col gap-2">
           <StatusBadge status={event.status} className="self-start" />
+          <title>{`${name} · Marquee`}</title>
           <h1 className={`${pageTitleClasses} break-words`}>{name}</h1>
           <p className="text-muted-foreground text-sm">
             {event.location || 'Location not set'} · <span className="font-mono text-xs">{eventDateLine(event)}</span>

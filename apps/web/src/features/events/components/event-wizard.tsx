@@ -194,6 +194,7 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
     <div className="flex flex-col gap-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
+          <title>{`${title} · Marquee`}</title>
           <h1 className={pageTitleClasses}>{title}</h1>
           <p className="text-muted-foreground text-sm">
             {mode === 'new'

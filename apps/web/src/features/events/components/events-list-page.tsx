@@ -47,6 +47,7 @@ export function EventsListPage() {
     <div className="flex flex-col gap-8">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
+          <title>Events · Marquee</title>
           <h1 className={pageTitleClasses}>Events</h1>
           <p className="text-muted-foreground text-sm">Create, publish and follow your events.</p>
         </div>
