@@ -4,7 +4,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { filterNavItems, type NavItem } from '../lib/nav-items';
-import { useModalFocus } from '../hooks/use-modal-focus';
+import { useModalFocus } from '../../../components/ui/use-modal-focus';
 import { ArrowIcon, NavIcon, SearchIcon } from './icons';
 
 export function CommandPalette({ open, onClose }: { open: boolean; onClose: () => void }) {

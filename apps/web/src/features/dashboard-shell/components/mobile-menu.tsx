@@ -2,7 +2,7 @@
 // and (through its parent) on every route change, keeps focus inside while open and slides out over 300 ms.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useModalFocus } from '../hooks/use-modal-focus';
+import { useModalFocus } from '../../../components/ui/use-modal-focus';
 import { CloseIcon } from './icons';
 
 export const MOBILE_MENU_EXIT_MS = 300;

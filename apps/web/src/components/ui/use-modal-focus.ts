@@ -1,4 +1,4 @@
-// Modal behaviour shared by the mobile menu and the command palette: while active, focus moves into the
+// Modal behaviour shared by dialogs, menus and the command palette: while active, focus moves into the
 // panel and Tab cycles inside it, Escape closes, the page behind does not scroll; afterwards focus goes back
 // to the element that had it.
 import { useEffect, useRef, type RefObject } from 'react';
