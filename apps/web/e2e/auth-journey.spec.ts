@@ -1,6 +1,10 @@
 // The new organiser's journey of issue 3, as a person would do it in the browser.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { createOrganiser } from './support/api';
 import { makeTinyPng, makeValidPng } from './support/images';
 
 const PASSWORD = 'Tickets&Rush42';
@@ -155,4 +159,85 @@ test('the modal closes on Escape and on a backdrop click, and unconfigured socia
   await page.goto('/dashboard');
   await page.waitForURL((url) => url.pathname === '/');
   await expect(page.getByRole('heading', { name: /Own your ticketing/ })).toBeVisible();
+});
+
+test('the auth and onboarding screens show each of the spec’s errors', async ({ page, request, allowConsoleError }) => {
+  test.setTimeout(120_000);
+  allowConsoleError(/status of (400|401|404|422|500)/);
+  const email = `errors-${Date.now()}@example.com`;
+
+  // An address that already has an account.
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Get Started' }).first().click();
+  const modal = page.getByRole('dialog');
+  await modal.getByLabel('Email').fill(email);
+  await modal.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await modal.getByRole('button', { name: 'Create account' }).click();
+  await expect(modal.getByPlaceholder('6-digit code')).toBeVisible();
+
+  // A wrong code.
+  await modal.getByPlaceholder('6-digit code').fill('000000');
+  await modal.getByRole('button', { name: 'Verify' }).click();
+  await expect(modal.getByText('Verification failed. Please check your code and try again.')).toBeVisible();
+
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Get Started' }).first().click();
+  await modal.getByLabel('Email').fill(email);
+  await modal.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await modal.getByRole('button', { name: 'Create account' }).click();
+  const exists = modal.getByText('An account with this email already exists. Please try signing in instead.');
+  await expect(exists).toBeVisible();
+  await expect(exists).toHaveCSS('text-transform', 'uppercase');
+
+  // Social sign-in that is not configured, in sign-in mode.
+  await modal.getByRole('button', { name: 'Sign in', exact: true }).first().click();
+  await modal.getByRole('button', { name: 'Sign in with Microsoft' }).click();
+  await expect(modal.getByText('Microsoft sign-in failed. Please try again.')).toBeVisible();
+
+  // Forgot password: a malformed address, then a wrong reset code.
+  await modal.getByRole('button', { name: 'Forgot password?' }).click();
+  await modal.getByLabel('Email').fill('not-an-address');
+  await modal.getByRole('button', { name: 'Send reset code' }).click();
+  await expect(modal.getByText('Failed to send reset code. Please check your email address.')).toBeVisible();
+  await modal.getByLabel('Email').fill(email);
+  await modal.getByRole('button', { name: 'Send reset code' }).click();
+  await modal.getByPlaceholder('6-digit code').fill('000000');
+  await modal.getByLabel('New password').fill('Another&Pass55');
+  await modal.getByRole('button', { name: 'Reset password' }).click();
+  await expect(modal.getByText('Password reset failed. Please try again.')).toBeVisible();
+  await modal.getByRole('button', { name: 'Back to sign in' }).click();
+  await expect(modal.getByRole('button', { name: 'Forgot password?' })).toBeVisible();
+  await expect(modal.getByLabel('Email')).toHaveValue('');
+
+  // Onboarding: a check that fails, a wrong image type, and a subdomain taken in the meantime.
+  const code = await readCodeFromMailbox(page, email, /verification code/i);
+  const verified = await request.post('/api/auth/email-otp/verify-email', {
+    data: { email, otp: code },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(verified.ok()).toBe(true);
+  await page.context().addCookies(
+    (await request.storageState()).cookies.filter((cookie) => cookie.name.includes('session')),
+  );
+  await page.goto('/onboarding');
+  await page.getByLabel('Company Name').fill('Error Co');
+  await page.route('**/api/org/check-subdomain', (route) => route.fulfill({ status: 500, body: '{}' }));
+  await page.getByLabel('Domain').fill('errorco');
+  await expect(page.getByTestId('subdomain-availability')).toHaveText('Check failed');
+  await page.unroute('**/api/org/check-subdomain');
+  const taken = `taken${Date.now().toString(36)}`;
+  await page.getByLabel('Domain').fill(taken);
+  await expect(page.getByTestId('subdomain-availability')).toHaveText('Available');
+  // Another organiser takes it before Continue: the server's 409 reason is shown.
+  await createOrganiser(request, { subdomain: taken });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toHaveText('This subdomain is already taken');
+  await page.getByLabel('Domain').fill(`${taken}x`);
+  await expect(page.getByTestId('subdomain-availability')).toHaveText('Available');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Upload your brand image' })).toBeVisible();
+  const notAnImage = path.join(os.tmpdir(), `notes-${Date.now()}.txt`);
+  fs.writeFileSync(notAnImage, 'x'.repeat(60 * 1024));
+  await page.getByLabel('Brand image file').setInputFiles(notAnImage);
+  await expect(page.getByText('Only JPG, PNG, or GIF files are allowed')).toBeVisible();
 });

@@ -15,8 +15,13 @@ export function useLogout() {
     setIsPending(true);
     setFailed(false);
     try {
-      // Leave the dashboard first, so none of its queries refetch without a session.
+      // Leave the dashboard first, so none of its queries refetch without a session, and let requests already
+      // on their way finish: one that reached the server after the sign-out would be refused.
       await navigate('/', { replace: true });
+      await queryClient.cancelQueries();
+      for (let waited = 0; queryClient.isFetching() > 0 && waited < 3000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await signOut();
     } catch {
       setFailed(true);
