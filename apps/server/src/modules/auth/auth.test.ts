@@ -124,6 +124,11 @@ describe('e-mail verification and sign-in', () => {
 });
 
 describe('forgot password', () => {
+  it('400 (not "not found") for a malformed address', async () => {
+    const response = await authPost(t.app, '/email-otp/request-password-reset', { email: 'not-an-address' });
+    expect(response.statusCode).toBe(400);
+  });
+
   it('404 with the spec message for an unknown address', async () => {
     const response = await authPost(t.app, '/email-otp/request-password-reset', { email: uniqueEmail('nobody') });
     expect(response.statusCode).toBe(404);
