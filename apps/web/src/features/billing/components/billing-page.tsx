@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { MetricCard, MetricCardSkeleton } from '../../../components/ui/metric-card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useOrganizationInfo } from '../../../lib/organization-info';
-import { PAYOUT_SETUP_FAILED, startPayoutSetup } from '../../../lib/payouts';
+import { onPageRestored, PAYOUT_SETUP_FAILED, startPayoutSetup } from '../../../lib/payouts';
 import { usePublicConfig } from '../../../lib/public-config';
 import { billingStatsQuery, createLoginLink, type BillingStats } from '../api/billing';
 
@@ -47,6 +47,8 @@ export function BillingPage() {
     // Only when we land with ?setup=complete.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [setupParam]);
+
+  useEffect(() => onPageRestored(() => setConnecting(false)), []);
 
   // An account is made by the first 'Enable Payouts'; it counts only once its onboarding is finished.
   const connected = returnedFromSetup || Boolean(info.data?.organization.payouts_enabled);
