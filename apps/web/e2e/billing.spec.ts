@@ -84,6 +84,9 @@ async function completeSandboxOnboarding(page: Page, testInfo: TestInfo, values:
   await expect(page.getByLabel('Account number')).toHaveValue(values.accountNumber);
   await expect(page.locator('[aria-invalid="true"]')).toHaveCount(1);
   await shot(page, testInfo, 'sandbox-onboarding-error');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, testInfo, 'sandbox-onboarding-error-mobile');
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await registration.fill('12345678');
   await page.getByRole('button', { name: 'Agree and submit' }).click();
