@@ -14,6 +14,8 @@ export interface PageShell {
   css?: string;
   lang?: string;
   description?: string;
+  /** The page's icon; without one the browser asks for /favicon.ico, which nothing serves. */
+  icon?: string;
 }
 
 const baseCss = `*,*::before,*::after{box-sizing:border-box}html{color-scheme:light dark}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#0a0a0a;color:#f5f5f5;line-height:1.5}a{color:inherit}a:focus-visible,button:focus-visible{outline:2px solid #00ea6f;outline-offset:2px}main{max-width:960px;margin:0 auto;padding:48px 20px}.muted{color:#a3a3a3}`;
@@ -26,6 +28,7 @@ export function renderPage(page: PageShell): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(page.title)}</title>
 ${page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : ''}
+${page.icon ? `<link rel="icon" href="${escapeHtml(page.icon)}">` : ''}
 <style>${baseCss}${page.css ?? ''}</style>
 </head>
 <body>

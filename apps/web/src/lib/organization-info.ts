@@ -13,6 +13,8 @@ export interface OrganizationInfo {
     custom_domain_verified: 0 | 1;
     custom_domain_wizard_completed: 0 | 1;
     stripe_account_id: string | null;
+    /** The payout account has finished the provider's onboarding (an account alone is not enough). */
+    payouts_enabled: boolean;
     default_currency: string;
     active_domain: string;
   };

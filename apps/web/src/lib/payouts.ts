@@ -17,3 +17,15 @@ export async function startPayoutSetup(paths: { refreshPath: string; returnPath:
   if (!account_link_url) throw new Error('No account link');
   window.location.assign(account_link_url);
 }
+
+/**
+ * Calls `reset` when the browser shows this page again from its back/forward cache (the organiser pressed Back
+ * on the provider's page), so a 'Connecting...' button left from before the redirect does not stay stuck.
+ */
+export function onPageRestored(reset: () => void): () => void {
+  const listener = (event: PageTransitionEvent) => {
+    if (event.persisted) reset();
+  };
+  window.addEventListener('pageshow', listener);
+  return () => window.removeEventListener('pageshow', listener);
+}

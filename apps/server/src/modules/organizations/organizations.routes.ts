@@ -32,6 +32,8 @@ const organizationInfoSchema = z.object({
       custom_domain_verified: z.union([z.literal(0), z.literal(1)]),
       custom_domain_wizard_completed: z.union([z.literal(0), z.literal(1)]),
       stripe_account_id: z.string().nullable(),
+      /** The payout account has finished the provider's onboarding and can take ticket payments. */
+      payouts_enabled: z.boolean(),
       default_currency: z.string(),
       active_domain: z.string(),
     })

@@ -18,6 +18,7 @@ import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { member, organization, organizationSettings, session } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { canAcceptPayments } from '../payments/payments.service.js';
 
 export async function isSubdomainTaken(db: Database, subdomain: string): Promise<boolean> {
   const [row] = await db
@@ -87,6 +88,8 @@ export function activeDomain(
 
 export async function getOrganizationInfo(db: Database, organizationId: string, publicHost: string) {
   const { organization: org, settings } = await loadOrganization(db, organizationId);
+  // An account exists from the first 'Enable Payouts'; it is enabled only once the provider's onboarding is done.
+  const payoutsEnabled = settings.stripeAccountId ? await canAcceptPayments(db, organizationId) : false;
   return {
     organization: {
       id: org.id,
@@ -97,6 +100,7 @@ export async function getOrganizationInfo(db: Database, organizationId: string, 
       custom_domain_verified: settings.customDomainVerified ? (1 as const) : (0 as const),
       custom_domain_wizard_completed: settings.customDomainWizardCompleted ? (1 as const) : (0 as const),
       stripe_account_id: settings.stripeAccountId,
+      payouts_enabled: payoutsEnabled,
       default_currency: settings.defaultCurrency,
       active_domain: activeDomain(settings, publicHost),
     },

@@ -92,6 +92,7 @@ describe('POST /api/org/create', () => {
       custom_domain_verified: 0,
       custom_domain_wizard_completed: 0,
       stripe_account_id: null,
+      payouts_enabled: false,
       active_domain: 'night-owls.localhost:3000',
     });
     const storefront = await t.app.inject({ method: 'GET', url: '/', headers: { host: 'night-owls.localhost:3000' } });

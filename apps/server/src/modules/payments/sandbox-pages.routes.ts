@@ -147,6 +147,8 @@ function page(title: string, body: string): string {
   return renderPage({
     title: `${title} · ${SANDBOX_BANNER}`,
     css,
+    // The app's own icon: these pages live on the app host.
+    icon: '/favicon.svg',
     body: `<p class="sandbox" role="note">${escapeHtml(SANDBOX_BANNER)}</p>\n<main>${body}</main>`,
   });
 }

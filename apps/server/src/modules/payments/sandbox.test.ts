@@ -135,6 +135,8 @@ describe('POST /api/stripe/create-connect-account', () => {
       await t.app.inject({ method: 'GET', url: '/api/org/info', headers: { cookie: owner.cookie } })
     ).json();
     expect(info.organization.stripe_account_id).toMatch(/^acct_sandbox_[0-9a-f]{24}$/);
+    // An account, but onboarding not done: payouts are not enabled yet.
+    expect(info.organization.payouts_enabled).toBe(false);
     // Connected but not yet onboarded: stats name the account, no bank yet.
     const body = (await stats(owner)).json();
     expect(body.payout_details).toEqual({
@@ -227,6 +229,7 @@ describe('sandbox onboarding page', () => {
     const info = (
       await t.app.inject({ method: 'GET', url: '/api/org/info', headers: { cookie: owner.cookie } })
     ).json();
+    expect(info.organization.payouts_enabled).toBe(true);
     const body = (await stats(owner)).json();
     expect(body.payout_details).toEqual({
       schedule: { interval: 'weekly', day: 'friday' },

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { MetricCard, MetricCardSkeleton } from '../../../components/ui/metric-card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useOrganizationInfo } from '../../../lib/organization-info';
-import { PAYOUT_SETUP_FAILED, startPayoutSetup } from '../../../lib/payouts';
+import { onPageRestored, PAYOUT_SETUP_FAILED, startPayoutSetup } from '../../../lib/payouts';
 import { usePublicConfig } from '../../../lib/public-config';
 import { billingStatsQuery, createLoginLink, type BillingStats } from '../api/billing';
 
@@ -28,7 +28,9 @@ function describeSchedule(schedule: BillingStats['payout_details']['schedule']):
 export function BillingPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const returnedFromSetup = params.get('setup') === 'complete';
+  const setupParam = params.get('setup') === 'complete';
+  // Kept after the address is rewritten, so the page stays connected while the provider's news arrives.
+  const [returnedFromSetup] = useState(setupParam);
   const info = useOrganizationInfo();
   const stats = useQuery(billingStatsQuery);
   const { data: config } = usePublicConfig();
@@ -37,16 +39,19 @@ export function BillingPage() {
   const [manageError, setManageError] = useState<string | null>(null);
 
   useEffect(() => {
-    if (returnedFromSetup) {
+    if (setupParam) {
       void info.refetch();
       void stats.refetch();
       void navigate('/dashboard/billing', { replace: true });
     }
     // Only when we land with ?setup=complete.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [returnedFromSetup]);
+  }, [setupParam]);
 
-  const connected = returnedFromSetup || Boolean(info.data?.organization.stripe_account_id);
+  useEffect(() => onPageRestored(() => setConnecting(false)), []);
+
+  // An account is made by the first 'Enable Payouts'; it counts only once its onboarding is finished.
+  const connected = returnedFromSetup || Boolean(info.data?.organization.payouts_enabled);
   const providerName = config?.payments === 'sandbox' ? 'Sandbox' : 'Stripe';
 
   const enablePayouts = async () => {

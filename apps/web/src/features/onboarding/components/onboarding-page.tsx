@@ -1,5 +1,5 @@
 // Onboarding: three steps with a progress bar (company, brand image, payouts), resumable from local storage.
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { CURRENCIES, ORGANIZATION_MESSAGES, sanitizeSubdomainInput, type CurrencyCode } from '@marquee/shared';
@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { usePublicConfig } from '../../../lib/public-config';
 import { dataUrlToBlob, imageFileProblem, readAsDataUrl, uploadImage } from '../../../lib/uploads';
 import { createOrganization, provisionDns, saveBrandImage } from '../api/organization';
-import { PAYOUT_SETUP_FAILED, startPayoutSetup } from '../../../lib/payouts';
+import { onPageRestored, PAYOUT_SETUP_FAILED, startPayoutSetup } from '../../../lib/payouts';
 import { clearOnboardingProgress, useOnboardingProgress } from '../hooks/use-onboarding-progress';
 import { useSubdomainAvailability, type Availability } from '../hooks/use-subdomain-availability';
 
@@ -303,6 +303,7 @@ function PayoutsStep() {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  useEffect(() => onPageRestored(() => setBusy(false)), []);
 
   const enablePayouts = async () => {
     setBusy(true);
