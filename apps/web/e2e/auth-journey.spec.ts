@@ -163,7 +163,7 @@ test('the modal closes on Escape and on a backdrop click, and unconfigured socia
 
 test('the auth and onboarding screens show each of the spec’s errors', async ({ page, request, allowConsoleError }) => {
   test.setTimeout(120_000);
-  allowConsoleError(/status of (400|401|404|422|500)/);
+  allowConsoleError(/status of (400|401|404|409|422|500)/);
   const email = `errors-${Date.now()}@example.com`;
 
   // An address that already has an account.
