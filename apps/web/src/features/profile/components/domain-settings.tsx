@@ -140,7 +140,7 @@ export function DomainSettings({
             <div className="flex flex-col gap-3">
               <h3 className="font-semibold">Add a CNAME record</h3>
               <p className="text-muted-foreground text-sm">At your DNS provider, add this record for {host}:</p>
-              <dl className="divide-border border-border divide-y rounded-lg border px-3">
+              <dl className="border-border divide-y divide-[var(--border)] rounded-lg border px-3">
                 <RecordRow label="Type" value="CNAME" />
                 <RecordRow label="Name" value={host} />
                 <RecordRow label="Target" value={wizard.cnameTarget} />
@@ -158,7 +158,7 @@ export function DomainSettings({
               <p className="text-muted-foreground text-sm">
                 This proves the domain is yours so we can issue its certificate.
               </p>
-              <dl className="divide-border border-border divide-y rounded-lg border px-3">
+              <dl className="border-border divide-y divide-[var(--border)] rounded-lg border px-3">
                 <RecordRow label="Type" value="TXT" />
                 <RecordRow label="Name" value={txt.name} />
                 <RecordRow label="Value" value={txt.value} />
