@@ -119,9 +119,9 @@ export function DomainSettings({
 
       {showWizard ? (
         <section aria-label="Custom domain set-up" className="border-border flex flex-col gap-4 rounded-xl border p-4">
-          <div className="flex items-center justify-between font-mono text-[11px] tracking-wider uppercase">
-            <span>Connect {host}</span>
-            <span className="text-muted-foreground">Step {step} of 3</span>
+          <div className="flex items-start justify-between gap-3 font-mono text-[11px] tracking-wider uppercase">
+            <span className="min-w-0 break-all">Connect {host}</span>
+            <span className="text-muted-foreground shrink-0 whitespace-nowrap">Step {step} of 3</span>
           </div>
           <div
             role="progressbar"
