@@ -27,17 +27,25 @@ async function shot(page: Page, name: string) {
   await page.setViewportSize(viewport);
 }
 
+/** Sets the theme the way the header's toggle does, without saving it. */
+const applyTheme = (page: Page, theme: 'light' | 'dark') =>
+  page.evaluate((next) => {
+    document.documentElement.classList.toggle('dark', next === 'dark');
+    document.documentElement.style.colorScheme = next;
+  }, theme);
+
 /** The same screen on desktop and on a 390 px phone, light and dark. */
 async function shotVariants(page: Page, name: string) {
   const viewport = page.viewportSize() ?? { width: 1280, height: 720 };
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await shot(page, `${name}-desktop-${scheme}`);
+  const wasDark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
+  for (const theme of ['light', 'dark'] as const) {
+    await applyTheme(page, theme);
+    await shot(page, `${name}-desktop-${theme}`);
     await page.setViewportSize({ width: 390, height: 844 });
-    await shot(page, `${name}-mobile-${scheme}`);
+    await shot(page, `${name}-mobile-${theme}`);
     await page.setViewportSize(viewport);
   }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await applyTheme(page, wasDark ? 'dark' : 'light');
 }
 
 async function openProfile(page: Page, organiser: Organiser) {
