@@ -257,7 +257,7 @@ export function ProfilePage() {
                         onChange={() => set('font_family', font)}
                         className="sr-only"
                       />
-                      <span className="text-2xl" style={{ fontFamily: `'${font}', sans-serif` }}>
+                      <span aria-hidden="true" className="text-2xl" style={{ fontFamily: `'${font}', sans-serif` }}>
                         Aa Bb 123
                       </span>
                       <span className="text-sm" style={{ fontFamily: `'${font}', sans-serif` }}>

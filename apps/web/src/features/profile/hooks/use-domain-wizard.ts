@@ -64,6 +64,8 @@ export function initialStatus(organization: OrganizationInfo['organization'] | u
 export function useDomainWizard(organization: OrganizationInfo['organization'] | undefined, publicHost: string) {
   const queryClient = useQueryClient();
   const savedDomain = organization?.custom_domain ?? null;
+  const loadedVerified = Boolean(organization?.custom_domain_verified);
+  const loadedWizardCompleted = Boolean(organization?.custom_domain_wizard_completed);
   const [input, setInput] = useState(savedDomain ?? '');
   const [status, setStatus] = useState<UiStatus>(() => initialStatus(organization));
   const [wizardCompleted, setWizardCompleted] = useState(Boolean(organization?.custom_domain_wizard_completed));
@@ -106,6 +108,13 @@ export function useDomainWizard(organization: OrganizationInfo['organization'] |
     getDomainStatus(controller.signal)
       .then((answer) => {
         setCnameTarget(answer.details.cname_target);
+        // The records went live since the organisation was loaded: the check has just verified the domain.
+        if (answer.verified && answer.status === 'active' && !loadedVerified) {
+          setStatus('active');
+          setError(null);
+          if (!loadedWizardCompleted) update({ step: 3 });
+          void queryClient.invalidateQueries({ queryKey: ['org', 'info'] });
+        }
         if (answer.details.txt_name && answer.details.txt_value) {
           setStored((current) =>
             current.txtRecord
@@ -118,7 +127,7 @@ export function useDomainWizard(organization: OrganizationInfo['organization'] |
         if (!controller.signal.aborted) console.warn('Could not read the domain status', caught);
       });
     return () => controller.abort();
-  }, [savedDomain]);
+  }, [savedDomain, loadedVerified, loadedWizardCompleted, queryClient, update]);
 
   const refreshInfo = useCallback(() => queryClient.invalidateQueries({ queryKey: ['org', 'info'] }), [queryClient]);
 
