@@ -1,6 +1,7 @@
-// A tiny authoritative DNS server on loopback for tests: UDP on 127.0.0.1 with an ephemeral port, answering
-// A, CNAME and TXT questions from a mutable record map (NXDOMAIN for unknown names, an empty answer for a
-// known name without records of the asked type). Point the app at it with DNS_SERVERS=127.0.0.1:<port>.
+// A tiny authoritative DNS server on loopback for tests (API and browser): UDP on 127.0.0.1, on a given port
+// or an ephemeral one, answering A, CNAME and TXT questions from a mutable record map (NXDOMAIN for unknown
+// names, an empty answer for a known name without records of the asked type). Point the app at it with
+// DNS_SERVERS=127.0.0.1:<port>.
 import dgram from 'node:dgram';
 
 export interface FakeDnsRecords {
@@ -66,11 +67,13 @@ function txtData(value: string): Buffer {
   return Buffer.concat(chunks);
 }
 
-export async function startFakeDns(initial: Record<string, FakeDnsRecords> = {}): Promise<FakeDns> {
+export async function startFakeDns(
+  options: { port?: number; records?: Record<string, FakeDnsRecords> } = {},
+): Promise<FakeDns> {
   const socket = dgram.createSocket('udp4');
   const state: FakeDns = {
     port: 0,
-    records: new Map(Object.entries(initial)),
+    records: new Map(Object.entries(options.records ?? {})),
     failWith: null,
     queries: [],
     close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
@@ -106,7 +109,7 @@ export async function startFakeDns(initial: Record<string, FakeDnsRecords> = {})
 
   await new Promise<void>((resolve, reject) => {
     socket.once('error', reject);
-    socket.bind(0, '127.0.0.1', () => resolve());
+    socket.bind(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   state.port = socket.address().port;
   return state;

@@ -32,7 +32,7 @@ async function snapshotB() {
 }
 
 beforeAll(async () => {
-  dns = await startFakeDns({ [B_DOMAIN]: { CNAME: 'edge.marquee.com' } });
+  dns = await startFakeDns({ records: { [B_DOMAIN]: { CNAME: 'edge.marquee.com' } } });
   t = await createTestApp({
     env: { PUBLIC_HOST: 'marquee.com', CNAME_TARGET: 'edge.marquee.com', DNS_SERVERS: `127.0.0.1:${dns.port}` },
   });
