@@ -15,11 +15,30 @@ export function applyTheme(theme: Theme) {
 
 const listeners = new Set<() => void>();
 
+function hasSavedTheme(): boolean {
+  try {
+    return localStorage.getItem(THEME_STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 export function useTheme() {
   const theme = useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      // Without a saved choice the theme follows the system setting, also when it changes.
+      const media = window.matchMedia('(prefers-color-scheme: dark)');
+      const onSystemChange = (event: MediaQueryListEvent) => {
+        if (hasSavedTheme()) return;
+        applyTheme(event.matches ? 'dark' : 'light');
+        listeners.forEach((notify) => notify());
+      };
+      media.addEventListener('change', onSystemChange);
+      return () => {
+        listeners.delete(listener);
+        media.removeEventListener('change', onSystemChange);
+      };
     },
     readTheme,
     () => 'dark' as Theme,
