@@ -126,9 +126,7 @@ test('create: every step validates, the preview follows, Save Draft saves, Creat
   await expect(page.getByText('Draft saved')).toBeVisible();
   const listTab = await page.context().newPage();
   await listTab.goto('/dashboard/events');
-  const draftCard = listTab
-    .getByRole('region', { name: 'Upcoming Events' })
-    .getByRole('article', { name: EVENT_NAME });
+  const draftCard = listTab.getByRole('region', { name: 'Upcoming Events' }).getByRole('article', { name: EVENT_NAME });
   await expect(draftCard).toBeVisible();
   await expect(draftCard.getByText('draft', { exact: true })).toBeVisible();
   await expect(draftCard.getByText('Date not set')).toBeVisible();
@@ -431,11 +429,7 @@ test('the edit wizard goes back to the list without an id or for an unknown even
   await expect(page).toHaveURL(/\/dashboard\/events$/);
 });
 
-test("another organisation's event is neither viewable nor editable", async ({
-  page,
-  request,
-  allowConsoleError,
-}) => {
+test("another organisation's event is neither viewable nor editable", async ({ page, request, allowConsoleError }) => {
   allowConsoleError(/status of 404/);
   const other = await createOrganiser(request, { subdomain: uniqueSubdomain('rival') });
   const created = await request.post(`${baseURL}/api/events`, {
