@@ -23,6 +23,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useChangeEventStatus, useSaveEvent } from '../api/events';
 import { useUnsavedChangesGuard } from '../hooks/use-unsaved-changes-guard';
 import {
+  browserTimeZone,
   draftProblems,
   firstStepWithError,
   isFormDirty,
@@ -53,11 +54,16 @@ export interface EventWizardProps {
   initial: EventFormValues;
   eventId?: string | null;
   status?: EventStatus | null;
+  /**
+   * The IANA zone the form's local times are in: the stored event's zone when editing, so that saving from a
+   * browser in another zone keeps the event at the same moment. New events use the browser's zone.
+   */
+  timeZone?: string;
 }
 
 type Leaving = { to: string; state?: { notice: EventsListNotice } };
 
-export function EventWizard({ mode, initial, eventId: initialId = null, status = null }: EventWizardProps) {
+export function EventWizard({ mode, initial, eventId: initialId = null, status = null, timeZone }: EventWizardProps) {
   const navigate = useNavigate();
   const [form, setForm] = useState(initial);
   const [baseline, setBaseline] = useState(initial);
@@ -114,7 +120,7 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
   /** Saves the form (POST or PUT); returns the saved event, or null after showing why it failed. */
   const save = async (values: EventFormValues) => {
     try {
-      const saved = await saveEvent.mutateAsync({ id: eventId, body: toEventInput(values) });
+      const saved = await saveEvent.mutateAsync({ id: eventId, body: toEventInput(values, timeZone) });
       setEventId(saved.id);
       setBaseline(values);
       return saved;
@@ -242,7 +248,9 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
             className="flex flex-col gap-6 px-5 py-5 sm:px-6"
           >
             {step === 1 ? <StepDetails form={form} errors={errors} update={update} /> : null}
-            {step === 2 ? <StepSchedule form={form} errors={errors} update={update} /> : null}
+            {step === 2 ? (
+              <StepSchedule form={form} errors={errors} update={update} timeZone={timeZone ?? browserTimeZone()} />
+            ) : null}
             {step === 3 ? <StepTickets form={form} errors={errors} update={update} /> : null}
             {step === 4 ? <StepSettings form={form} errors={errors} update={update} /> : null}
 
@@ -400,7 +408,7 @@ function StepDetails({ form, errors, update }: StepProps) {
   );
 }
 
-function StepSchedule({ form, errors, update }: StepProps) {
+function StepSchedule({ form, errors, update, timeZone }: StepProps & { timeZone: string }) {
   const picker = (
     field: 'startDateTime' | 'endDateTime' | 'lastEntry',
     label: string,
@@ -455,10 +463,11 @@ function StepSchedule({ form, errors, update }: StepProps) {
         </div>
       </Field>
       <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
-        {picker('startDateTime', 'Start Date & Time', 'When doors open or the event begins, in your local time.')}
-        {picker('endDateTime', 'End Date & Time', 'When the event finishes, in your local time.', false, 'end')}
+        {picker('startDateTime', 'Start Date & Time', 'When doors open or the event begins, in the event’s time zone.')}
+        {picker('endDateTime', 'End Date & Time', 'When the event finishes, in the event’s time zone.', false, 'end')}
       </div>
       {picker('lastEntry', 'Last Entry', 'The latest time fans can get in. Leave empty if there is none.', true)}
+      <p className="text-muted-foreground text-xs">Times are in {timeZone.replace(/_/g, ' ')}.</p>
     </>
   );
 }
