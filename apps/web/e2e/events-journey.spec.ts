@@ -361,6 +361,35 @@ test('publish from the view page: live, public link and QR code, sales figures',
   await shotVariants(page, testInfo, '10-view-live');
 });
 
+test.describe('from a browser in another time zone', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('updating the live event keeps it in its own time zone, at the same moment', async ({ page }) => {
+    await signIn(page);
+    const before = (await (await page.request.get(`/api/events/${eventId}`)).json()) as Record<string, unknown>;
+    await page.goto(`/dashboard/events/edit/${eventId}`);
+    await expect(page.getByRole('heading', { name: 'Edit Event' })).toBeVisible();
+    await expect(page.getByText('This event is live: your changes go live when you update it.')).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Times are in Europe/London.')).toBeVisible();
+    const [year, month, day] = startLocal.slice(0, 10).split('-');
+    await expect(page.getByRole('button', { name: /^Start Date & Time/ })).toHaveText(`${day}/${month}/${year}, 20:30`);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Update Event' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/events$/);
+    const after = (await (await page.request.get(`/api/events/${eventId}`)).json()) as Record<string, unknown>;
+    expect(after).toMatchObject({
+      status: 'live',
+      time_zone: 'Europe/London',
+      start_local: startLocal,
+      starts_at: before.starts_at,
+      ends_at: before.ends_at,
+      last_entry_at: before.last_entry_at,
+    });
+  });
+});
+
 test('the live event is on the events list, the dashboard home and the storefront', async ({ page }, testInfo) => {
   await signIn(page);
   await page.goto('/dashboard/events');
@@ -409,6 +438,49 @@ test('the live event is on the events list, the dashboard home and the storefron
   const art = page.getByRole('img', { name: `${EVENT_NAME} artwork` });
   await expect.poll(() => art.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await shotVariants(page, testInfo, '14-storefront-event');
+});
+
+test('with payouts enabled, Create Event publishes straight away (in euros)', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/dashboard/events/new');
+  await page.getByLabel('Event artwork file').setInputFiles(await makeValidPng());
+  await expect(page.getByText('Change image')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Event Name' }).fill('Rooftop Jazz');
+  await page.getByRole('textbox', { name: 'Description' }).fill('Brunch with a trio.');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('searchbox', { name: 'Location' }).fill('Sky Garden, London');
+  for (const [label, dialog, dayOfMonth, hour] of [
+    ['Start Date & Time', 'Choose start date & time', 10, 'Hour 12'],
+    ['End Date & Time', 'Choose end date & time', 10, 'Hour 16'],
+  ] as const) {
+    await page.getByRole('button', { name: new RegExp(`^${label}`) }).click();
+    const picker = page.getByRole('dialog', { name: dialog });
+    await picker.getByRole('button', { name: 'Next month' }).click();
+    await picker
+      .getByRole('grid')
+      .getByRole('button', { name: new RegExp(`^${dayOfMonth} `) })
+      .click();
+    await picker.getByRole('button', { name: hour }).click();
+    await page.keyboard.press('Escape');
+  }
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('combobox', { name: 'Currency' }).selectOption('EUR');
+  await page.getByRole('spinbutton', { name: 'Ticket Price' }).fill('20');
+  await expect(page.getByRole('complementary', { name: 'Event preview' }).getByText('€20')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Create Event' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/events$/);
+  await expect(page.getByText(/Saved as a draft/)).toHaveCount(0);
+  const card = page.getByRole('region', { name: 'Upcoming Events' }).getByRole('article', { name: 'Rooftop Jazz' });
+  await expect(card.getByText('live', { exact: true })).toBeVisible();
+  await expect(card.getByText('€0.00')).toBeVisible();
+  const id = (await card.getByRole('link', { name: 'View Rooftop Jazz' }).getAttribute('href'))!.split('/').pop()!;
+
+  await page.goto(storefrontUrl(organiser.subdomain, `/events/${id}`));
+  await expect(page.getByText('Price €20.00 + €1.60 booking fee')).toBeVisible();
+  await page.goto(storefrontUrl(organiser.subdomain));
+  await expect(page.getByRole('link', { name: /Rooftop Jazz/ })).toContainText('€20.00');
+  await expect(page.getByRole('link', { name: new RegExp(EVENT_NAME) })).toBeVisible();
 });
 
 test('the edit wizard goes back to the list without an id or for an unknown event', async ({
