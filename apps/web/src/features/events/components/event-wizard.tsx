@@ -193,6 +193,8 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
   };
 
   const busy = submitting || draftState === 'saving';
+  // The server refuses edits to archived and cancelled events; the wizard shows them without Update.
+  const readOnly = mode === 'edit' && (status === 'archived' || status === 'cancelled');
   const title = mode === 'new' ? 'New Event' : 'Edit Event';
   const { title: stepTitle, subtitle: stepSubtitle } = STEP_TITLES[step];
 
@@ -207,7 +209,9 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
               ? 'Set up your event in four steps.'
               : status === 'live'
                 ? 'This event is live: your changes go live when you update it.'
-                : 'Change the details of your event.'}
+                : readOnly
+                  ? `This event is ${status}: it can no longer be changed.`
+                  : 'Change the details of your event.'}
           </p>
         </div>
         {mode === 'new' ? (
@@ -277,7 +281,7 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
                   Next
                 </Button>
               ) : (
-                <Button size="medium" type="submit" disabled={busy}>
+                <Button size="medium" type="submit" disabled={busy || readOnly}>
                   {submitting
                     ? mode === 'new'
                       ? 'Creating...'
