@@ -483,6 +483,41 @@ test('with payouts enabled, Create Event publishes straight away (in euros)', as
   await expect(page.getByRole('link', { name: new RegExp(EVENT_NAME) })).toBeVisible();
 });
 
+test('a draft can be deleted from its view page; an archived event leaves the upcoming list', async ({ page }) => {
+  await signIn(page);
+  for (const name of ['Scrapped Idea', 'Old Night']) {
+    const created = await page.request.post('/api/events', {
+      headers: { origin: baseURL },
+      data: { name, location: 'Nowhere' },
+    });
+    expect(created.status()).toBe(201);
+  }
+  await page.goto('/dashboard/events');
+  const upcoming = page.getByRole('region', { name: 'Upcoming Events' });
+  await upcoming.getByRole('link', { name: 'View Scrapped Idea' }).click();
+  await expect(page.getByRole('heading', { name: 'Scrapped Idea' })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete draft' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/events$/);
+  await expect(upcoming.getByRole('article', { name: 'Scrapped Idea' })).toHaveCount(0);
+
+  // The view page archives live events only; a draft is archived through the API.
+  const oldId = (await upcoming.getByRole('link', { name: 'View Old Night' }).getAttribute('href'))!.split('/').pop();
+  expect((await page.request.post(`/api/events/${oldId}/archive`, { headers: { origin: baseURL } })).status()).toBe(
+    200,
+  );
+  await upcoming.getByRole('link', { name: 'View Old Night' }).click();
+  await expect(page.getByText('archived', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0);
+  // Archived behind the app's back: a fresh load of the list.
+  await page.goto('/dashboard/events');
+  await expect(upcoming.getByRole('article', { name: 'Old Night' })).toHaveCount(0);
+  const previous = page.getByRole('region', { name: 'Previous Events' }).getByRole('article', { name: 'Old Night' });
+  await expect(previous.getByText('archived', { exact: true })).toBeVisible();
+  await previous.getByRole('link', { name: 'Edit Old Night' }).click();
+  await expect(page.getByText('This event is archived: it can no longer be changed.')).toBeVisible();
+});
+
 test('the edit wizard goes back to the list without an id or for an unknown event', async ({
   page,
   allowConsoleError,
