@@ -20,12 +20,18 @@ export interface PageShell {
 
 const baseCss = `*,*::before,*::after{box-sizing:border-box}html{color-scheme:light dark}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#0a0a0a;color:#f5f5f5;line-height:1.5}a{color:inherit}a:focus-visible,button:focus-visible{outline:2px solid #00ea6f;outline-offset:2px}main{max-width:960px;margin:0 auto;padding:48px 20px}.muted{color:#a3a3a3}`;
 
+/**
+ * The shell of every server-rendered page (storefronts, the sandbox provider's pages). It names an empty icon:
+ * without one the browser asks for /favicon.ico, which is a 404 on every host (and a storefront is not Marquee's
+ * to brand).
+ */
 export function renderPage(page: PageShell): string {
   return `<!doctype html>
 <html lang="${escapeHtml(page.lang ?? 'en')}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(page.title)}</title>
 ${page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : ''}
 ${page.icon ? `<link rel="icon" href="${escapeHtml(page.icon)}">` : ''}

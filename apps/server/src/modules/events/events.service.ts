@@ -460,7 +460,10 @@ export async function updateEvent(
     await db.transaction(async (tx) => {
       const row = await requireEventRow(tx, actor.organizationId, id, true);
       if (row.status === 'archived' || row.status === 'cancelled') {
-        throw new AppError('CONFLICT', `A ${row.status} event cannot be edited`);
+        throw new AppError(
+          'CONFLICT',
+          `${row.status === 'archived' ? 'An archived' : 'A cancelled'} event cannot be edited`,
+        );
       }
       const [general] = (await ticketTypesFor(tx, actor.organizationId, [row.id])).get(row.id) ?? [];
       const fallback = await organizationCurrency(tx, actor.organizationId);

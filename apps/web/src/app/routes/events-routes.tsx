@@ -17,6 +17,10 @@ function NewEventRoute() {
 export const eventRouteObjects: RouteObject[] = [
   { path: 'events', element: <EventsListPage /> },
   { path: 'events/new', element: <NewEventRoute /> },
+  // Without an id the edit wizard goes back to the list (spec: Edit Event); a bare 'events/edit/:id' does not
+  // match an empty id, so '/dashboard/events/edit/' would otherwise fall through to the catch-all and leave
+  // the dashboard for '/'.
+  { path: 'events/edit', element: <EditEventPage /> },
   { path: 'events/edit/:id', element: <EditEventPage /> },
   { path: 'events/view/:id', element: <EventViewPage /> },
 ];

@@ -136,9 +136,11 @@ function EventView({ event }: { event: EventDto }) {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <Link to={`/dashboard/events/edit/${event.id}`} className={buttonClasses('small', 'secondary')}>
-            Edit
-          </Link>
+          {event.status === 'draft' || event.status === 'live' ? (
+            <Link to={`/dashboard/events/edit/${event.id}`} className={buttonClasses('small', 'secondary')}>
+              Edit
+            </Link>
+          ) : null}
           {actionsFor(event).map((action) => (
             <Button
               key={action}

@@ -23,6 +23,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useChangeEventStatus, useSaveEvent } from '../api/events';
 import { useUnsavedChangesGuard } from '../hooks/use-unsaved-changes-guard';
 import {
+  browserTimeZone,
   draftProblems,
   firstStepWithError,
   isFormDirty,
@@ -53,11 +54,16 @@ export interface EventWizardProps {
   initial: EventFormValues;
   eventId?: string | null;
   status?: EventStatus | null;
+  /**
+   * The IANA zone the form's local times are in: the stored event's zone when editing, so that saving from a
+   * browser in another zone keeps the event at the same moment. New events use the browser's zone.
+   */
+  timeZone?: string;
 }
 
 type Leaving = { to: string; state?: { notice: EventsListNotice } };
 
-export function EventWizard({ mode, initial, eventId: initialId = null, status = null }: EventWizardProps) {
+export function EventWizard({ mode, initial, eventId: initialId = null, status = null, timeZone }: EventWizardProps) {
   const navigate = useNavigate();
   const [form, setForm] = useState(initial);
   const [baseline, setBaseline] = useState(initial);
@@ -114,7 +120,7 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
   /** Saves the form (POST or PUT); returns the saved event, or null after showing why it failed. */
   const save = async (values: EventFormValues) => {
     try {
-      const saved = await saveEvent.mutateAsync({ id: eventId, body: toEventInput(values) });
+      const saved = await saveEvent.mutateAsync({ id: eventId, body: toEventInput(values, timeZone) });
       setEventId(saved.id);
       setBaseline(values);
       return saved;
@@ -187,6 +193,8 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
   };
 
   const busy = submitting || draftState === 'saving';
+  // The server refuses edits to archived and cancelled events; the wizard shows them without Update.
+  const readOnly = mode === 'edit' && (status === 'archived' || status === 'cancelled');
   const title = mode === 'new' ? 'New Event' : 'Edit Event';
   const { title: stepTitle, subtitle: stepSubtitle } = STEP_TITLES[step];
 
@@ -201,7 +209,9 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
               ? 'Set up your event in four steps.'
               : status === 'live'
                 ? 'This event is live: your changes go live when you update it.'
-                : 'Change the details of your event.'}
+                : readOnly
+                  ? `This event is ${status}: it can no longer be changed.`
+                  : 'Change the details of your event.'}
           </p>
         </div>
         {mode === 'new' ? (
@@ -242,7 +252,9 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
             className="flex flex-col gap-6 px-5 py-5 sm:px-6"
           >
             {step === 1 ? <StepDetails form={form} errors={errors} update={update} /> : null}
-            {step === 2 ? <StepSchedule form={form} errors={errors} update={update} /> : null}
+            {step === 2 ? (
+              <StepSchedule form={form} errors={errors} update={update} timeZone={timeZone ?? browserTimeZone()} />
+            ) : null}
             {step === 3 ? <StepTickets form={form} errors={errors} update={update} /> : null}
             {step === 4 ? <StepSettings form={form} errors={errors} update={update} /> : null}
 
@@ -269,7 +281,7 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
                   Next
                 </Button>
               ) : (
-                <Button size="medium" type="submit" disabled={busy}>
+                <Button size="medium" type="submit" disabled={busy || readOnly}>
                   {submitting
                     ? mode === 'new'
                       ? 'Creating...'
@@ -400,7 +412,7 @@ function StepDetails({ form, errors, update }: StepProps) {
   );
 }
 
-function StepSchedule({ form, errors, update }: StepProps) {
+function StepSchedule({ form, errors, update, timeZone }: StepProps & { timeZone: string }) {
   const picker = (
     field: 'startDateTime' | 'endDateTime' | 'lastEntry',
     label: string,
@@ -455,10 +467,11 @@ function StepSchedule({ form, errors, update }: StepProps) {
         </div>
       </Field>
       <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
-        {picker('startDateTime', 'Start Date & Time', 'When doors open or the event begins, in your local time.')}
-        {picker('endDateTime', 'End Date & Time', 'When the event finishes, in your local time.', false, 'end')}
+        {picker('startDateTime', 'Start Date & Time', 'When doors open or the event begins, in the event’s time zone.')}
+        {picker('endDateTime', 'End Date & Time', 'When the event finishes, in the event’s time zone.', false, 'end')}
       </div>
       {picker('lastEntry', 'Last Entry', 'The latest time fans can get in. Leave empty if there is none.', true)}
+      <p className="text-muted-foreground text-xs">Times are in {timeZone.replace(/_/g, ' ')}.</p>
     </>
   );
 }
