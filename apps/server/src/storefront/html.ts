@@ -14,7 +14,7 @@ export interface PageShell {
   css?: string;
   lang?: string;
   description?: string;
-  /** The page's icon; without one the browser asks for /favicon.ico, which nothing serves. */
+  /** The page's icon; by default an empty one (see renderPage). */
   icon?: string;
 }
 
@@ -31,10 +31,9 @@ export function renderPage(page: PageShell): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,">
+<link rel="icon" href="${escapeHtml(page.icon ?? 'data:,')}">
 <title>${escapeHtml(page.title)}</title>
 ${page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : ''}
-${page.icon ? `<link rel="icon" href="${escapeHtml(page.icon)}">` : ''}
 <style>${baseCss}${page.css ?? ''}</style>
 </head>
 <body>
