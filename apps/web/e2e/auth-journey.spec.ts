@@ -216,9 +216,9 @@ test('the auth and onboarding screens show each of the spec’s errors', async (
     headers: { origin: new URL(page.url()).origin },
   });
   expect(verified.ok()).toBe(true);
-  await page.context().addCookies(
-    (await request.storageState()).cookies.filter((cookie) => cookie.name.includes('session')),
-  );
+  await page
+    .context()
+    .addCookies((await request.storageState()).cookies.filter((cookie) => cookie.name.includes('session')));
   await page.goto('/onboarding');
   await page.getByLabel('Company Name').fill('Error Co');
   await page.route('**/api/org/check-subdomain', (route) => route.fulfill({ status: 500, body: '{}' }));

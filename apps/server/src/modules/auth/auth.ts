@@ -6,7 +6,13 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer, emailOTP, organization } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { AUTH_ERROR_CODES, AUTH_MESSAGES, isValidEmail, meetsPasswordRules, VERIFICATION_CODE_LENGTH } from '@marquee/shared';
+import {
+  AUTH_ERROR_CODES,
+  AUTH_MESSAGES,
+  isValidEmail,
+  meetsPasswordRules,
+  VERIFICATION_CODE_LENGTH,
+} from '@marquee/shared';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import * as schema from '../../db/schema/index.js';
