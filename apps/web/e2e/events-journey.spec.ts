@@ -37,8 +37,15 @@ async function shot(page: Page, testInfo: TestInfo, name: string, fullPage = tru
  */
 async function setDark(page: Page, dark: boolean) {
   await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
+  // With no saved choice the app follows the emulated system setting by itself; click only if it did not.
+  const isDark = await page
+    .waitForFunction((want) => document.documentElement.classList.contains('dark') === want, dark, { timeout: 1000 })
+    .then(
+      () => dark,
+      () => !dark,
+    );
   const toggle = page.getByRole('button', { name: `Switch to ${dark ? 'dark' : 'light'} theme` });
-  if (await toggle.isVisible()) await toggle.click();
+  if (isDark !== dark && (await toggle.isVisible())) await toggle.click();
 }
 
 /** The page on desktop and at 390 px wide, light and dark; it ends on desktop light. */

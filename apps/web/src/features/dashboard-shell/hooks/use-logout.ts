@@ -1,13 +1,11 @@
-// Logout: leave the dashboard for the landing page, end the session, then forget every cached query so the
-// next account starts clean.
+// Logout: let requests already on their way finish, end the session, then load the landing page afresh, so
+// nothing of this account stays in memory and no query of the dashboard runs again without a session.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { signOut } from '../../../lib/auth-client';
 
 export function useLogout() {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const [isPending, setIsPending] = useState(false);
   const [failed, setFailed] = useState(false);
 
@@ -15,9 +13,7 @@ export function useLogout() {
     setIsPending(true);
     setFailed(false);
     try {
-      // Leave the dashboard first, so none of its queries refetch without a session, and let requests already
-      // on their way finish: one that reached the server after the sign-out would be refused.
-      await navigate('/', { replace: true });
+      // A request that reached the server after the sign-out would be refused: let those on their way finish.
       await queryClient.cancelQueries();
       for (let waited = 0; queryClient.isFetching() > 0 && waited < 3000; waited += 50) {
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -28,8 +24,8 @@ export function useLogout() {
       setIsPending(false);
       return;
     }
-    queryClient.clear();
-  }, [navigate, queryClient]);
+    window.location.replace('/');
+  }, [queryClient]);
 
   return { logout, isPending, failed };
 }
