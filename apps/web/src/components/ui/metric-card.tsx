@@ -1,6 +1,8 @@
 // A dashboard figure: label, value, change against the previous period and a short label for it.
+/** A change against the previous period: '+12.5%', '-3%' or '0%'. */
 export function formatChange(change: number): string {
   const rounded = Math.round(change * 10) / 10;
+  if (rounded === 0) return '0%';
   return `${rounded > 0 ? '+' : ''}${rounded}%`;
 }
 

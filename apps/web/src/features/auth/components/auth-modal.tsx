@@ -223,21 +223,52 @@ function AuthPanel({ mode, onModeChange, onClose }: Omit<AuthModalProps, 'open'>
     />
   );
 
+  const passwordField = (label: string, autoComplete: 'current-password' | 'new-password', hint?: ReactNode) => (
+    <TextField
+      label={label}
+      type={showPassword ? 'text' : 'password'}
+      name={autoComplete}
+      autoComplete={autoComplete}
+      value={password}
+      onChange={(event) => setPassword(event.target.value)}
+      error={errors.password}
+      trailing={passwordToggle}
+      hint={hint}
+    />
+  );
+
+  const codeField = (label: string) => (
+    <TextField
+      label={label}
+      name="code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      placeholder="6-digit code"
+      value={code}
+      onChange={(event) => setCode(event.target.value)}
+      error={errors.code}
+      data-autofocus
+    />
+  );
+
+  /** BACK TO SIGN IN resets the fields and returns to the sign-in form. */
+  const backToSignIn = (
+    <BackToSignIn
+      onClick={() => {
+        setCode('');
+        setPassword('');
+        setEmail('');
+        go('sign-in');
+      }}
+    />
+  );
+
   let body: ReactNode;
   if (view === 'sign-in') {
     body = (
       <form onSubmit={onSignIn} noValidate className="flex flex-col gap-4">
         {emailField}
-        <TextField
-          label="Password"
-          type={showPassword ? 'text' : 'password'}
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.password}
-          trailing={passwordToggle}
-        />
+        {passwordField('Password', 'current-password')}
         <button
           type="button"
           className="text-muted-foreground hover:text-foreground self-end text-xs underline-offset-4 hover:underline"
@@ -262,69 +293,27 @@ function AuthPanel({ mode, onModeChange, onClose }: Omit<AuthModalProps, 'open'>
           {busy ? 'Sending...' : 'Send reset code'}
         </Button>
         {errors.form ? <FieldError message={errors.form} /> : null}
-        <BackToSignIn
-          onClick={() => {
-            setCode('');
-            setPassword('');
-            go('sign-in');
-          }}
-        />
+        {backToSignIn}
       </form>
     );
   } else if (view === 'reset') {
     body = (
       <form onSubmit={onReset} noValidate className="flex flex-col gap-4">
         <Heading title="Reset password" text={notice ?? 'Enter the code from your email and choose a new password.'} />
-        <TextField
-          label="Reset code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder="6-digit code"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          error={errors.code}
-          data-autofocus
-        />
-        <TextField
-          label="New password"
-          type={showPassword ? 'text' : 'password'}
-          name="new-password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.password}
-          trailing={passwordToggle}
-        />
+        {codeField('Reset code')}
+        {passwordField('New password', 'new-password')}
         <Button type="submit" size="medium" disabled={busy || !code.trim() || !password}>
           {busy ? 'Resetting...' : 'Reset password'}
         </Button>
         {errors.form ? <FieldError message={errors.form} /> : null}
-        <BackToSignIn
-          onClick={() => {
-            setCode('');
-            setPassword('');
-            setEmail('');
-            go('sign-in');
-          }}
-        />
+        {backToSignIn}
       </form>
     );
   } else if (view === 'sign-up') {
     body = (
       <form onSubmit={onSignUp} noValidate className="flex flex-col gap-4">
         {emailField}
-        <TextField
-          label="Password"
-          type={showPassword ? 'text' : 'password'}
-          name="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.password}
-          trailing={passwordToggle}
-          hint={<PasswordChecklist password={password} />}
-        />
+        {passwordField('Password', 'new-password', <PasswordChecklist password={password} />)}
         <p className="text-muted-foreground text-xs">
           By creating an account you agree to our{' '}
           <a href="/terms" target="_blank" rel="noreferrer" className="text-foreground underline underline-offset-4">
@@ -351,17 +340,7 @@ function AuthPanel({ mode, onModeChange, onClose }: Omit<AuthModalProps, 'open'>
           title="Verify your email"
           text={notice ?? `We sent a 6-digit code to ${email.trim()}. Enter it below.`}
         />
-        <TextField
-          label="Verification code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder="6-digit code"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          error={errors.code}
-          data-autofocus
-        />
+        {codeField('Verification code')}
         <Button type="submit" size="medium" disabled={busy || !code.trim()}>
           {busy ? 'Verifying...' : 'Verify'}
         </Button>

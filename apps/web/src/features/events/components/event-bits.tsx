@@ -1,7 +1,7 @@
 // Pieces shared by the event screens: status badge, the three ticks (Resale, Refunds, On Entry), the
 // artwork or its 'Event Image' placeholder, metric cards and skeletons.
 import type { EventStatus, Metric } from '@marquee/shared';
-import { formatChange } from '../lib/money';
+import { MetricCard as UiMetricCard } from '../../../components/ui/metric-card';
 
 const STATUS_STYLES: Record<EventStatus, string> = {
   live: 'bg-primary text-primary-foreground',
@@ -80,16 +80,7 @@ export function Artwork({ url, alt, className = '' }: { url: string; alt: string
 }
 
 export function MetricCard({ title, value, metric }: { title: string; value: string; metric: Metric }) {
-  const tone = metric.change > 0 ? 'text-primary' : metric.change < 0 ? 'text-red-500' : 'text-muted-foreground';
-  return (
-    <div className="bg-card border-border flex min-w-0 flex-col gap-2 rounded-xl border p-4 sm:p-5">
-      <p className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase">{title}</p>
-      <p className="text-foreground truncate text-xl font-semibold tracking-tight tabular-nums sm:text-2xl">{value}</p>
-      <p className="text-muted-foreground text-xs">
-        <span className={`font-semibold ${tone}`}>{formatChange(metric.change)}</span> {metric.label}
-      </p>
-    </div>
-  );
+  return <UiMetricCard title={title} value={value} change={metric.change} label={metric.label} />;
 }
 
 export function MetricSkeleton() {
