@@ -121,7 +121,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Uploaded images may be served from the S3 bucket's public URL.
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(config.raw.S3_PUBLIC_URL ? [new URL(config.raw.S3_PUBLIC_URL).origin] : []),
+        ],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         mediaSrc: ["'self'"],

@@ -25,6 +25,18 @@ describe('GET /api/health', () => {
     expect(response.headers['x-request-id']).toMatch(/.{8,}/);
   });
 
+  it('lets pages show images from the S3 public URL when one is configured', async () => {
+    const withS3 = await createTestApp({ env: { S3_PUBLIC_URL: 'https://cdn.example.com/files' } });
+    try {
+      const response = await withS3.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.headers['content-security-policy']).toContain(
+        "img-src 'self' data: blob: https://cdn.example.com",
+      );
+    } finally {
+      await withS3.close();
+    }
+  });
+
   it('answers 503 when the database is down', async () => {
     const broken = await createTestApp();
     await broken.database.close();
