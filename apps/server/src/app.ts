@@ -30,6 +30,7 @@ import { passwordResetCodeEmail, verificationCodeEmail } from './adapters/mail/t
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.js';
 import { createPaymentsProvider, type PaymentsProvider } from './adapters/payments/payments.js';
 import { registerPayments } from './modules/payments/payments.routes.js';
+import { isSandboxPayments } from './adapters/payments/sandbox.js';
 import { createTicketSigner, type TicketSigner } from './modules/checkout/ticket-qr.js';
 import { createCheckoutNotifier } from './modules/checkout/notifications.js';
 import type { CheckoutNotifier } from './modules/checkout/notifier.js';
@@ -193,6 +194,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     payments,
     assertCanSell: options.assertCanSell ?? assertCanSell,
     rateLimitMultiplier: config.rateLimitMultiplier,
+    holdSeconds: config.holdSeconds,
+    paymentOrigins: isSandboxPayments(payments) ? [new URL(config.appUrl).origin] : ['https://checkout.stripe.com'],
     signer: ticketSigner,
     notifier,
   });

@@ -53,9 +53,18 @@ export const liveEventInput: EventInput = {
   terms_of_service: '',
 };
 
-export async function createLiveEvent(app: FastifyInstance, user: SignedInUser, input: EventInput = {}): Promise<EventDto> {
+export async function createLiveEvent(
+  app: FastifyInstance,
+  user: SignedInUser,
+  input: EventInput = {},
+): Promise<EventDto> {
   const headers = { cookie: user.cookie, origin: 'http://localhost:3000' };
-  const created = await app.inject({ method: 'POST', url: '/api/events', headers, payload: { ...liveEventInput, ...input } });
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/events',
+    headers,
+    payload: { ...liveEventInput, ...input },
+  });
   if (created.statusCode !== 201) throw new Error(`event create failed: ${created.statusCode} ${created.body}`);
   const id = created.json().id as string;
   const published = await app.inject({ method: 'POST', url: `/api/events/${id}/publish`, headers });

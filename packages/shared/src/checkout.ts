@@ -131,7 +131,8 @@ export function validateBuyerDetails(
   if (details.phone.trim() && !/^\+?[0-9 ()-]{6,25}$/.test(details.phone.trim()))
     errors.phone = CHECKOUT_MESSAGES.phoneInvalid;
   if (!isCountryCode(details.country)) errors.country = CHECKOUT_MESSAGES.countryInvalid;
-  if (rules.minimumAge > 0 && !details.ageConfirmed) errors.ageConfirmed = CHECKOUT_MESSAGES.ageRequired(rules.minimumAge);
+  if (rules.minimumAge > 0 && !details.ageConfirmed)
+    errors.ageConfirmed = CHECKOUT_MESSAGES.ageRequired(rules.minimumAge);
   if (rules.hasTerms && !details.termsAccepted) errors.termsAccepted = CHECKOUT_MESSAGES.termsRequired;
   return errors;
 }

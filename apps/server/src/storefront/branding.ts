@@ -47,7 +47,9 @@ export function brandTheme(branding: BrandColours): BrandTheme {
   const line = isDark ? 'rgba(255,255,255,.14)' : 'rgba(10,10,10,.14)';
   // The named font is used when the visitor has it; the storefront loads no font files of its own.
   const fallback =
-    font === 'Geist Mono' ? 'ui-monospace,SFMono-Regular,Menlo,monospace' : 'system-ui,-apple-system,"Segoe UI",Roboto,sans-serif';
+    font === 'Geist Mono'
+      ? 'ui-monospace,SFMono-Regular,Menlo,monospace'
+      : 'system-ui,-apple-system,"Segoe UI",Roboto,sans-serif';
   const css = `:root{--primary:${primary};--on-primary:${textOn(primary)};--bg:${secondary};--text:${text};--muted:${muted};--line:${line}}
 html{color-scheme:${isDark ? 'dark' : 'light'}}body{background:var(--bg);color:var(--text);font-family:"${font}",${fallback};min-height:100vh;display:flex;flex-direction:column}
 a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible{outline:2px solid var(--primary);outline-offset:2px}.muted{color:var(--muted)}`;

@@ -100,11 +100,21 @@ function input(
   return `<div class="field"><label for="${name}">${escapeHtml(label)}</label><input id="${name}" name="${name}" value="${escapeHtml(typeof value === 'string' ? value : '')}" ${attrs}${describedBy(errors, key)}>${fieldError(errors, key)}</div>`;
 }
 
-function tick(name: string, key: keyof BuyerDetails, label: string, form: CheckoutFormState, errors: CheckoutFormErrors) {
+function tick(
+  name: string,
+  key: keyof BuyerDetails,
+  label: string,
+  form: CheckoutFormState,
+  errors: CheckoutFormErrors,
+) {
   return `<label class="check"><input type="checkbox" name="${name}" value="yes"${form.buyer[key] ? ' checked' : ''}${describedBy(errors, key)}><span>${escapeHtml(label)}</span></label>${fieldError(errors, key)}`;
 }
 
-export function renderCheckoutForm(stored: StorefrontEvent, form: CheckoutFormState, errors: CheckoutFormErrors): string {
+export function renderCheckoutForm(
+  stored: StorefrontEvent,
+  form: CheckoutFormState,
+  errors: CheckoutFormErrors,
+): string {
   const types = stored.types;
   if (types.length === 0) return '<p class="note">Tickets are not on sale yet.</p>';
   const allSoldOut = types.every((type) => type.remaining === 0);

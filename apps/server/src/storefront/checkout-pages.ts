@@ -114,7 +114,10 @@ ${
   return renderStorefrontPage(input.organization, { title: `Order ${current.code} · ${input.event.name}`, body });
 }
 
-export function renderLookupPage(organization: StorefrontFrameOrganization, state: { sent?: boolean; error?: string; email?: string }) {
+export function renderLookupPage(
+  organization: StorefrontFrameOrganization,
+  state: { sent?: boolean; error?: string; email?: string },
+) {
   const body = `<h1>Find your tickets</h1>
 <p>Enter the e-mail address you bought with. If it has orders here, we'll e-mail you their links.</p>
 ${state.sent ? '<p class="note" role="status">If that address has orders with us, their links are on their way. Check your inbox (and spam folder).</p>' : ''}

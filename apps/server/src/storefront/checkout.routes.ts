@@ -17,14 +17,25 @@ import { cancelHold, checkoutSubmissionKey } from '../modules/checkout/cancel.js
 import { loadStorefrontEvent } from '../modules/checkout/storefront-event.js';
 import { findPublicEvent } from '../modules/events/events.service.js';
 import { CHECKOUT_SCRIPT } from './checkout-script.js';
-import { emptyCheckoutForm, readCheckoutForm, type CheckoutFormErrors, type CheckoutFormState } from './checkout-form.js';
+import {
+  emptyCheckoutForm,
+  readCheckoutForm,
+  type CheckoutFormErrors,
+  type CheckoutFormState,
+} from './checkout-form.js';
 import { renderLookupPage, renderMessagePage, renderSummaryPage } from './checkout-pages.js';
 import { renderEventPage } from './events.render.js';
-import { findStorefrontOrganization, sendStorefrontNotFound, type StorefrontOrganization } from './storefront.routes.js';
+import {
+  findStorefrontOrganization,
+  sendStorefrontNotFound,
+  type StorefrontOrganization,
+} from './storefront.routes.js';
 import { orderPageRoutes, type OrderPageDeps } from './order-page.routes.js';
 
 export interface CheckoutRoutesDeps extends CheckoutDeps, OrderPageDeps {
   db: Database;
+  /** Origins of the payment provider's hosted checkout: the summary's Pay form is redirected there. */
+  paymentOrigins: string[];
 }
 
 const constraints = { site: 'storefront' };
@@ -124,10 +135,18 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       } catch (error) {
         if (!(error instanceof CheckoutRefusal)) throw error;
         if (error.status === 404) return sendStorefrontNotFound(reply);
-        return renderEvent(request, reply, organization, request.params.id, form, {
-          message: error.message,
-          fields: error.fields as Record<string, string>,
-        }, error.status);
+        return renderEvent(
+          request,
+          reply,
+          organization,
+          request.params.id,
+          form,
+          {
+            message: error.message,
+            fields: error.fields as Record<string, string>,
+          },
+          error.status,
+        );
       }
     });
 
@@ -148,7 +167,14 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
         return reply.redirect(url, 303);
       } catch (error) {
         if (!(error instanceof CheckoutRefusal)) throw error;
-        return summary(request, reply, organization, request.params.token, { kind: 'alert', text: error.message }, error.status);
+        return summary(
+          request,
+          reply,
+          organization,
+          request.params.token,
+          { kind: 'alert', text: error.message },
+          error.status,
+        );
       }
     });
 
@@ -181,7 +207,9 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       current.status !== 'pending' || !current.holdExpiresAt || current.holdExpiresAt.getTime() <= Date.now();
     if (expired) {
       const text =
-        current.status === 'cancelled' ? 'This order was cancelled and its tickets released.' : CHECKOUT_TEXT.holdExpired;
+        current.status === 'cancelled'
+          ? 'This order was cancelled and its tickets released.'
+          : CHECKOUT_TEXT.holdExpired;
       return sendHtml(
         reply,
         410,
@@ -190,6 +218,14 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
           text,
           link: event ? { href: `/events/${event.id}`, label: 'Start again' } : { href: '/', label: 'See all events' },
         }),
+      );
+    }
+    // The Pay form posts here and is redirected to the provider's page: form-action must allow that origin.
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string') {
+      reply.header(
+        'content-security-policy',
+        csp.replace("form-action 'self'", `form-action 'self' ${deps.paymentOrigins.join(' ')}`),
       );
     }
     return sendHtml(
@@ -218,7 +254,10 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       let message: { kind: 'alert' | 'note'; text: string } | undefined;
       if (query.payment === 'declined') {
         const reason = DECLINE_REASONS[String(query.reason)] ?? DECLINE_REASONS.card_declined!;
-        message = { kind: 'alert', text: `The payment did not go through: ${reason} Your tickets are still held; try again or use another card.` };
+        message = {
+          kind: 'alert',
+          text: `The payment did not go through: ${reason} Your tickets are still held; try again or use another card.`,
+        };
       } else if (query.payment === 'cancelled') {
         message = { kind: 'note', text: 'Payment cancelled. Your tickets are still held until the time below.' };
       }
@@ -234,7 +273,11 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
     if (current.status === 'paid' || current.status === 'partially_refunded')
       return reply.redirect(`/orders/${current.accessToken}`, 303);
     // Paid after the hold ran out and the tickets sold out: refunded (or about to be), never paid.
-    if ((current.status === 'cancelled' || current.status === 'refunded') && current.paymentIntentId && !current.paidAt) {
+    if (
+      (current.status === 'cancelled' || current.status === 'refunded') &&
+      current.paymentIntentId &&
+      !current.paidAt
+    ) {
       return sendHtml(
         reply,
         200,

@@ -36,7 +36,10 @@ afterAll(() => t.close());
 const page = (url: string, h = host) => t.app.inject({ method: 'GET', url, headers: { host: h } });
 const details = { ...buyer, age_confirmed: 'yes', terms_accepted: 'yes' };
 const counters = async (eventId: string) => {
-  const [row] = await t.database.db.select({ sold: event.sold, held: event.held }).from(event).where(eq(event.id, eventId));
+  const [row] = await t.database.db
+    .select({ sold: event.sold, held: event.held })
+    .from(event)
+    .where(eq(event.id, eventId));
   return row!;
 };
 const mail = async (to: string) =>
@@ -135,7 +138,10 @@ describe('POST /events/:id/checkout', () => {
 
   it("refuses a ticket type of another organisation's event", async () => {
     const rivals = await createLiveEvent(t.app, rival);
-    const response = await postCheckout(t.app, host, live.id, { ...details, [`qty_${rivals.ticket_types[0]!.id}`]: '1' });
+    const response = await postCheckout(t.app, host, live.id, {
+      ...details,
+      [`qty_${rivals.ticket_types[0]!.id}`]: '1',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain('One of the chosen ticket types is not on sale for this event.');
   });
@@ -150,7 +156,11 @@ describe('POST /events/:id/checkout', () => {
     const soldOut = await page(`/events/${small.id}`);
     expect(soldOut.body).toContain('Sold out');
     expect(soldOut.body).toContain('This event is sold out.');
-    const refused = await postCheckout(t.app, host, small.id, { ...buyer, email: 'late@example.com', [`qty_${small_type}`]: '1' });
+    const refused = await postCheckout(t.app, host, small.id, {
+      ...buyer,
+      email: 'late@example.com',
+      [`qty_${small_type}`]: '1',
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('Sold out');
   });
@@ -170,13 +180,22 @@ describe('POST /events/:id/checkout', () => {
   it('says sales are paused when payouts were disabled after publishing', async () => {
     const paused = await createLiveEvent(t.app, owner, { name: 'Paused Party' });
     const [settings] = await t.database.db.select().from(paymentAccount);
-    await t.database.db.update(paymentAccount).set({ chargesEnabled: false }).where(eq(paymentAccount.id, settings!.id));
+    await t.database.db
+      .update(paymentAccount)
+      .set({ chargesEnabled: false })
+      .where(eq(paymentAccount.id, settings!.id));
     try {
-      const response = await postCheckout(t.app, host, paused.id, { ...buyer, [`qty_${paused.ticket_types[0]!.id}`]: '1' });
+      const response = await postCheckout(t.app, host, paused.id, {
+        ...buyer,
+        [`qty_${paused.ticket_types[0]!.id}`]: '1',
+      });
       expect(response.statusCode).toBe(409);
       expect(response.body).toContain('Ticket sales for this event are paused');
     } finally {
-      await t.database.db.update(paymentAccount).set({ chargesEnabled: true }).where(eq(paymentAccount.id, settings!.id));
+      await t.database.db
+        .update(paymentAccount)
+        .set({ chargesEnabled: true })
+        .where(eq(paymentAccount.id, settings!.id));
     }
   });
 
@@ -198,7 +217,11 @@ describe('POST /events/:id/checkout', () => {
 
 describe('paying', () => {
   it('success card: the webhook pays the order once; the return page leads to the tickets; the figures move', async () => {
-    const started = await postCheckout(t.app, host, live.id, { ...details, email: 'payer@example.com', [`qty_${typeId}`]: '2' });
+    const started = await postCheckout(t.app, host, live.id, {
+      ...details,
+      email: 'payer@example.com',
+      [`qty_${typeId}`]: '2',
+    });
     const token = tokenFrom(started.headers.location);
     const before = await counters(live.id);
     const paid = await payWithCard(t.app, host, token);
@@ -225,7 +248,11 @@ describe('paying', () => {
   });
 
   it('declined card: back to the summary with the reason, the hold kept', async () => {
-    const started = await postCheckout(t.app, host, live.id, { ...details, email: 'declined@example.com', [`qty_${typeId}`]: '1' });
+    const started = await postCheckout(t.app, host, live.id, {
+      ...details,
+      email: 'declined@example.com',
+      [`qty_${typeId}`]: '1',
+    });
     const token = tokenFrom(started.headers.location);
     const declined = await payWithCard(t.app, host, token, '4000000000009995');
     expect(declined.statusCode).toBe(303);
@@ -238,10 +265,17 @@ describe('paying', () => {
   });
 
   it('an expired hold says so and offers to start again; its tickets go back', async () => {
-    const started = await postCheckout(t.app, host, live.id, { ...details, email: 'slow@example.com', [`qty_${typeId}`]: '3' });
+    const started = await postCheckout(t.app, host, live.id, {
+      ...details,
+      email: 'slow@example.com',
+      [`qty_${typeId}`]: '3',
+    });
     const token = tokenFrom(started.headers.location);
     const held = await counters(live.id);
-    await t.database.db.update(order).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(order.accessToken, token));
+    await t.database.db
+      .update(order)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(order.accessToken, token));
     const summary = await page(`/checkout/${token}`);
     expect(summary.statusCode).toBe(410);
     expect(summary.body).toContain('Your hold on these tickets has expired');
@@ -260,7 +294,11 @@ describe('paying', () => {
   });
 
   it('cancelling a hold releases its tickets at once', async () => {
-    const started = await postCheckout(t.app, host, live.id, { ...details, email: 'changed-mind@example.com', [`qty_${typeId}`]: '2' });
+    const started = await postCheckout(t.app, host, live.id, {
+      ...details,
+      email: 'changed-mind@example.com',
+      [`qty_${typeId}`]: '2',
+    });
     const token = tokenFrom(started.headers.location);
     const held = await counters(live.id);
     const cancel = await t.app.inject({
@@ -290,7 +328,9 @@ describe('find my order', () => {
     expect(unknown.statusCode).toBe(200);
     const strip = (html: string) => html.replace(/value="[^"]*"/g, '');
     expect(strip(known.body)).toBe(strip(unknown.body));
-    expect((await mail('payer@example.com')).some((message) => message.subject.startsWith('Your orders with'))).toBe(true);
+    expect((await mail('payer@example.com')).some((message) => message.subject.startsWith('Your orders with'))).toBe(
+      true,
+    );
     expect(await mail('nobody@example.com')).toEqual([]);
   });
 });
@@ -311,8 +351,15 @@ describe('inventory rules', () => {
       })
       .returning();
     const first = shared.ticket_types[0]!.id;
-    expect((await postCheckout(t.app, host, shared.id, { ...buyer, [`qty_${first}`]: '1', [`qty_${second!.id}`]: '1' })).statusCode).toBe(303);
-    const refused = await postCheckout(t.app, host, shared.id, { ...buyer, email: 'second@example.com', [`qty_${second!.id}`]: '1' });
+    expect(
+      (await postCheckout(t.app, host, shared.id, { ...buyer, [`qty_${first}`]: '1', [`qty_${second!.id}`]: '1' }))
+        .statusCode,
+    ).toBe(303);
+    const refused = await postCheckout(t.app, host, shared.id, {
+      ...buyer,
+      email: 'second@example.com',
+      [`qty_${second!.id}`]: '1',
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('Sold out');
   });

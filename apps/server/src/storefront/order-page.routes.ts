@@ -63,7 +63,9 @@ export function orderPageRoutes(app: FastifyInstance, deps: OrderPageDeps) {
         event: {
           id: event.id,
           name: event.name,
-          when: startLocal ? `${formatPreviewDate(startLocal)} · ${formatEventTime(startLocal)} (${event.timeZone.replace(/_/g, ' ')})` : '',
+          when: startLocal
+            ? `${formatPreviewDate(startLocal)} · ${formatEventTime(startLocal)} (${event.timeZone.replace(/_/g, ' ')})`
+            : '',
           location: event.location,
         },
         token: current.accessToken,
@@ -78,12 +80,19 @@ export function orderPageRoutes(app: FastifyInstance, deps: OrderPageDeps) {
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase().slice(0, 254) : '';
     if (!isValidEmail(email)) {
-      return sendHtml(reply, 400, renderLookupPage(organization, { error: 'Enter a valid email address, like name@example.com', email }));
+      return sendHtml(
+        reply,
+        400,
+        renderLookupPage(organization, { error: 'Enter a valid email address, like name@example.com', email }),
+      );
     }
     const scale = (max: number) => Math.max(1, Math.round(max * deps.rateLimitMultiplier));
     const allowed =
       (await takeToken(db, `lookup:ip:${request.ip}`, { max: scale(10), windowSeconds: 600 })) &&
-      (await takeToken(db, `lookup:email:${organization.organizationId}:${email}`, { max: scale(3), windowSeconds: 3600 }));
+      (await takeToken(db, `lookup:email:${organization.organizationId}:${email}`, {
+        max: scale(3),
+        windowSeconds: 3600,
+      }));
     // The answer is the same whether or not the address has orders (or was rate limited), so it reveals nothing.
     if (allowed) {
       await deps.notifier.sendOrderLinks({

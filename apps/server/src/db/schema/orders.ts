@@ -41,7 +41,9 @@ export const order = pgTable(
     /** Unguessable token (256 bits, base64url) that the fan's links carry. */
     accessToken: text('access_token').notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
-    channel: text('channel', { enum: ['online', 'door'] }).notNull().default('online'),
+    channel: text('channel', { enum: ['online', 'door'] })
+      .notNull()
+      .default('online'),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     /** Stored lower-cased (checked). */
@@ -90,7 +92,10 @@ export const order = pgTable(
       'order_amounts_check',
       sql`${table.amountMinor} >= 0 and ${table.feeMinor} >= 0 and ${table.refundedMinor} >= 0 and ${table.refundedMinor} <= ${table.amountMinor} + ${table.feeMinor}`,
     ),
-    check('order_paid_at_check', sql`${table.status} not in ('paid', 'partially_refunded') or ${table.paidAt} is not null`),
+    check(
+      'order_paid_at_check',
+      sql`${table.status} not in ('paid', 'partially_refunded') or ${table.paidAt} is not null`,
+    ),
     check('order_customer_email_check', sql`${table.customerEmail} = lower(${table.customerEmail})`),
   ],
 );

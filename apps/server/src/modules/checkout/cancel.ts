@@ -25,7 +25,10 @@ export async function cancelHold(db: Database, current: OrderRow): Promise<boole
         lines.map((line) => ({ ticketTypeId: line.ticketTypeId, quantity: line.quantity })),
       );
       const now = new Date();
-      await tx.update(order).set({ status: 'cancelled', holdExpiresAt: null, updatedAt: now }).where(eq(order.id, locked.id));
+      await tx
+        .update(order)
+        .set({ status: 'cancelled', holdExpiresAt: null, updatedAt: now })
+        .where(eq(order.id, locked.id));
       await tx.insert(orderChange).values({
         organizationId: locked.organizationId,
         orderId: locked.id,

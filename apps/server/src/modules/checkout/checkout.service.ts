@@ -4,7 +4,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   bookingFee,
-  HOLD_MINUTES,
   validateBuyerDetails,
   type BuyerDetails,
   type BuyerField,
@@ -48,6 +47,8 @@ export interface CheckoutDeps {
   assertCanSell(db: Database, organizationId: string): Promise<void>;
   /** Scales the per-IP and per-e-mail limits (RATE_LIMIT_MULTIPLIER). */
   rateLimitMultiplier: number;
+  /** How long a hold lasts. */
+  holdSeconds: number;
 }
 
 export interface StartCheckoutInput {
@@ -87,8 +88,7 @@ function parseQuantities(
     const quantity = Number(value);
     if (quantity > type.maxPerOrder) fields[`qty:${id}`] = `You can buy at most ${type.maxPerOrder} of these per order`;
     else if (type.remaining !== null && type.remaining === 0) fields[`qty:${id}`] = 'Sold out';
-    else if (type.remaining !== null && quantity > type.remaining)
-      fields[`qty:${id}`] = `Only ${type.remaining} left`;
+    else if (type.remaining !== null && quantity > type.remaining) fields[`qty:${id}`] = `Only ${type.remaining} left`;
     else lines.push({ ticketTypeId: id, quantity, type });
   }
   return { lines, fields };
@@ -143,7 +143,7 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
   if (!ipOk || !emailOk) throw new CheckoutRefusal(CHECKOUT_TEXT.rateLimited, {}, 429);
 
   try {
-    return await holdOrder(db, stored, { ...input, buyer }, lines, now);
+    return await holdOrder(db, stored, { ...input, buyer }, lines, now, deps.holdSeconds);
   } catch (error) {
     if (isUniqueViolation(error)) {
       const winner = await findBySubmission(db, input.organizationId, input.submissionKey);
@@ -160,7 +160,11 @@ async function soldOutRefusal(db: Database, input: StartCheckoutInput, error: No
   const left = type ? type.remaining : null;
   if (type && left !== null) {
     const message = left === 0 ? 'Sold out' : `Only ${left} left`;
-    return new CheckoutRefusal(left === 0 ? CHECKOUT_TEXT.soldOut : CHECKOUT_TEXT.fixErrors, { [`qty:${type.id}`]: message }, 409);
+    return new CheckoutRefusal(
+      left === 0 ? CHECKOUT_TEXT.soldOut : CHECKOUT_TEXT.fixErrors,
+      { [`qty:${type.id}`]: message },
+      409,
+    );
   }
   return new CheckoutRefusal(CHECKOUT_TEXT.soldOut, {}, 409);
 }
@@ -171,6 +175,7 @@ async function holdOrder(
   input: StartCheckoutInput & { buyer: BuyerDetails },
   lines: Array<LineQuantity & { type: SellableTicketType }>,
   now: Date,
+  holdSeconds: number,
 ): Promise<OrderRow> {
   const currency = lines[0]!.type.currency as CurrencyCode;
   const amount = lines.reduce((sum, line) => sum + line.type.priceMinor * line.quantity, 0);
@@ -200,7 +205,7 @@ async function holdOrder(
           feeMinor: fee,
           currency,
           submissionKey: input.submissionKey,
-          holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
+          holdExpiresAt: new Date(now.getTime() + holdSeconds * 1000),
           createdAt: now,
           updatedAt: now,
         })
@@ -276,7 +281,11 @@ export async function beginPayment(
     accountId: settings.accountId,
     currency: current.currency,
     lineItems: [
-      ...lines.map((line) => ({ name: `${urls.eventName}: ${line.name}`, unitAmount: line.unitPriceMinor, quantity: line.quantity })),
+      ...lines.map((line) => ({
+        name: `${urls.eventName}: ${line.name}`,
+        unitAmount: line.unitPriceMinor,
+        quantity: line.quantity,
+      })),
       ...(current.feeMinor > 0 ? [{ name: 'Booking fee', unitAmount: current.feeMinor, quantity: 1 }] : []),
     ],
     applicationFeeAmount: current.feeMinor,
@@ -288,10 +297,19 @@ export async function beginPayment(
   // Two quick clicks: the first session stored wins and the second click is sent there too.
   const [stored] = await deps.db
     .update(order)
-    .set({ checkoutSessionId: session.id, checkoutUrl: session.url, paymentProvider: deps.payments.name, updatedAt: now })
+    .set({
+      checkoutSessionId: session.id,
+      checkoutUrl: session.url,
+      paymentProvider: deps.payments.name,
+      updatedAt: now,
+    })
     .where(and(eq(order.id, current.id), sql`${order.checkoutSessionId} is null`))
     .returning({ url: order.checkoutUrl });
   if (stored?.url) return stored.url;
-  const [winner] = await deps.db.select({ url: order.checkoutUrl }).from(order).where(eq(order.id, current.id)).limit(1);
+  const [winner] = await deps.db
+    .select({ url: order.checkoutUrl })
+    .from(order)
+    .where(eq(order.id, current.id))
+    .limit(1);
   return winner?.url ?? session.url;
 }

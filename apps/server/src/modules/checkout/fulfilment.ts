@@ -31,13 +31,23 @@ export function readPaidSession(object: Record<string, unknown>, created: number
   return {
     sessionId: object.id,
     orderId: typeof metadata.order_id === 'string' ? metadata.order_id : null,
-    paymentIntentId: typeof intent === 'string' ? intent : intent && typeof intent === 'object' ? String((intent as { id: unknown }).id) : null,
+    paymentIntentId:
+      typeof intent === 'string'
+        ? intent
+        : intent && typeof intent === 'object'
+          ? String((intent as { id: unknown }).id)
+          : null,
     paidAt: new Date(created * 1000),
   };
 }
 
 async function lockOrder(tx: Tx, paid: PaidSession): Promise<OrderRow | undefined> {
-  const bySession = await tx.select().from(order).where(eq(order.checkoutSessionId, paid.sessionId)).for('update').limit(1);
+  const bySession = await tx
+    .select()
+    .from(order)
+    .where(eq(order.checkoutSessionId, paid.sessionId))
+    .for('update')
+    .limit(1);
   if (bySession[0]) return bySession[0];
   if (!paid.orderId || !/^[0-9a-f-]{36}$/.test(paid.orderId)) return undefined;
   const byId = await tx.select().from(order).where(eq(order.id, paid.orderId)).for('update').limit(1);
@@ -68,7 +78,12 @@ export async function fulfilPaidSession(tx: Tx, paid: PaidSession): Promise<Fulf
       if (!(error instanceof NotEnoughTickets)) throw error;
       await tx
         .update(order)
-        .set({ status: 'cancelled', paymentIntentId: paid.paymentIntentId, checkoutSessionId: paid.sessionId, updatedAt: now })
+        .set({
+          status: 'cancelled',
+          paymentIntentId: paid.paymentIntentId,
+          checkoutSessionId: paid.sessionId,
+          updatedAt: now,
+        })
         .where(eq(order.id, current.id));
       await tx.insert(orderChange).values({
         ...base,

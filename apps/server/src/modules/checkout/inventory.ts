@@ -34,7 +34,9 @@ async function addToCounters(
 ) {
   // held/sold deltas are per ticket: +1/0 to hold, -1/+1 to sell a hold, 0/+1 to sell without a hold.
   const limit = (table: SQL, quantity: number) =>
-    checkCapacity ? sql`and (${table}.capacity is null or ${table}.sold + ${table}.held + ${quantity} <= ${table}.capacity)` : sql``;
+    checkCapacity
+      ? sql`and (${table}.capacity is null or ${table}.sold + ${table}.held + ${quantity} <= ${table}.capacity)`
+      : sql``;
   for (const line of byType(lines)) {
     const updated = rows<{ id: string }>(
       await tx.execute(sql`
@@ -75,7 +77,10 @@ export const releaseHeldTickets = (tx: Tx, eventId: string, lines: LineQuantity[
  * records the change, in one statement. Cheap when nothing has expired: an index probe that writes nothing.
  * Returns the expired orders' ids.
  */
-export async function releaseExpiredHolds(db: Runner, options: { eventId?: string; now?: Date } = {}): Promise<string[]> {
+export async function releaseExpiredHolds(
+  db: Runner,
+  options: { eventId?: string; now?: Date } = {},
+): Promise<string[]> {
   const now = (options.now ?? new Date()).toISOString();
   const forEvent = options.eventId ? sql`and event_id = ${options.eventId}` : sql``;
   return retryOnDeadlock(async () => {

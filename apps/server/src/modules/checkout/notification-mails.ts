@@ -38,7 +38,9 @@ export const buildMail = {
         paragraphs: [
           `${context.settings.companyName} confirms your order ${context.order.code}.`,
           `${when(context)} · ${context.event.location}`,
-          ...context.lines.map((line) => `${line.name} × ${line.quantity}: ${money(context, line.unitPriceMinor * line.quantity)}`),
+          ...context.lines.map(
+            (line) => `${line.name} × ${line.quantity}: ${money(context, line.unitPriceMinor * line.quantity)}`,
+          ),
           `Booking fee: ${money(context, context.order.feeMinor)}. Total paid: ${money(context, context.order.amountMinor + context.order.feeMinor)}.`,
           ...context.tickets.map((entry) => `Ticket ${entry.code}: ${entry.typeName}, ${entry.holderName}`),
           'Open your order to show the QR codes at the door.',
@@ -89,7 +91,9 @@ export const buildMail = {
       ...renderEmail({
         preheader: 'The links to your tickets',
         heading: 'Your order links',
-        paragraphs: rows.map((row) => `${row.event.name} (${row.order.code}): ${origin}/orders/${row.order.accessToken}`),
+        paragraphs: rows.map(
+          (row) => `${row.event.name} (${row.order.code}): ${origin}/orders/${row.order.accessToken}`,
+        ),
       }),
     };
   },

@@ -34,7 +34,11 @@ export interface NotificationDeps {
   publicHost: string;
 }
 
-async function loadContext(deps: NotificationDeps, orderId: string, organizationId: string): Promise<MailContext | null> {
+async function loadContext(
+  deps: NotificationDeps,
+  orderId: string,
+  organizationId: string,
+): Promise<MailContext | null> {
   const [row] = await deps.db
     .select({ order, event, settings: organizationSettings })
     .from(order)
@@ -84,9 +88,13 @@ export function createCheckoutNotifier(deps: NotificationDeps): CheckoutNotifier
       .from(order)
       .where(and(eq(order.id, orderId), eq(order.organizationId, organizationId)))
       .limit(1);
-    if (!current || current.status !== 'cancelled' || !current.paymentIntentId || current.refundedMinor > 0) return false;
+    if (!current || current.status !== 'cancelled' || !current.paymentIntentId || current.refundedMinor > 0)
+      return false;
     const total = current.amountMinor + current.feeMinor;
-    await deps.payments.createRefund({ paymentIntentId: current.paymentIntentId, idempotencyKey: `marquee-unfulfilled-${current.id}` });
+    await deps.payments.createRefund({
+      paymentIntentId: current.paymentIntentId,
+      idempotencyKey: `marquee-unfulfilled-${current.id}`,
+    });
     const updated = await deps.db.transaction(async (tx) => {
       const rows = await tx
         .update(order)
@@ -166,8 +174,11 @@ export async function retryPendingRefunds(db: Database, notifier: CheckoutNotifi
   const due = await db
     .select({ id: order.id, organizationId: order.organizationId })
     .from(order)
-    .where(and(eq(order.status, 'cancelled'), sql`${order.paymentIntentId} is not null`, sql`${order.refundedMinor} = 0`))
+    .where(
+      and(eq(order.status, 'cancelled'), sql`${order.paymentIntentId} is not null`, sql`${order.refundedMinor} = 0`),
+    )
     .limit(50);
-  for (const entry of due) await notifier.refundUnfulfilled({ orderId: entry.id, organizationId: entry.organizationId });
+  for (const entry of due)
+    await notifier.refundUnfulfilled({ orderId: entry.id, organizationId: entry.organizationId });
   return due.length;
 }

@@ -8,7 +8,14 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.js';
 import { openDatabase, type DatabaseHandle } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { buyer, createLiveEvent, payWithCard, postCheckout, sellingOrganiser, tokenFrom } from '../../../test/checkout-helpers.js';
+import {
+  buyer,
+  createLiveEvent,
+  payWithCard,
+  postCheckout,
+  sellingOrganiser,
+  tokenFrom,
+} from '../../../test/checkout-helpers.js';
 import { event, order, ticket, ticketType } from '../../db/schema/index.js';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -53,7 +60,9 @@ describe.runIf(onPostgres)('checkout under contention (PostgreSQL)', () => {
     const [type] = await t.database.db.select().from(ticketType).where(eq(ticketType.id, typeId));
     expect(type!.held).toBe(heldTickets);
 
-    const tokens = responses.filter((response) => response.statusCode === 303).map((response) => tokenFrom(response.headers.location));
+    const tokens = responses
+      .filter((response) => response.statusCode === 303)
+      .map((response) => tokenFrom(response.headers.location));
     await Promise.all(tokens.map((token, index) => payWithCard(index % 2 === 0 ? t.app : second.app, host, token)));
     const [after] = await t.database.db.select().from(event).where(eq(event.id, live.id));
     expect(after!.held).toBe(0);

@@ -89,7 +89,10 @@ describe('POST /api/webhooks/stripe - checkout.session.completed', () => {
   it('a payment after the hold expired is honoured while tickets remain', async () => {
     const live = await createLiveEvent(t.app, owner, { name: 'Late But Fine', capacity: 10 });
     const held = await heldOrder(live.id, live.ticket_types[0]!.id, 2, 'late-ok@example.com');
-    await t.database.db.update(order).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(order.id, held.orderId));
+    await t.database.db
+      .update(order)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(order.id, held.orderId));
     await t.app.inject({ method: 'GET', url: `/events/${live.id}`, headers: { host } }); // releases the hold
     expect(await countersOf(live.id)).toEqual({ sold: 0, held: 0 });
     expect((await deliver(await completedEvent(held.sessionId))).statusCode).toBe(200);
@@ -106,7 +109,10 @@ describe('POST /api/webhooks/stripe - checkout.session.completed', () => {
     const live = await createLiveEvent(t.app, owner, { name: 'Too Late', capacity: 2 });
     const typeId = live.ticket_types[0]!.id;
     const held = await heldOrder(live.id, typeId, 2, 'too-late@example.com');
-    await t.database.db.update(order).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(order.id, held.orderId));
+    await t.database.db
+      .update(order)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(order.id, held.orderId));
     // Someone else buys the last two tickets meanwhile.
     const other = await heldOrder(live.id, typeId, 2, 'quicker@example.com');
     await deliver(await completedEvent(other.sessionId));
@@ -166,7 +172,10 @@ describe('POST /api/webhooks/stripe - checkout.session.completed', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/webhooks/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` },
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
+      },
       payload,
     });
     expect(response.statusCode).toBe(400);
