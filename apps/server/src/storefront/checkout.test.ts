@@ -245,6 +245,14 @@ describe('paying', () => {
     ).json();
     expect(overview.metrics.tickets_sold.value).toBeGreaterThanOrEqual(2);
     expect(overview.metrics.total_customers.value).toBeGreaterThanOrEqual(1);
+    // Billing: the platform's fees are the booking fees; the sandbox balance holds the organiser's share.
+    const stats = (
+      await t.app.inject({ method: 'GET', url: '/api/billing/stats', headers: { cookie: owner.cookie } })
+    ).json();
+    expect(stats.metrics.total_revenue.amount).toBeGreaterThanOrEqual(4000);
+    expect(stats.metrics.platform_fees.amount).toBeGreaterThanOrEqual(320);
+    expect(stats.metrics.platform_fees.amount % 160).toBe(0);
+    expect(stats.metrics.pending_payouts.amount).toBe(stats.metrics.total_revenue.amount);
   });
 
   it('declined card: back to the summary with the reason, the hold kept', async () => {

@@ -319,10 +319,23 @@ export function createSandboxPayments(options: SandboxPaymentsOptions): SandboxP
       };
     },
 
-    // Sandbox money would come from our own orders; until the orders table exists there is none.
+    // The organiser's share of what fans paid through the sandbox (the total less our application fee and
+    // refunds), per currency: settling for 7 days as 'pending', then 'available' (no payouts are ever made).
     async retrieveBalance(accountId) {
       await requireAccount(accountId);
-      return { available: [], pending: [] };
+      const result = await db.execute(sql`
+        select currency,
+          coalesce(sum(greatest(0, amount_total - application_fee_amount - amount_refunded)) filter (where completed_at > now() - interval '7 days'), 0) as pending,
+          coalesce(sum(greatest(0, amount_total - application_fee_amount - amount_refunded)) filter (where completed_at <= now() - interval '7 days'), 0) as available
+        from ${sandboxCheckoutSession}
+        where account_id = ${accountId} and status = 'complete'
+        group by currency`);
+      const rows = (result as unknown as { rows: Array<{ currency: string; pending: unknown; available: unknown }> })
+        .rows;
+      return {
+        available: rows.map((row) => ({ amount: Number(row.available), currency: row.currency })),
+        pending: rows.map((row) => ({ amount: Number(row.pending), currency: row.currency })),
+      };
     },
 
     async listPayouts(accountId) {

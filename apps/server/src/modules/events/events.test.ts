@@ -487,7 +487,11 @@ describe('GET /api/events and GET /api/dashboard/overview: lists and figures', (
     await call(user, 'POST', `/api/events/${ids.shelved}/archive`);
     // Past B ended this month; attendance 50% (A) and 75% (B); C is unlimited and does not count.
     await t.database.db.update(event).set({ endsAt: thisMonth }).where(eq(event.id, ids.pastB));
-    for (const [key, sold] of [['pastA', 50], ['pastB', 150], ['pastUnlimited', 7]] as const) {
+    for (const [key, sold] of [
+      ['pastA', 50],
+      ['pastB', 150],
+      ['pastUnlimited', 7],
+    ] as const) {
       await t.database.db.update(ticketType).set({ sold }).where(eq(ticketType.eventId, ids[key]!));
       await t.database.db.update(event).set({ sold }).where(eq(event.id, ids[key]!));
     }

@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.js';
 import { requireOrganization } from '../auth/auth.guard.js';
 import { createConnectAccountLink, createDashboardLink, getBillingStats, receiveWebhook } from './payments.service.js';
 import { sandboxPagesRoutes } from './sandbox-pages.routes.js';
+import { ordersTotalsFromSales } from '../checkout/orders-totals.js';
 import type { CheckoutNotifier } from '../checkout/notifier.js';
 
 declare module 'fastify' {
@@ -103,7 +104,7 @@ export async function paymentsRoutes(app: FastifyInstance, deps: PaymentsRoutesD
 
   api.get('/api/billing/stats', { schema: { response: { 200: billingStatsResponseSchema } } }, async (request) => {
     const auth = await requireOrganization(request);
-    return getBillingStats(service, auth.organizationId);
+    return getBillingStats({ ...service, ordersTotals: ordersTotalsFromSales }, auth.organizationId);
   });
 
   // The signature covers the exact bytes Stripe sent, so this route (and only this one) keeps the body raw.

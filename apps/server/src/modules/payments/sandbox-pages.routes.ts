@@ -415,7 +415,11 @@ export async function sandboxPagesRoutes(app: FastifyInstance, deps: SandboxPage
       data: { object: await sandbox.accountObject(account.id) },
     };
     const payload = JSON.stringify(event);
-    await receiveWebhook({ db, payments, notifier: deps.notifier, log: request.log }, payload, sandbox.signWebhookPayload(payload));
+    await receiveWebhook(
+      { db, payments, notifier: deps.notifier, log: request.log },
+      payload,
+      sandbox.signWebhookPayload(payload),
+    );
     return reply.redirect(link.returnUrl ?? `${deps.config.appUrl}/dashboard/billing?setup=complete`, 303);
   });
 
@@ -534,7 +538,11 @@ export async function sandboxPagesRoutes(app: FastifyInstance, deps: SandboxPage
       data: { object: sandbox.checkoutSessionObject(paid) },
     };
     const payload = JSON.stringify(event);
-    await receiveWebhook({ db, payments, notifier: deps.notifier, log: request.log }, payload, sandbox.signWebhookPayload(payload));
+    await receiveWebhook(
+      { db, payments, notifier: deps.notifier, log: request.log },
+      payload,
+      sandbox.signWebhookPayload(payload),
+    );
     return reply.redirect(successUrlFor(paid), 303);
   });
 }
