@@ -5,46 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createOrganizationFor, signUpAndVerify, type SignedInUser } from '../../../test/auth-helpers.js';
 import { paymentEvent } from '../../db/schema/index.js';
+import { enablePayouts } from '../../../test/checkout-helpers.js';
 
 let t: TestApp;
 let owner: SignedInUser;
 let accountId: string;
 
-const billing = 'http://localhost:3000/dashboard/billing';
 
 beforeAll(async () => {
   t = await createTestApp();
   owner = await signUpAndVerify(t.app);
   await createOrganizationFor(t.app, owner, 'acme', 'Acme Events');
-  const link = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/stripe/create-connect-account',
-      headers: { cookie: owner.cookie },
-      payload: { refresh_url: billing, return_url: billing },
-    })
-  ).json().account_link_url as string;
-  const url = new URL(link);
-  const onboard = await t.app.inject({
-    method: 'POST',
-    url: url.pathname + url.search,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      business_name: 'Acme Events Ltd',
-      business_type: 'company',
-      country: 'GB',
-      address_line1: '1 High Street',
-      address_city: 'London',
-      address_postal_code: 'N1 9GU',
-      representative_name: 'Ada Lovelace',
-      representative_dob: '1985-12-10',
-      bank_account_holder: 'Acme Events Ltd',
-      bank_routing: '108800',
-      bank_account_number: '00012345',
-      registration_number: '12345678',
-    }).toString(),
-  });
-  expect(onboard.statusCode).toBe(303);
+  await enablePayouts(t.app, owner);
   const info = (await t.app.inject({ method: 'GET', url: '/api/org/info', headers: { cookie: owner.cookie } })).json();
   accountId = info.organization.stripe_account_id;
 });
