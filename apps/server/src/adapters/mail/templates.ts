@@ -194,7 +194,7 @@ function blockText(block: EmailBlock): string[] {
       return [`${block.label}: ${block.url}`, ''];
     case 'rows':
       return [
-        ...(block.title ? [block.title.toUpperCase()] : []),
+        ...(block.title ? [block.title] : []),
         ...block.rows.map((row) => `${row.strong ? '' : '  '}${row.label}: ${row.value}`),
         '',
       ];
