@@ -20,7 +20,11 @@ export function parseMailFrom(mailFrom: string): Sender {
  */
 export function cleanDisplayName(name: string): string {
   // eslint-disable-next-line no-control-regex
-  return name.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 100);
+  return name
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 100);
 }
 
 export function senderFor(mailFrom: string, fromName: string | undefined): Sender {

@@ -167,12 +167,18 @@ describe('SMTP mailer', () => {
       replyTo: 'box-office@northern.example',
       ...verificationCodeEmail({ code: '123123' }),
     });
-    await t.app.mailer.send({ to: 'ada@example.com', fromName: 'Łódź Events', ...verificationCodeEmail({ code: '321321' }) });
+    await t.app.mailer.send({
+      to: 'ada@example.com',
+      fromName: 'Łódź Events',
+      ...verificationCodeEmail({ code: '321321' }),
+    });
 
     const [quoted, encoded] = received;
     expect(quoted!.raw).not.toMatch(/^Bcc:/im);
     expect(quoted!.to).toEqual(['ada@example.com']);
-    expect(quoted!.raw).toMatch(/^From: "Tom \\"The Bomb\\" Ltd\. Bcc: victim@example\.com" <hello@marquee\.test>\r?$/m);
+    expect(quoted!.raw).toMatch(
+      /^From: "Tom \\"The Bomb\\" Ltd\. Bcc: victim@example\.com" <hello@marquee\.test>\r?$/m,
+    );
     expect(quoted!.raw).toMatch(/^Reply-To: box-office@northern\.example\r?$/m);
     expect(encoded!.raw).toMatch(/^From: =\?UTF-8\?[QB]\?.+\?= <hello@marquee\.test>\r?$/m);
   });

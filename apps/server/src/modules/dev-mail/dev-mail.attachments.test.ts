@@ -22,7 +22,12 @@ beforeAll(async () => {
     html: '<p><img src="cid:evil@x"></p>',
     attachments: [
       { filename: 'page.html', contentType: 'text/html', content: Buffer.from('<script>alert(1)</script>') },
-      { filename: 'evil.svg', contentType: 'image/svg+xml', content: Buffer.from('<svg onload="alert(1)"/>'), cid: 'evil@x' },
+      {
+        filename: 'evil.svg',
+        contentType: 'image/svg+xml',
+        content: Buffer.from('<svg onload="alert(1)"/>'),
+        cid: 'evil@x',
+      },
       { filename: 'naïve "résumé".txt', contentType: 'text/plain', content: Buffer.from('hello') },
     ],
   });

@@ -54,6 +54,9 @@ export function attachmentHeaders(attachment: OutboxAttachmentInfo): Record<stri
 /** RFC 6266: an ASCII fallback name plus the exact name in RFC 5987 encoding. */
 export function contentDisposition(type: 'inline' | 'attachment', filename: string): string {
   const fallback = filename.replace(/[^\x20-\x7e]|["\\%;]/g, '_') || 'attachment';
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

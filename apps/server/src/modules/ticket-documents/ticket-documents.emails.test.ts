@@ -71,16 +71,27 @@ describe('orderConfirmationEmail', () => {
   it('is drawn in the organiser colours with readable header text', async () => {
     const mail = await orderConfirmationEmail({ branding, event, order, tickets });
     // Yellow takes near-black text; dark purple surrounds the card.
-    expect(mail.html).toMatch(/background-color:#ffd400;[^"]*color:#0a0a0a;[^>]*>(?:<img[^>]*>)?<span[^>]*>Northern Lights Promotions</);
+    expect(mail.html).toMatch(
+      /background-color:#ffd400;[^"]*color:#0a0a0a;[^>]*>(?:<img[^>]*>)?<span[^>]*>Northern Lights Promotions</,
+    );
     expect(mail.html).toContain('background-color:#1a1033;');
-    const dark = await orderConfirmationEmail({ branding: { ...branding, primaryColor: '#1d1d8f' }, event, order, tickets });
+    const dark = await orderConfirmationEmail({
+      branding: { ...branding, primaryColor: '#1d1d8f' },
+      event,
+      order,
+      tickets,
+    });
     expect(dark.html).toMatch(/background-color:#1d1d8f;[^"]*color:#ffffff;/);
     expect(mail.text.split('\n')[0]).toBe('Northern Lights Promotions');
   });
 
   it('escapes everything the organiser and the buyer typed', async () => {
     const mail = await orderConfirmationEmail({
-      branding: { ...branding, companyName: '<script>alert(1)</script> & Co', logoUrl: 'https://cdn.example/"onerror="x.png' },
+      branding: {
+        ...branding,
+        companyName: '<script>alert(1)</script> & Co',
+        logoUrl: 'https://cdn.example/"onerror="x.png',
+      },
       event: { ...event, name: 'Jam <img src=x onerror=alert(2)>', location: '"Quoted" <b>place</b>' },
       order: { ...order, buyerName: "O'Brien <i>" },
       tickets: [{ ...tickets[0]!, code: 'TK-<x>', holderName: '<u>Holder</u>' }],
@@ -123,8 +134,20 @@ describe('lateOrderRefundedEmail', () => {
 
 describe('orderLinksEmail', () => {
   const orders = [
-    { code: 'MQ-AAAAAA', eventName: 'Summer Jam', eventStartsAt: event.startsAt, timeZone: 'Europe/London', orderUrl: 'https://o.example/a?t=1' },
-    { code: 'MQ-BBBBBB', eventName: 'Winter Ball', eventStartsAt: null, timeZone: 'Europe/London', orderUrl: 'https://o.example/b?t=2' },
+    {
+      code: 'MQ-AAAAAA',
+      eventName: 'Summer Jam',
+      eventStartsAt: event.startsAt,
+      timeZone: 'Europe/London',
+      orderUrl: 'https://o.example/a?t=1',
+    },
+    {
+      code: 'MQ-BBBBBB',
+      eventName: 'Winter Ball',
+      eventStartsAt: null,
+      timeZone: 'Europe/London',
+      orderUrl: 'https://o.example/b?t=2',
+    },
   ];
 
   it('lists each order with its event, date and link', () => {

@@ -218,13 +218,12 @@ export function orderLinksEmail({ to, branding: rawBranding, orders }: OrderLink
   const content = renderEmail({
     sender: senderOf(branding),
     preheader:
-      orders.length > 0 ? `Links to ${plural(orders.length, 'order')} with ${branding.companyName}.` : 'No orders found.',
+      orders.length > 0
+        ? `Links to ${plural(orders.length, 'order')} with ${branding.companyName}.`
+        : 'No orders found.',
     heading: 'Your orders',
     paragraphs,
-    blocks: [
-      ...blocks,
-      { kind: 'paragraph', text: 'If you did not ask for this e-mail, you can ignore it.' },
-    ],
+    blocks: [...blocks, { kind: 'paragraph', text: 'If you did not ask for this e-mail, you can ignore it.' }],
     footer: `You received this e-mail because someone asked ${branding.companyName}'s page on Marquee for the orders of this address.`,
   });
   return { to, fromName: branding.companyName, subject: `Your orders with ${branding.companyName}`, ...content };
@@ -254,7 +253,9 @@ export function organiserSaleEmail({
     sender: senderOf(branding),
     preheader: `${order.buyerName} bought ${count} for ${event.name} (${total}).`,
     heading: `New order for ${event.name}`,
-    paragraphs: [`${order.buyerName} (${order.buyerEmail}) bought ${count} for ${event.name}, ${formatEventWhen(event)}.`],
+    paragraphs: [
+      `${order.buyerName} (${order.buyerEmail}) bought ${count} for ${event.name}, ${formatEventWhen(event)}.`,
+    ],
     blocks: [
       orderRows(order),
       { kind: 'button', label: 'View the event in your dashboard', url: dashboardUrl },

@@ -53,10 +53,25 @@ describe('slugify', () => {
 describe('resolveBranding', () => {
   it('falls back to the default colours and drops a logo that is not http(s)', () => {
     expect(
-      resolveBranding({ companyName: ' Acme ', primaryColor: 'red', secondaryColor: '', logoUrl: 'javascript:alert(1)' }),
+      resolveBranding({
+        companyName: ' Acme ',
+        primaryColor: 'red',
+        secondaryColor: '',
+        logoUrl: 'javascript:alert(1)',
+      }),
     ).toEqual({ companyName: 'Acme', primaryColor: '#00ea6f', secondaryColor: '#0a0a0a', logoUrl: null });
     expect(
-      resolveBranding({ companyName: 'Acme', primaryColor: '#ABC', secondaryColor: '#112233', logoUrl: 'https://cdn.example/l.png' }),
-    ).toEqual({ companyName: 'Acme', primaryColor: '#aabbcc', secondaryColor: '#112233', logoUrl: 'https://cdn.example/l.png' });
+      resolveBranding({
+        companyName: 'Acme',
+        primaryColor: '#ABC',
+        secondaryColor: '#112233',
+        logoUrl: 'https://cdn.example/l.png',
+      }),
+    ).toEqual({
+      companyName: 'Acme',
+      primaryColor: '#aabbcc',
+      secondaryColor: '#112233',
+      logoUrl: 'https://cdn.example/l.png',
+    });
   });
 });

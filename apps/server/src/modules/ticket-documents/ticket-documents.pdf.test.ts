@@ -1,4 +1,4 @@
-import jsQR from 'jsqr';
+import jsQRModule from 'jsqr';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { readPdf } from '../../../test/pdf-text.js';
@@ -62,7 +62,12 @@ describe('toWinAnsi', () => {
 
 async function decode(png: Buffer): Promise<{ payload: string | null; width: number }> {
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const result = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height);
+  // jsqr is CommonJS with the function also on `.default`, which is what its types describe.
+  const result = jsQRModule.default(
+    new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength),
+    info.width,
+    info.height,
+  );
   return { payload: result?.data ?? null, width: info.width };
 }
 

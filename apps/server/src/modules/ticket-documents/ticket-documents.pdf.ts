@@ -98,7 +98,12 @@ function drawTicketPage(
   }
 
   y += 20;
-  doc.moveTo(left, y).lineTo(page.width - page.margin, y).lineWidth(1).strokeColor(rule).stroke();
+  doc
+    .moveTo(left, y)
+    .lineTo(page.width - page.margin, y)
+    .lineWidth(1)
+    .strokeColor(rule)
+    .stroke();
   y += 28;
 
   // Details on the left, the QR code on the right.
