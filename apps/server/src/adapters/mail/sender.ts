@@ -19,9 +19,10 @@ export function parseMailFrom(mailFrom: string): Sender {
  * the length is capped. Quoting or RFC 2047 encoding is left to nodemailer, which does it per header.
  */
 export function cleanDisplayName(name: string): string {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  const controls = /[\u0000-\u001f\u007f]+/g;
   return name
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(controls, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 100);
