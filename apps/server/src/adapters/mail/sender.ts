@@ -21,11 +21,7 @@ export function parseMailFrom(mailFrom: string): Sender {
 export function cleanDisplayName(name: string): string {
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
   const controls = /[\u0000-\u001f\u007f]+/g;
-  return name
-    .replace(controls, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 100);
+  return name.replace(controls, ' ').replace(/\s+/g, ' ').trim().slice(0, 100);
 }
 
 export function senderFor(mailFrom: string, fromName: string | undefined): Sender {
