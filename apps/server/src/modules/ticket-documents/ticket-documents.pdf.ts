@@ -116,8 +116,8 @@ function drawTicketPage(
       .font(mono ? 'Courier-Bold' : 'Helvetica-Bold')
       .fontSize(mono ? 17 : 15)
       .fillColor(ink);
-    doc.text(toWinAnsi(value), left, detailY + 14, { width: detailsWidth, height: 40, ellipsis: true });
-    detailY = doc.y + 14;
+    doc.text(toWinAnsi(value), left, detailY + 12, { width: detailsWidth, height: 40, ellipsis: true });
+    detailY = doc.y + 16;
   };
   detail('Ticket type', ticket.typeName);
   detail('Ticket holder', ticket.holderName);
