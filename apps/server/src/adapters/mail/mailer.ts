@@ -5,11 +5,23 @@ import type { Database } from '../../db/client.js';
 import { createOutboxMailer } from './outbox.js';
 import { createSmtpMailer } from './smtp.js';
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+  /** Content-ID: the part is inline and the HTML refers to it as `cid:{cid}`. Without it, a download. */
+  cid?: string;
+}
+
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** Display name shown with MAIL_FROM's address (e.g. the organiser's company); the address never changes. */
+  fromName?: string;
+  replyTo?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { branding, event, order, tickets } from '../../../test/ticket-fixtures.js';
+import { orderConfirmationEmail } from '../../modules/ticket-documents/ticket-documents.emails.js';
 import { createMailer } from './mailer.js';
 import { verificationCodeEmail } from './templates.js';
 
@@ -77,6 +79,27 @@ function mimeParts(raw: string): Map<string, string> {
   return parts;
 }
 
+interface MimePart {
+  headers: string;
+  body: Buffer;
+}
+
+/** Every leaf part of a (nested) multipart message, with its headers and decoded body. */
+function leafParts(raw: string): MimePart[] {
+  const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((match) => match[1]!);
+  const escaped = boundaries.map((boundary) => boundary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const chunks = raw.split(new RegExp(`\r?\n--(?:${escaped.join('|')})(?:--)?\r?\n`));
+  return chunks.slice(1).flatMap((chunk) => {
+    const split = chunk.search(/\r?\n\r?\n/);
+    if (split < 0) return [];
+    const headers = chunk.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+    if (/content-type:\s*multipart\//i.test(headers)) return [];
+    const body = chunk.slice(split).trim();
+    const base64 = /content-transfer-encoding:\s*base64/i.test(headers);
+    return [{ headers, body: base64 ? Buffer.from(body.replace(/\s+/g, ''), 'base64') : Buffer.from(body) }];
+  });
+}
+
 describe('SMTP mailer', () => {
   it('is chosen when SMTP_URL is set', () => {
     expect(t.app.mailer.kind).toBe('smtp');
@@ -104,6 +127,60 @@ describe('SMTP mailer', () => {
   it('keeps nothing in the outbox when sending through SMTP', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/dev/mail' });
     expect(response.json()).toEqual([]);
+  });
+
+  it('delivers the order confirmation with inline QR images by Content-ID and the PDF and calendar files', async () => {
+    received.length = 0;
+    const mail = await orderConfirmationEmail({ branding, event, order, tickets });
+    await t.app.mailer.send(mail);
+
+    expect(received).toHaveLength(1);
+    const { raw } = received[0]!;
+    // The organiser's name with MAIL_FROM's address.
+    expect(raw).toMatch(/^From: Northern Lights Promotions <hello@marquee\.test>\r?$/m);
+    expect(raw).toMatch(/^Content-Type: multipart\/mixed;/m);
+    expect(raw).toMatch(/Content-Type: multipart\/related;/);
+
+    const parts = leafParts(raw);
+    const html = parts.find((part) => /content-type:\s*text\/html/i.test(part.headers));
+    expect(html).toBeDefined();
+    for (const attachment of (mail.attachments ?? []).filter((item) => item.cid)) {
+      const part = parts.find((item) => item.headers.includes(`Content-ID: <${attachment.cid}>`));
+      expect(part, attachment.cid).toBeDefined();
+      expect(part!.headers).toMatch(/Content-Disposition: inline/i);
+      expect(part!.headers).toMatch(/Content-Type: image\/png/i);
+      expect(part!.body.equals(attachment.content)).toBe(true);
+    }
+    const pdf = parts.find((part) => /filename="?tickets-MQ-7K3F9X\.pdf/.test(part.headers));
+    expect(pdf?.headers).toMatch(/Content-Disposition: attachment/i);
+    expect(pdf?.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const ics = parts.find((part) => /filename="?summer-jam-at-the-harbour\.ics/.test(part.headers));
+    expect(ics?.headers).toMatch(/Content-Type: text\/calendar/i);
+    expect(ics?.body.toString('utf8')).toContain('BEGIN:VEVENT');
+  });
+
+  it('quotes or encodes a sender name and never lets it add a header', async () => {
+    received.length = 0;
+    await t.app.mailer.send({
+      to: 'ada@example.com',
+      fromName: 'Tom "The Bomb" Ltd.\r\nBcc: victim@example.com',
+      replyTo: 'box-office@northern.example',
+      ...verificationCodeEmail({ code: '123123' }),
+    });
+    await t.app.mailer.send({
+      to: 'ada@example.com',
+      fromName: 'Łódź Events',
+      ...verificationCodeEmail({ code: '321321' }),
+    });
+
+    const [quoted, encoded] = received;
+    expect(quoted!.raw).not.toMatch(/^Bcc:/im);
+    expect(quoted!.to).toEqual(['ada@example.com']);
+    expect(quoted!.raw).toMatch(
+      /^From: "Tom \\"The Bomb\\" Ltd\. Bcc: victim@example\.com" <hello@marquee\.test>\r?$/m,
+    );
+    expect(quoted!.raw).toMatch(/^Reply-To: box-office@northern\.example\r?$/m);
+    expect(encoded!.raw).toMatch(/^From: =\?UTF-8\?[QB]\?.+\?= <hello@marquee\.test>\r?$/m);
   });
 
   it('rejects when the server refuses the recipient, so the caller can decide', async () => {

@@ -3,13 +3,29 @@
 // bodies nor the credentials in the URL reach the logs.
 import nodemailer from 'nodemailer';
 import type { Mailer, OutgoingMail } from './mailer.js';
+import { senderFor } from './sender.js';
 
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, logger: false, debug: false });
   return {
     kind: 'smtp',
     async send(mail: OutgoingMail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      // The sender is given as { name, address } so nodemailer quotes or encodes the name itself.
+      const sender = senderFor(from, mail.fromName);
+      await transport.sendMail({
+        from: sender.name ? { name: sender.name, address: sender.address } : sender.address,
+        to: mail.to,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        attachments: (mail.attachments ?? []).map((attachment) => ({
+          filename: attachment.filename,
+          contentType: attachment.contentType,
+          content: attachment.content,
+          ...(attachment.cid ? { cid: attachment.cid, contentDisposition: 'inline' as const } : {}),
+        })),
+      });
     },
     async close() {
       transport.close();

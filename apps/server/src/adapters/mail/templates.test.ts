@@ -57,3 +57,86 @@ describe('renderEmail', () => {
     expect(html).not.toMatch(/<style|<script|<link/i);
   });
 });
+
+describe('renderEmail as an organiser', () => {
+  const sender = { name: 'Acme Live', primaryColor: '#ffd400', secondaryColor: '#1a1033', logoUrl: null };
+
+  it('heads the e-mail with their name on their colour, in the text colour that contrasts more', () => {
+    const { html, text } = renderEmail({ sender, preheader: 'p', heading: 'h', paragraphs: ['a'] });
+    expect(html).toMatch(/background-color:#ffd400;[^"]*color:#0a0a0a;[^>]*><span[^>]*>Acme Live<\/span>/);
+    expect(html).toContain('<body style="margin:0;padding:0;background-color:#1a1033;">');
+    expect(html).not.toContain('>Marquee<');
+    expect(text.split('\n')[0]).toBe('Acme Live');
+    const navy = renderEmail({
+      sender: { ...sender, primaryColor: '#1d1d8f' },
+      preheader: 'p',
+      heading: 'h',
+      paragraphs: [],
+    });
+    expect(navy.html).toMatch(/background-color:#1d1d8f;[^"]*color:#ffffff;/);
+  });
+
+  it('falls back to the default colours for a value that is not a hex colour', () => {
+    const { html } = renderEmail({
+      sender: { ...sender, primaryColor: 'red;background:url(x)', secondaryColor: '' },
+      preheader: 'p',
+      heading: 'h',
+      paragraphs: [],
+    });
+    expect(html).toContain('background-color:#00ea6f;');
+    expect(html).toContain('background-color:#0a0a0a;');
+    expect(html).not.toContain('url(x)');
+  });
+
+  it('shows an http(s) logo and drops any other', () => {
+    const withLogo = renderEmail({
+      sender: { ...sender, logoUrl: 'https://cdn.example/logo.png' },
+      preheader: 'p',
+      heading: 'h',
+      paragraphs: [],
+    });
+    expect(withLogo.html).toContain('<img src="https://cdn.example/logo.png"');
+    const hostile = renderEmail({
+      sender: { ...sender, logoUrl: 'javascript:alert(1)' },
+      preheader: 'p',
+      heading: 'h',
+      paragraphs: [],
+    });
+    expect(hostile.html).not.toContain('javascript:');
+  });
+
+  it('renders blocks in order in both parts and refuses unsafe buttons and Content-IDs', () => {
+    const { html, text } = renderEmail({
+      sender,
+      preheader: 'p',
+      heading: 'h',
+      paragraphs: [],
+      blocks: [
+        { kind: 'rows', title: 'Order <1>', rows: [{ label: 'Total', value: '£5 & up', strong: true }] },
+        { kind: 'image', cid: 'qr-1@marquee', alt: 'QR "1"', width: 200, caption: ['TK-1', 'GA'] },
+        { kind: 'button', label: 'Open', url: 'https://example.com/o?a=1&b=2' },
+      ],
+    });
+    expect(html.indexOf('Order &lt;1&gt;')).toBeLessThan(html.indexOf('src="cid:qr-1@marquee"'));
+    expect(html).toContain('£5 &amp; up');
+    expect(html).toContain('alt="QR &quot;1&quot;"');
+    expect(html).toContain('href="https://example.com/o?a=1&amp;b=2"');
+    expect(text).toContain('Order <1>\nTotal: £5 & up\n\nTK-1\nGA\n\nOpen: https://example.com/o?a=1&b=2');
+    expect(() =>
+      renderEmail({
+        preheader: 'p',
+        heading: 'h',
+        paragraphs: [],
+        blocks: [{ kind: 'button', label: 'x', url: 'data:text/html,x' }],
+      }),
+    ).toThrow(/http/);
+    expect(() =>
+      renderEmail({
+        preheader: 'p',
+        heading: 'h',
+        paragraphs: [],
+        blocks: [{ kind: 'image', cid: 'a" onerror="x', alt: '', width: 1, caption: [] }],
+      }),
+    ).toThrow(/Content-ID/);
+  });
+});

@@ -29,12 +29,23 @@ describe('GET /api/dev/mail', () => {
     expect(body[0]).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       to: 'grace@example.com',
+      from: 'Marquee <no-reply@marquee.localhost>',
+      attachments: [],
       subject: reset.subject,
       text: reset.text,
       html: reset.html,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
-    expect(Object.keys(body[0]).sort()).toEqual(['createdAt', 'html', 'id', 'subject', 'text', 'to']);
+    expect(Object.keys(body[0]).sort()).toEqual([
+      'attachments',
+      'createdAt',
+      'from',
+      'html',
+      'id',
+      'subject',
+      'text',
+      'to',
+    ]);
     expect(Date.parse(body[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(body[1].createdAt));
   });
 

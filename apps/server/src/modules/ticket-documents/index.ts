@@ -1,0 +1,13 @@
+// What checkout uses to turn a paid order into what the fan receives: pure renderers and e-mail builders.
+export type { DocumentBranding, DocumentEvent, DocumentOrder, DocumentTicket } from './ticket-documents.types.js';
+export { qrPng, qrSvg } from './ticket-documents.qr.js';
+export { renderTicketsPdf } from './ticket-documents.pdf.js';
+export { canRenderEventIcs, eventIcsUid, renderEventIcs } from './ticket-documents.ics.js';
+export { formatEventWhen, slugify } from './ticket-documents.format.js';
+export {
+  lateOrderRefundedEmail,
+  orderConfirmationEmail,
+  orderLinksEmail,
+  organiserSaleEmail,
+  type OrderLink,
+} from './ticket-documents.emails.js';

@@ -1,0 +1,276 @@
+// The e-mails a fan (and the organiser) get around an order, in the organiser's branding and sent under their
+// company name. Builders return a complete OutgoingMail; checkout decides when to send them.
+import { formatMoney } from '@marquee/shared';
+import type { MailAttachment, OutgoingMail } from '../../adapters/mail/mailer.js';
+import { renderEmail, type EmailBlock, type EmailSender } from '../../adapters/mail/templates.js';
+import {
+  formatAge,
+  formatEventWhen,
+  formatLastEntry,
+  formatStartDay,
+  resolveBranding,
+  slugify,
+  type ResolvedBranding,
+} from './ticket-documents.format.js';
+import { canRenderEventIcs, renderEventIcs } from './ticket-documents.ics.js';
+import { renderTicketsPdf } from './ticket-documents.pdf.js';
+import { qrPng } from './ticket-documents.qr.js';
+import type { DocumentBranding, DocumentEvent, DocumentOrder, DocumentTicket } from './ticket-documents.types.js';
+
+function senderOf(branding: ResolvedBranding): EmailSender {
+  return {
+    name: branding.companyName,
+    primaryColor: branding.primaryColor,
+    secondaryColor: branding.secondaryColor,
+    logoUrl: branding.logoUrl,
+  };
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+function eventRows(event: DocumentEvent): EmailBlock {
+  const lastEntry = formatLastEntry(event);
+  return {
+    kind: 'rows',
+    title: 'Event',
+    rows: [
+      { label: 'When', value: formatEventWhen(event) },
+      ...(event.location.trim() ? [{ label: 'Where', value: event.location }] : []),
+      ...(lastEntry ? [{ label: 'Entry', value: lastEntry }] : []),
+      { label: 'Age', value: formatAge(event.minimumAge) },
+    ],
+  };
+}
+
+function orderRows(order: DocumentOrder, title = `Order ${order.code}`): EmailBlock {
+  return {
+    kind: 'rows',
+    title,
+    rows: [
+      ...order.lines.map((line) => ({
+        label: `${line.quantity} × ${line.name}`,
+        value: formatMoney(line.quantity * line.unitPriceMinor, order.currency),
+      })),
+      { label: 'Booking fee', value: formatMoney(order.feeMinor, order.currency) },
+      { label: 'Total', value: formatMoney(order.totalMinor, order.currency), strong: true },
+    ],
+  };
+}
+
+const ticketCount = (order: DocumentOrder) => order.lines.reduce((sum, line) => sum + line.quantity, 0);
+
+/** A Content-ID built only from characters that are safe in a header and in a src attribute. */
+function qrContentId(ticket: DocumentTicket, index: number): string {
+  return `ticket-${index + 1}-${ticket.code.replace(/[^A-Za-z0-9.-]/g, '-')}@marquee`;
+}
+
+export interface OrderConfirmationInput {
+  branding: DocumentBranding;
+  event: DocumentEvent;
+  order: DocumentOrder;
+  tickets: DocumentTicket[];
+}
+
+/** The tickets: each QR inline (cid:), the order summary, the order link, the tickets PDF and a calendar file. */
+export async function orderConfirmationEmail({
+  branding: rawBranding,
+  event,
+  order,
+  tickets,
+}: OrderConfirmationInput): Promise<OutgoingMail> {
+  const branding = resolveBranding(rawBranding);
+  const [qrImages, pdf] = await Promise.all([
+    Promise.all(tickets.map((ticket) => qrPng(ticket.qrPayload))),
+    renderTicketsPdf({ branding: rawBranding, event, order, tickets }),
+  ]);
+  const inline: MailAttachment[] = tickets.map((ticket, index) => ({
+    filename: `ticket-${slugify(ticket.code, `${index + 1}`)}.png`,
+    contentType: 'image/png',
+    content: qrImages[index]!,
+    cid: qrContentId(ticket, index),
+  }));
+  const ticketBlocks: EmailBlock[] = tickets.map((ticket, index) => ({
+    kind: 'image',
+    cid: inline[index]!.cid!,
+    alt: `QR code for ticket ${ticket.code}`,
+    width: 220,
+    caption: [ticket.code, ticket.typeName, ticket.holderName],
+  }));
+  const count = plural(tickets.length, 'ticket');
+  const day = formatStartDay(event.startsAt, event.timeZone);
+
+  const content = renderEmail({
+    sender: senderOf(branding),
+    preheader: `${count} for ${event.name}, ${day}. Order ${order.code}.`,
+    heading: `You're going to ${event.name}`,
+    paragraphs: [
+      `Hi ${order.buyerName}, thank you for your order. Your ${count} ${tickets.length === 1 ? 'is' : 'are'} below and in the attached PDF. Show the QR code at the entrance, on your phone or printed.`,
+    ],
+    blocks: [
+      eventRows(event),
+      { kind: 'button', label: 'View your order', url: order.orderUrl },
+      orderRows(order),
+      { kind: 'paragraph', text: tickets.length === 1 ? 'Your ticket' : 'Your tickets' },
+      ...ticketBlocks,
+      {
+        kind: 'paragraph',
+        text: `Your order page always shows your current tickets; keep its link to yourself, as anyone with it can see them. Event details: ${event.url}`,
+      },
+    ],
+    footer: `You received this e-mail because you bought tickets from ${branding.companyName} on Marquee (order ${order.code}).`,
+  });
+
+  const attachments: MailAttachment[] = [
+    ...inline,
+    { filename: `tickets-${order.code}.pdf`, contentType: 'application/pdf', content: pdf },
+  ];
+  if (canRenderEventIcs(event)) {
+    attachments.push({
+      filename: `${slugify(event.name)}.ics`,
+      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      content: Buffer.from(renderEventIcs({ event, order }), 'utf8'),
+    });
+  }
+  return {
+    to: order.buyerEmail,
+    fromName: branding.companyName,
+    subject: `Your tickets for ${event.name} (${order.code})`,
+    ...content,
+    attachments,
+  };
+}
+
+export interface LateOrderRefundedInput {
+  branding: DocumentBranding;
+  event: DocumentEvent;
+  order: DocumentOrder;
+}
+
+/** The payment came after the hold expired and the event sold out meanwhile: no tickets, full refund. */
+export function lateOrderRefundedEmail({ branding: rawBranding, event, order }: LateOrderRefundedInput): OutgoingMail {
+  const branding = resolveBranding(rawBranding);
+  const total = formatMoney(order.totalMinor, order.currency);
+  const content = renderEmail({
+    sender: senderOf(branding),
+    preheader: `Your order ${order.code} is not confirmed and ${total} has been refunded in full.`,
+    heading: 'Your order could not be completed',
+    paragraphs: [
+      `Hi ${order.buyerName}, your payment for ${event.name} reached us after your reservation had run out, and the tickets sold out in the meantime. Your order ${order.code} is therefore not confirmed and you have no tickets for this event.`,
+      `We have refunded the full amount of ${total} to the card or account you paid with. Refunds can take 5-10 days to appear on your statement.`,
+      'We are sorry for the disappointment.',
+    ],
+    blocks: [
+      {
+        kind: 'rows',
+        title: `Order ${order.code}`,
+        rows: [
+          { label: 'Event', value: event.name },
+          { label: 'When', value: formatEventWhen(event) },
+          { label: 'Refunded', value: total, strong: true },
+        ],
+      },
+      { kind: 'button', label: 'View your order', url: order.orderUrl },
+    ],
+    footer: `You received this e-mail because you placed order ${order.code} with ${branding.companyName} on Marquee.`,
+  });
+  return {
+    to: order.buyerEmail,
+    fromName: branding.companyName,
+    subject: `Your order ${order.code} for ${event.name} was refunded`,
+    ...content,
+  };
+}
+
+export interface OrderLink {
+  code: string;
+  eventName: string;
+  eventStartsAt: Date | null;
+  timeZone: string;
+  orderUrl: string;
+}
+
+export interface OrderLinksInput {
+  to: string;
+  branding: DocumentBranding;
+  orders: OrderLink[];
+}
+
+/** The fan asked the organiser's page for their order links again; with no orders, it says so. */
+export function orderLinksEmail({ to, branding: rawBranding, orders }: OrderLinksInput): OutgoingMail {
+  const branding = resolveBranding(rawBranding);
+  const blocks: EmailBlock[] = orders.flatMap((order): EmailBlock[] => [
+    {
+      kind: 'rows',
+      title: order.eventName,
+      rows: [
+        { label: 'Date', value: formatStartDay(order.eventStartsAt, order.timeZone) },
+        { label: 'Order', value: order.code },
+      ],
+    },
+    { kind: 'button', label: `View order ${order.code}`, url: order.orderUrl },
+  ]);
+  const paragraphs =
+    orders.length > 0
+      ? [
+          `Here ${orders.length === 1 ? 'is the link to your order' : `are the links to your ${orders.length} orders`} with ${branding.companyName}. Each link opens the order and its tickets; keep them to yourself, as anyone with a link can see the tickets.`,
+        ]
+      : [`We could not find any orders for this e-mail address with ${branding.companyName}.`];
+  const content = renderEmail({
+    sender: senderOf(branding),
+    preheader:
+      orders.length > 0
+        ? `Links to ${plural(orders.length, 'order')} with ${branding.companyName}.`
+        : 'No orders found.',
+    heading: 'Your orders',
+    paragraphs,
+    blocks: [...blocks, { kind: 'paragraph', text: 'If you did not ask for this e-mail, you can ignore it.' }],
+    footer: `You received this e-mail because someone asked ${branding.companyName}'s page on Marquee for the orders of this address.`,
+  });
+  return { to, fromName: branding.companyName, subject: `Your orders with ${branding.companyName}`, ...content };
+}
+
+export interface OrganiserSaleInput {
+  to: string;
+  branding: DocumentBranding;
+  event: DocumentEvent;
+  order: DocumentOrder;
+  /** The event in the organiser's dashboard. */
+  dashboardUrl: string;
+}
+
+/** Tells the organiser about a sale: who bought what, the total and where to see it. */
+export function organiserSaleEmail({
+  to,
+  branding: rawBranding,
+  event,
+  order,
+  dashboardUrl,
+}: OrganiserSaleInput): OutgoingMail {
+  const branding = resolveBranding(rawBranding);
+  const count = plural(ticketCount(order), 'ticket');
+  const total = formatMoney(order.totalMinor, order.currency);
+  const content = renderEmail({
+    sender: senderOf(branding),
+    preheader: `${order.buyerName} bought ${count} for ${event.name} (${total}).`,
+    heading: `New order for ${event.name}`,
+    paragraphs: [
+      `${order.buyerName} (${order.buyerEmail}) bought ${count} for ${event.name}, ${formatEventWhen(event)}.`,
+    ],
+    blocks: [
+      orderRows(order),
+      { kind: 'button', label: 'View the event in your dashboard', url: dashboardUrl },
+      {
+        kind: 'paragraph',
+        text: 'To stop receiving an e-mail for every sale, turn sale notifications off in Profile > Notifications.',
+      },
+    ],
+    footer: `You received this e-mail because you sell tickets as ${branding.companyName} on Marquee.`,
+  });
+  // From "<company> via Marquee": the organiser is the reader here, and the message is Marquee's report to them.
+  return {
+    to,
+    fromName: `${branding.companyName} via Marquee`,
+    subject: `New order ${order.code}: ${count} for ${event.name} (${total})`,
+    ...content,
+  };
+}
