@@ -240,6 +240,32 @@ describe('paying', () => {
     expect(await t.database.db.select().from(ticket).where(eq(ticket.orderId, row!.id))).toHaveLength(2);
     const inbox = await mail('payer@example.com');
     expect(inbox[0]?.subject).toMatch(/^Your tickets for Warehouse Night \(MQ-/);
+    // The e-mail: from the organiser's name, two inline QR images referenced by cid, the PDF and the .ics.
+    const confirmation = inbox[0] as unknown as {
+      from: string;
+      html: string;
+      text: string;
+      attachments: Array<{ filename: string; contentType: string; cid: string | null }>;
+    };
+    expect(confirmation.from).toContain('acme Events');
+    const inline = confirmation.attachments.filter((attachment) => attachment.cid);
+    expect(inline).toHaveLength(2);
+    for (const image of inline) expect(confirmation.html).toContain(`cid:${image.cid}`);
+    expect(confirmation.html).not.toContain('data:image');
+    expect(confirmation.attachments.map((attachment) => attachment.contentType)).toEqual(
+      expect.arrayContaining(['application/pdf', expect.stringMatching(/^text\/calendar/)]),
+    );
+    expect(confirmation.text).toContain(`/orders/${token}`);
+    const pdf = await page(`/orders/${token}/tickets.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const ics = await page(`/orders/${token}/calendar.ics`);
+    expect(ics.statusCode).toBe(200);
+    expect(ics.body).toContain('BEGIN:VEVENT');
+    expect(ics.body).not.toContain(token);
+    expect((await page(`/orders/${token}/other.txt`)).statusCode).toBe(404);
+    expect(orderPage.body).toContain(`href="/orders/${token}/tickets.pdf"`);
     const overview = (
       await t.app.inject({ method: 'GET', url: '/api/dashboard/overview', headers: { cookie: owner.cookie } })
     ).json();

@@ -74,6 +74,41 @@ export function orderPageRoutes(app: FastifyInstance, deps: OrderPageDeps) {
     );
   });
 
+  // The tickets as a PDF and the event as a calendar file, for a paid order only.
+  app.get<{ Params: { token: string; file: string } }>(
+    '/orders/:token/:file',
+    { constraints },
+    async (request, reply) => {
+      const file = request.params.file;
+      if (file !== 'tickets.pdf' && file !== 'calendar.ics') return sendStorefrontNotFound(reply);
+      const organization = await findStorefrontOrganization(db, request.siteHost);
+      if (!organization) return sendStorefrontNotFound(reply);
+      const current = await findOrderByToken(db, organization.organizationId, request.params.token);
+      if (!current) return sendStorefrontNotFound(reply);
+      const documents = await deps.notifier.documents({
+        orderId: current.id,
+        organizationId: organization.organizationId,
+      });
+      if (!documents) return sendStorefrontNotFound(reply);
+      reply
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .header('x-content-type-options', 'nosniff');
+      if (file === 'tickets.pdf') {
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="tickets-${documents.code}.pdf"`)
+          .send(await documents.pdf());
+      }
+      const ics = documents.ics();
+      if (!ics) return sendStorefrontNotFound(reply);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${documents.code}.ics"`)
+        .send(ics);
+    },
+  );
+
   app.post('/orders/lookup', { constraints }, async (request, reply) => {
     const organization = await findStorefrontOrganization(db, request.siteHost);
     if (!organization) return sendStorefrontNotFound(reply);

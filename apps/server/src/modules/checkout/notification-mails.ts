@@ -1,9 +1,20 @@
-// The e-mails checkout sends, built from one loaded context. Plain branded messages through the shared
-// layout; the ticket documents (PDF, calendar file, inline QR images) plug in through `hasDocuments`.
-import { formatEventTime, formatMoney, formatPreviewDate, toCurrencyCode } from '@marquee/shared';
+// The e-mails checkout sends, built from one loaded context: our rows mapped onto the ticket documents' plain
+// shapes (branding, event, order, tickets), then the documents' e-mail builders.
+import { toCurrencyCode } from '@marquee/shared';
 import type { OutgoingMail } from '../../adapters/mail/mailer.js';
-import { renderEmail } from '../../adapters/mail/templates.js';
 import type { event, order, orderLine, organizationSettings } from '../../db/schema/index.js';
+import {
+  lateOrderRefundedEmail,
+  orderConfirmationEmail,
+  orderLinksEmail,
+  organiserSaleEmail,
+  renderEventIcs,
+  renderTicketsPdf,
+  type DocumentBranding,
+  type DocumentEvent,
+  type DocumentOrder,
+  type DocumentTicket,
+} from '../ticket-documents/index.js';
 
 export interface MailContext {
   order: typeof order.$inferSelect;
@@ -14,87 +25,133 @@ export interface MailContext {
   /** The organiser's storefront origin, e.g. http://acme.localhost:3000 */
   origin: string;
   appUrl: string;
-  startLocal: string;
 }
 
-type Mail = Omit<OutgoingMail, 'to'>;
+export function documentBranding(settings: MailContext['settings'], appUrl: string): DocumentBranding {
+  const logo = settings.logoUrl?.trim() ?? '';
+  return {
+    companyName: settings.companyName,
+    primaryColor: settings.primaryColor ?? '',
+    secondaryColor: settings.secondaryColor ?? '',
+    // Uploaded logos are served on every host; mail clients need an absolute address.
+    logoUrl: logo.startsWith('/uploads/') ? `${appUrl}${logo}` : /^https?:\/\//.test(logo) ? logo : null,
+  };
+}
 
-const money = (context: MailContext, minor: number) => formatMoney(minor, toCurrencyCode(context.order.currency));
-const when = (context: MailContext) =>
-  context.startLocal
-    ? `${formatPreviewDate(context.startLocal)} · ${formatEventTime(context.startLocal)} (${context.event.timeZone.replace(/_/g, ' ')})`
-    : 'Date to be announced';
+export function documentEvent(row: MailContext['event'], origin: string): DocumentEvent {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    location: row.location,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    lastEntryAt: row.lastEntryAt,
+    timeZone: row.timeZone,
+    minimumAge: row.minimumAge,
+    url: `${origin}/events/${row.id}`,
+  };
+}
+
+export function documentOrder(context: Pick<MailContext, 'order' | 'lines' | 'origin'>): DocumentOrder {
+  const current = context.order;
+  return {
+    code: current.code,
+    buyerName: `${current.firstName} ${current.lastName}`.trim(),
+    buyerEmail: current.customerEmail,
+    currency: toCurrencyCode(current.currency),
+    lines: context.lines.map((line) => ({
+      name: line.name,
+      quantity: line.quantity,
+      unitPriceMinor: line.unitPriceMinor,
+      unitFeeMinor: line.unitFeeMinor,
+    })),
+    subtotalMinor: current.amountMinor,
+    feeMinor: current.feeMinor,
+    totalMinor: current.amountMinor + current.feeMinor,
+    paidAt: current.paidAt ?? current.updatedAt,
+    orderUrl: `${context.origin}/orders/${current.accessToken}`,
+  };
+}
+
+export const documentTickets = (context: Pick<MailContext, 'tickets'>): DocumentTicket[] =>
+  context.tickets
+    .filter((entry) => entry.status === 'valid')
+    .map((entry) => ({
+      code: entry.code,
+      typeName: entry.typeName,
+      holderName: entry.holderName,
+      qrPayload: entry.qrPayload,
+    }));
+
+type Mail = Omit<OutgoingMail, 'to'>;
+const withoutRecipient = ({ to: _to, ...mail }: OutgoingMail): Mail => mail;
+
+/** The documents of one order, for the order page's download links. */
+export const orderDocuments = {
+  pdf: (context: MailContext) =>
+    renderTicketsPdf({
+      branding: documentBranding(context.settings, context.appUrl),
+      event: documentEvent(context.event, context.origin),
+      order: documentOrder(context),
+      tickets: documentTickets(context),
+    }),
+  ics: (context: MailContext) =>
+    renderEventIcs({ event: documentEvent(context.event, context.origin), order: documentOrder(context) }),
+};
 
 export const buildMail = {
-  hasDocuments: false,
-
   async orderConfirmation(context: MailContext): Promise<Mail> {
-    const orderUrl = `${context.origin}/orders/${context.order.accessToken}`;
-    return {
-      subject: `Your tickets for ${context.event.name} (${context.order.code})`,
-      ...renderEmail({
-        preheader: `${context.order.quantity} ticket(s) for ${context.event.name}, ${when(context)}`,
-        heading: `You're going to ${context.event.name}`,
-        paragraphs: [
-          `${context.settings.companyName} confirms your order ${context.order.code}.`,
-          `${when(context)} · ${context.event.location}`,
-          ...context.lines.map(
-            (line) => `${line.name} × ${line.quantity}: ${money(context, line.unitPriceMinor * line.quantity)}`,
-          ),
-          `Booking fee: ${money(context, context.order.feeMinor)}. Total paid: ${money(context, context.order.amountMinor + context.order.feeMinor)}.`,
-          ...context.tickets.map((entry) => `Ticket ${entry.code}: ${entry.typeName}, ${entry.holderName}`),
-          'Open your order to show the QR codes at the door.',
-        ],
-        cta: { label: 'View your tickets', url: orderUrl },
+    return withoutRecipient(
+      await orderConfirmationEmail({
+        branding: documentBranding(context.settings, context.appUrl),
+        event: documentEvent(context.event, context.origin),
+        order: documentOrder(context),
+        tickets: documentTickets(context),
       }),
-    };
+    );
   },
 
   async organiserSale(context: MailContext): Promise<Mail> {
-    const buyer = `${context.order.firstName} ${context.order.lastName}`.trim();
-    return {
-      subject: `New sale: ${context.order.quantity} ticket(s) for ${context.event.name}`,
-      ...renderEmail({
-        preheader: `${buyer} bought ${context.order.quantity} ticket(s)`,
-        heading: `New sale for ${context.event.name}`,
-        paragraphs: [
-          `${buyer} bought ${context.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')} (order ${context.order.code}).`,
-          `Ticket revenue: ${money(context, context.order.amountMinor)}.`,
-          'You can turn these e-mails off in Profile > Notifications.',
-        ],
-        cta: { label: 'Open the event', url: `${context.appUrl}/dashboard/events/view/${context.event.id}` },
+    return withoutRecipient(
+      organiserSaleEmail({
+        to: '',
+        branding: documentBranding(context.settings, context.appUrl),
+        event: documentEvent(context.event, context.origin),
+        order: documentOrder(context),
+        dashboardUrl: `${context.appUrl}/dashboard/events/view/${context.event.id}`,
       }),
-    };
+    );
   },
 
   async lateRefund(context: MailContext): Promise<Mail> {
-    return {
-      subject: `Your order for ${context.event.name} could not be completed: refunded`,
-      ...renderEmail({
-        preheader: 'Your payment has been refunded in full',
-        heading: 'Sorry, the tickets sold out',
-        paragraphs: [
-          `Your payment for ${context.event.name} (order ${context.order.code}) arrived after your 15-minute hold had run out, and the tickets sold out meanwhile.`,
-          `We have refunded the full ${money(context, context.order.amountMinor + context.order.feeMinor)}. It may take 5-10 days to appear on your statement.`,
-        ],
+    return withoutRecipient(
+      lateOrderRefundedEmail({
+        branding: documentBranding(context.settings, context.appUrl),
+        event: documentEvent(context.event, context.origin),
+        order: documentOrder(context),
       }),
-    };
+    );
   },
 
   async orderLinks(
     settings: MailContext['settings'],
     rows: Array<{ order: MailContext['order']; event: MailContext['event'] }>,
     origin: string,
+    appUrl: string,
   ): Promise<Mail> {
-    return {
-      subject: `Your orders with ${settings.companyName}`,
-      ...renderEmail({
-        preheader: 'The links to your tickets',
-        heading: 'Your order links',
-        paragraphs: rows.map(
-          (row) => `${row.event.name} (${row.order.code}): ${origin}/orders/${row.order.accessToken}`,
-        ),
+    return withoutRecipient(
+      orderLinksEmail({
+        to: '',
+        branding: documentBranding(settings, appUrl),
+        orders: rows.map((row) => ({
+          code: row.order.code,
+          eventName: row.event.name,
+          eventStartsAt: row.event.startsAt,
+          timeZone: row.event.timeZone,
+          orderUrl: `${origin}/orders/${row.order.accessToken}`,
+        })),
       }),
-    };
+    );
   },
 };

@@ -4,7 +4,6 @@
 // request (links); they never undo a committed sale.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { instantToLocal } from '@marquee/shared';
 import type { PaymentsProvider } from '../../adapters/payments/payments.js';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Database } from '../../db/client.js';
@@ -22,7 +21,7 @@ import { activeDomain } from '../organizations/organizations.service.js';
 import { orderLines } from './checkout.service.js';
 import type { CheckoutNotifier } from './notifier.js';
 import type { TicketSigner } from './ticket-qr.js';
-import { buildMail, type MailContext } from './notification-mails.js';
+import { buildMail, orderDocuments, type MailContext } from './notification-mails.js';
 
 export interface NotificationDeps {
   db: Database;
@@ -65,7 +64,6 @@ async function loadContext(
     })),
     origin,
     appUrl: deps.appUrl,
-    startLocal: row.event.startsAt ? instantToLocal(row.event.startsAt, row.event.timeZone) : '',
   };
 }
 
@@ -80,7 +78,7 @@ async function organiserAddresses(db: Database, organizationId: string): Promise
 
 export function createCheckoutNotifier(deps: NotificationDeps): CheckoutNotifier {
   const send = async (to: string, mail: Awaited<ReturnType<typeof buildMail.orderConfirmation>>) =>
-    deps.mailer.send({ to, ...mail });
+    deps.mailer.send({ ...mail, to });
 
   async function refund(orderId: string, organizationId: string) {
     const [current] = await deps.db
@@ -117,7 +115,18 @@ export function createCheckoutNotifier(deps: NotificationDeps): CheckoutNotifier
   }
 
   return {
-    hasDocuments: buildMail.hasDocuments,
+    hasDocuments: true,
+
+    async documents({ orderId, organizationId }) {
+      const context = await loadContext(deps, orderId, organizationId);
+      if (!context || (context.order.status !== 'paid' && context.order.status !== 'partially_refunded')) return null;
+      return {
+        pdf: () => orderDocuments.pdf(context),
+        ics: () => (context.event.startsAt ? orderDocuments.ics(context) : null),
+        code: context.order.code,
+        eventName: context.event.name,
+      };
+    },
 
     async orderPaid({ orderId, organizationId }) {
       const context = await loadContext(deps, orderId, organizationId);
@@ -156,7 +165,7 @@ export function createCheckoutNotifier(deps: NotificationDeps): CheckoutNotifier
         .where(eq(organizationSettings.organizationId, organizationId))
         .limit(1);
       if (!settings) return;
-      await send(email, await buildMail.orderLinks(settings, rows, origin));
+      await send(email, await buildMail.orderLinks(settings, rows, origin, deps.appUrl));
       await deps.db.insert(orderChange).values(
         rows.map((row) => ({
           organizationId,

@@ -6,4 +6,12 @@ export interface CheckoutNotifier {
   orderPaid(input: { orderId: string; organizationId: string }): Promise<void>;
   refundUnfulfilled(input: { orderId: string; organizationId: string }): Promise<void>;
   sendOrderLinks(input: { organizationId: string; email: string; origin: string }): Promise<void>;
+  /** A paid order's PDF and calendar file (null when the order is not paid). */
+  documents(input: { orderId: string; organizationId: string }): Promise<{
+    pdf(): Promise<Buffer>;
+    /** null when the event has no start time yet. */
+    ics(): string | null;
+    code: string;
+    eventName: string;
+  } | null>;
 }

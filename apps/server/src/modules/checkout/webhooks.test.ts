@@ -128,7 +128,7 @@ describe('POST /api/webhooks/stripe - checkout.session.completed', () => {
     expect(await countersOf(live.id)).toEqual({ sold: 2, held: 0 });
     expect(await t.database.db.select().from(ticket).where(eq(ticket.orderId, held.orderId))).toHaveLength(0);
     const mails = await mailTo('too-late@example.com');
-    expect(mails.map((mail) => mail.subject)).toContain('Your order for Too Late could not be completed: refunded');
+    expect(mails.map((mail) => mail.subject)).toContain(`Your order ${row!.code} for Too Late was refunded`);
     const page = await t.app.inject({ method: 'GET', url: `/checkout/${held.token}/return`, headers: { host } });
     expect(page.body).toContain('Sorry, these tickets sold out');
   });

@@ -11,7 +11,6 @@ let t: TestApp;
 let owner: SignedInUser;
 let accountId: string;
 
-
 beforeAll(async () => {
   t = await createTestApp();
   owner = await signUpAndVerify(t.app);

@@ -36,7 +36,7 @@ describe('renderEventIcs', () => {
   it('describes the event and carries the order link', () => {
     const description = value(parseIcs(renderEventIcs({ event, order })), 'DESCRIPTION');
     expect(description).toBe(
-      `An evening of live soul and funk by the water.\\n\\nYour order MQ-7K3F9X: ${order.orderUrl}`,
+      `An evening of live soul and funk by the water.\\n\\nYour order MQ-7K3F9X. Event page: ${event.url}`,
     );
   });
 

@@ -30,7 +30,9 @@ export function renderEventIcs({ event, order }: EventIcsInput): string {
     prodId: { company: 'Marquee', product: 'Tickets', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
   });
-  const description = [event.description.trim(), `Your order ${order.code}: ${order.orderUrl}`]
+  // Calendars get shared: the entry names the order but links the public event page, never the order's
+  // token link.
+  const description = [event.description.trim(), `Your order ${order.code}. Event page: ${event.url}`]
     .filter(Boolean)
     .join('\n\n');
   calendar.createEvent({
