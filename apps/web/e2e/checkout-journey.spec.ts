@@ -134,11 +134,25 @@ test('a fan buys two tickets: order page with two QR codes, the e-mail in the ou
   await page.waitForURL(/\/orders\/[A-Za-z0-9_-]{43}$/);
   await expect(page.getByText(/Order MQ-[A-Z2-9]{6} · Paid/)).toBeVisible();
   await expect(page.locator('.ticket svg')).toHaveCount(2);
+  await expect(page.getByRole('link', { name: 'Download tickets (PDF)' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add to calendar' })).toBeVisible();
   await shot(page, testInfo, 'order-desktop');
 
   const mail = await request.get(`${baseURL}/api/dev/mail?to=fran%40example.com`);
-  const messages = (await mail.json()) as Array<{ subject: string; text: string }>;
-  expect(messages.some((message) => message.subject.startsWith('Your tickets for Warehouse Night'))).toBe(true);
+  const messages = (await mail.json()) as Array<{
+    subject: string;
+    attachments: Array<{ filename: string; contentType: string; cid: string | null }>;
+  }>;
+  const confirmation = messages.find((message) => message.subject.startsWith('Your tickets for Warehouse Night'));
+  expect(confirmation).toBeTruthy();
+  expect(confirmation!.attachments.filter((attachment) => attachment.cid)).toHaveLength(2);
+  expect(confirmation!.attachments.map((attachment) => attachment.filename)).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^tickets-MQ-[A-Z2-9]{6}\.pdf$/), expect.stringMatching(/\.ics$/)]),
+  );
+  // The outbox shows the message with its QR images inline and its attachments to download.
+  await page.goto(`${baseURL}/dev/mailbox`);
+  await expect(page.getByText(confirmation!.subject).first()).toBeVisible();
+  await shot(page, testInfo, 'mailbox');
 
   await page.context().addCookies(organiser.cookies);
   await page.goto(`${baseURL}/dashboard`);
