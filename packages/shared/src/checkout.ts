@@ -55,6 +55,8 @@ export const CURRENCY_COUNTRY: Record<string, string> = {
   INR: 'IN',
 };
 
+// Control characters other than tab and line breaks never belong in a name, an e-mail or a label.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const noControl = (value: string) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value);
 
 /** Organiser input for a ticket type (POST and PUT /api/events/:id/ticket-types). */
