@@ -117,7 +117,7 @@ export function TicketTypesSection({ event }: { event: EventDto }) {
               </p>
             </div>
             {editable ? (
-              <div className="flex flex-wrap gap-2 sm:justify-end">
+              <div className="flex shrink-0 flex-wrap gap-2 sm:flex-nowrap sm:justify-end">
                 <Button size="xs" variant="secondary" onClick={() => setEditing(type)} aria-label={`Edit ${type.name}`}>
                   Edit
                 </Button>
