@@ -17,11 +17,12 @@ const baseURL = `http://localhost:${E2E_PORT}`;
 let organiser: Organiser;
 let eventId = '';
 
-async function shot(page: Page, testInfo: TestInfo, name: string) {
+/** Screenshots go to E2E_SCREENSHOTS when set (to look at them), otherwise to the test's output folder. */
+async function shot(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
   const dir = process.env.E2E_SCREENSHOTS ?? testInfo.outputPath('screens');
   fs.mkdirSync(dir, { recursive: true });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
 }
 
 async function setDark(page: Page, dark: boolean) {
@@ -178,7 +179,7 @@ test('ticket types: add a second type, edit it, move it up and hide it', async (
   await page.getByRole('dialog', { name: 'Edit VIP Balcony' }).getByLabel('Max per order').fill('0');
   await page.getByRole('dialog', { name: 'Edit VIP Balcony' }).getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('At least 1 ticket per order')).toBeVisible();
-  await shot(page, testInfo, 'ticket-type-dialog-desktop-light');
+  await shot(page, testInfo, 'ticket-type-dialog-desktop-light', false);
 });
 
 function fakeOrder(index: number): OrderSummary {
@@ -281,7 +282,7 @@ test('orders: search, paging and the order detail (orders API answered by page.r
   await expect(dialog.getByText('T-4KX9PQ2M7A')).toBeVisible();
   await expect(dialog.getByText('Paid by Payment provider')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
-  await shot(page, testInfo, 'order-detail-desktop-light');
+  await shot(page, testInfo, 'order-detail-desktop-light', false);
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 
@@ -291,7 +292,7 @@ test('orders: search, paging and the order detail (orders API answered by page.r
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, testInfo, 'event-orders-mobile-dark');
   await orders.getByRole('button', { name: `Order ${all[0]!.code}, view details` }).click();
-  await shot(page, testInfo, 'order-detail-mobile-dark');
+  await shot(page, testInfo, 'order-detail-mobile-dark', false);
   await page.keyboard.press('Escape');
   await setDark(page, false);
   await shot(page, testInfo, 'event-orders-mobile-light');

@@ -249,7 +249,6 @@ function EventView({ event }: { event: EventDto }) {
           </section>
 
           <TicketTypesSection event={event} />
-          <OrdersSection eventId={event.id} />
         </div>
 
         <aside className="flex flex-col gap-4 lg:sticky lg:top-6">
@@ -289,6 +288,9 @@ function EventView({ event }: { event: EventDto }) {
           </div>
         </aside>
       </div>
+
+      {/* Full width: the orders table needs the room beside the artwork column. */}
+      <OrdersSection eventId={event.id} />
 
       <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)} label="Delete draft">
         <div className="flex flex-col gap-4 p-6">
