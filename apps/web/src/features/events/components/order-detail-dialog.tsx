@@ -17,6 +17,20 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClo
   return (
     <Dialog open onClose={onClose} label={order ? `Order ${order.code}` : 'Order'} className="max-w-2xl">
       <div className="flex flex-col gap-5 p-6">
+        {/* At the top, so focusing it on open keeps a long order scrolled to its start on small screens. */}
+        <div className="flex items-start justify-between gap-3">
+          {order ? (
+            <div className="flex flex-wrap items-center gap-3">
+              <h2 className="text-foreground font-mono text-lg font-semibold">{order.code}</h2>
+              <OrderStatusBadge status={order.status} />
+            </div>
+          ) : (
+            <span />
+          )}
+          <Button size="xs" variant="secondary" onClick={onClose} data-autofocus>
+            Close
+          </Button>
+        </div>
         {query.isError ? (
           <p role="alert" className="text-sm text-red-500">
             The order could not be loaded. Please try again.
@@ -27,10 +41,6 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClo
           </p>
         ) : (
           <>
-            <header className="flex flex-wrap items-center gap-3">
-              <h2 className="text-foreground font-mono text-lg font-semibold">{order.code}</h2>
-              <OrderStatusBadge status={order.status} />
-            </header>
             <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
               <Item label="Buyer">{`${order.first_name} ${order.last_name}`.trim() || '—'}</Item>
               <Item label="E-mail">
@@ -119,11 +129,6 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClo
             </section>
           </>
         )}
-        <div className="flex justify-end">
-          <Button size="small" variant="secondary" onClick={onClose} data-autofocus>
-            Close
-          </Button>
-        </div>
       </div>
     </Dialog>
   );
