@@ -5,7 +5,8 @@ import { apiRequest } from '../../../lib/api-client';
 
 export const eventOrdersQuery = (eventId: string, search: string, page: number) =>
   queryOptions({
-    queryKey: ['events', eventId, 'orders', { search, page }] as const,
+    // Not under ['events']: invalidating the events (e.g. after deleting a draft) must not refetch its orders.
+    queryKey: ['event-orders', eventId, { search, page }] as const,
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ page: String(page) });
       if (search) params.set('search', search);
