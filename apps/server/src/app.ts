@@ -15,6 +15,8 @@ import { organizationRoutes } from './modules/organizations/organizations.routes
 import { domainRoutes } from './modules/domains/domains.routes.js';
 import { createDomainProvider, type DomainProvider } from './adapters/domains/domains.js';
 import { eventRoutes } from './modules/events/events.routes.js';
+import { ticketTypeRoutes } from './modules/ticket-types/ticket-types.routes.js';
+import { orderRoutes } from './modules/orders/orders.routes.js';
 import { assertCanSell } from './modules/payments/payments.service.js';
 import type { AssertCanSell } from './modules/events/events.service.js';
 import { createStorage, type FileStorage } from './adapters/storage/storage.js';
@@ -172,6 +174,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   organizationRoutes(app, { config });
   domainRoutes(app, { config, provider: options.domains ?? createDomainProvider(config) });
   eventRoutes(app, { config, assertCanSell: options.assertCanSell ?? assertCanSell });
+  ticketTypeRoutes(app);
+  orderRoutes(app);
   const storage = options.storage ?? createStorage(config);
   app.decorate('storage', storage);
   publicUploadRoutes(app, storage);

@@ -7,3 +7,4 @@ export * from './organization.js';
 export * from './money.js';
 export * from './domains.js';
 export * from './checkout.js';
+export * from './organiser-sales.js';

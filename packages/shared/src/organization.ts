@@ -164,5 +164,7 @@ export const organizationSettingsSchema = z.object({
   font_family: z.enum(FONT_FAMILIES).nullable().optional(),
   logo_url: optionalImageUrl,
   cover_image_url: optionalImageUrl,
+  /** E-mail the organiser about each sale; left out = unchanged. */
+  notify_on_sale: z.boolean().optional(),
 });
 export type OrganizationSettingsInput = z.input<typeof organizationSettingsSchema>;

@@ -61,6 +61,8 @@ export function makeEvent(overrides: Partial<EventDto> & { id: string }): EventD
     price: '15.00',
     capacity: 400,
     ticket_types: [],
+    sold: 0,
+    held: 0,
     tickets_sold: 0,
     revenue_minor: 0,
     public_url: null,
@@ -87,7 +89,19 @@ export function sampleEvents(): EventDto[] {
       public_url: 'http://acme.localhost:3160/e/warehouse-sessions',
       published_at: now,
       ticket_types: [
-        { id: 'tt_1', name: 'General Admission', price_minor: 1500, currency: 'GBP', capacity: 400, sold: 312 },
+        {
+          id: 'tt_1',
+          name: 'General Admission',
+          description: '',
+          price_minor: 1500,
+          currency: 'GBP',
+          capacity: 400,
+          sold: 312,
+          held: 0,
+          max_per_order: 10,
+          hidden: false,
+          sort: 0,
+        },
       ],
     }),
     makeEvent({
@@ -346,6 +360,9 @@ export class FakeEventsApi {
         this.events.set(next.id, next);
         return json(route, 200, next);
       }
+      // The event view's Orders section: no orders in the fake.
+      if (method === 'GET' && action === 'orders')
+        return json(route, 200, { orders: [], total: 0, page: 1, page_size: 50 });
       return error(route, 405, 'METHOD_NOT_ALLOWED', 'Not allowed');
     });
   }

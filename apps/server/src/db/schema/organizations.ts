@@ -30,6 +30,8 @@ export const organizationSettings = pgTable(
     customDomainVerified: boolean('custom_domain_verified').notNull().default(false),
     customDomainWizardCompleted: boolean('custom_domain_wizard_completed').notNull().default(false),
     stripeAccountId: text('stripe_account_id'),
+    /** Whether the organiser is e-mailed about each sale (checkout reads it when an order is paid). */
+    notifyOnSale: boolean('notify_on_sale').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

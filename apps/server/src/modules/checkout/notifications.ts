@@ -132,7 +132,7 @@ export function createCheckoutNotifier(deps: NotificationDeps): CheckoutNotifier
       const context = await loadContext(deps, orderId, organizationId);
       if (!context) return;
       await send(context.order.customerEmail, await buildMail.orderConfirmation(context));
-      if ((context.settings as { notifyOnSale?: boolean }).notifyOnSale !== false) {
+      if (context.settings.notifyOnSale) {
         const sale = await buildMail.organiserSale(context);
         for (const address of await organiserAddresses(deps.db, organizationId)) await send(address, sale);
       }

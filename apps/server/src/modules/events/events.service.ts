@@ -101,6 +101,19 @@ interface EventState {
   termsOfService: string;
 }
 
+/**
+ * The wizard's ticket type: the event's first-created type (General Admission), whatever the organiser's
+ * display order, so reordering types never changes which price the wizard edits.
+ */
+export function generalOf(types: TicketTypeRow[]): TicketTypeRow | undefined {
+  let first: TicketTypeRow | undefined;
+  for (const type of types) {
+    if (!first || type.createdAt < first.createdAt || (+type.createdAt === +first.createdAt && type.id < first.id))
+      first = type;
+  }
+  return first;
+}
+
 const localOf = (instant: Date | null, timeZone: string) => (instant ? instantToLocal(instant, timeZone) : '');
 
 function stateFromRows(row: EventRow, general: TicketTypeRow | undefined, fallbackCurrency: CurrencyCode): EventState {
@@ -310,7 +323,7 @@ function toDto(
   origin: string | null,
   fallbackCurrency: CurrencyCode,
 ): EventDto {
-  const state = stateFromRows(row, types[0], fallbackCurrency);
+  const state = stateFromRows(row, generalOf(types), fallbackCurrency);
   return {
     id: row.id,
     status: row.status,
@@ -478,7 +491,8 @@ export async function updateEvent(
           `${row.status === 'archived' ? 'An archived' : 'A cancelled'} event cannot be edited`,
         );
       }
-      const [general] = (await ticketTypesFor(tx, actor.organizationId, [row.id])).get(row.id) ?? [];
+      const types = (await ticketTypesFor(tx, actor.organizationId, [row.id])).get(row.id) ?? [];
+      const general = generalOf(types);
       const fallback = await organizationCurrency(tx, actor.organizationId);
       const state = mergeInput(stateFromRows(row, general, fallback), input);
       const values = toPersistable(state);
@@ -502,6 +516,12 @@ export async function updateEvent(
         (row.sold > 0 || (await hasOrders(tx, actor.organizationId, row.id)))
       ) {
         fields.push({ path: 'currency', message: 'The currency cannot change once tickets have been sold' });
+      } else if (general && state.currency !== general.currency && types.length > 1) {
+        // Every type's price is in the event's currency; converting them all silently could misprice one.
+        fields.push({
+          path: 'currency',
+          message: 'The currency cannot change while the event has more than one ticket type',
+        });
       }
       if (fields.length > 0) throw validationError('Invalid event', fields);
       const now = new Date();
@@ -554,7 +574,7 @@ export async function deleteEvent(db: Database, actor: Actor, id: string): Promi
 }
 
 async function loadState(db: Database | Transaction, organizationId: string, row: EventRow) {
-  const [general] = (await ticketTypesFor(db, organizationId, [row.id])).get(row.id) ?? [];
+  const general = generalOf((await ticketTypesFor(db, organizationId, [row.id])).get(row.id) ?? []);
   return stateFromRows(row, general, await organizationCurrency(db, organizationId));
 }
 
@@ -768,7 +788,7 @@ export async function listPublicEvents(db: Database, organizationId: string, now
     organizationId,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => toPublicEvent(row, types.get(row.id)?.[0]));
+  return rows.map((row) => toPublicEvent(row, generalOf(types.get(row.id) ?? [])));
 }
 
 /** One live event of this organisation, or null (drafts, archived, cancelled and others' events are never public). */
@@ -776,5 +796,5 @@ export async function findPublicEvent(db: Database, organizationId: string, id: 
   const row = await findEventRow(db, organizationId, id);
   if (!row || row.status !== 'live') return null;
   const types = await ticketTypesFor(db, organizationId, [row.id]);
-  return toPublicEvent(row, types.get(row.id)?.[0]);
+  return toPublicEvent(row, generalOf(types.get(row.id) ?? []));
 }

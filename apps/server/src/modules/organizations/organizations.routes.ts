@@ -56,6 +56,7 @@ const settingsResponseSchema = z.object({
   font_family: z.string(),
   logo_url: z.string(),
   cover_image_url: z.string(),
+  notify_on_sale: z.boolean(),
 });
 
 export function organizationRoutes(app: FastifyInstance, deps: { config: Config }) {

@@ -125,6 +125,7 @@ export async function getOrganizationSettings(db: Database, organizationId: stri
     font_family: settings.fontFamily ?? DEFAULT_FONT_FAMILY,
     logo_url: settings.logoUrl ?? '',
     cover_image_url: settings.coverImageUrl ?? '',
+    notify_on_sale: settings.notifyOnSale,
   };
 }
 
@@ -155,6 +156,8 @@ export async function updateOrganizationSettings(
         fontFamily: input.font_family === undefined ? undefined : input.font_family,
         logoUrl: blankToNull(input.logo_url),
         coverImageUrl: blankToNull(input.cover_image_url),
+        // undefined leaves the column as it is (Drizzle skips undefined values).
+        notifyOnSale: input.notify_on_sale,
         updatedAt: new Date(),
       })
       .where(eq(organizationSettings.organizationId, organizationId));

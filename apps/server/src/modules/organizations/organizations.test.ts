@@ -169,6 +169,35 @@ describe('/api/org/settings', () => {
   });
 });
 
+describe('notify_on_sale in /api/org/settings', () => {
+  const put = (payload: object) =>
+    t.app.inject({ method: 'PUT', url: '/api/org/settings', headers: as(owner), payload });
+  const read = async () =>
+    (await t.app.inject({ method: 'GET', url: '/api/org/settings', headers: as(owner) })).json().notify_on_sale;
+
+  it('GET /api/org/settings - sale e-mails are on by default', async () => {
+    expect(await read()).toBe(true);
+  });
+
+  it('PUT /api/org/settings - turns sale e-mails off, and a save without the field leaves it off', async () => {
+    const off = await put({ company_name: 'Acme Live', notify_on_sale: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().notify_on_sale).toBe(false);
+    expect(await read()).toBe(false);
+    const other = await put({ company_name: 'Acme Live', website_url: 'https://acme.example' });
+    expect(other.statusCode).toBe(200);
+    expect(await read()).toBe(false);
+    const on = await put({ company_name: 'Acme Live', notify_on_sale: true });
+    expect(on.json().notify_on_sale).toBe(true);
+  });
+
+  it('PUT /api/org/settings - refuses a non-boolean notify_on_sale', async () => {
+    const response = await put({ company_name: 'Acme Live', notify_on_sale: 'yes' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields.map((field: { path: string }) => field.path)).toContain('notify_on_sale');
+  });
+});
+
 describe('POST /api/dns/provision', () => {
   it('succeeds for the caller’s own subdomain and refuses another organisation’s', async () => {
     const own = await t.app.inject({

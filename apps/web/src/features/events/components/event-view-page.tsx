@@ -1,5 +1,5 @@
 // Event view (/dashboard/events/view/:id): everything about one event, its status actions (publish,
-// unpublish, archive, delete a draft), its public page with a QR code, and its sales.
+// unpublish, archive, delete a draft), its public page with a QR code, its sales, ticket types and orders.
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -18,6 +18,8 @@ import { formatDisplayDateTime } from '../lib/date-time';
 import { formatMoneyMinor, formatPriceText } from '../lib/money';
 import { eventDateLine } from './event-card';
 import { Artwork, EventTicks, pageTitleClasses, StatusBadge } from './event-bits';
+import { OrdersSection } from './orders-section';
+import { TicketTypesSection } from './ticket-types-section';
 
 const ACTION_LABELS: Record<EventStatusAction, { idle: string; busy: string }> = {
   publish: { idle: 'Publish', busy: 'Publishing...' },
@@ -246,40 +248,7 @@ function EventView({ event }: { event: EventDto }) {
             </dl>
           </section>
 
-          {event.ticket_types.length ? (
-            <section
-              aria-labelledby="ticket-types-heading"
-              className="bg-card border-border overflow-x-auto rounded-2xl border p-5 sm:p-6"
-            >
-              <h2 id="ticket-types-heading" className="text-foreground mb-4 text-lg font-semibold">
-                Ticket types
-              </h2>
-              <table className="w-full text-left text-sm">
-                <thead className="text-muted-foreground font-mono text-[11px] tracking-wider uppercase">
-                  <tr>
-                    <th className="pb-2 font-semibold">Name</th>
-                    <th className="pb-2 font-semibold">Price</th>
-                    <th className="pb-2 font-semibold">Sold</th>
-                    <th className="pb-2 font-semibold">Capacity</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {event.ticket_types.map((type) => (
-                    <tr key={type.id} className="border-border border-t">
-                      <td className="py-2">{type.name}</td>
-                      <td className="py-2 tabular-nums">
-                        {type.price_minor === null ? 'Not set' : formatMoneyMinor(type.price_minor, type.currency)}
-                      </td>
-                      <td className="py-2 tabular-nums">{type.sold.toLocaleString('en-GB')}</td>
-                      <td className="py-2 tabular-nums">
-                        {type.capacity === null ? 'Unlimited' : type.capacity.toLocaleString('en-GB')}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </section>
-          ) : null}
+          <TicketTypesSection event={event} />
         </div>
 
         <aside className="flex flex-col gap-4 lg:sticky lg:top-6">
@@ -319,6 +288,9 @@ function EventView({ event }: { event: EventDto }) {
           </div>
         </aside>
       </div>
+
+      {/* Full width: the orders table needs the room beside the artwork column. */}
+      <OrdersSection eventId={event.id} />
 
       <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)} label="Delete draft">
         <div className="flex flex-col gap-4 p-6">

@@ -135,7 +135,7 @@ export function Switch({
         aria-labelledby={labelId}
         aria-describedby={hint ? hintId(id) : undefined}
         onClick={() => onChange(!checked)}
-        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border transition-colors ${
+        className={`focus-visible:outline-primary relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 ${
           checked ? 'bg-primary border-primary' : 'bg-muted border-border'
         }`}
       >

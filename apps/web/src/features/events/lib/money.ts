@@ -18,4 +18,3 @@ export function formatPriceText(price: string, code: CurrencyCode): string {
   const symbol = currencySymbol(code);
   return symbol.length > 1 ? `${symbol} ${trimmed}` : `${symbol}${trimmed}`;
 }
-

@@ -18,6 +18,8 @@ export interface OrganizationSettings {
   font_family: string;
   logo_url: string;
   cover_image_url: string;
+  /** E-mail the organiser about each sale */
+  notify_on_sale: boolean;
 }
 
 export const settingsQuery = queryOptions({

@@ -1,4 +1,4 @@
-// Profile: General (company information, social links, domain settings), Branding (logo, cover, colours,
+// Profile: General (company information, social links, sale notifications, domain settings), Branding (logo, cover, colours,
 // font) and Integrations (PRO, coming). 'Save Changes' saves the settings; unsaved changes are guarded.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
@@ -13,6 +13,7 @@ import { imageFileProblem, uploadImage, type UploadPurpose } from '../../../lib/
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes';
 import { saveSettings, settingsQuery, type OrganizationSettings } from '../api/profile';
 import { DomainSettings } from './domain-settings';
+import { NotificationSettings } from './notification-settings';
 
 type Tab = 'general' | 'branding' | 'integrations';
 const TABS: Array<{ id: Tab; label: string; pro?: boolean }> = [
@@ -21,7 +22,8 @@ const TABS: Array<{ id: Tab; label: string; pro?: boolean }> = [
   { id: 'integrations', label: 'Integrations', pro: true },
 ];
 
-const SOCIAL_FIELDS: Array<{ key: keyof OrganizationSettings; label: string; placeholder: string }> = [
+type SocialKey = 'instagram_url' | 'tiktok_url' | 'x_url' | 'facebook_url' | 'resident_advisor_url' | 'website_url';
+const SOCIAL_FIELDS: Array<{ key: SocialKey; label: string; placeholder: string }> = [
   { key: 'instagram_url', label: 'Instagram', placeholder: 'https://instagram.com/yourname' },
   { key: 'tiktok_url', label: 'TikTok', placeholder: 'https://tiktok.com/@yourname' },
   { key: 'x_url', label: 'X', placeholder: 'https://x.com/yourname' },
@@ -196,6 +198,7 @@ export function ProfilePage() {
                   ))}
                 </div>
               </Card>
+              <NotificationSettings notifyOnSale={form.notify_on_sale} onChange={(on) => set('notify_on_sale', on)} />
               {info.data ? (
                 <DomainSettings
                   organization={info.data.organization}

@@ -1,0 +1,1 @@
+ALTER TABLE "organization_settings" ADD COLUMN "notify_on_sale" boolean DEFAULT true NOT NULL;

@@ -1,0 +1,226 @@
+// Ticket type rules for the organiser: add, edit, hide/show, reorder and delete the types of one of their
+// events. Every query is scoped by the caller's organisation (another organisation's event or type is 404);
+// archived and cancelled events are read-only; capacity never drops below what is sold or being bought.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  MAX_TICKET_TYPES_PER_EVENT,
+  TICKET_TYPE_MESSAGES,
+  toMinorUnits,
+  type CurrencyCode,
+  type TicketTypeDto,
+  type TicketTypeInput,
+} from '@marquee/shared';
+import type { Database } from '../../db/client.js';
+import { pgErrorCode } from '../../db/errors.js';
+import { event, orderLine, organizationSettings, ticketType } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import { EVENT_NOT_FOUND, generalOf, toTicketTypeDto } from '../events/events.service.js';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type TicketTypeRow = typeof ticketType.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function eventRow(db: Database | Transaction, organizationId: string, eventId: string, lock: boolean) {
+  if (!UUID.test(eventId)) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
+  const query = db
+    .select()
+    .from(event)
+    .where(and(eq(event.id, eventId), eq(event.organizationId, organizationId)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
+  return row;
+}
+
+/** The event, locked, and refused when it can no longer change. */
+async function editableEvent(tx: Transaction, organizationId: string, eventId: string) {
+  const row = await eventRow(tx, organizationId, eventId, true);
+  if (row.status === 'archived' || row.status === 'cancelled') {
+    throw new AppError('CONFLICT', TICKET_TYPE_MESSAGES.readOnly(row.status));
+  }
+  return row;
+}
+
+async function typesOf(db: Database | Transaction, organizationId: string, eventId: string) {
+  return db
+    .select()
+    .from(ticketType)
+    .where(and(eq(ticketType.organizationId, organizationId), eq(ticketType.eventId, eventId)))
+    .orderBy(asc(ticketType.sort), asc(ticketType.createdAt));
+}
+
+function findType(types: TicketTypeRow[], typeId: string): TicketTypeRow {
+  const found = UUID.test(typeId) ? types.find((type) => type.id === typeId) : undefined;
+  if (!found) throw new AppError('NOT_FOUND', TICKET_TYPE_MESSAGES.notFound);
+  return found;
+}
+
+/** The event's currency: its types', else the organisation's default. */
+async function eventCurrency(tx: Transaction, organizationId: string, types: TicketTypeRow[]) {
+  const general = generalOf(types);
+  if (general) return general.currency as CurrencyCode;
+  const [row] = await tx
+    .select({ currency: organizationSettings.defaultCurrency })
+    .from(organizationSettings)
+    .where(eq(organizationSettings.organizationId, organizationId))
+    .limit(1);
+  return (row?.currency as CurrencyCode | undefined) ?? 'GBP';
+}
+
+/** '12.50' in the event's currency -> minor units, refused unless more than zero. */
+function priceOf(text: string, currency: CurrencyCode): number {
+  let minor: number;
+  try {
+    minor = toMinorUnits(text, currency);
+  } catch {
+    const message = currency === 'JPY' ? TICKET_TYPE_MESSAGES.jpyDecimals : TICKET_TYPE_MESSAGES.priceStep;
+    throw new AppError('VALIDATION_ERROR', message, [{ path: 'price', message }]);
+  }
+  if (minor <= 0) {
+    const message = TICKET_TYPE_MESSAGES.priceRequired;
+    throw new AppError('VALIDATION_ERROR', message, [{ path: 'price', message }]);
+  }
+  return minor;
+}
+
+function assertCapacity(capacity: number | null, current: Pick<TicketTypeRow, 'sold' | 'held'>) {
+  if (capacity === null || capacity >= current.sold + current.held) return;
+  const message = TICKET_TYPE_MESSAGES.capacityBelowSold(current.sold + current.held, current.held > 0);
+  throw new AppError('VALIDATION_ERROR', message, [{ path: 'capacity', message }]);
+}
+
+/** Checkout changed the counters between our read and our write: the table's CHECK refused it. */
+async function refusingRaces<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (pgErrorCode(error) === '23514')
+      throw new AppError('CONFLICT', 'Tickets were sold meanwhile; reload and try again');
+    throw error;
+  }
+}
+
+export async function listTicketTypes(db: Database, organizationId: string, eventId: string) {
+  await eventRow(db, organizationId, eventId, false);
+  return { ticket_types: (await typesOf(db, organizationId, eventId)).map(toTicketTypeDto) };
+}
+
+export async function createTicketType(
+  db: Database,
+  organizationId: string,
+  eventId: string,
+  input: TicketTypeInput,
+): Promise<TicketTypeDto> {
+  return db.transaction(async (tx) => {
+    const row = await editableEvent(tx, organizationId, eventId);
+    const types = await typesOf(tx, organizationId, row.id);
+    if (types.length >= MAX_TICKET_TYPES_PER_EVENT) throw new AppError('CONFLICT', TICKET_TYPE_MESSAGES.tooMany);
+    const currency = await eventCurrency(tx, organizationId, types);
+    const [created] = await tx
+      .insert(ticketType)
+      .values({
+        organizationId,
+        eventId: row.id,
+        name: input.name,
+        description: input.description,
+        priceMinor: priceOf(input.price, currency),
+        currency,
+        capacity: input.capacity,
+        maxPerOrder: input.max_per_order,
+        hidden: input.hidden,
+        sort: types.reduce((max, type) => Math.max(max, type.sort), -1) + 1,
+      })
+      .returning();
+    await touchEvent(tx, row.id);
+    return toTicketTypeDto(created!);
+  });
+}
+
+/** PUT replaces every editable field (hide/show is `hidden`); sold and held stay checkout's. */
+export async function updateTicketType(
+  db: Database,
+  organizationId: string,
+  eventId: string,
+  typeId: string,
+  input: TicketTypeInput,
+): Promise<TicketTypeDto> {
+  return refusingRaces(() =>
+    db.transaction(async (tx) => {
+      const row = await editableEvent(tx, organizationId, eventId);
+      const current = findType(await typesOf(tx, organizationId, row.id), typeId);
+      const priceMinor = priceOf(input.price, current.currency as CurrencyCode);
+      // Locked so a checkout hold cannot slip in between the capacity check and the update.
+      const [locked] = await tx
+        .select()
+        .from(ticketType)
+        .where(and(eq(ticketType.id, current.id), eq(ticketType.organizationId, organizationId)))
+        .for('update');
+      assertCapacity(input.capacity, locked!);
+      const [updated] = await tx
+        .update(ticketType)
+        .set({
+          name: input.name,
+          description: input.description,
+          priceMinor,
+          capacity: input.capacity,
+          maxPerOrder: input.max_per_order,
+          hidden: input.hidden,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(ticketType.id, current.id), eq(ticketType.organizationId, organizationId)))
+        .returning();
+      await touchEvent(tx, row.id);
+      return toTicketTypeDto(updated!);
+    }),
+  );
+}
+
+/** Sets the display order: `ids` must be every type of the event, each once. */
+export async function reorderTicketTypes(db: Database, organizationId: string, eventId: string, ids: string[]) {
+  return db.transaction(async (tx) => {
+    const row = await editableEvent(tx, organizationId, eventId);
+    const types = await typesOf(tx, organizationId, row.id);
+    for (const id of ids) findType(types, id);
+    if (new Set(ids).size !== ids.length || ids.length !== types.length) {
+      throw new AppError('VALIDATION_ERROR', TICKET_TYPE_MESSAGES.reorderSet, [
+        { path: 'ids', message: TICKET_TYPE_MESSAGES.reorderSet },
+      ]);
+    }
+    for (const [index, id] of ids.entries()) {
+      await tx
+        .update(ticketType)
+        .set({ sort: index })
+        .where(and(eq(ticketType.id, id), eq(ticketType.organizationId, organizationId)));
+    }
+    await touchEvent(tx, row.id);
+    return { ticket_types: (await typesOf(tx, organizationId, row.id)).map(toTicketTypeDto) };
+  });
+}
+
+/**
+ * Deletes a type that was never in any order (pending, expired or paid: the order lines keep referring to
+ * it) and is not the event's only type. A type with orders can be hidden instead.
+ */
+export async function deleteTicketType(db: Database, organizationId: string, eventId: string, typeId: string) {
+  await db.transaction(async (tx) => {
+    const row = await editableEvent(tx, organizationId, eventId);
+    const types = await typesOf(tx, organizationId, row.id);
+    const current = findType(types, typeId);
+    const [used] = await tx
+      .select({ one: sql`1` })
+      .from(orderLine)
+      .where(and(eq(orderLine.organizationId, organizationId), eq(orderLine.ticketTypeId, current.id)))
+      .limit(1);
+    if (used || current.sold > 0 || current.held > 0) throw new AppError('CONFLICT', TICKET_TYPE_MESSAGES.hasOrders);
+    if (types.length === 1) throw new AppError('CONFLICT', TICKET_TYPE_MESSAGES.lastType);
+    await tx
+      .delete(ticketType)
+      .where(and(eq(ticketType.id, current.id), eq(ticketType.organizationId, organizationId)));
+    await touchEvent(tx, row.id);
+  });
+}
+
+async function touchEvent(tx: Transaction, eventId: string) {
+  await tx.update(event).set({ updatedAt: new Date() }).where(eq(event.id, eventId));
+}

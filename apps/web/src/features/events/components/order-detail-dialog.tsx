@@ -1,0 +1,144 @@
+// One order in a dialog: the buyer, what they bought (unit price and booking fee per line), their tickets
+// and every change to the order with who made it and when.
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { orderQuery } from '../api/orders';
+import { formatMoneyMinor } from '../lib/money';
+import { formatOrderTime, OrderStatusBadge } from './orders-section';
+
+const headingClasses = 'text-muted-foreground mb-2 font-mono text-[11px] font-semibold tracking-wider uppercase';
+const humanise = (action: string) => action.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase());
+
+export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClose(): void }) {
+  const query = useQuery(orderQuery(orderId));
+  const order = query.data;
+  return (
+    <Dialog open onClose={onClose} label={order ? `Order ${order.code}` : 'Order'} className="max-w-2xl">
+      <div className="flex flex-col gap-5 p-6">
+        {/* At the top, so focusing it on open keeps a long order scrolled to its start on small screens. */}
+        <div className="flex items-start justify-between gap-3">
+          {order ? (
+            <div className="flex flex-wrap items-center gap-3">
+              <h2 className="text-foreground font-mono text-lg font-semibold">{order.code}</h2>
+              <OrderStatusBadge status={order.status} />
+            </div>
+          ) : (
+            <span />
+          )}
+          <Button size="xs" variant="secondary" onClick={onClose} data-autofocus>
+            Close
+          </Button>
+        </div>
+        {query.isError ? (
+          <p role="alert" className="text-sm text-red-500">
+            The order could not be loaded. Please try again.
+          </p>
+        ) : !order ? (
+          <p role="status" className="text-muted-foreground text-sm">
+            Loading order...
+          </p>
+        ) : (
+          <>
+            <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
+              <Item label="Buyer">{`${order.first_name} ${order.last_name}`.trim() || '—'}</Item>
+              <Item label="E-mail">
+                <span className="break-all">{order.email}</span>
+              </Item>
+              {order.phone ? <Item label="Phone">{order.phone}</Item> : null}
+              {order.country ? <Item label="Country">{order.country}</Item> : null}
+              <Item label="Placed">{formatOrderTime(order.created_at)}</Item>
+              <Item label="Paid">{order.paid_at ? formatOrderTime(order.paid_at) : 'Not paid'}</Item>
+              <Item label="Marketing e-mails">{order.marketing_consent ? 'Agreed' : 'Not agreed'}</Item>
+            </dl>
+
+            <section aria-labelledby={`${order.id}-lines`}>
+              <h3 id={`${order.id}-lines`} className={headingClasses}>
+                Tickets bought
+              </h3>
+              <ul className="border-border divide-border divide-y rounded-lg border text-sm">
+                {order.lines.map((line) => (
+                  <li key={line.id} className="flex flex-wrap justify-between gap-2 px-3 py-2">
+                    <span>
+                      {line.quantity} × {line.name}
+                    </span>
+                    <span className="text-muted-foreground tabular-nums">
+                      {formatMoneyMinor(line.unit_price_minor, order.currency)} +{' '}
+                      {formatMoneyMinor(line.unit_fee_minor, order.currency)} fee each
+                    </span>
+                  </li>
+                ))}
+                <li className="flex justify-between gap-2 px-3 py-2 font-semibold">
+                  <span>Total</span>
+                  <span className="tabular-nums">{formatMoneyMinor(order.total_minor, order.currency)}</span>
+                </li>
+                {order.refunded_minor > 0 ? (
+                  <li className="flex justify-between gap-2 px-3 py-2 text-red-500">
+                    <span>Refunded</span>
+                    <span className="tabular-nums">{formatMoneyMinor(order.refunded_minor, order.currency)}</span>
+                  </li>
+                ) : null}
+              </ul>
+            </section>
+
+            <section aria-labelledby={`${order.id}-tickets`}>
+              <h3 id={`${order.id}-tickets`} className={headingClasses}>
+                Tickets
+              </h3>
+              {order.tickets.length ? (
+                <ul className="border-border divide-border divide-y rounded-lg border text-sm">
+                  {order.tickets.map((item) => (
+                    <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+                      <span className="font-mono text-xs">{item.code}</span>
+                      <span>{item.type_name}</span>
+                      <span className="text-muted-foreground">{item.holder_name || 'No holder name'}</span>
+                      <span
+                        className={`font-mono text-[10px] font-bold uppercase ${item.status === 'void' ? 'text-red-500' : 'text-primary'}`}
+                      >
+                        {item.status === 'void' ? 'Void' : 'Valid'}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-muted-foreground text-sm">Tickets are issued once the order is paid.</p>
+              )}
+            </section>
+
+            <section aria-labelledby={`${order.id}-history`}>
+              <h3 id={`${order.id}-history`} className={headingClasses}>
+                History
+              </h3>
+              {order.history.length ? (
+                <ol className="flex flex-col gap-2 text-sm">
+                  {order.history.map((change) => (
+                    <li key={change.id} className="flex flex-wrap justify-between gap-2">
+                      <span>
+                        {humanise(change.action)} <span className="text-muted-foreground">by {change.actor}</span>
+                      </span>
+                      <time dateTime={change.at} className="text-muted-foreground text-xs">
+                        {formatOrderTime(change.at)}
+                      </time>
+                    </li>
+                  ))}
+                </ol>
+              ) : (
+                <p className="text-muted-foreground text-sm">No changes recorded.</p>
+              )}
+            </section>
+          </>
+        )}
+      </div>
+    </Dialog>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase">{label}</dt>
+      <dd className="text-foreground mt-0.5">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+// The event view's 'Orders' section: search by code, name or e-mail (sent to the server after a short
+// pause), a page of orders newest first, paging, and each order's detail in a dialog.
+import { useEffect, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { ORDER_SEARCH_MAX, ORDER_STATUS_LABELS, type OrderStatusName } from '@marquee/shared';
+import { Button } from '../../../components/ui/button';
+import { inputClasses } from '../../../components/ui/input';
+import { eventOrdersQuery } from '../api/orders';
+import { formatMoneyMinor } from '../lib/money';
+import { OrderDetailDialog } from './order-detail-dialog';
+
+const STATUS_STYLES: Record<OrderStatusName, string> = {
+  paid: 'bg-primary/15 text-primary',
+  pending: 'bg-amber-400/20 text-amber-700 dark:text-amber-300',
+  expired: 'bg-muted text-muted-foreground',
+  cancelled: 'bg-muted text-muted-foreground',
+  refunded: 'bg-red-500/15 text-red-600 dark:text-red-400',
+  partially_refunded: 'bg-red-500/15 text-red-600 dark:text-red-400',
+};
+
+export function OrderStatusBadge({ status }: { status: OrderStatusName }) {
+  return (
+    <span
+      className={`inline-flex h-6 items-center rounded px-2 font-mono text-[10px] font-bold tracking-wider whitespace-nowrap uppercase ${STATUS_STYLES[status]}`}
+    >
+      {ORDER_STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+export const formatOrderTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+export function OrdersSection({ eventId }: { eventId: string }) {
+  const searchId = useId();
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [openOrder, setOpenOrder] = useState<string | null>(null);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      setSearch(typed.trim());
+      setPage(1);
+    }, 300);
+    return () => window.clearTimeout(timer);
+  }, [typed]);
+
+  const orders = useQuery(eventOrdersQuery(eventId, search, page));
+  const data = orders.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
+  const first = data && data.total > 0 ? (data.page - 1) * data.page_size + 1 : 0;
+  const last = data ? first + data.orders.length - 1 : 0;
+
+  return (
+    <section aria-labelledby="orders-heading" className="bg-card border-border rounded-2xl border p-5 sm:p-6">
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <h2 id="orders-heading" className="text-foreground text-lg font-semibold">
+          Orders
+        </h2>
+        <div className="flex w-full flex-col gap-1.5 sm:w-72">
+          <label
+            htmlFor={searchId}
+            className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase"
+          >
+            Search orders
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            maxLength={ORDER_SEARCH_MAX}
+            placeholder="Code, name or e-mail"
+            className={inputClasses}
+            value={typed}
+            onChange={(changed) => setTyped(changed.target.value)}
+          />
+        </div>
+      </div>
+
+      {orders.isError ? (
+        <p role="alert" className="text-sm text-red-500">
+          The orders could not be loaded. Please try again.
+        </p>
+      ) : !data ? (
+        <p role="status" className="text-muted-foreground text-sm">
+          Loading orders...
+        </p>
+      ) : data.total === 0 ? (
+        <p className="text-muted-foreground py-6 text-center text-sm">
+          {search ? `No orders match “${search}”` : 'No orders yet'}
+        </p>
+      ) : (
+        <>
+          <div
+            className="focus-visible:outline-primary -mx-1 overflow-x-auto px-1 focus-visible:outline-2"
+            tabIndex={0}
+            role="region"
+            aria-label="Orders table"
+          >
+            <table className="w-full min-w-[40rem] text-left text-sm" aria-busy={orders.isFetching || undefined}>
+              <thead className="text-muted-foreground font-mono text-[11px] tracking-wider uppercase">
+                <tr>
+                  <th className="pb-2 font-semibold">Code</th>
+                  <th className="pb-2 font-semibold">Buyer</th>
+                  <th className="pb-2 text-right font-semibold">Tickets</th>
+                  <th className="pb-2 text-right font-semibold">Total</th>
+                  <th className="pb-2 pl-4 font-semibold">Status</th>
+                  <th className="pb-2 font-semibold">Time</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.orders.map((row) => (
+                  <tr key={row.id} className="border-border border-t align-top">
+                    <td className="py-2.5 pr-3">
+                      <button
+                        type="button"
+                        onClick={() => setOpenOrder(row.id)}
+                        className="text-foreground focus-visible:outline-primary rounded font-mono text-xs font-semibold underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2"
+                        aria-label={`Order ${row.code}, view details`}
+                      >
+                        {row.code}
+                      </button>
+                    </td>
+                    <td className="py-2.5 pr-3">
+                      <span className="text-foreground block">{row.buyer_name || '—'}</span>
+                      <span className="text-muted-foreground block text-xs break-all">{row.email}</span>
+                    </td>
+                    <td className="py-2.5 pr-3 text-right tabular-nums">{row.quantity}</td>
+                    <td className="py-2.5 pr-3 text-right tabular-nums">
+                      {formatMoneyMinor(row.total_minor, row.currency)}
+                    </td>
+                    <td className="py-2.5 pr-3 pl-4">
+                      <OrderStatusBadge status={row.status} />
+                    </td>
+                    <td className="text-muted-foreground py-2.5 text-xs whitespace-nowrap">
+                      <time dateTime={row.created_at}>{formatOrderTime(row.created_at)}</time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav aria-label="Orders pages" className="mt-4 flex flex-wrap items-center justify-between gap-3">
+            <p className="text-muted-foreground text-xs" aria-live="polite">
+              {first}–{last} of {data.total.toLocaleString('en-GB')}
+            </p>
+            <div className="flex gap-2">
+              <Button
+                size="xs"
+                variant="secondary"
+                disabled={page <= 1}
+                onClick={() => setPage((current) => Math.max(1, current - 1))}
+              >
+                Previous
+              </Button>
+              <Button
+                size="xs"
+                variant="secondary"
+                disabled={page >= pages}
+                onClick={() => setPage((current) => Math.min(pages, current + 1))}
+              >
+                Next
+              </Button>
+            </div>
+          </nav>
+        </>
+      )}
+      {openOrder ? <OrderDetailDialog orderId={openOrder} onClose={() => setOpenOrder(null)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,218 @@
+// The add/edit ticket type form in a dialog. It checks the shared schema's rules (and their messages) before
+// sending, and shows the server's refusals (capacity below sales, read-only event) on the field or above it.
+import { useId, useState, type FormEvent } from 'react';
+import {
+  DEFAULT_MAX_PER_ORDER,
+  MAX_PER_ORDER_LIMIT,
+  TICKET_TYPE_DESCRIPTION_MAX,
+  TICKET_TYPE_MESSAGES,
+  TICKET_TYPE_NAME_MAX,
+  currencyDecimals,
+  fromMinorUnits,
+  ticketTypeInputSchema,
+  type CurrencyCode,
+  type TicketTypeDto,
+  type TicketTypeInput,
+} from '@marquee/shared';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { inputClasses } from '../../../components/ui/input';
+import { ApiError } from '../../../lib/api-client';
+import { useSaveTicketType } from '../api/ticket-types';
+import { currencySymbol } from '../lib/money';
+import { describedBy, Field, Switch, textareaClasses } from './form-parts';
+
+type FormField = 'name' | 'description' | 'price' | 'capacity' | 'max_per_order';
+type Errors = Partial<Record<FormField, string>>;
+
+interface Draft {
+  name: string;
+  description: string;
+  price: string;
+  capacity: string;
+  maxPerOrder: string;
+  hidden: boolean;
+}
+
+const draftOf = (type: TicketTypeDto | null, currency: CurrencyCode): Draft => ({
+  name: type?.name ?? '',
+  description: type?.description ?? '',
+  price: type?.price_minor == null ? '' : fromMinorUnits(type.price_minor, currency),
+  capacity: type?.capacity == null ? '' : String(type.capacity),
+  maxPerOrder: String(type?.max_per_order ?? DEFAULT_MAX_PER_ORDER),
+  hidden: type?.hidden ?? false,
+});
+
+/** The form as the API's body, or the first message per field (the shared schema's, plus price > 0). */
+function parse(draft: Draft, currency: CurrencyCode): { body?: TicketTypeInput; errors: Errors } {
+  const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+  const result = ticketTypeInputSchema.safeParse({
+    name: draft.name,
+    description: draft.description,
+    price: draft.price.trim(),
+    capacity: draft.capacity.trim() === '' ? null : toNumber(draft.capacity),
+    max_per_order: toNumber(draft.maxPerOrder),
+    hidden: draft.hidden,
+  });
+  const errors: Errors = {};
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = issue.path[0] as FormField;
+      // A number input left blank or holding text is reported as a whole number being needed.
+      errors[field] ??= issue.code === 'invalid_type' ? 'Enter a whole number' : issue.message;
+    }
+  }
+  if (!errors.price) {
+    const [, fraction = ''] = draft.price.trim().split('.');
+    if (currencyDecimals(currency) === 0 && /[^0]/.test(fraction)) errors.price = TICKET_TYPE_MESSAGES.jpyDecimals;
+    else if (!(Number(draft.price) > 0)) errors.price = TICKET_TYPE_MESSAGES.priceRequired;
+  }
+  return Object.keys(errors).length ? { errors } : { body: result.data, errors };
+}
+
+export function TicketTypeDialog({
+  eventId,
+  currency,
+  type,
+  onClose,
+}: {
+  eventId: string;
+  currency: CurrencyCode;
+  /** null = a new type */
+  type: TicketTypeDto | null;
+  onClose(): void;
+}) {
+  const id = useId();
+  const save = useSaveTicketType(eventId);
+  const [draft, setDraft] = useState(() => draftOf(type, currency));
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const set = (changes: Partial<Draft>) => setDraft((current) => ({ ...current, ...changes }));
+  const title = type ? `Edit ${type.name}` : 'Add ticket type';
+
+  const onSubmit = (submitted: FormEvent) => {
+    submitted.preventDefault();
+    const parsed = parse(draft, currency);
+    setErrors(parsed.errors);
+    setFormError(null);
+    if (!parsed.body) return;
+    save.mutate(
+      { typeId: type?.id ?? null, body: parsed.body },
+      {
+        onSuccess: onClose,
+        onError: (caught) => {
+          if (caught instanceof ApiError && caught.status < 500) {
+            const fieldErrors: Errors = {};
+            for (const field of caught.fields ?? []) fieldErrors[field.path as FormField] ??= field.message;
+            setErrors(fieldErrors);
+            if (!caught.fields?.length) setFormError(caught.message);
+          } else setFormError('Something went wrong. Please try again.');
+        },
+      },
+    );
+  };
+
+  const input = (field: FormField) => ({
+    id: `${id}-${field}`,
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': describedBy(`${id}-${field}`, errors[field]),
+  });
+
+  return (
+    <Dialog open onClose={onClose} label={title} className="max-w-lg">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4 p-6">
+        <h2 className="text-foreground text-lg font-semibold">{title}</h2>
+        {formError ? (
+          <p role="alert" className="rounded-md border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-500">
+            {formError}
+          </p>
+        ) : null}
+        <Field
+          id={`${id}-name`}
+          label="Name"
+          error={errors.name}
+          counter={{ length: draft.name.length, max: TICKET_TYPE_NAME_MAX }}
+        >
+          <input
+            {...input('name')}
+            className={inputClasses}
+            value={draft.name}
+            onChange={(changed) => set({ name: changed.target.value })}
+            data-autofocus
+          />
+        </Field>
+        <Field
+          id={`${id}-description`}
+          label="Description"
+          optional
+          error={errors.description}
+          counter={{ length: draft.description.length, max: TICKET_TYPE_DESCRIPTION_MAX }}
+        >
+          <textarea
+            {...input('description')}
+            rows={3}
+            className={textareaClasses}
+            value={draft.description}
+            onChange={(changed) => set({ description: changed.target.value })}
+          />
+        </Field>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+          <Field id={`${id}-price`} label={`Price (${currencySymbol(currency)})`} error={errors.price}>
+            <input
+              {...input('price')}
+              inputMode="decimal"
+              className={inputClasses}
+              value={draft.price}
+              onChange={(changed) => set({ price: changed.target.value })}
+            />
+          </Field>
+          <Field
+            id={`${id}-capacity`}
+            label="Capacity"
+            optional
+            error={errors.capacity}
+            hint="Blank = only the venue capacity"
+          >
+            <input
+              {...input('capacity')}
+              aria-describedby={describedBy(`${id}-capacity`, errors.capacity, true)}
+              type="number"
+              min={0}
+              inputMode="numeric"
+              className={inputClasses}
+              value={draft.capacity}
+              onChange={(changed) => set({ capacity: changed.target.value })}
+            />
+          </Field>
+          <Field id={`${id}-max_per_order`} label="Max per order" error={errors.max_per_order}>
+            <input
+              {...input('max_per_order')}
+              type="number"
+              min={1}
+              max={MAX_PER_ORDER_LIMIT}
+              inputMode="numeric"
+              className={inputClasses}
+              value={draft.maxPerOrder}
+              onChange={(changed) => set({ maxPerOrder: changed.target.value })}
+            />
+          </Field>
+        </div>
+        <Switch
+          id={`${id}-hidden`}
+          label="Hidden"
+          hint="Hidden types are not offered on the event page"
+          checked={draft.hidden}
+          onChange={(hidden) => set({ hidden })}
+        />
+        <div className="flex justify-end gap-2">
+          <Button size="small" variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button size="small" type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : type ? 'Save' : 'Add'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

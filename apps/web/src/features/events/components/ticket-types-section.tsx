@@ -1,0 +1,169 @@
+// The event view's 'Tickets' section: each ticket type with its price and booking fee, sales against its
+// limit, and, while the event is a draft or live, Add, Edit, Hide/Show and Move up/down.
+import { useState } from 'react';
+import { bookingFee, fromMinorUnits, type EventDto, type TicketTypeDto } from '@marquee/shared';
+import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
+import { useReorderTicketTypes, useSaveTicketType } from '../api/ticket-types';
+import { formatMoneyMinor } from '../lib/money';
+import { TicketTypeDialog } from './ticket-type-dialog';
+
+const softDisabled = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
+const count = (value: number) => value.toLocaleString('en-GB');
+
+export function TicketTypesSection({ event }: { event: EventDto }) {
+  const editable = event.status === 'draft' || event.status === 'live';
+  const reorder = useReorderTicketTypes(event.id);
+  const save = useSaveTicketType(event.id);
+  const [editing, setEditing] = useState<TicketTypeDto | 'new' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const busy = reorder.isPending || save.isPending;
+  const types = event.ticket_types;
+
+  const onError = (caught: unknown) =>
+    setError(
+      caught instanceof ApiError && caught.status < 500 ? caught.message : 'Something went wrong. Please try again.',
+    );
+
+  // Edge and busy buttons stay focusable (aria-disabled, not disabled) so keyboard focus is never dropped.
+  const move = (index: number, by: -1 | 1) => {
+    if (busy || index + by < 0 || index + by >= types.length) return;
+    const ids = types.map((type) => type.id);
+    const [moved] = ids.splice(index, 1);
+    ids.splice(index + by, 0, moved!);
+    setError(null);
+    reorder.mutate(ids, { onError });
+  };
+
+  const toggleHidden = (type: TicketTypeDto) => {
+    if (busy) return;
+    setError(null);
+    save.mutate(
+      {
+        typeId: type.id,
+        body: {
+          name: type.name,
+          description: type.description,
+          price: type.price_minor === null ? '' : fromMinorUnits(type.price_minor, type.currency),
+          capacity: type.capacity,
+          max_per_order: type.max_per_order,
+          hidden: !type.hidden,
+        },
+      },
+      { onError },
+    );
+  };
+
+  return (
+    <section aria-labelledby="tickets-heading" className="bg-card border-border rounded-2xl border p-5 sm:p-6">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 id="tickets-heading" className="text-foreground text-lg font-semibold">
+          Tickets
+        </h2>
+        {editable ? (
+          <Button size="small" onClick={() => setEditing('new')} disabled={busy}>
+            Add ticket type
+          </Button>
+        ) : (
+          <p className="text-muted-foreground text-xs">
+            {event.status === 'archived' ? 'Archived' : 'Cancelled'} events are read-only.
+          </p>
+        )}
+      </div>
+      {error ? (
+        <p
+          role="alert"
+          className="mb-3 rounded-md border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-500"
+        >
+          {error}
+        </p>
+      ) : null}
+      <ol className="flex flex-col gap-3" aria-busy={busy || undefined}>
+        {types.map((type, index) => (
+          <li
+            key={type.id}
+            className={`border-border flex flex-col gap-3 rounded-xl border p-4 sm:flex-row sm:items-start sm:justify-between ${type.hidden ? 'opacity-80' : ''}`}
+          >
+            <div className="flex min-w-0 flex-col gap-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <h3 className="text-foreground font-semibold break-words">{type.name}</h3>
+                {type.hidden ? (
+                  <span className="bg-muted text-muted-foreground inline-flex h-5 items-center rounded px-1.5 font-mono text-[10px] font-bold tracking-wider uppercase">
+                    Hidden
+                  </span>
+                ) : null}
+              </div>
+              {type.description ? (
+                <p className="text-muted-foreground text-sm break-words">{type.description}</p>
+              ) : null}
+              <p className="text-foreground text-sm">
+                {type.price_minor === null ? (
+                  'Price not set'
+                ) : (
+                  <>
+                    <span className="font-semibold tabular-nums">
+                      {formatMoneyMinor(type.price_minor, type.currency)}
+                    </span>{' '}
+                    <span className="text-muted-foreground">
+                      + {formatMoneyMinor(bookingFee(type.price_minor, type.currency), type.currency)} booking fee
+                    </span>
+                  </>
+                )}
+              </p>
+              <p className="text-muted-foreground font-mono text-xs tabular-nums">
+                {count(type.sold)} sold · {count(type.held)} held ·{' '}
+                {type.capacity === null ? 'no own limit' : `${count(type.capacity)} capacity`} · max{' '}
+                {type.max_per_order} per order
+              </p>
+            </div>
+            {editable ? (
+              <div className="flex shrink-0 flex-wrap gap-2 sm:flex-nowrap sm:justify-end">
+                <Button size="xs" variant="secondary" onClick={() => setEditing(type)} aria-label={`Edit ${type.name}`}>
+                  Edit
+                </Button>
+                <Button
+                  size="xs"
+                  variant="secondary"
+                  onClick={() => toggleHidden(type)}
+                  aria-disabled={busy || undefined}
+                  className={softDisabled}
+                  aria-label={`${type.hidden ? 'Show' : 'Hide'} ${type.name}`}
+                >
+                  {type.hidden ? 'Show' : 'Hide'}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="secondary"
+                  onClick={() => move(index, -1)}
+                  aria-disabled={busy || index === 0 || undefined}
+                  className={softDisabled}
+                  aria-label={`Move ${type.name} up`}
+                >
+                  Up
+                </Button>
+                <Button
+                  size="xs"
+                  variant="secondary"
+                  onClick={() => move(index, 1)}
+                  aria-disabled={busy || index === types.length - 1 || undefined}
+                  className={softDisabled}
+                  aria-label={`Move ${type.name} down`}
+                >
+                  Down
+                </Button>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      {editing ? (
+        <TicketTypeDialog
+          eventId={event.id}
+          currency={event.currency}
+          type={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+    </section>
+  );
+}
