@@ -133,6 +133,8 @@ test('a fan buys two tickets: order page with two QR codes, the e-mail in the ou
   await payWith(page, '4242 4242 4242 4242');
   await page.waitForURL(/\/orders\/[A-Za-z0-9_-]{43}$/);
   await expect(page.getByText(/Order MQ-[A-Z2-9]{6} · Paid/)).toBeVisible();
+  const orderCode = (await page.locator('main strong').first().textContent())!.trim();
+  expect(orderCode).toMatch(/^MQ-[A-Z2-9]{6}$/);
   await expect(page.locator('.ticket svg')).toHaveCount(2);
   await expect(page.getByRole('link', { name: 'Download tickets (PDF)' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Add to calendar' })).toBeVisible();
@@ -160,6 +162,10 @@ test('a fan buys two tickets: order page with two QR codes, the e-mail in the ou
   await expect(tickets).toContainText('2');
   await expect(page.getByText('Total Customers').locator('..')).toContainText('1');
   await expect(page.getByText('Total Revenue').locator('..')).toContainText('40');
+  // The event's page in the dashboard lists the order.
+  await page.goto(`${baseURL}/dashboard/events/view/${eventId}`);
+  await expect(page.getByText(orderCode)).toBeVisible();
+  await expect(page.getByText('fran@example.com').first()).toBeVisible();
 });
 
 test('a declined card goes back to the summary with the hold kept; an expired hold offers to start again', async ({
