@@ -4,6 +4,7 @@ import { bookingFee, formatEventTime, formatMoney, formatPreviewDate } from '@ma
 import type { PublicEvent } from '../modules/events/events.service.js';
 import { escapeHtml, renderPage } from './html.js';
 import type { StorefrontEventSummary } from './home-page.js';
+import { eventArtwork } from './images.js';
 
 export const EVENTS_CSS = `.events{list-style:none;padding:0;margin:32px 0 0;display:grid;gap:16px;grid-template-columns:repeat(auto-fill,minmax(260px,1fr))}.events a{display:block;text-decoration:none;border:1px solid #262626;border-radius:12px;overflow:hidden;background:#141414}.events a:hover{border-color:#00ea6f}.events img,.art{display:block;width:100%;height:auto;aspect-ratio:16/9;object-fit:cover;background:#1f1f1f}.events .info{padding:12px 16px}.events h2{font-size:1.1rem;margin:0 0 4px}.when{font-weight:600;letter-spacing:.02em}.event h1{margin:24px 0 8px;font-size:2rem;line-height:1.2}.facts{display:grid;gap:4px 16px;grid-template-columns:max-content 1fr;margin:24px 0}.facts dt{color:#a3a3a3}.facts dd{margin:0}.lineup{display:flex;flex-wrap:wrap;gap:8px;list-style:none;padding:0}.lineup li{border:1px solid #404040;border-radius:999px;padding:2px 12px}.price{font-size:1.25rem;font-weight:600}.notice{border:1px solid #00ea6f;border-radius:12px;padding:12px 16px;margin:24px 0}details{margin:24px 0}summary{cursor:pointer}.terms{white-space:pre-wrap}`;
 
@@ -50,9 +51,10 @@ export function renderEventPage(organization: { companyName: string }, event: Pu
     ['Resale', event.resaleAllowed ? 'Allowed' : 'Not allowed'],
     ['On the door', event.soldOnEntry ? 'Tickets also sold on entry' : 'No tickets on entry'],
   ];
+  const artwork = event.artworkUrl ? eventArtwork(event.artworkUrl, `${event.name} artwork`) : null;
   const body = `<main class="event">
 <p><a href="/">&larr; ${escapeHtml(organization.companyName)}</a></p>
-${event.artworkUrl ? `<img class="art" src="${escapeHtml(event.artworkUrl)}" alt="${escapeHtml(event.name)} artwork" width="960" height="540">` : ''}
+${artwork?.img ?? ''}
 <h1>${escapeHtml(event.name)}</h1>
 <p class="when">${escapeHtml(when(event))}</p>
 <p class="muted">${escapeHtml(event.location)}</p>
@@ -67,6 +69,7 @@ ${event.termsOfService ? `<details><summary>Terms of service</summary><p class="
     title: `${event.name} · ${organization.companyName}`,
     description: event.description || `${event.name} at ${event.location}`,
     css: EVENTS_CSS,
+    head: artwork?.preload,
     body,
   });
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
 import { findPublicEvent } from '../modules/events/events.service.js';
 import { renderEventPage } from './events.render.js';
+import { sendStorefrontHtml } from './etag.js';
 import { findStorefrontOrganization, sendStorefrontNotFound } from './storefront.routes.js';
 
 export function storefrontEventRoutes(app: FastifyInstance, db: Database) {
@@ -15,10 +16,7 @@ export function storefrontEventRoutes(app: FastifyInstance, db: Database) {
       if (!organization) return sendStorefrontNotFound(reply);
       const event = await findPublicEvent(db, organization.organizationId, request.params.id);
       if (!event) return sendStorefrontNotFound(reply);
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'public, max-age=60')
-        .send(renderEventPage(organization, event));
+      return sendStorefrontHtml(request, reply, renderEventPage(organization, event));
     },
   );
 }

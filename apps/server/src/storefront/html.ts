@@ -16,6 +16,8 @@ export interface PageShell {
   description?: string;
   /** The page's icon; by default an empty one (see renderPage). */
   icon?: string;
+  /** Trusted HTML put at the end of <head> (e.g. an image preload); callers escape what they interpolate. */
+  head?: string | undefined;
 }
 
 const baseCss = `*,*::before,*::after{box-sizing:border-box}html{color-scheme:light dark}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#0a0a0a;color:#f5f5f5;line-height:1.5}a{color:inherit}a:focus-visible,button:focus-visible{outline:2px solid #00ea6f;outline-offset:2px}main{max-width:960px;margin:0 auto;padding:48px 20px}.muted{color:#a3a3a3}`;
@@ -35,6 +37,7 @@ export function renderPage(page: PageShell): string {
 <title>${escapeHtml(page.title)}</title>
 ${page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : ''}
 <style>${baseCss}${page.css ?? ''}</style>
+${page.head ?? ''}
 </head>
 <body>
 ${page.body}
