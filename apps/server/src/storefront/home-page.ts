@@ -140,7 +140,7 @@ export function renderStorefrontHome(branding: StorefrontBranding, events: Store
   const description = branding.description?.trim();
 
   const body = `<a class="skip" href="#content">Skip to content</a>
-<header class="cover${cover ? '' : ' plain'}">${cover ? `<img ${responsiveImageHtml(cover, { sizes: '100vw' })} alt="" fetchpriority="high" decoding="async">` : ''}</header>
+<header class="cover${cover ? '' : ' plain'}">${cover ? `<img ${responsiveImageHtml(cover, { sizes: '100vw' })} alt="" fetchpriority="high">` : ''}</header>
 <main id="content">
 <div class="brand${logo ? '' : ' no-logo'}">${logo ? `<img class="logo" ${responsiveImageHtml(logo, { sizes: '(min-width: 720px) 120px, 88px', maxWidth: 480 })} alt="${name} logo" width="120" height="120">` : ''}<h1>${name}</h1></div>
 ${description ? `<p class="description">${escapeHtml(description)}</p>` : ''}

@@ -65,12 +65,13 @@ export const EVENT_ARTWORK_SIZES = '(min-width: 960px) 920px, calc(100vw - 40px)
 
 /**
  * The event page's artwork: the largest thing above the fold, so it is fetched at high priority and preloaded
- * from the head (the preload names the same srcset, so the browser fetches one file, not two).
+ * from the head (the preload names the same srcset, so the browser fetches one file, not two). Not
+ * decoding="async": the LCP image should be painted in the same frame as the text, not a later one.
  */
 export function eventArtwork(url: string, alt: string): { img: string; preload: string } {
   const options = { sizes: EVENT_ARTWORK_SIZES };
   return {
-    img: `<img class="art" ${responsiveImageHtml(url, options)} alt="${escapeHtml(alt)}" width="960" height="540" fetchpriority="high" decoding="async">`,
+    img: `<img class="art" ${responsiveImageHtml(url, options)} alt="${escapeHtml(alt)}" width="960" height="540" fetchpriority="high">`,
     preload: preloadImageHtml(url, options),
   };
 }
