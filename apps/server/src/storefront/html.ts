@@ -16,7 +16,7 @@ export interface PageShell {
   description?: string;
   /** The page's icon; by default an empty one (see renderPage). */
   icon?: string;
-  /** Trusted HTML put at the end of <head> (e.g. an image preload); callers escape what they interpolate. */
+  /** Trusted HTML put early in <head>, so a preload starts first; callers escape what they interpolate. */
   head?: string | undefined;
 }
 
@@ -33,11 +33,11 @@ export function renderPage(page: PageShell): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+${page.head ?? ''}
 <link rel="icon" href="${escapeHtml(page.icon ?? 'data:,')}">
 <title>${escapeHtml(page.title)}</title>
 ${page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : ''}
 <style>${baseCss}${page.css ?? ''}</style>
-${page.head ?? ''}
 </head>
 <body>
 ${page.body}
