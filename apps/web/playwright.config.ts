@@ -56,6 +56,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Browser tests sign up many organisers from one address; the spec's auth limits stay on, just wider.
       RATE_LIMIT_MULTIPLIER: '50',
+      // Checkout holds last 40 s instead of 15 minutes, so the expired-hold journey can run.
+      CHECKOUT_HOLD_SECONDS: '40',
       // Custom-domain checks ask a DNS server that the domain tests run on loopback (e2e/support/fake-dns).
       DNS_SERVERS: `127.0.0.1:${port + 2000}`,
     },

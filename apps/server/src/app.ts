@@ -30,6 +30,10 @@ import { passwordResetCodeEmail, verificationCodeEmail } from './adapters/mail/t
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.js';
 import { createPaymentsProvider, type PaymentsProvider } from './adapters/payments/payments.js';
 import { registerPayments } from './modules/payments/payments.routes.js';
+import { isSandboxPayments } from './adapters/payments/sandbox.js';
+import { createTicketSigner, type TicketSigner } from './modules/checkout/ticket-qr.js';
+import { createCheckoutNotifier } from './modules/checkout/notifications.js';
+import type { CheckoutNotifier } from './modules/checkout/notifier.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -45,6 +49,7 @@ declare module 'fastify' {
 declare module 'fastify' {
   interface FastifyInstance {
     storage: FileStorage;
+    checkout: { signer: TicketSigner; notifier: CheckoutNotifier };
   }
 }
 
@@ -172,8 +177,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   publicUploadRoutes(app, storage);
   await registerUploads(app, { db: database.db, storage, resolveAuth: requireUser });
   const payments = options.payments ?? createPaymentsProvider(config, { db: database.db });
-  await registerPayments(app, { config, db: database.db, payments });
-  storefrontRoutes(app, database.db);
+  const ticketSigner = createTicketSigner(config.authSecret);
+  const notifier = createCheckoutNotifier({
+    db: database.db,
+    mailer,
+    payments,
+    signer: ticketSigner,
+    log: app.log,
+    appUrl: config.appUrl,
+    publicHost: config.publicHost,
+  });
+  app.decorate('checkout', { signer: ticketSigner, notifier });
+  await registerPayments(app, { config, db: database.db, payments, notifier });
+  storefrontRoutes(app, {
+    db: database.db,
+    payments,
+    assertCanSell: options.assertCanSell ?? assertCanSell,
+    rateLimitMultiplier: config.rateLimitMultiplier,
+    holdSeconds: config.holdSeconds,
+    paymentOrigins: isSandboxPayments(payments) ? [new URL(config.appUrl).origin] : ['https://checkout.stripe.com'],
+    signer: ticketSigner,
+    notifier,
+  });
   await registerWebApp(app, { distDir: options.webDistDir ?? defaultWebDist });
 
   return app;

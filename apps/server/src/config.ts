@@ -1,6 +1,7 @@
 // One zod schema over the environment, parsed once at start-up; every bad key is reported at once.
 import path from 'node:path';
 import { z } from 'zod';
+import { HOLD_MINUTES } from '@marquee/shared';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -49,6 +50,7 @@ const envSchema = z.object({
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Marquee <no-reply@marquee.localhost>')),
   HIBP_RANGE_CHECK: booleanFlag,
   RATE_LIMIT_MULTIPLIER: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(1000).default(1)),
+  CHECKOUT_HOLD_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(3600).optional()),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: optionalUrl,
@@ -90,6 +92,8 @@ export interface Config {
   authSecret: string;
   /** Scales the auth rate limits (1 in production; browser test runs raise it). */
   rateLimitMultiplier: number;
+  /** How long a checkout holds its tickets (HOLD_MINUTES unless CHECKOUT_HOLD_SECONDS says otherwise). */
+  holdSeconds: number;
   raw: Env;
 }
 
@@ -153,6 +157,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     authSecret: env.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+    holdSeconds: env.CHECKOUT_HOLD_SECONDS ?? HOLD_MINUTES * 60,
     raw: env,
   };
 }

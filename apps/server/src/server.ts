@@ -53,7 +53,7 @@ async function main() {
   });
 
   // Periodic jobs (archive ended events); each is safe to run in several processes at once.
-  const jobs: JobRunner = startJobs(database.db, app.log);
+  const jobs: JobRunner = startJobs(database.db, app.log, app.checkout);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

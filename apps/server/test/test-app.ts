@@ -14,6 +14,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   config: Config;
+  /** The test file's own PostgreSQL database (only when TEST_DATABASE_URL is set). */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -23,7 +25,11 @@ function withDatabase(url: string, database: string) {
   return parsed.toString();
 }
 
-export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dispose(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: DatabaseHandle;
+  url?: string;
+  dispose(): Promise<void>;
+}> {
   const testDatabaseUrl = process.env.TEST_DATABASE_URL;
   const template = inject('postgresTemplate');
   if (testDatabaseUrl && template) {
@@ -46,6 +52,7 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; di
     );
     return {
       database,
+      url: withDatabase(testDatabaseUrl, name),
       async dispose() {
         await database.close();
         await admin.query(`drop database if exists "${name}" with (force)`);
@@ -68,13 +75,14 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { env, ...rest } = options;
   const config = testConfig(env);
-  const { database, dispose } = await openTestDatabase();
+  const { database, url, dispose } = await openTestDatabase();
   const app = await buildApp({ config, database, webDistDir: '/nonexistent', ...rest });
   await app.ready();
   return {
     app,
     database,
     config,
+    databaseUrl: url,
     async close() {
       await app.close();
       await dispose();

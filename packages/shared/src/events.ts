@@ -172,11 +172,20 @@ export type EventInput = z.infer<typeof eventInputSchema>;
 export const ticketTypeSchema = z.object({
   id: z.string(),
   name: z.string(),
+  description: z.string(),
   price_minor: z.number().int().nullable(),
   currency: z.enum(CURRENCY_CODES),
+  /** The type's own limit; null = none (the venue capacity still applies). */
   capacity: z.number().int().nullable(),
+  /** Paid tickets */
   sold: z.number().int(),
+  /** Tickets in checkout holds */
+  held: z.number().int(),
+  max_per_order: z.number().int(),
+  hidden: z.boolean(),
+  sort: z.number().int(),
 });
+export type TicketTypeDto = z.infer<typeof ticketTypeSchema>;
 
 export const eventSchema = z.object({
   id: z.string(),
@@ -203,8 +212,13 @@ export const eventSchema = z.object({
   currency: z.enum(CURRENCY_CODES),
   /** Decimal text of the General Admission price ('' when not set) */
   price: z.string(),
+  /** Venue capacity: caps all ticket types together; null = unlimited */
   capacity: z.number().int().nullable(),
   ticket_types: z.array(ticketTypeSchema),
+  /** Paid tickets of all types */
+  sold: z.number().int(),
+  /** Tickets of all types in checkout holds */
+  held: z.number().int(),
   tickets_sold: z.number().int(),
   revenue_minor: z.number().int(),
   public_url: z.string().nullable(),

@@ -6,3 +6,4 @@ export * from './images.js';
 export * from './organization.js';
 export * from './money.js';
 export * from './domains.js';
+export * from './checkout.js';

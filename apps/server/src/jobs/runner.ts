@@ -4,6 +4,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import { archiveEndedEvents } from './archive-ended-events.js';
+import { releaseExpiredHolds } from '../modules/checkout/inventory.js';
+import { retryPendingRefunds } from '../modules/checkout/notifications.js';
+import type { CheckoutNotifier } from '../modules/checkout/notifier.js';
 
 export interface PeriodicJob {
   name: string;
@@ -44,9 +47,26 @@ export function startJobRunner(jobs: PeriodicJob[], log: FastifyBaseLogger): Job
   };
 }
 
-export function startJobs(db: Database, log: FastifyBaseLogger): JobRunner {
+export function startJobs(db: Database, log: FastifyBaseLogger, checkout?: { notifier: CheckoutNotifier }): JobRunner {
   return startJobRunner(
     [
+      {
+        name: 'release-expired-holds',
+        everyMs: 30_000,
+        run: async () => {
+          const released = await releaseExpiredHolds(db);
+          if (released.length > 0) log.info({ orders: released.length }, 'released expired checkout holds');
+        },
+      },
+      ...(checkout
+        ? [
+            {
+              name: 'retry-unfulfilled-refunds',
+              everyMs: 60_000,
+              run: () => retryPendingRefunds(db, checkout.notifier),
+            },
+          ]
+        : []),
       {
         name: 'archive-ended-events',
         everyMs: 60_000,

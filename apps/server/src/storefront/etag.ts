@@ -23,10 +23,19 @@ export function ifNoneMatchMatches(header: string | undefined, etag: string): bo
   return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === ours);
 }
 
-/** Sends a storefront page with its ETag, or 304 when the browser already holds this exact page. */
-export function sendStorefrontHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+/**
+ * Sends a storefront page with its ETag, or 304 when the browser already holds this exact page. A page whose HTML
+ * depends on request headers (the event page's default country follows Accept-Language) passes 'no-cache' so
+ * that only the browser keeps it.
+ */
+export function sendStorefrontHtml(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  html: string,
+  cacheControl = STOREFRONT_CACHE_CONTROL,
+) {
   const etag = htmlEtag(html);
-  reply.header('etag', etag).header('cache-control', STOREFRONT_CACHE_CONTROL);
+  reply.header('etag', etag).header('cache-control', cacheControl);
   if (ifNoneMatchMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
   return reply.type('text/html; charset=utf-8').send(html);
 }

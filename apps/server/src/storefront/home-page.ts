@@ -1,7 +1,8 @@
 // The organisation's public home page on its subdomain or verified custom domain: branding, description,
 // social links and upcoming events. Server-rendered, inline CSS, no JavaScript, every value escaped.
-import { DEFAULT_PRIMARY_COLOR, FALLBACK_SECONDARY_COLOR, FONT_FAMILIES, PRODUCT_NAME } from '@marquee/shared';
+import { PRODUCT_NAME } from '@marquee/shared';
 import { escapeHtml, renderPage } from './html.js';
+import { brandTheme } from './branding.js';
 import { responsiveImageHtml } from './images.js';
 
 export interface StorefrontBranding {
@@ -33,27 +34,7 @@ export interface StorefrontEventSummary {
   priceLabel?: string | null;
 }
 
-const hexColor = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 const safeUrl = /^(https?:\/\/[^\s"'<>]+|\/uploads\/[A-Za-z0-9/._-]+)$/i;
-const fontFamilies = new Set<string>(FONT_FAMILIES);
-
-/** A colour safe to put in CSS, or the fallback. */
-function cssColor(value: string | null, fallback: string): string {
-  const color = value?.trim() ?? '';
-  if (!hexColor.test(color)) return fallback;
-  return color.length === 4 ? `#${[...color.slice(1)].map((c) => c + c).join('')}` : color.toLowerCase();
-}
-
-function luminance(hex: string): number {
-  const channel = (offset: number) => {
-    const value = parseInt(hex.slice(offset, offset + 2), 16) / 255;
-    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-}
-
-/** Black or white, whichever reads better on the colour. */
-const textOn = (hex: string) => (luminance(hex) > 0.35 ? '#0a0a0a' : '#ffffff');
 
 function link(url: string | null): string | null {
   const value = url?.trim() ?? '';
@@ -93,20 +74,8 @@ export function renderEventsSection(events: StorefrontEventSummary[]): string {
   }</section>`;
 }
 
-function pageCss(primary: string, secondary: string, font: string): string {
-  const text = textOn(secondary);
-  const isDark = text === '#ffffff';
-  const muted = isDark ? 'rgba(255,255,255,.72)' : 'rgba(10,10,10,.68)';
-  const line = isDark ? 'rgba(255,255,255,.14)' : 'rgba(10,10,10,.14)';
-  // The named font is used when the visitor has it; the storefront loads no font files of its own.
-  const fallback =
-    font === 'Geist Mono'
-      ? 'ui-monospace,SFMono-Regular,Menlo,monospace'
-      : 'system-ui,-apple-system,"Segoe UI",Roboto,sans-serif';
-  const fontStack = `"${font}",${fallback}`;
-  return `:root{--primary:${primary};--on-primary:${textOn(primary)};--bg:${secondary};--text:${text};--muted:${muted};--line:${line}}
-html{color-scheme:${isDark ? 'dark' : 'light'}}body{background:var(--bg);color:var(--text);font-family:${fontStack};min-height:100vh;display:flex;flex-direction:column}
-a:focus-visible{outline-color:var(--primary)}.muted{color:var(--muted)}
+function pageCss(branding: StorefrontBranding): string {
+  return `${brandTheme(branding).css}
 .skip{position:absolute;left:-999px}.skip:focus{left:12px;top:12px;background:var(--primary);color:var(--on-primary);padding:8px 12px;z-index:2}
 .cover{height:160px;background:var(--primary);overflow:hidden}.cover img{width:100%;height:100%;object-fit:cover;display:block}.cover.plain{height:96px}
 main{padding:0 20px 48px;max-width:960px;width:100%;flex:1}.brand{display:flex;flex-direction:column;gap:12px;margin-top:-44px}
@@ -127,9 +96,6 @@ footer{border-top:1px solid var(--line);padding:20px;text-align:center;font-size
 }
 
 export function renderStorefrontHome(branding: StorefrontBranding, events: StorefrontEventSummary[] = []): string {
-  const primary = cssColor(branding.primaryColor, DEFAULT_PRIMARY_COLOR);
-  const secondary = cssColor(branding.secondaryColor, FALLBACK_SECONDARY_COLOR);
-  const font = branding.fontFamily && fontFamilies.has(branding.fontFamily) ? branding.fontFamily : 'Inter';
   const name = escapeHtml(branding.companyName);
   const logo = link(branding.logoUrl);
   const cover = link(branding.coverImageUrl);
@@ -152,7 +118,7 @@ ${renderEventsSection(events)}
   return renderPage({
     title: `${branding.companyName} - Tickets`,
     description: description ? description.slice(0, 160) : `Tickets for ${branding.companyName} events`,
-    css: pageCss(primary, secondary, font),
+    css: pageCss(branding),
     body,
   });
 }

@@ -60,8 +60,12 @@ export function preloadImageHtml(url: string, options: ResponsiveOptions): strin
   return `<link rel="preload" as="image" href="${escapeHtml(image.src)}"${set} fetchpriority="high">`;
 }
 
-/** How wide the event page draws its artwork: the page's content column (main: 960 px less 20 px padding each side). */
-export const EVENT_ARTWORK_SIZES = '(min-width: 960px) 920px, calc(100vw - 40px)';
+/**
+ * How wide the event page draws its artwork (storefront-layout.ts): the content column (main is 960 px less 20 px
+ * padding each side) on phones; from 720 px the left column of a 1.2fr/1fr grid with a 32 px gap.
+ */
+export const EVENT_ARTWORK_SIZES =
+  '(min-width: 960px) 485px, (min-width: 720px) calc((100vw - 72px) * 0.55), calc(100vw - 40px)';
 
 /**
  * The event page's artwork: the largest thing above the fold, so it is fetched at high priority and preloaded

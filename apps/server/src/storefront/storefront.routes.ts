@@ -8,7 +8,7 @@ import { renderPage } from './html.js';
 import { renderStorefrontHome, type StorefrontBranding } from './home-page.js';
 import { listPublicEvents } from '../modules/events/events.service.js';
 import { toStorefrontEventSummary } from './events.render.js';
-import { storefrontEventRoutes } from './events.routes.js';
+import { checkoutRoutes, type CheckoutRoutesDeps } from './checkout.routes.js';
 import { sendStorefrontHtml } from './etag.js';
 
 export interface StorefrontOrganization extends StorefrontBranding {
@@ -59,7 +59,8 @@ export function sendStorefrontNotFound(reply: FastifyReply) {
     );
 }
 
-export function storefrontRoutes(app: FastifyInstance, db: Database) {
+export function storefrontRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
+  const { db } = deps;
   const constraints = { site: 'storefront' };
 
   app.get('/', { constraints }, async (request: FastifyRequest, reply) => {
@@ -73,5 +74,5 @@ export function storefrontRoutes(app: FastifyInstance, db: Database) {
     reply.type('text/plain; charset=utf-8').send('User-agent: *\nAllow: /\nDisallow: /api/\n'),
   );
 
-  storefrontEventRoutes(app, db);
+  checkoutRoutes(app, deps);
 }

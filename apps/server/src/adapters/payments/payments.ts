@@ -90,9 +90,11 @@ export interface PaymentsProvider {
   /** Newest first; `createdSince` is epoch seconds. */
   listPayouts(accountId: string, options: { createdSince: number; limit?: number }): Promise<ProviderPayout[]>;
   createCheckoutSession(input: CreateCheckoutSessionInput): Promise<{ id: string; url: string }>;
+  /** Refunds a payment (all of it when `amount` is left out); the same idempotency key never refunds twice. */
   createRefund(input: {
     paymentIntentId: string;
     amount?: number;
+    idempotencyKey?: string;
   }): Promise<{ id: string; status: string; amount: number }>;
   /** Checks the signature over the raw body; throws AppError('BAD_REQUEST') when it does not match. */
   constructWebhookEvent(rawBody: Buffer | string, signature: string | undefined): PaymentWebhookEvent;

@@ -141,15 +141,18 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPr
       return { id: session.id, url: session.url };
     },
 
-    async createRefund({ paymentIntentId, amount }) {
+    async createRefund({ paymentIntentId, amount, idempotencyKey }) {
       const refund = await call('refund the payment', () =>
-        stripe.refunds.create({
-          payment_intent: paymentIntentId,
-          ...(amount === undefined ? {} : { amount }),
-          // Destination charge: take the money back from the organiser and give back our booking fee too.
-          refund_application_fee: true,
-          reverse_transfer: true,
-        }),
+        stripe.refunds.create(
+          {
+            payment_intent: paymentIntentId,
+            ...(amount === undefined ? {} : { amount }),
+            // Destination charge: take the money back from the organiser and give back our booking fee too.
+            refund_application_fee: true,
+            reverse_transfer: true,
+          },
+          idempotencyKey ? { idempotencyKey } : undefined,
+        ),
       );
       return { id: refund.id, status: refund.status ?? 'pending', amount: refund.amount };
     },

@@ -5,3 +5,4 @@ export * from './uploads.js';
 export * from './payments.js';
 export * from './domains.js';
 export * from './events.js';
+export * from './orders.js';

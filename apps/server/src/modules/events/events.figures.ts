@@ -1,10 +1,10 @@
 // The dashboard and events-page figures, each one SQL aggregate scoped by organisation. Sales figures come from
-// paid orders (the table checkout fills), attendance from the ticket types' inventory counters. Months are UTC
+// the per-day sales roll-up and the buyers table (kept by checkout), attendance from the events' counters. Months are UTC
 // calendar months; "change" compares this month's figure with the previous month's.
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Metric } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
-import { event, order, ticketType } from '../../db/schema/index.js';
+import { customer, event, salesDaily } from '../../db/schema/index.js';
 
 export const CHANGE_LABEL = 'vs last month';
 
@@ -42,7 +42,8 @@ export function toMetric(value: number, current: number, previous: number): Metr
 const num = (value: unknown) => Number(value ?? 0);
 /** An instant as a query parameter; raw SQL gets ISO text so pg and PGlite read it the same way. */
 export const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
-const isPaid = sql`${order.status} = 'paid'`;
+/** A UTC calendar day as a query parameter. */
+const day = (instant: Date) => sql`${instant.toISOString().slice(0, 10)}::date`;
 
 export interface SalesFigures {
   revenue: { total: number; current: number; previous: number };
@@ -51,8 +52,10 @@ export interface SalesFigures {
 }
 
 /**
- * Revenue (in `currency` only: amounts in other currencies are not converted), tickets and distinct customers
- * over paid orders, all time and by the month they were paid in. One pass over the organisation's orders.
+ * Revenue (in `currency` only: amounts in other currencies are not converted) and tickets from the per-day
+ * sales roll-up, all time and by the UTC month they were paid in; customers from the buyers table (change:
+ * buyers whose first purchase was this month vs last month). Both tables are kept in step by the
+ * transactions that pay and refund orders, so the cost does not grow with the number of orders.
  */
 export async function salesFigures(
   db: Database,
@@ -60,32 +63,34 @@ export async function salesFigures(
   currency: string,
   window: MonthWindow,
 ): Promise<SalesFigures> {
-  const inCurrent = sql`${order.paidAt} >= ${at(window.currentStart)} and ${order.paidAt} < ${at(window.nextStart)}`;
-  const inPrevious = sql`${order.paidAt} >= ${at(window.previousStart)} and ${order.paidAt} < ${at(window.currentStart)}`;
-  const inCurrency = sql`${order.currency} = ${currency}`;
-  const email = order.customerEmail; // stored lower-cased
-  const [row] = await db
-    .select({
-      revenue: sql`coalesce(sum(${order.amountMinor}) filter (where ${inCurrency}), 0)`,
-      revenueCurrent: sql`coalesce(sum(${order.amountMinor}) filter (where ${inCurrency} and ${inCurrent}), 0)`,
-      revenuePrevious: sql`coalesce(sum(${order.amountMinor}) filter (where ${inCurrency} and ${inPrevious}), 0)`,
-      tickets: sql`coalesce(sum(${order.quantity}), 0)`,
-      ticketsCurrent: sql`coalesce(sum(${order.quantity}) filter (where ${inCurrent}), 0)`,
-      ticketsPrevious: sql`coalesce(sum(${order.quantity}) filter (where ${inPrevious}), 0)`,
-      customers: sql`count(distinct ${email})`,
-      customersCurrent: sql`count(distinct ${email}) filter (where ${inCurrent})`,
-      customersPrevious: sql`count(distinct ${email}) filter (where ${inPrevious})`,
-    })
-    .from(order)
-    .where(and(eq(order.organizationId, organizationId), isPaid));
+  const inCurrent = sql`${salesDaily.day} >= ${day(window.currentStart)} and ${salesDaily.day} < ${day(window.nextStart)}`;
+  const inPrevious = sql`${salesDaily.day} >= ${day(window.previousStart)} and ${salesDaily.day} < ${day(window.currentStart)}`;
+  const inCurrency = sql`${salesDaily.currency} = ${currency}`;
+  const [[row], [buyers]] = await Promise.all([
+    db
+      .select({
+        revenue: sql`coalesce(sum(${salesDaily.revenueMinor}) filter (where ${inCurrency}), 0)`,
+        revenueCurrent: sql`coalesce(sum(${salesDaily.revenueMinor}) filter (where ${inCurrency} and ${inCurrent}), 0)`,
+        revenuePrevious: sql`coalesce(sum(${salesDaily.revenueMinor}) filter (where ${inCurrency} and ${inPrevious}), 0)`,
+        tickets: sql`coalesce(sum(${salesDaily.tickets}), 0)`,
+        ticketsCurrent: sql`coalesce(sum(${salesDaily.tickets}) filter (where ${inCurrent}), 0)`,
+        ticketsPrevious: sql`coalesce(sum(${salesDaily.tickets}) filter (where ${inPrevious}), 0)`,
+      })
+      .from(salesDaily)
+      .where(eq(salesDaily.organizationId, organizationId)),
+    db
+      .select({
+        total: sql`count(*)`,
+        current: sql`count(*) filter (where ${customer.firstPurchaseAt} >= ${at(window.currentStart)} and ${customer.firstPurchaseAt} < ${at(window.nextStart)})`,
+        previous: sql`count(*) filter (where ${customer.firstPurchaseAt} >= ${at(window.previousStart)} and ${customer.firstPurchaseAt} < ${at(window.currentStart)})`,
+      })
+      .from(customer)
+      .where(and(eq(customer.organizationId, organizationId), sql`${customer.orders} > 0`)),
+  ]);
   return {
     revenue: { total: num(row?.revenue), current: num(row?.revenueCurrent), previous: num(row?.revenuePrevious) },
     tickets: { total: num(row?.tickets), current: num(row?.ticketsCurrent), previous: num(row?.ticketsPrevious) },
-    customers: {
-      total: num(row?.customers),
-      current: num(row?.customersCurrent),
-      previous: num(row?.customersPrevious),
-    },
+    customers: { total: num(buyers?.total), current: num(buyers?.current), previous: num(buyers?.previous) },
   };
 }
 
@@ -98,15 +103,15 @@ export async function salesByEvent(
   if (eventIds && eventIds.length === 0) return new Map();
   const rows = await db
     .select({
-      eventId: order.eventId,
-      tickets: sql`coalesce(sum(${order.quantity}), 0)`,
-      revenue: sql`coalesce(sum(${order.amountMinor}), 0)`,
+      eventId: salesDaily.eventId,
+      tickets: sql`coalesce(sum(${salesDaily.tickets}), 0)`,
+      revenue: sql`coalesce(sum(${salesDaily.revenueMinor}), 0)`,
     })
-    .from(order)
+    .from(salesDaily)
     .where(
-      and(eq(order.organizationId, organizationId), isPaid, eventIds ? inArray(order.eventId, eventIds) : undefined),
+      and(eq(salesDaily.organizationId, organizationId), eventIds ? inArray(salesDaily.eventId, eventIds) : undefined),
     )
-    .groupBy(order.eventId);
+    .groupBy(salesDaily.eventId);
   return new Map(rows.map((row) => [row.eventId, { tickets: num(row.tickets), revenueMinor: num(row.revenue) }]));
 }
 
@@ -156,31 +161,21 @@ export async function attendanceFigures(
   organizationId: string,
   window: MonthWindow,
 ): Promise<{ total: number; current: number; previous: number }> {
-  const perEvent = db
-    .select({
-      endsAt: sql<Date>`${event.endsAt}`.as('ends_at'),
-      percent: sql`sum(${ticketType.sold})::float8 * 100 / nullif(sum(${ticketType.capacity}), 0)`.as('percent'),
-      limited: sql`bool_and(${ticketType.capacity} is not null)`.as('limited'),
-    })
-    .from(event)
-    .innerJoin(ticketType, eq(ticketType.eventId, event.id))
-    .where(
-      and(
-        eq(event.organizationId, organizationId),
-        inArray(event.status, ['live', 'archived']),
-        lt(event.endsAt, window.now),
-      ),
-    )
-    .groupBy(event.id, event.endsAt)
-    .as('per_event');
-  const counted = sql`${perEvent.limited} and ${perEvent.percent} is not null`;
+  const counted = and(
+    eq(event.organizationId, organizationId),
+    inArray(event.status, ['live', 'archived']),
+    lt(event.endsAt, window.now),
+    sql`${event.capacity} > 0`,
+  );
+  const percent = sql`${event.sold}::float8 * 100 / ${event.capacity}`;
   const [row] = await db
     .select({
-      total: sql`coalesce(avg(${perEvent.percent}) filter (where ${counted}), 0)`,
-      current: sql`coalesce(avg(${perEvent.percent}) filter (where ${counted} and ${perEvent.endsAt} >= ${at(window.currentStart)}), 0)`,
-      previous: sql`coalesce(avg(${perEvent.percent}) filter (where ${counted} and ${perEvent.endsAt} >= ${at(window.previousStart)} and ${perEvent.endsAt} < ${at(window.currentStart)}), 0)`,
+      total: sql`coalesce(avg(${percent}), 0)`,
+      current: sql`coalesce(avg(${percent}) filter (where ${event.endsAt} >= ${at(window.currentStart)}), 0)`,
+      previous: sql`coalesce(avg(${percent}) filter (where ${event.endsAt} >= ${at(window.previousStart)} and ${event.endsAt} < ${at(window.currentStart)}), 0)`,
     })
-    .from(perEvent);
+    .from(event)
+    .where(counted);
   const round = (value: unknown) => Math.round(num(value) * 10) / 10;
   return { total: round(row?.total), current: round(row?.current), previous: round(row?.previous) };
 }

@@ -20,6 +20,7 @@ import {
   type EventInput,
   type EventStatus,
   type EventsList,
+  type TicketTypeDto,
 } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { pgErrorCode } from '../../db/errors.js';
@@ -116,7 +117,7 @@ function stateFromRows(row: EventRow, general: TicketTypeRow | undefined, fallba
     lineup: row.lineup,
     currency,
     price: general?.priceMinor == null ? '' : fromMinorUnits(general.priceMinor, currency),
-    capacity: general?.capacity ?? null,
+    capacity: row.capacity,
     soldOnEntry: row.soldOnEntry,
     refundsAllowed: row.refundsAllowed,
     resaleAllowed: row.resaleAllowed,
@@ -192,7 +193,7 @@ function validationError(prefix: string, fields: FieldError[]): AppError {
 
 interface Persistable {
   event: Omit<typeof event.$inferInsert, 'id' | 'organizationId' | 'status'>;
-  ticket: { priceMinor: number | null; currency: CurrencyCode; capacity: number | null };
+  ticket: { priceMinor: number | null; currency: CurrencyCode };
 }
 
 /** Checks what a draft must always satisfy (real dates, a known zone, a price the currency can hold). */
@@ -238,8 +239,9 @@ function toPersistable(state: EventState): Persistable {
       refundsAllowed: state.refundsAllowed,
       resaleAllowed: state.resaleAllowed,
       removeOnEventEnd: state.removeOnEventEnd,
+      capacity: state.capacity,
     },
-    ticket: { priceMinor, currency: state.currency, capacity: state.capacity },
+    ticket: { priceMinor, currency: state.currency },
   };
 }
 
@@ -285,6 +287,22 @@ async function ticketTypesFor(db: Database | Transaction, organizationId: string
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
+export function toTicketTypeDto(type: TicketTypeRow): TicketTypeDto {
+  return {
+    id: type.id,
+    name: type.name,
+    description: type.description,
+    price_minor: type.priceMinor,
+    currency: type.currency as CurrencyCode,
+    capacity: type.capacity,
+    sold: type.sold,
+    held: type.held,
+    max_per_order: type.maxPerOrder,
+    hidden: type.hidden,
+    sort: type.sort,
+  };
+}
+
 function toDto(
   row: EventRow,
   types: TicketTypeRow[],
@@ -317,14 +335,9 @@ function toDto(
     currency: state.currency,
     price: state.price,
     capacity: state.capacity,
-    ticket_types: types.map((type) => ({
-      id: type.id,
-      name: type.name,
-      price_minor: type.priceMinor,
-      currency: type.currency as CurrencyCode,
-      capacity: type.capacity,
-      sold: type.sold,
-    })),
+    ticket_types: types.map(toTicketTypeDto),
+    sold: row.sold,
+    held: row.held,
     tickets_sold: sales?.tickets ?? 0,
     revenue_minor: sales?.revenueMinor ?? 0,
     // Only a live event has a page; drafts, archived and cancelled events answer 404 on the storefront.
@@ -474,16 +487,19 @@ export async function updateEvent(
         if (fields.length > 0) throw validationError('A live event must stay complete', fields);
       }
       const fields: FieldError[] = [];
-      if (general && state.capacity !== null && state.capacity < general.sold) {
+      if (state.capacity !== null && state.capacity < row.sold + row.held) {
         fields.push({
           path: 'capacity',
-          message: `Venue capacity cannot be below the ${general.sold} tickets already sold`,
+          message:
+            row.held > 0
+              ? `Venue capacity cannot be below the ${row.sold + row.held} tickets already sold or being bought`
+              : `Venue capacity cannot be below the ${row.sold} tickets already sold`,
         });
       }
       if (
         general &&
         state.currency !== general.currency &&
-        (general.sold > 0 || (await hasOrders(tx, actor.organizationId, row.id)))
+        (row.sold > 0 || (await hasOrders(tx, actor.organizationId, row.id)))
       ) {
         fields.push({ path: 'currency', message: 'The currency cannot change once tickets have been sold' });
       }

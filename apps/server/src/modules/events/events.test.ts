@@ -1,3 +1,4 @@
+import { insertOrder } from '../../../test/order-fixtures.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { EventDto, EventInput } from '@marquee/shared';
@@ -114,10 +115,15 @@ describe('POST /api/events', () => {
       {
         id: expect.any(String),
         name: 'General Admission',
+        description: '',
         price_minor: null,
         currency: 'GBP',
         capacity: null,
         sold: 0,
+        held: 0,
+        max_per_order: 10,
+        hidden: false,
+        sort: 0,
       },
     ]);
     expect(await history(draft.id)).toEqual([{ from: null, to: 'draft', actor: expect.any(String) }]);
@@ -221,7 +227,7 @@ describe('PUT /api/events/:id', () => {
 
   it('refuses capacity below tickets sold, and a currency change once sold', async () => {
     const live = await createLive(owner);
-    await t.database.db.update(ticketType).set({ sold: 30 }).where(eq(ticketType.eventId, live.id));
+    await t.database.db.update(event).set({ sold: 30 }).where(eq(event.id, live.id));
     const response = await call(owner, 'PUT', `/api/events/${live.id}`, { capacity: 20, currency: 'EUR' });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields).toEqual([
@@ -330,15 +336,13 @@ describe('DELETE /api/events/:id', () => {
 
   it('409 for a draft that already has orders (unpublished after sales)', async () => {
     const live = await createLive(owner);
-    await t.database.db.insert(order).values({
+    await insertOrder(t.database.db, {
       organizationId: (await orgIdOf(live.id))!,
       eventId: live.id,
       ticketTypeId: live.ticket_types[0]!.id,
-      customerEmail: 'fan@example.com',
-      quantity: 1,
+      email: 'fan@example.com',
       amountMinor: 2000,
       feeMinor: 160,
-      currency: 'GBP',
       status: 'paid',
       paidAt: new Date(),
     });
@@ -483,9 +487,14 @@ describe('GET /api/events and GET /api/dashboard/overview: lists and figures', (
     await call(user, 'POST', `/api/events/${ids.shelved}/archive`);
     // Past B ended this month; attendance 50% (A) and 75% (B); C is unlimited and does not count.
     await t.database.db.update(event).set({ endsAt: thisMonth }).where(eq(event.id, ids.pastB));
-    await t.database.db.update(ticketType).set({ sold: 50 }).where(eq(ticketType.eventId, ids.pastA));
-    await t.database.db.update(ticketType).set({ sold: 150 }).where(eq(ticketType.eventId, ids.pastB));
-    await t.database.db.update(ticketType).set({ sold: 7 }).where(eq(ticketType.eventId, ids.pastUnlimited));
+    for (const [key, sold] of [
+      ['pastA', 50],
+      ['pastB', 150],
+      ['pastUnlimited', 7],
+    ] as const) {
+      await t.database.db.update(ticketType).set({ sold }).where(eq(ticketType.eventId, ids[key]!));
+      await t.database.db.update(event).set({ sold }).where(eq(event.id, ids[key]!));
+    }
     // One event created last month.
     await t.database.db.update(event).set({ createdAt: lastMonth }).where(eq(event.id, ids.pastA));
 
@@ -504,30 +513,27 @@ describe('GET /api/events and GET /api/dashboard/overview: lists and figures', (
       paidAt: Date | null,
       currency = 'GBP',
       quantity = 1,
-    ) => ({
-      organizationId,
-      eventId,
-      ticketTypeId: await typeOf(eventId),
-      customerEmail: email,
-      quantity,
-      amountMinor,
-      feeMinor: bookingFee(amountMinor, 'GBP'),
-      currency,
-      status,
-      createdAt: paidAt ?? thisMonth,
-      paidAt,
-    });
-    await t.database.db
-      .insert(order)
-      .values([
-        await sale(ids.later, 'a@example.com', 2000, 'paid', thisMonth),
-        await sale(ids.later, 'b@example.com', 4000, 'paid', thisMonth, 'GBP', 2),
-        await sale(ids.later, 'a@example.com', 3000, 'paid', thisMonth),
-        await sale(ids.later, 'p@example.com', 5000, 'pending', null),
-        await sale(ids.later, 'r@example.com', 1000, 'refunded', lastMonth),
-        await sale(ids.pastA, 'c@example.com', 1000, 'paid', lastMonth),
-        await sale(ids.pastUnlimited, 'd@example.com', 999, 'paid', thisMonth, 'USD'),
-      ]);
+    ) =>
+      insertOrder(t.database.db, {
+        organizationId,
+        eventId,
+        ticketTypeId: await typeOf(eventId),
+        email,
+        quantity,
+        amountMinor,
+        feeMinor: bookingFee(amountMinor, 'GBP'),
+        currency,
+        status,
+        createdAt: paidAt ?? thisMonth,
+        paidAt,
+      });
+    await sale(ids.later!, 'a@example.com', 2000, 'paid', thisMonth);
+    await sale(ids.later!, 'b@example.com', 4000, 'paid', thisMonth, 'GBP', 2);
+    await sale(ids.later!, 'a@example.com', 3000, 'paid', thisMonth);
+    await sale(ids.later!, 'p@example.com', 5000, 'pending', null);
+    await sale(ids.later!, 'r@example.com', 1000, 'refunded', lastMonth);
+    await sale(ids.pastA!, 'c@example.com', 1000, 'paid', lastMonth);
+    await sale(ids.pastUnlimited!, 'd@example.com', 999, 'paid', thisMonth, 'USD');
   });
 
   it('splits upcoming (soonest first, undated last) from previous (latest end first)', async () => {
@@ -586,7 +592,8 @@ describe('figure and money rules', () => {
       t.database.db.insert(order).values({
         organizationId: anyType!.organizationId,
         eventId: anyType!.eventId,
-        ticketTypeId: anyType!.id,
+        code: 'MQ-AAAAAA',
+        accessToken: 'x'.repeat(43),
         customerEmail: 'Fan@Example.com',
         quantity: 1,
         amountMinor: 100,

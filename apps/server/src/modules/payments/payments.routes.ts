@@ -11,6 +11,8 @@ import type { Database } from '../../db/client.js';
 import { requireOrganization } from '../auth/auth.guard.js';
 import { createConnectAccountLink, createDashboardLink, getBillingStats, receiveWebhook } from './payments.service.js';
 import { sandboxPagesRoutes } from './sandbox-pages.routes.js';
+import { ordersTotalsFromSales } from '../checkout/orders-totals.js';
+import type { CheckoutNotifier } from '../checkout/notifier.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +24,8 @@ export interface PaymentsRoutesDeps {
   config: Config;
   db: Database;
   payments: PaymentsProvider;
+  /** Runs what a paid or unfulfilled checkout needs after the webhook's transaction (e-mails, refunds). */
+  notifier?: CheckoutNotifier;
 }
 
 /** An http(s) URL on the app's own origin: onboarding may only send the browser back to us. */
@@ -100,7 +104,7 @@ export async function paymentsRoutes(app: FastifyInstance, deps: PaymentsRoutesD
 
   api.get('/api/billing/stats', { schema: { response: { 200: billingStatsResponseSchema } } }, async (request) => {
     const auth = await requireOrganization(request);
-    return getBillingStats(service, auth.organizationId);
+    return getBillingStats({ ...service, ordersTotals: ordersTotalsFromSales }, auth.organizationId);
   });
 
   // The signature covers the exact bytes Stripe sent, so this route (and only this one) keeps the body raw.
@@ -117,14 +121,23 @@ export async function paymentsRoutes(app: FastifyInstance, deps: PaymentsRoutesD
         async (request) => {
           const signature = request.headers['stripe-signature'];
           const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-          const outcome = await receiveWebhook(service, body, typeof signature === 'string' ? signature : undefined);
+          const outcome = await receiveWebhook(
+            { ...service, notifier: deps.notifier, log: request.log },
+            body,
+            typeof signature === 'string' ? signature : undefined,
+          );
           return { received: true as const, duplicate: outcome.duplicate };
         },
       );
   });
 
   if (isSandboxPayments(deps.payments)) {
-    await app.register(sandboxPagesRoutes, { config: deps.config, db: deps.db, payments: deps.payments });
+    await app.register(sandboxPagesRoutes, {
+      config: deps.config,
+      db: deps.db,
+      payments: deps.payments,
+      notifier: deps.notifier,
+    });
   }
 }
 

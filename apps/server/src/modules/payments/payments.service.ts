@@ -12,6 +12,14 @@ import {
 import type { Database } from '../../db/client.js';
 import { organization, organizationSettings, paymentAccount, paymentEvent } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CheckoutNotifier } from '../checkout/notifier.js';
+import {
+  expireSessionOrder,
+  fulfilPaidSession,
+  readPaidSession,
+  type FulfilmentFollowUp,
+} from '../checkout/fulfilment.js';
 
 export interface PaymentsServiceDeps {
   db: Database;
@@ -259,16 +267,32 @@ export interface WebhookOutcome {
   duplicate: boolean;
   /** The event changed our records (false for an unknown account or an event older than what we hold). */
   applied: boolean;
+  /** What the committed change still needs (e-mails, a refund). */
+  followUp?: FulfilmentFollowUp | null;
 }
 
-/** POST /api/webhooks/stripe and the sandbox's deliveries both come through here: verify, then handle once. */
+/**
+ * POST /api/webhooks/stripe and the sandbox's deliveries both come through here: verify, handle once, then
+ * run what the committed change needs (the fan's e-mail, an automatic refund). A failing follow-up is logged
+ * and does not fail the delivery: the sale stands, and refunds are retried by a job.
+ */
 export async function receiveWebhook(
-  deps: PaymentsServiceDeps,
+  deps: PaymentsServiceDeps & { notifier?: CheckoutNotifier; log?: FastifyBaseLogger },
   rawBody: Buffer | string,
   signature: string | undefined,
 ): Promise<WebhookOutcome> {
   const event = deps.payments.constructWebhookEvent(rawBody, signature);
-  return handlePaymentEvent(deps.db, deps.payments.name, event);
+  const outcome = await handlePaymentEvent(deps.db, deps.payments.name, event);
+  if (outcome.followUp && deps.notifier) {
+    const { kind, ...target } = outcome.followUp;
+    try {
+      if (kind === 'paid') await deps.notifier.orderPaid(target);
+      else await deps.notifier.refundUnfulfilled(target);
+    } catch (error) {
+      deps.log?.error({ err: error, orderId: target.orderId, followUp: kind }, 'checkout follow-up failed');
+    }
+  }
+  return outcome;
 }
 
 /**
@@ -303,7 +327,16 @@ export async function handlePaymentEvent(
     if (inserted.length === 0) return { duplicate: true, applied: false };
 
     let applied = false;
-    if (event.type === 'account.updated' && account) {
+    let followUp: FulfilmentFollowUp | null = null;
+    if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
+      const paid = readPaidSession(object, event.created);
+      if (paid) {
+        followUp = await fulfilPaidSession(tx, paid);
+        applied = followUp !== null;
+      }
+    } else if (event.type === 'checkout.session.expired' && typeof object.id === 'string') {
+      applied = await expireSessionOrder(tx, object.id);
+    } else if (event.type === 'account.updated' && account) {
       const state = connectedAccountFromObject(object);
       const updated = await tx
         .update(paymentAccount)
@@ -328,7 +361,7 @@ export async function handlePaymentEvent(
       applied = updated.length > 0;
     }
     await tx.update(paymentEvent).set({ processedAt: new Date() }).where(eq(paymentEvent.id, event.id));
-    return { duplicate: false, applied };
+    return { duplicate: false, applied, followUp };
   });
 }
 

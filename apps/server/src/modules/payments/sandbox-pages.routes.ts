@@ -21,11 +21,13 @@ import { member, organizationSettings } from '../../db/schema/index.js';
 import { escapeHtml, renderPage } from '../../storefront/html.js';
 import { getRequestAuth } from '../auth/auth.guard.js';
 import { receiveWebhook } from './payments.service.js';
+import type { CheckoutNotifier } from '../checkout/notifier.js';
 
 export interface SandboxPagesDeps {
   config: Config;
   db: Database;
   payments: SandboxPaymentsProvider;
+  notifier?: CheckoutNotifier;
 }
 
 export const SANDBOX_BANNER = 'SANDBOX — no real money moves';
@@ -252,6 +254,15 @@ export interface CardForm {
 export type CardErrors = Partial<Record<keyof CardForm | 'card', string>>;
 
 /** Checks the card form; a well-formed test card is then charged (or declined) by sandboxCardOutcome. */
+/** Stripe's decline code for a sandbox decline message. */
+export function declineCode(message: string): string {
+  if (message.includes('insufficient funds')) return 'insufficient_funds';
+  if (message.includes('expired')) return 'expired_card';
+  if (message.includes('security code')) return 'incorrect_cvc';
+  if (message.includes('error occurred')) return 'processing_error';
+  return 'card_declined';
+}
+
 export function validateCardForm(form: CardForm, now = new Date()): CardErrors {
   const errors: CardErrors = {};
   const outcome = sandboxCardOutcome(form.card_number);
@@ -404,7 +415,11 @@ export async function sandboxPagesRoutes(app: FastifyInstance, deps: SandboxPage
       data: { object: await sandbox.accountObject(account.id) },
     };
     const payload = JSON.stringify(event);
-    await receiveWebhook({ db, payments }, payload, sandbox.signWebhookPayload(payload));
+    await receiveWebhook(
+      { db, payments, notifier: deps.notifier, log: request.log },
+      payload,
+      sandbox.signWebhookPayload(payload),
+    );
     return reply.redirect(link.returnUrl ?? `${deps.config.appUrl}/dashboard/billing?setup=complete`, 303);
   });
 
@@ -501,6 +516,14 @@ export async function sandboxPagesRoutes(app: FastifyInstance, deps: SandboxPage
       card_name: text('card_name'),
     };
     const errors = validateCardForm(form);
+    if (errors.card && Object.keys(errors).length === 1) {
+      // A declined card goes back to the merchant's page (as a fan would press Back on Stripe's page), which
+      // keeps the hold and says why; the reason travels as a fixed code, never as free text.
+      const back = new URL(session.cancelUrl);
+      back.searchParams.set('payment', 'declined');
+      back.searchParams.set('reason', declineCode(errors.card));
+      return reply.redirect(back.toString(), 303);
+    }
     if (Object.keys(errors).length > 0) return sendPage(reply, 402, renderCheckoutPage(session, form, errors));
 
     const paid = await sandbox.completeCheckout(session.id);
@@ -515,7 +538,11 @@ export async function sandboxPagesRoutes(app: FastifyInstance, deps: SandboxPage
       data: { object: sandbox.checkoutSessionObject(paid) },
     };
     const payload = JSON.stringify(event);
-    await receiveWebhook({ db, payments }, payload, sandbox.signWebhookPayload(payload));
+    await receiveWebhook(
+      { db, payments, notifier: deps.notifier, log: request.log },
+      payload,
+      sandbox.signWebhookPayload(payload),
+    );
     return reply.redirect(successUrlFor(paid), 303);
   });
 }

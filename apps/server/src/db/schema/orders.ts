@@ -1,0 +1,246 @@
+// Orders: a fan's purchase (held while they pay, then paid, expired, cancelled or refunded), its lines, one
+// ticket per admission, the audit of every change, and the per-day sales and per-buyer totals that the
+// dashboard figures read (kept in step by the same transactions that change the orders).
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { organization, user } from './auth.js';
+import { event, ticketType } from './events.js';
+
+export const ORDER_STATUSES = ['pending', 'paid', 'expired', 'cancelled', 'refunded', 'partially_refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const TICKET_STATUSES = ['valid', 'void'] as const;
+
+export const order = pgTable(
+  'order',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    // An event with orders cannot be deleted: sales history is kept. 'no action' (checked at the end of the
+    // statement) rather than 'restrict', so deleting a whole organisation still cascades.
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => event.id, { onDelete: 'no action' }),
+    /** Short human code, e.g. MQ-7K3F9X (no confusable characters). */
+    code: text('code').notNull(),
+    /** Unguessable token (256 bits, base64url) that the fan's links carry. */
+    accessToken: text('access_token').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    channel: text('channel', { enum: ['online', 'door'] })
+      .notNull()
+      .default('online'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    /** Stored lower-cased (checked). */
+    customerEmail: text('customer_email').notNull(),
+    phone: text('phone'),
+    /** ISO 3166-1 alpha-2. */
+    country: text('country'),
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
+    /** Tickets in the order. */
+    quantity: integer('quantity').notNull(),
+    /** Ticket prices times quantities, in minor units of `currency` (what the organiser receives). */
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    /** The fan's booking fee, in minor units of `currency` (what the platform keeps). */
+    feeMinor: bigint('fee_minor', { mode: 'number' }).notNull().default(0),
+    refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
+    currency: text('currency').notNull(),
+    /** The checkout form's one-time key: the same form submitted twice finds this order. */
+    submissionKey: text('submission_key'),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    paymentProvider: text('payment_provider'),
+    checkoutSessionId: text('checkout_session_id'),
+    checkoutUrl: text('checkout_url'),
+    paymentIntentId: text('payment_intent_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('order_code_idx').on(table.code),
+    uniqueIndex('order_access_token_idx').on(table.accessToken),
+    uniqueIndex('order_checkout_session_idx').on(table.checkoutSessionId),
+    uniqueIndex('order_submission_key_idx').on(table.organizationId, table.submissionKey),
+    index('order_organization_id_created_at_idx').on(table.organizationId, table.createdAt),
+    index('order_event_created_idx').on(table.organizationId, table.eventId, table.createdAt),
+    index('order_customer_idx').on(table.organizationId, table.customerEmail),
+    // Expired holds are found per event (on every availability read) and overall (the release job).
+    index('order_pending_hold_idx')
+      .on(table.eventId, table.holdExpiresAt)
+      .where(sql`${table.status} = 'pending'`),
+    check(
+      'order_status_check',
+      sql`${table.status} in ('pending', 'paid', 'expired', 'cancelled', 'refunded', 'partially_refunded')`,
+    ),
+    check('order_quantity_check', sql`${table.quantity} > 0`),
+    check(
+      'order_amounts_check',
+      sql`${table.amountMinor} >= 0 and ${table.feeMinor} >= 0 and ${table.refundedMinor} >= 0 and ${table.refundedMinor} <= ${table.amountMinor} + ${table.feeMinor}`,
+    ),
+    check(
+      'order_paid_at_check',
+      sql`${table.status} not in ('paid', 'partially_refunded') or ${table.paidAt} is not null`,
+    ),
+    check('order_customer_email_check', sql`${table.customerEmail} = lower(${table.customerEmail})`),
+  ],
+);
+
+export const orderLine = pgTable(
+  'order_line',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => order.id, { onDelete: 'cascade' }),
+    ticketTypeId: uuid('ticket_type_id')
+      .notNull()
+      .references(() => ticketType.id, { onDelete: 'no action' }),
+    /** The type's name when bought. */
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceMinor: bigint('unit_price_minor', { mode: 'number' }).notNull(),
+    unitFeeMinor: bigint('unit_fee_minor', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    index('order_line_order_id_idx').on(table.orderId),
+    index('order_line_ticket_type_id_idx').on(table.ticketTypeId),
+    check('order_line_quantity_check', sql`${table.quantity} > 0`),
+    check('order_line_amounts_check', sql`${table.unitPriceMinor} >= 0 and ${table.unitFeeMinor} >= 0`),
+  ],
+);
+
+/** One admission. Created when the order is paid. */
+export const ticket = pgTable(
+  'ticket',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => order.id, { onDelete: 'cascade' }),
+    orderLineId: uuid('order_line_id')
+      .notNull()
+      .references(() => orderLine.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => event.id, { onDelete: 'no action' }),
+    ticketTypeId: uuid('ticket_type_id')
+      .notNull()
+      .references(() => ticketType.id, { onDelete: 'no action' }),
+    /** Short code printed on the ticket and signed into its QR payload, e.g. T-4KX9PQ2M7A. */
+    code: text('code').notNull(),
+    status: text('status', { enum: TICKET_STATUSES }).notNull().default('valid'),
+    holderName: text('holder_name').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('ticket_code_idx').on(table.code),
+    index('ticket_order_id_idx').on(table.orderId),
+    index('ticket_event_id_idx').on(table.eventId),
+    check('ticket_status_check', sql`${table.status} in ('valid', 'void')`),
+  ],
+);
+
+/** Every change of an order (and of its tickets): what, who (fan, organiser, provider, system) and when. */
+export const orderChange = pgTable(
+  'order_change',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => order.id, { onDelete: 'cascade' }),
+    ticketId: uuid('ticket_id').references(() => ticket.id, { onDelete: 'cascade' }),
+    /** held, paid, paid_late, expired, cancelled, refunded, payment_failed, link_sent, ... */
+    action: text('action').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    actorType: text('actor_type', { enum: ['fan', 'organiser', 'provider', 'system'] }).notNull(),
+    actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
+    detail: jsonb('detail'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_change_order_id_idx').on(table.orderId, table.at)],
+);
+
+/**
+ * Paid sales per organisation, event, UTC day and currency, updated in the transaction that pays (or refunds)
+ * an order, so the figures read a few hundred rows instead of every order.
+ */
+export const salesDaily = pgTable(
+  'sales_daily',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => event.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    orders: integer('orders').notNull().default(0),
+    tickets: integer('tickets').notNull().default(0),
+    revenueMinor: bigint('revenue_minor', { mode: 'number' }).notNull().default(0),
+    feeMinor: bigint('fee_minor', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.eventId, table.day, table.currency] }),
+    index('sales_daily_organization_day_idx').on(table.organizationId, table.day),
+  ],
+);
+
+/** One buyer of an organisation, per e-mail, built from paid orders (kept in step by fulfilment). */
+export const customer = pgTable(
+  'customer',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    phone: text('phone'),
+    country: text('country'),
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
+    orders: integer('orders').notNull().default(0),
+    tickets: integer('tickets').notNull().default(0),
+    firstPurchaseAt: timestamp('first_purchase_at', { withTimezone: true }).notNull(),
+    lastPurchaseAt: timestamp('last_purchase_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('customer_organization_email_idx').on(table.organizationId, table.email),
+    index('customer_organization_first_purchase_idx').on(table.organizationId, table.firstPurchaseAt),
+  ],
+);
+
+/** Per-IP and per-e-mail counters for checkout starts, shared by every server process. */
+export const requestLimit = pgTable('request_limit', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,76 @@
+// A fan cancelling their own hold, and the key that makes a resubmitted checkout form find its first order.
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { order, orderChange, orderLine } from '../../db/schema/index.js';
+import type { OrderRow } from './checkout.service.js';
+import { releaseHeldTickets, retryOnDeadlock } from './inventory.js';
+
+/** pending -> cancelled, giving the tickets back at once. Anything else is left as it is. */
+export async function cancelHold(db: Database, current: OrderRow): Promise<boolean> {
+  return retryOnDeadlock(() =>
+    db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select()
+        .from(order)
+        .where(and(eq(order.id, current.id), eq(order.status, 'pending')))
+        .for('update')
+        .limit(1);
+      if (!locked) return false;
+      const lines = await tx.select().from(orderLine).where(eq(orderLine.orderId, locked.id));
+      await releaseHeldTickets(
+        tx,
+        locked.eventId,
+        lines.map((line) => ({ ticketTypeId: line.ticketTypeId, quantity: line.quantity })),
+      );
+      const now = new Date();
+      await tx
+        .update(order)
+        .set({ status: 'cancelled', holdExpiresAt: null, updatedAt: now })
+        .where(eq(order.id, locked.id));
+      await tx.insert(orderChange).values({
+        organizationId: locked.organizationId,
+        orderId: locked.id,
+        action: 'cancelled',
+        fromStatus: 'pending',
+        toStatus: 'cancelled',
+        actorType: 'fan',
+        at: now,
+      });
+      return true;
+    }),
+  );
+}
+
+const WINDOW_MS = 2 * 60_000;
+
+/**
+ * The same form sent twice (a double click, a browser retry) carries the same event, buyer, tickets and comes
+ * from the same browser within moments: those make the key, with a two-minute window. It cannot hand
+ * someone else's order over: matching it needs their address, tickets, IP and browser at the same moment.
+ */
+export function checkoutSubmissionKey(
+  request: FastifyRequest,
+  eventId: string,
+  form: { quantities: Record<string, string>; buyer: { email: string } },
+  now = Date.now(),
+): string {
+  const quantities = Object.entries(form.quantities)
+    .filter(([, value]) => value.trim() !== '' && value.trim() !== '0')
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([id, value]) => `${id}=${value.trim()}`)
+    .join('&');
+  return createHash('sha256')
+    .update(
+      [
+        eventId,
+        form.buyer.email.trim().toLowerCase(),
+        quantities,
+        request.ip,
+        String(request.headers['user-agent'] ?? ''),
+        String(Math.floor(now / WINDOW_MS)),
+      ].join('\n'),
+    )
+    .digest('base64url');
+}

@@ -1,0 +1,218 @@
+// Turning a confirmed payment into tickets, exactly once. Runs inside the webhook's transaction (which also
+// records the provider's event id), with the order row locked: a paid order is never paid again, a hold
+// becomes sold tickets, and a payment whose hold had already been released is honoured while tickets remain
+// and otherwise marked for an automatic refund. The per-day sales and the buyer's totals move in the same
+// transaction.
+import { and, eq, sql } from 'drizzle-orm';
+import { customer, order, orderChange, orderLine, salesDaily, ticket } from '../../db/schema/index.js';
+import { newTicketCode } from './codes.js';
+import { NotEnoughTickets, releaseHeldTickets, sellHeldTickets, sellWithoutHold, type Tx } from './inventory.js';
+import type { OrderRow } from './checkout.service.js';
+
+/** What to do once the transaction has committed. */
+export type FulfilmentFollowUp =
+  | { kind: 'paid'; orderId: string; organizationId: string }
+  | { kind: 'refund_unfulfilled'; orderId: string; organizationId: string };
+
+export interface PaidSession {
+  sessionId: string;
+  orderId: string | null;
+  paymentIntentId: string | null;
+  /** Epoch seconds of the provider's event. */
+  paidAt: Date;
+}
+
+/** Reads what fulfilment needs from a Stripe-shaped checkout.session object. */
+export function readPaidSession(object: Record<string, unknown>, created: number): PaidSession | null {
+  if (typeof object.id !== 'string') return null;
+  if (object.payment_status !== 'paid' && object.payment_status !== 'no_payment_required') return null;
+  const metadata = (object.metadata ?? {}) as Record<string, unknown>;
+  const intent = object.payment_intent;
+  return {
+    sessionId: object.id,
+    orderId: typeof metadata.order_id === 'string' ? metadata.order_id : null,
+    paymentIntentId:
+      typeof intent === 'string'
+        ? intent
+        : intent && typeof intent === 'object'
+          ? String((intent as { id: unknown }).id)
+          : null,
+    paidAt: new Date(created * 1000),
+  };
+}
+
+async function lockOrder(tx: Tx, paid: PaidSession): Promise<OrderRow | undefined> {
+  const bySession = await tx
+    .select()
+    .from(order)
+    .where(eq(order.checkoutSessionId, paid.sessionId))
+    .for('update')
+    .limit(1);
+  if (bySession[0]) return bySession[0];
+  if (!paid.orderId || !/^[0-9a-f-]{36}$/.test(paid.orderId)) return undefined;
+  const byId = await tx.select().from(order).where(eq(order.id, paid.orderId)).for('update').limit(1);
+  return byId[0];
+}
+
+/** Applies a paid checkout session; returns what to do after commit (nothing for a repeat). */
+export async function fulfilPaidSession(tx: Tx, paid: PaidSession): Promise<FulfilmentFollowUp | null> {
+  const current = await lockOrder(tx, paid);
+  if (!current) return null;
+  if (current.status !== 'pending' && current.status !== 'expired' && current.status !== 'cancelled') return null;
+  // A cancelled order that already carries this payment is waiting for its refund: nothing new to do.
+  if (current.status === 'cancelled' && current.paymentIntentId) return null;
+  const lines = await tx.select().from(orderLine).where(eq(orderLine.orderId, current.id));
+  const quantities = lines.map((line) => ({ ticketTypeId: line.ticketTypeId, quantity: line.quantity }));
+  const now = new Date();
+  const base = { organizationId: current.organizationId, orderId: current.id, actorType: 'provider' as const, at: now };
+
+  let late = false;
+  if (current.status === 'pending') {
+    await sellHeldTickets(tx, current.eventId, quantities);
+  } else {
+    late = true;
+    try {
+      // A savepoint, so a partial claim (one type fits, the venue does not) is undone on its own.
+      await tx.transaction(async (savepoint) => sellWithoutHold(savepoint, current.eventId, quantities));
+    } catch (error) {
+      if (!(error instanceof NotEnoughTickets)) throw error;
+      await tx
+        .update(order)
+        .set({
+          status: 'cancelled',
+          paymentIntentId: paid.paymentIntentId,
+          checkoutSessionId: paid.sessionId,
+          updatedAt: now,
+        })
+        .where(eq(order.id, current.id));
+      await tx.insert(orderChange).values({
+        ...base,
+        action: 'payment_after_sell_out',
+        fromStatus: current.status,
+        toStatus: 'cancelled',
+        detail: { reason: 'The hold had expired and the tickets sold out before the payment arrived' },
+      });
+      return { kind: 'refund_unfulfilled', orderId: current.id, organizationId: current.organizationId };
+    }
+  }
+
+  await tx
+    .update(order)
+    .set({
+      status: 'paid',
+      paidAt: paid.paidAt,
+      paymentIntentId: paid.paymentIntentId,
+      checkoutSessionId: paid.sessionId,
+      holdExpiresAt: null,
+      updatedAt: now,
+    })
+    .where(eq(order.id, current.id));
+  await tx.insert(orderChange).values({
+    ...base,
+    action: late ? 'paid_late' : 'paid',
+    fromStatus: current.status,
+    toStatus: 'paid',
+  });
+  const holder = `${current.firstName} ${current.lastName}`.trim();
+  await tx.insert(ticket).values(
+    lines.flatMap((line) =>
+      Array.from({ length: line.quantity }, () => ({
+        organizationId: current.organizationId,
+        orderId: current.id,
+        orderLineId: line.id,
+        eventId: current.eventId,
+        ticketTypeId: line.ticketTypeId,
+        code: newTicketCode(),
+        holderName: holder,
+      })),
+    ),
+  );
+  await recordSale(tx, { ...current, paidAt: paid.paidAt });
+  return { kind: 'paid', orderId: current.id, organizationId: current.organizationId };
+}
+
+/** The per-day sales roll-up and the buyer's totals, moved by one paid order. */
+export async function recordSale(tx: Tx, paidOrder: OrderRow & { paidAt: Date }) {
+  const day = paidOrder.paidAt.toISOString().slice(0, 10);
+  await tx
+    .insert(salesDaily)
+    .values({
+      organizationId: paidOrder.organizationId,
+      eventId: paidOrder.eventId,
+      day,
+      currency: paidOrder.currency,
+      orders: 1,
+      tickets: paidOrder.quantity,
+      revenueMinor: paidOrder.amountMinor,
+      feeMinor: paidOrder.feeMinor,
+    })
+    .onConflictDoUpdate({
+      target: [salesDaily.organizationId, salesDaily.eventId, salesDaily.day, salesDaily.currency],
+      set: {
+        orders: sql`${salesDaily.orders} + 1`,
+        tickets: sql`${salesDaily.tickets} + ${paidOrder.quantity}`,
+        revenueMinor: sql`${salesDaily.revenueMinor} + ${paidOrder.amountMinor}`,
+        feeMinor: sql`${salesDaily.feeMinor} + ${paidOrder.feeMinor}`,
+      },
+    });
+  const paidAt = paidOrder.paidAt.toISOString();
+  await tx
+    .insert(customer)
+    .values({
+      organizationId: paidOrder.organizationId,
+      email: paidOrder.customerEmail,
+      firstName: paidOrder.firstName,
+      lastName: paidOrder.lastName,
+      phone: paidOrder.phone,
+      country: paidOrder.country,
+      marketingConsent: paidOrder.marketingConsent,
+      orders: 1,
+      tickets: paidOrder.quantity,
+      firstPurchaseAt: paidOrder.paidAt,
+      lastPurchaseAt: paidOrder.paidAt,
+    })
+    .onConflictDoUpdate({
+      target: [customer.organizationId, customer.email],
+      set: {
+        // Name, phone, country and consent follow the buyer's latest order.
+        firstName: sql`case when ${customer.lastPurchaseAt} <= ${paidAt}::timestamptz then excluded.first_name else ${customer.firstName} end`,
+        lastName: sql`case when ${customer.lastPurchaseAt} <= ${paidAt}::timestamptz then excluded.last_name else ${customer.lastName} end`,
+        phone: sql`case when ${customer.lastPurchaseAt} <= ${paidAt}::timestamptz then excluded.phone else ${customer.phone} end`,
+        country: sql`case when ${customer.lastPurchaseAt} <= ${paidAt}::timestamptz then excluded.country else ${customer.country} end`,
+        marketingConsent: sql`case when ${customer.lastPurchaseAt} <= ${paidAt}::timestamptz then excluded.marketing_consent else ${customer.marketingConsent} end`,
+        orders: sql`${customer.orders} + 1`,
+        tickets: sql`${customer.tickets} + ${paidOrder.quantity}`,
+        firstPurchaseAt: sql`least(${customer.firstPurchaseAt}, excluded.first_purchase_at)`,
+        lastPurchaseAt: sql`greatest(${customer.lastPurchaseAt}, excluded.last_purchase_at)`,
+      },
+    });
+}
+
+/** A checkout session the provider reports as expired: a still-pending order gives its hold back. */
+export async function expireSessionOrder(tx: Tx, sessionId: string): Promise<boolean> {
+  const [current] = await tx
+    .select()
+    .from(order)
+    .where(and(eq(order.checkoutSessionId, sessionId), eq(order.status, 'pending')))
+    .for('update')
+    .limit(1);
+  if (!current) return false;
+  const lines = await tx.select().from(orderLine).where(eq(orderLine.orderId, current.id));
+  await releaseHeldTickets(
+    tx,
+    current.eventId,
+    lines.map((line) => ({ ticketTypeId: line.ticketTypeId, quantity: line.quantity })),
+  );
+  const now = new Date();
+  await tx.update(order).set({ status: 'expired', updatedAt: now }).where(eq(order.id, current.id));
+  await tx.insert(orderChange).values({
+    organizationId: current.organizationId,
+    orderId: current.id,
+    action: 'expired',
+    fromStatus: 'pending',
+    toStatus: 'expired',
+    actorType: 'provider',
+    at: now,
+  });
+  return true;
+}

@@ -1,0 +1,121 @@
+// Inventory: holding, selling and releasing tickets. Each change is a conditional UPDATE of the counters on
+// ticket_type and event (`sold + held + n <= capacity`), so a row lock plus the CHECK constraints make
+// overselling impossible, whatever the number of server processes. Ticket types are always locked in id
+// order and the event row last, so concurrent checkouts cannot deadlock on each other.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { pgErrorCode } from '../../db/errors.js';
+
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Runner = Database | Tx;
+
+export interface LineQuantity {
+  ticketTypeId: string;
+  quantity: number;
+}
+
+const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const byType = (lines: LineQuantity[]) => [...lines].sort((a, b) => a.ticketTypeId.localeCompare(b.ticketTypeId));
+const total = (lines: LineQuantity[]) => lines.reduce((sum, line) => sum + line.quantity, 0);
+
+/** Why a hold or a late sale could not take the tickets. */
+export class NotEnoughTickets extends Error {
+  constructor(readonly ticketTypeId: string | null) {
+    super(ticketTypeId ? `Not enough tickets of type ${ticketTypeId}` : 'Not enough tickets for the event');
+  }
+}
+
+async function addToCounters(
+  tx: Tx,
+  eventId: string,
+  lines: LineQuantity[],
+  change: { held: number; sold: number },
+  checkCapacity: boolean,
+) {
+  // held/sold deltas are per ticket: +1/0 to hold, -1/+1 to sell a hold, 0/+1 to sell without a hold.
+  const limit = (table: SQL, quantity: number) =>
+    checkCapacity
+      ? sql`and (${table}.capacity is null or ${table}.sold + ${table}.held + ${quantity} <= ${table}.capacity)`
+      : sql``;
+  for (const line of byType(lines)) {
+    const updated = rows<{ id: string }>(
+      await tx.execute(sql`
+        update ticket_type set held = held + ${change.held * line.quantity}, sold = sold + ${change.sold * line.quantity}
+        where id = ${line.ticketTypeId} and event_id = ${eventId} ${limit(sql`ticket_type`, line.quantity)}
+        returning id`),
+    );
+    if (updated.length === 0) throw new NotEnoughTickets(line.ticketTypeId);
+  }
+  const quantity = total(lines);
+  const updated = rows<{ id: string }>(
+    await tx.execute(sql`
+      update event set held = held + ${change.held * quantity}, sold = sold + ${change.sold * quantity}
+      where id = ${eventId} ${limit(sql`event`, quantity)}
+      returning id`),
+  );
+  if (updated.length === 0) throw new NotEnoughTickets(null);
+}
+
+/** Reserves tickets for a hold; throws NotEnoughTickets when a type or the venue has too few left. */
+export const holdTickets = (tx: Tx, eventId: string, lines: LineQuantity[]) =>
+  addToCounters(tx, eventId, lines, { held: 1, sold: 0 }, true);
+
+/** A paid hold: its held tickets become sold (capacity was already taken by the hold). */
+export const sellHeldTickets = (tx: Tx, eventId: string, lines: LineQuantity[]) =>
+  addToCounters(tx, eventId, lines, { held: -1, sold: 1 }, false);
+
+/** A payment for a hold that had been released: sold only while tickets remain. */
+export const sellWithoutHold = (tx: Tx, eventId: string, lines: LineQuantity[]) =>
+  addToCounters(tx, eventId, lines, { held: 0, sold: 1 }, true);
+
+/** Gives back a hold's tickets (a cancelled checkout). */
+export const releaseHeldTickets = (tx: Tx, eventId: string, lines: LineQuantity[]) =>
+  addToCounters(tx, eventId, lines, { held: -1, sold: 0 }, false);
+
+/**
+ * Expires every pending order whose hold has run out (of one event, or all), gives its tickets back and
+ * records the change, in one statement. Cheap when nothing has expired: an index probe that writes nothing.
+ * Returns the expired orders' ids.
+ */
+export async function releaseExpiredHolds(
+  db: Runner,
+  options: { eventId?: string; now?: Date } = {},
+): Promise<string[]> {
+  const now = (options.now ?? new Date()).toISOString();
+  const forEvent = options.eventId ? sql`and event_id = ${options.eventId}` : sql``;
+  return retryOnDeadlock(async () => {
+    const result = await db.execute(sql`
+      with expired as (
+        update "order" set status = 'expired', updated_at = ${now}::timestamptz
+        where status = 'pending' and hold_expires_at < ${now}::timestamptz ${forEvent}
+        returning id, organization_id, event_id, quantity
+      ), per_type as (
+        select l.ticket_type_id, sum(l.quantity)::int as quantity
+        from order_line l join expired e on e.id = l.order_id group by l.ticket_type_id
+      ), types as (
+        update ticket_type t set held = t.held - p.quantity from per_type p where t.id = p.ticket_type_id returning t.id
+      ), per_event as (
+        select event_id, sum(quantity)::int as quantity from expired group by event_id
+      ), events as (
+        update event v set held = v.held - p.quantity from per_event p where v.id = p.event_id returning v.id
+      ), audit as (
+        insert into order_change (organization_id, order_id, action, from_status, to_status, actor_type, at)
+        select organization_id, id, 'expired', 'pending', 'expired', 'system', ${now}::timestamptz from expired
+      )
+      select id from expired`);
+    return rows<{ id: string }>(result).map((row) => row.id);
+  });
+}
+
+/** Runs `work` again when PostgreSQL broke a deadlock or a serialization conflict by aborting it. */
+export async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      const code = pgErrorCode(error);
+      if (attempt >= attempts || (code !== '40P01' && code !== '40001')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20));
+    }
+  }
+}

@@ -1,0 +1,26 @@
+// Billing's view of our own sales: ticket revenue and booking fees (the platform's fees) of paid orders in a
+// period, in one currency, from the per-day sales roll-up. Days are UTC: a period (from, to] counts the days
+// after from's day up to and including to's day, so back-to-back periods never count a day twice.
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import type { OrdersTotalsQuery } from '../payments/payments.service.js';
+import { salesDaily } from '../../db/schema/index.js';
+
+const day = (instant: Date) => instant.toISOString().slice(0, 10);
+
+export const ordersTotalsFromSales: OrdersTotalsQuery = async (db, organizationId, range, currency) => {
+  const [row] = await db
+    .select({
+      revenue: sql`coalesce(sum(${salesDaily.revenueMinor}), 0)`,
+      fees: sql`coalesce(sum(${salesDaily.feeMinor}), 0)`,
+    })
+    .from(salesDaily)
+    .where(
+      and(
+        eq(salesDaily.organizationId, organizationId),
+        eq(salesDaily.currency, currency),
+        gt(salesDaily.day, day(range.from)),
+        lte(salesDaily.day, day(range.to)),
+      ),
+    );
+  return { revenue: Number(row?.revenue ?? 0), platformFees: Number(row?.fees ?? 0) };
+};

@@ -1,0 +1,73 @@
+// Capacity is never oversold: far more fans than tickets start checkouts at once through two app instances
+// (two connection pools, as two server processes would have) on one PostgreSQL database, then pay. PGlite
+// runs one transaction at a time and cannot show a race, so this file runs on PostgreSQL only (CI sets
+// TEST_DATABASE_URL).
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../app.js';
+import { openDatabase, type DatabaseHandle } from '../../db/client.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import {
+  buyer,
+  createLiveEvent,
+  payWithCard,
+  postCheckout,
+  sellingOrganiser,
+  tokenFrom,
+} from '../../../test/checkout-helpers.js';
+import { event, order, ticket, ticketType } from '../../db/schema/index.js';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+describe.runIf(onPostgres)('checkout under contention (PostgreSQL)', () => {
+  let t: TestApp;
+  let second: { app: FastifyInstance; database: DatabaseHandle };
+  const host = 'rush.localhost:3000';
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '1000' } });
+    const database = await openDatabase({ kind: 'postgres', url: t.databaseUrl!, poolSize: 10 }, { migrate: false });
+    const app = await buildApp({ config: t.config, database, webDistDir: '/nonexistent' });
+    await app.ready();
+    second = { app, database };
+  });
+  afterAll(async () => {
+    await second?.app.close();
+    await second?.database.close();
+    await t?.close();
+  });
+
+  it('300 fans racing for 40 tickets through two app instances: exactly 40 held, then exactly 40 sold', async () => {
+    const owner = await sellingOrganiser(t.app, 'rush');
+    const live = await createLiveEvent(t.app, owner, { capacity: 40, name: 'The Rush' });
+    const typeId = live.ticket_types[0]!.id;
+    const attempts = Array.from({ length: 300 }, (_, index) =>
+      postCheckout(index % 2 === 0 ? t.app : second.app, host, live.id, {
+        ...buyer,
+        email: `fan${index}@example.com`,
+        [`qty_${typeId}`]: index % 3 === 0 ? '2' : '1',
+      }),
+    );
+    const responses = await Promise.all(attempts);
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.every((status) => status === 303 || status === 400 || status === 409)).toBe(true);
+    const [counters] = await t.database.db.select().from(event).where(eq(event.id, live.id));
+    const held = await t.database.db.select().from(order).where(eq(order.eventId, live.id));
+    const heldTickets = held.reduce((sum, row) => sum + row.quantity, 0);
+    expect(counters!.held).toBe(heldTickets);
+    expect(heldTickets).toBe(40);
+    const [type] = await t.database.db.select().from(ticketType).where(eq(ticketType.id, typeId));
+    expect(type!.held).toBe(heldTickets);
+
+    const tokens = responses
+      .filter((response) => response.statusCode === 303)
+      .map((response) => tokenFrom(response.headers.location));
+    await Promise.all(tokens.map((token, index) => payWithCard(index % 2 === 0 ? t.app : second.app, host, token)));
+    const [after] = await t.database.db.select().from(event).where(eq(event.id, live.id));
+    expect(after!.held).toBe(0);
+    expect(after!.sold).toBe(heldTickets);
+    const tickets = await t.database.db.select().from(ticket).where(eq(ticket.eventId, live.id));
+    expect(tickets).toHaveLength(heldTickets);
+  });
+});

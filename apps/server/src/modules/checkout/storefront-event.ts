@@ -1,0 +1,88 @@
+// What the storefront needs of one live event to sell it: the event's facts and each visible ticket type with
+// its price, booking fee and what is left (expired holds are released first, so availability is current).
+import { and, asc, eq } from 'drizzle-orm';
+import { bookingFee, instantToLocal, type CurrencyCode } from '@marquee/shared';
+import type { Database } from '../../db/client.js';
+import { event, ticketType } from '../../db/schema/index.js';
+import { releaseExpiredHolds } from './inventory.js';
+
+export type EventRow = typeof event.$inferSelect;
+export type TicketTypeRow = typeof ticketType.$inferSelect;
+
+export interface SellableTicketType {
+  id: string;
+  name: string;
+  description: string;
+  priceMinor: number;
+  feeMinor: number;
+  currency: CurrencyCode;
+  /** Tickets left for this type, counting the venue limit; null = unlimited. */
+  remaining: number | null;
+  maxPerOrder: number;
+}
+
+export interface StorefrontEvent {
+  row: EventRow;
+  types: SellableTicketType[];
+  startLocal: string;
+  endLocal: string;
+  lastEntryLocal: string;
+  /** Why the event cannot be bought now, or null when it can. */
+  closedReason: 'ended' | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function remainingFor(type: TicketTypeRow, row: EventRow): number | null {
+  const own = type.capacity === null ? null : Math.max(0, type.capacity - type.sold - type.held);
+  const venue = row.capacity === null ? null : Math.max(0, row.capacity - row.sold - row.held);
+  if (own === null) return venue;
+  if (venue === null) return own;
+  return Math.min(own, venue);
+}
+
+export function toSellable(type: TicketTypeRow, row: EventRow): SellableTicketType {
+  const priceMinor = type.priceMinor ?? 0;
+  const currency = type.currency as CurrencyCode;
+  return {
+    id: type.id,
+    name: type.name,
+    description: type.description,
+    priceMinor,
+    feeMinor: bookingFee(priceMinor, currency),
+    currency,
+    remaining: remainingFor(type, row),
+    maxPerOrder: type.maxPerOrder,
+  };
+}
+
+/** A live event of this organisation with its visible ticket types, or null (drafts and others' events are 404). */
+export async function loadStorefrontEvent(
+  db: Database,
+  organizationId: string,
+  eventId: string,
+  now = new Date(),
+): Promise<StorefrontEvent | null> {
+  if (!UUID.test(eventId)) return null;
+  await releaseExpiredHolds(db, { eventId, now });
+  const [row] = await db
+    .select()
+    .from(event)
+    .where(and(eq(event.id, eventId), eq(event.organizationId, organizationId)))
+    .limit(1);
+  if (!row || row.status !== 'live') return null;
+  const types = await db
+    .select()
+    .from(ticketType)
+    .where(and(eq(ticketType.eventId, row.id), eq(ticketType.organizationId, organizationId)))
+    .orderBy(asc(ticketType.sort), asc(ticketType.createdAt));
+  const local = (instant: Date | null) => (instant ? instantToLocal(instant, row.timeZone) : '');
+  return {
+    row,
+    types: types.filter((type) => !type.hidden && type.priceMinor !== null).map((type) => toSellable(type, row)),
+    startLocal: local(row.startsAt),
+    endLocal: local(row.endsAt),
+    lastEntryLocal: local(row.lastEntryAt),
+    closedReason: row.endsAt && row.endsAt.getTime() <= now.getTime() ? 'ended' : null,
+  };
+}

@@ -1,0 +1,185 @@
+// Fulfilment from signed webhooks: exactly once when delivered twice, honoured when the payment arrives after
+// the hold expired while tickets remain, refunded (with an e-mail) when they do not, and never undone by an
+// older event delivered out of order.
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isSandboxPayments } from '../../adapters/payments/sandbox.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { buyer, createLiveEvent, postCheckout, sellingOrganiser, tokenFrom } from '../../../test/checkout-helpers.js';
+import type { SignedInUser } from '../../../test/auth-helpers.js';
+import { event, order, orderChange, sandboxCheckoutSession, ticket } from '../../db/schema/index.js';
+
+let t: TestApp;
+let owner: SignedInUser;
+const host = 'waves.localhost:3000';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await sellingOrganiser(t.app, 'waves');
+});
+afterAll(() => t.close());
+
+function sandbox() {
+  if (!isSandboxPayments(t.app.payments)) throw new Error('the tests run on the sandbox provider');
+  return t.app.payments.sandbox;
+}
+
+/** Holds `quantity` tickets and opens the provider's checkout; returns the order and the session id. */
+async function heldOrder(eventId: string, typeId: string, quantity: number, email: string) {
+  const started = await postCheckout(t.app, host, eventId, { ...buyer, email, [`qty_${typeId}`]: String(quantity) });
+  const token = tokenFrom(started.headers.location);
+  const pay = await t.app.inject({
+    method: 'POST',
+    url: `/checkout/${token}/pay`,
+    headers: { host, origin: `http://${host}`, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
+  expect(pay.statusCode).toBe(303);
+  const [row] = await t.database.db.select().from(order).where(eq(order.accessToken, token));
+  return { token, orderId: row!.id, sessionId: row!.checkoutSessionId! };
+}
+
+/** Marks the sandbox session paid (as the hosted page would) and returns the signed completed event. */
+async function completedEvent(sessionId: string, created = Math.floor(Date.now() / 1000)) {
+  const paid = (await sandbox().completeCheckout(sessionId))!;
+  return JSON.stringify({
+    id: `evt_test_${randomBytes(8).toString('hex')}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    created,
+    account: paid.accountId,
+    data: { object: sandbox().checkoutSessionObject(paid) },
+  });
+}
+
+const deliver = (payload: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    headers: { 'content-type': 'application/json', 'stripe-signature': sandbox().signWebhookPayload(payload) },
+    payload,
+  });
+
+const mailTo = async (email: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/dev/mail?to=${encodeURIComponent(email)}` })).json() as Array<{
+    subject: string;
+  }>;
+const countersOf = async (eventId: string) =>
+  (await t.database.db.select({ sold: event.sold, held: event.held }).from(event).where(eq(event.id, eventId)))[0]!;
+
+describe('POST /api/webhooks/stripe - checkout.session.completed', () => {
+  it('a duplicate delivery pays the order once: one set of tickets, one e-mail', async () => {
+    const live = await createLiveEvent(t.app, owner, { name: 'Twice Told', capacity: 10 });
+    const held = await heldOrder(live.id, live.ticket_types[0]!.id, 2, 'dup@example.com');
+    const payload = await completedEvent(held.sessionId);
+    const first = await deliver(payload);
+    const second = await deliver(payload);
+    expect(first.json()).toEqual({ received: true, duplicate: false });
+    expect(second.json()).toEqual({ received: true, duplicate: true });
+    // The same payment reported again under a new event id (Stripe retries can do this) changes nothing either.
+    const again = JSON.parse(payload) as { id: string };
+    again.id = `evt_test_${randomBytes(8).toString('hex')}`;
+    expect((await deliver(JSON.stringify(again))).statusCode).toBe(200);
+    expect(await t.database.db.select().from(ticket).where(eq(ticket.orderId, held.orderId))).toHaveLength(2);
+    expect((await mailTo('dup@example.com')).filter((mail) => mail.subject.startsWith('Your tickets'))).toHaveLength(1);
+    expect(await countersOf(live.id)).toEqual({ sold: 2, held: 0 });
+  });
+
+  it('a payment after the hold expired is honoured while tickets remain', async () => {
+    const live = await createLiveEvent(t.app, owner, { name: 'Late But Fine', capacity: 10 });
+    const held = await heldOrder(live.id, live.ticket_types[0]!.id, 2, 'late-ok@example.com');
+    await t.database.db
+      .update(order)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(order.id, held.orderId));
+    await t.app.inject({ method: 'GET', url: `/events/${live.id}`, headers: { host } }); // releases the hold
+    expect(await countersOf(live.id)).toEqual({ sold: 0, held: 0 });
+    expect((await deliver(await completedEvent(held.sessionId))).statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(order).where(eq(order.id, held.orderId));
+    expect(row!.status).toBe('paid');
+    expect(await countersOf(live.id)).toEqual({ sold: 2, held: 0 });
+    const actions = (await t.database.db.select().from(orderChange).where(eq(orderChange.orderId, held.orderId))).map(
+      (change) => change.action,
+    );
+    expect(actions).toEqual(['held', 'expired', 'paid_late']);
+  });
+
+  it('a payment after the hold expired and the tickets sold out is refunded in full, with an e-mail', async () => {
+    const live = await createLiveEvent(t.app, owner, { name: 'Too Late', capacity: 2 });
+    const typeId = live.ticket_types[0]!.id;
+    const held = await heldOrder(live.id, typeId, 2, 'too-late@example.com');
+    await t.database.db
+      .update(order)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(order.id, held.orderId));
+    // Someone else buys the last two tickets meanwhile.
+    const other = await heldOrder(live.id, typeId, 2, 'quicker@example.com');
+    await deliver(await completedEvent(other.sessionId));
+    expect((await deliver(await completedEvent(held.sessionId))).statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(order).where(eq(order.id, held.orderId));
+    expect(row!.status).toBe('refunded');
+    expect(row!.refundedMinor).toBe(row!.amountMinor + row!.feeMinor);
+    const [session] = await t.database.db
+      .select()
+      .from(sandboxCheckoutSession)
+      .where(eq(sandboxCheckoutSession.id, held.sessionId));
+    expect(session!.amountRefunded).toBe(session!.amountTotal);
+    expect(await countersOf(live.id)).toEqual({ sold: 2, held: 0 });
+    expect(await t.database.db.select().from(ticket).where(eq(ticket.orderId, held.orderId))).toHaveLength(0);
+    const mails = await mailTo('too-late@example.com');
+    expect(mails.map((mail) => mail.subject)).toContain('Your order for Too Late could not be completed: refunded');
+    const page = await t.app.inject({ method: 'GET', url: `/checkout/${held.token}/return`, headers: { host } });
+    expect(page.body).toContain('Sorry, these tickets sold out');
+  });
+
+  it('an older checkout.session.expired delivered after the payment changes nothing', async () => {
+    const live = await createLiveEvent(t.app, owner, { name: 'Out Of Order', capacity: 10 });
+    const held = await heldOrder(live.id, live.ticket_types[0]!.id, 1, 'ooo@example.com');
+    const now = Math.floor(Date.now() / 1000);
+    await deliver(await completedEvent(held.sessionId, now));
+    const expired = JSON.stringify({
+      id: `evt_test_${randomBytes(8).toString('hex')}`,
+      object: 'event',
+      type: 'checkout.session.expired',
+      created: now - 60,
+      data: { object: { id: held.sessionId, object: 'checkout.session', status: 'expired', payment_status: 'unpaid' } },
+    });
+    expect((await deliver(expired)).statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(order).where(eq(order.id, held.orderId));
+    expect(row!.status).toBe('paid');
+    expect(await countersOf(live.id)).toEqual({ sold: 1, held: 0 });
+  });
+
+  it('an expired session of a still-pending order gives its hold back', async () => {
+    const live = await createLiveEvent(t.app, owner, { name: 'Walked Away', capacity: 10 });
+    const held = await heldOrder(live.id, live.ticket_types[0]!.id, 3, 'away@example.com');
+    const expired = JSON.stringify({
+      id: `evt_test_${randomBytes(8).toString('hex')}`,
+      object: 'event',
+      type: 'checkout.session.expired',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: held.sessionId, object: 'checkout.session', status: 'expired', payment_status: 'unpaid' } },
+    });
+    expect((await deliver(expired)).statusCode).toBe(200);
+    expect(await countersOf(live.id)).toEqual({ sold: 0, held: 0 });
+  });
+
+  it('a forged signature is refused and changes nothing', async () => {
+    const live = await createLiveEvent(t.app, owner, { name: 'Forgery', capacity: 10 });
+    const held = await heldOrder(live.id, live.ticket_types[0]!.id, 1, 'forged@example.com');
+    const payload = await completedEvent(held.sessionId);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
+      },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    const [row] = await t.database.db.select().from(order).where(eq(order.id, held.orderId));
+    expect(row!.status).toBe('pending');
+  });
+});

@@ -1,0 +1,147 @@
+// The event page's checkout form: each ticket type with its price, booking fee and availability ('Sold out',
+// 'Only N left'), a quantity per type, then the buyer's details and the ticks the event needs. A plain form
+// that works without JavaScript; the checkout script only adds steppers.
+import { COUNTRY_CODES, FEW_LEFT_THRESHOLD, formatMoney, type BuyerDetails } from '@marquee/shared';
+import type { SellableTicketType, StorefrontEvent } from '../modules/checkout/storefront-event.js';
+import { escapeHtml } from './html.js';
+
+export interface CheckoutFormState {
+  quantities: Record<string, string>;
+  buyer: BuyerDetails;
+}
+
+export interface CheckoutFormErrors {
+  message?: string;
+  fields?: Record<string, string>;
+}
+
+const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
+const countryOptions = COUNTRY_CODES.map((code) => ({ code, name: countryNames.of(code) ?? code })).sort((a, b) =>
+  a.name.localeCompare(b.name, 'en'),
+);
+
+export function emptyCheckoutForm(country: string): CheckoutFormState {
+  return {
+    quantities: {},
+    buyer: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      phone: '',
+      country,
+      ageConfirmed: false,
+      termsAccepted: false,
+      marketingConsent: false,
+    },
+  };
+}
+
+/** Reads the posted form (application/x-www-form-urlencoded, already parsed to strings). */
+export function readCheckoutForm(body: Record<string, string>): CheckoutFormState {
+  const text = (key: string) => (typeof body[key] === 'string' ? body[key]!.slice(0, 500) : '');
+  const quantities: Record<string, string> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (key.startsWith('qty_') && typeof value === 'string') quantities[key.slice(4, 64)] = value.slice(0, 10);
+  }
+  return {
+    quantities,
+    buyer: {
+      firstName: text('first_name'),
+      lastName: text('last_name'),
+      email: text('email'),
+      phone: text('phone'),
+      country: text('country'),
+      ageConfirmed: body.age_confirmed === 'yes',
+      termsAccepted: body.terms_accepted === 'yes',
+      marketingConsent: body.marketing_consent === 'yes',
+    },
+  };
+}
+
+function availability(type: SellableTicketType): string {
+  if (type.remaining === 0) return '<span class="badge out">Sold out</span>';
+  if (type.remaining !== null && type.remaining <= FEW_LEFT_THRESHOLD)
+    return `<span class="badge">Only ${type.remaining} left</span>`;
+  return '';
+}
+
+const fieldError = (errors: CheckoutFormErrors, key: string) => {
+  const message = errors.fields?.[key];
+  return message ? `<p class="error" id="${escapeHtml(key)}-error">${escapeHtml(message)}</p>` : '';
+};
+const describedBy = (errors: CheckoutFormErrors, key: string) =>
+  errors.fields?.[key] ? ` aria-invalid="true" aria-describedby="${escapeHtml(key)}-error"` : '';
+
+function typeRow(type: SellableTicketType, form: CheckoutFormState, errors: CheckoutFormErrors): string {
+  const key = `qty:${type.id}`;
+  const max = type.remaining === null ? type.maxPerOrder : Math.min(type.maxPerOrder, type.remaining);
+  const soldOut = type.remaining === 0;
+  const value = form.quantities[type.id] ?? '0';
+  return `<li class="type"><div><h3 id="type-${type.id}">${escapeHtml(type.name)}</h3>
+${type.description ? `<p class="muted">${escapeHtml(type.description)}</p>` : ''}
+<p><span class="price">${escapeHtml(formatMoney(type.priceMinor, type.currency))}</span> <span class="muted">+ ${escapeHtml(formatMoney(type.feeMinor, type.currency))} booking fee</span></p>
+${availability(type)}${fieldError(errors, key)}</div>
+${
+  soldOut
+    ? ''
+    : `<div class="qty"><label class="sr" for="qty-${type.id}">Quantity of ${escapeHtml(type.name)}</label><input id="qty-${type.id}" name="qty_${type.id}" type="number" inputmode="numeric" min="0" max="${max}" step="1" value="${escapeHtml(value)}" data-stepper${describedBy(errors, key)}></div>`
+}</li>`;
+}
+
+function input(
+  name: string,
+  key: keyof BuyerDetails,
+  label: string,
+  form: CheckoutFormState,
+  errors: CheckoutFormErrors,
+  attrs: string,
+) {
+  const value = form.buyer[key];
+  return `<div class="field"><label for="${name}">${escapeHtml(label)}</label><input id="${name}" name="${name}" value="${escapeHtml(typeof value === 'string' ? value : '')}" ${attrs}${describedBy(errors, key)}>${fieldError(errors, key)}</div>`;
+}
+
+function tick(
+  name: string,
+  key: keyof BuyerDetails,
+  label: string,
+  form: CheckoutFormState,
+  errors: CheckoutFormErrors,
+) {
+  return `<label class="check"><input type="checkbox" name="${name}" value="yes"${form.buyer[key] ? ' checked' : ''}${describedBy(errors, key)}><span>${escapeHtml(label)}</span></label>${fieldError(errors, key)}`;
+}
+
+export function renderCheckoutForm(
+  stored: StorefrontEvent,
+  form: CheckoutFormState,
+  errors: CheckoutFormErrors,
+): string {
+  const types = stored.types;
+  if (types.length === 0) return '<p class="note">Tickets are not on sale yet.</p>';
+  const allSoldOut = types.every((type) => type.remaining === 0);
+  const row = stored.row;
+  const country = countryOptions
+    .map(
+      (option) =>
+        `<option value="${option.code}"${option.code === form.buyer.country ? ' selected' : ''}>${escapeHtml(option.name)}</option>`,
+    )
+    .join('');
+  return `<form method="post" action="/events/${row.id}/checkout" novalidate aria-labelledby="tickets-title">
+<h2 id="tickets-title">Tickets</h2>
+${errors.message ? `<div class="alert" role="alert">${escapeHtml(errors.message)}</div>` : ''}
+<ul class="types">${types.map((type) => typeRow(type, form, errors)).join('')}</ul>
+${
+  allSoldOut
+    ? '<p class="note">This event is sold out.</p>'
+    : `<h2>Your details</h2>
+<div class="row">${input('first_name', 'firstName', 'First name', form, errors, 'autocomplete="given-name" maxlength="60" required')}${input('last_name', 'lastName', 'Last name', form, errors, 'autocomplete="family-name" maxlength="60" required')}</div>
+${input('email', 'email', 'Email', form, errors, 'type="email" autocomplete="email" maxlength="254" required')}
+${input('phone', 'phone', 'Phone (optional)', form, errors, 'type="tel" autocomplete="tel" maxlength="25"')}
+<div class="field"><label for="country">Country</label><select id="country" name="country" autocomplete="country"${describedBy(errors, 'country')}>${country}</select>${fieldError(errors, 'country')}</div>
+${row.minimumAge > 0 ? tick('age_confirmed', 'ageConfirmed', `Every attendee is at least ${row.minimumAge}`, form, errors) : ''}
+${row.termsOfService.trim() ? tick('terms_accepted', 'termsAccepted', "I accept the organiser's terms (above)", form, errors) : ''}
+${tick('marketing_consent', 'marketingConsent', 'Send me news and offers from the organiser (optional)', form, errors)}
+<p class="muted">Prices include nothing extra beyond the booking fee shown. Your tickets are held for 15 minutes while you pay.</p>
+<button type="submit">Continue to payment</button>`
+}
+</form>`;
+}

@@ -1,0 +1,129 @@
+// The pages after the event page: the order summary with its hold countdown, 'processing' while the payment
+// is confirmed, the order page with its tickets, and the 'find my order' form. Server-rendered, branded.
+import { formatMoney, ORDER_STATUS_LABELS, toCurrencyCode } from '@marquee/shared';
+import type { OrderRow } from '../modules/checkout/checkout.service.js';
+import { escapeHtml } from './html.js';
+import { renderStorefrontPage, type StorefrontFrameOrganization } from './storefront-layout.js';
+
+export interface SummaryLine {
+  name: string;
+  quantity: number;
+  unitPriceMinor: number;
+  unitFeeMinor: number;
+}
+
+const timeIn = (instant: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone }).format(instant);
+
+export function renderSummaryTable(current: OrderRow, lines: SummaryLine[]): string {
+  const currency = toCurrencyCode(current.currency);
+  const money = (minor: number) => escapeHtml(formatMoney(minor, currency));
+  const rows = lines
+    .map(
+      (line) =>
+        `<tr><td>${escapeHtml(line.name)} × ${line.quantity}</td><td class="num">${money(line.unitPriceMinor * line.quantity)}</td></tr>`,
+    )
+    .join('');
+  return `<table class="summary"><caption class="sr">Order summary</caption><tbody>${rows}
+<tr><td>Booking fee</td><td class="num">${money(current.feeMinor)}</td></tr></tbody>
+<tfoot><tr><td>Total</td><td class="num">${money(current.amountMinor + current.feeMinor)}</td></tr></tfoot></table>`;
+}
+
+export interface SummaryPageInput {
+  organization: StorefrontFrameOrganization;
+  eventName: string;
+  eventId: string;
+  timeZone: string;
+  order: OrderRow;
+  lines: SummaryLine[];
+  token: string;
+  /** A message after a cancelled or declined payment, or a refusal. */
+  message?: { kind: 'alert' | 'note'; text: string };
+}
+
+export function renderSummaryPage(input: SummaryPageInput): string {
+  const { order: current } = input;
+  const expires = current.holdExpiresAt!;
+  const body = `<h1>Your order</h1>
+<p class="when">${escapeHtml(input.eventName)}</p>
+${input.message ? `<div class="${input.message.kind}" role="${input.message.kind === 'alert' ? 'alert' : 'status'}">${escapeHtml(input.message.text)}</div>` : ''}
+<p class="note">Your tickets are held until <strong>${escapeHtml(timeIn(expires, input.timeZone))}</strong> (${escapeHtml(input.timeZone.replace(/_/g, ' '))} time). <span data-countdown="${expires.toISOString()}" aria-live="polite"></span></p>
+${renderSummaryTable(current, input.lines)}
+<p class="muted">For ${escapeHtml(`${current.firstName} ${current.lastName}`)} · ${escapeHtml(current.customerEmail)}</p>
+<div class="actions"><form method="post" action="/checkout/${escapeHtml(input.token)}/pay"><button type="submit">Pay ${escapeHtml(formatMoney(current.amountMinor + current.feeMinor, toCurrencyCode(current.currency)))}</button></form>
+<form method="post" action="/checkout/${escapeHtml(input.token)}/cancel"><button type="submit" class="secondary">Cancel and release the tickets</button></form></div>`;
+  return renderStorefrontPage(input.organization, { title: `Your order · ${input.eventName}`, body, script: true });
+}
+
+export function renderMessagePage(
+  organization: StorefrontFrameOrganization,
+  page: { title: string; text: string; link?: { href: string; label: string }; refreshSeconds?: number },
+): string {
+  const body = `<h1>${escapeHtml(page.title)}</h1><p role="status">${escapeHtml(page.text)}</p>${
+    page.link ? `<p><a class="button" href="${escapeHtml(page.link.href)}">${escapeHtml(page.link.label)}</a></p>` : ''
+  }${page.refreshSeconds ? `<meta http-equiv="refresh" content="${page.refreshSeconds}">` : ''}`;
+  return renderStorefrontPage(organization, { title: page.title, body });
+}
+
+export interface OrderPageTicket {
+  code: string;
+  typeName: string;
+  holderName: string;
+  status: string;
+  qrSvg: string;
+}
+
+export interface OrderPageInput {
+  organization: StorefrontFrameOrganization;
+  order: OrderRow;
+  lines: SummaryLine[];
+  tickets: OrderPageTicket[];
+  event: { id: string; name: string; when: string; location: string };
+  token: string;
+  /** Links to the PDF of the tickets and the calendar file, when the documents are available. */
+  documents: boolean;
+}
+
+export function renderOrderPage(input: OrderPageInput): string {
+  const { order: current } = input;
+  const status = ORDER_STATUS_LABELS[current.status];
+  const tickets = input.tickets
+    .map(
+      (ticket) => `<li class="ticket"><div aria-hidden="true">${ticket.qrSvg}</div>
+<p><strong>${escapeHtml(ticket.typeName)}</strong></p><p>${escapeHtml(ticket.holderName)}</p>
+<p class="muted">Ticket ${escapeHtml(ticket.code)}${ticket.status === 'void' ? ' · <strong>no longer valid</strong>' : ''}</p></li>`,
+    )
+    .join('');
+  const token = escapeHtml(input.token);
+  const body = `<h1>${escapeHtml(input.event.name)}</h1>
+<p class="when">${escapeHtml(input.event.when)}</p><p class="muted">${escapeHtml(input.event.location)}</p>
+<p>Order <strong>${escapeHtml(current.code)}</strong> · ${escapeHtml(status)}</p>
+${
+  current.status === 'paid'
+    ? `<p class="note">You're going! Show a ticket's QR code at the door. We've e-mailed your tickets to ${escapeHtml(current.customerEmail)}.</p>`
+    : ''
+}
+${
+  input.documents && current.status === 'paid'
+    ? `<div class="actions"><a class="button" href="/orders/${token}/tickets.pdf">Download tickets (PDF)</a><a class="button secondary" href="/orders/${token}/calendar.ics">Add to calendar</a></div>`
+    : ''
+}
+<h2>Tickets</h2>${tickets ? `<ul class="tickets">${tickets}</ul>` : '<p class="muted">No tickets in this order.</p>'}
+<h2>Summary</h2>${renderSummaryTable(current, input.lines)}
+<p><a href="/events/${escapeHtml(input.event.id)}">Back to the event</a></p>`;
+  return renderStorefrontPage(input.organization, { title: `Order ${current.code} · ${input.event.name}`, body });
+}
+
+export function renderLookupPage(
+  organization: StorefrontFrameOrganization,
+  state: { sent?: boolean; error?: string; email?: string },
+) {
+  const body = `<h1>Find your tickets</h1>
+<p>Enter the e-mail address you bought with. If it has orders here, we'll e-mail you their links.</p>
+${state.sent ? '<p class="note" role="status">If that address has orders with us, their links are on their way. Check your inbox (and spam folder).</p>' : ''}
+${state.error ? `<div class="alert" role="alert">${escapeHtml(state.error)}</div>` : ''}
+<form method="post" action="/orders/lookup" novalidate><div class="field"><label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="email" maxlength="254" required value="${escapeHtml(state.email ?? '')}"${state.error ? ' aria-invalid="true"' : ''}></div>
+<button type="submit">Send my order links</button></form>`;
+  return renderStorefrontPage(organization, { title: 'Find your tickets', body });
+}

@@ -1,0 +1,30 @@
+// The storefront's only script, served from our host (the CSP allows no inline script): a live countdown for
+// a hold and +/- steppers beside quantity inputs. Everything works without it.
+export const CHECKOUT_SCRIPT = `(function(){
+var d=document;
+d.querySelectorAll('[data-countdown]').forEach(function(el){
+  var end=Date.parse(el.getAttribute('data-countdown'));
+  function tick(){
+    var left=Math.max(0,Math.round((end-Date.now())/1000));
+    var m=Math.floor(left/60),s=left%60;
+    el.textContent=left>0?('Time left: '+m+':'+(s<10?'0':'')+s):'Your hold has expired.';
+    if(left>0)setTimeout(tick,1000);else if(!el.dataset.done){el.dataset.done='1';setTimeout(function(){location.reload()},1500);}
+  }
+  tick();
+});
+d.querySelectorAll('input[data-stepper]').forEach(function(input){
+  var wrap=input.parentNode;
+  function button(label,delta,name){
+    var b=d.createElement('button');b.type='button';b.className='secondary';b.textContent=label;
+    b.setAttribute('aria-label',name);
+    b.addEventListener('click',function(){
+      var v=parseInt(input.value||'0',10)||0,max=parseInt(input.max||'99',10);
+      input.value=String(Math.min(max,Math.max(0,v+delta)));
+    });
+    return b;
+  }
+  var name=(d.querySelector('label[for="'+input.id+'"]')||{}).textContent||'tickets';
+  wrap.insertBefore(button('\\u2212',-1,'One fewer: '+name),input);
+  wrap.appendChild(button('+',1,'One more: '+name));
+});
+})();`;

@@ -1,0 +1,312 @@
+// The fan's path on an organiser's host, as plain HTML forms: event page -> POST checkout (hold) -> summary
+// -> POST pay (provider's hosted checkout) -> return ('processing' until the webhook has paid the order) ->
+// order page. Every refusal is a page with a clear message; nothing here answers JSON or a bare 500.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CURRENCY_COUNTRY, isCountryCode, type CurrencyCode } from '@marquee/shared';
+import type { Database } from '../db/client.js';
+import {
+  beginPayment,
+  CHECKOUT_TEXT,
+  CheckoutRefusal,
+  findOrderByToken,
+  orderLines,
+  startCheckout,
+  type CheckoutDeps,
+} from '../modules/checkout/checkout.service.js';
+import { cancelHold, checkoutSubmissionKey } from '../modules/checkout/cancel.js';
+import { loadStorefrontEvent } from '../modules/checkout/storefront-event.js';
+import { findPublicEvent } from '../modules/events/events.service.js';
+import { CHECKOUT_SCRIPT } from './checkout-script.js';
+import {
+  emptyCheckoutForm,
+  readCheckoutForm,
+  type CheckoutFormErrors,
+  type CheckoutFormState,
+} from './checkout-form.js';
+import { renderLookupPage, renderMessagePage, renderSummaryPage } from './checkout-pages.js';
+import { renderEventPage } from './events.render.js';
+import { sendStorefrontHtml } from './etag.js';
+import {
+  findStorefrontOrganization,
+  sendStorefrontNotFound,
+  type StorefrontOrganization,
+} from './storefront.routes.js';
+import { orderPageRoutes, type OrderPageDeps } from './order-page.routes.js';
+
+export interface CheckoutRoutesDeps extends CheckoutDeps, OrderPageDeps {
+  db: Database;
+  /** Origins of the payment provider's hosted checkout: the summary's Pay form is redirected there. */
+  paymentOrigins: string[];
+}
+
+const constraints = { site: 'storefront' };
+
+const DECLINE_REASONS: Record<string, string> = {
+  card_declined: 'Your card was declined.',
+  insufficient_funds: 'Your card has insufficient funds.',
+  expired_card: 'Your card has expired.',
+  incorrect_cvc: "Your card's security code is incorrect.",
+  processing_error: 'An error occurred while processing your card.',
+};
+
+export function sendHtml(reply: FastifyReply, status: number, html: string, cache = 'no-store') {
+  return reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', cache)
+    .header('referrer-policy', 'no-referrer')
+    .send(html);
+}
+
+/** Region of the browser's first language ('en-GB' -> GB), else the country the event's currency suggests. */
+function defaultCountry(request: FastifyRequest, currency: CurrencyCode | undefined): string {
+  const first = String(request.headers['accept-language'] ?? '').split(',')[0] ?? '';
+  const region = first.split(';')[0]?.trim().split('-')[1]?.toUpperCase();
+  if (region && isCountryCode(region)) return region;
+  return CURRENCY_COUNTRY[currency ?? 'GBP'] ?? 'GB';
+}
+
+async function organizationFor(db: Database, request: FastifyRequest, reply: FastifyReply) {
+  const organization = await findStorefrontOrganization(db, request.siteHost);
+  if (!organization) await sendStorefrontNotFound(reply);
+  return organization;
+}
+
+const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
+  const { db } = deps;
+
+  app.get('/_storefront/checkout.js', { constraints }, async (_request, reply) =>
+    reply
+      .type('application/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(CHECKOUT_SCRIPT),
+  );
+
+  async function renderEvent(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    organization: StorefrontOrganization,
+    eventId: string,
+    form: CheckoutFormState | null,
+    errors: CheckoutFormErrors,
+    status: number,
+  ) {
+    const [event, stored] = await Promise.all([
+      findPublicEvent(db, organization.organizationId, eventId),
+      loadStorefrontEvent(db, organization.organizationId, eventId),
+    ]);
+    if (!event || !stored) return sendStorefrontNotFound(reply);
+    const state = form ?? emptyCheckoutForm(defaultCountry(request, stored.types[0]?.currency));
+    // The page shows live availability, so a browser revalidates it every time (never from a stale cache);
+    // a page answering a posted form carries the fan's details and is never stored.
+    const html = renderEventPage({ organization, event, stored, form: state, errors });
+    if (form || status !== 200) return sendHtml(reply, status, html, 'no-store');
+    // Revalidated by ETag: an unchanged page (same availability) is a 304 with no body.
+    reply.header('referrer-policy', 'no-referrer');
+    return sendStorefrontHtml(request, reply, html, 'no-cache');
+  }
+
+  app.get<{ Params: { id: string } }>('/events/:id', { constraints }, async (request, reply) => {
+    const organization = await organizationFor(db, request, reply);
+    if (!organization) return reply;
+    return renderEvent(request, reply, organization, request.params.id, null, {}, 200);
+  });
+
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 32 * 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+
+    scope.post<{ Params: { id: string } }>('/events/:id/checkout', { constraints }, async (request, reply) => {
+      const organization = await organizationFor(db, request, reply);
+      if (!organization) return reply;
+      const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, string>;
+      const form = readCheckoutForm(body);
+      try {
+        const created = await startCheckout(deps, {
+          organizationId: organization.organizationId,
+          eventId: request.params.id,
+          quantities: form.quantities,
+          buyer: form.buyer,
+          submissionKey: checkoutSubmissionKey(request, request.params.id, form),
+          ip: request.ip,
+        });
+        return reply.redirect(`/checkout/${created.accessToken}`, 303);
+      } catch (error) {
+        if (!(error instanceof CheckoutRefusal)) throw error;
+        if (error.status === 404) return sendStorefrontNotFound(reply);
+        return renderEvent(
+          request,
+          reply,
+          organization,
+          request.params.id,
+          form,
+          {
+            message: error.message,
+            fields: error.fields as Record<string, string>,
+          },
+          error.status,
+        );
+      }
+    });
+
+    scope.post<{ Params: { token: string } }>('/checkout/:token/pay', { constraints }, async (request, reply) => {
+      const organization = await organizationFor(db, request, reply);
+      if (!organization) return reply;
+      const current = await findOrderByToken(db, organization.organizationId, request.params.token);
+      if (!current) return sendStorefrontNotFound(reply);
+      if (current.status === 'paid') return reply.redirect(`/orders/${current.accessToken}`, 303);
+      const event = await findPublicEvent(db, organization.organizationId, current.eventId);
+      try {
+        const base = `${originOf(request)}/checkout/${current.accessToken}`;
+        const url = await beginPayment(deps, current, {
+          successUrl: `${base}/return?session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `${base}?payment=cancelled`,
+          eventName: event?.name ?? 'Tickets',
+        });
+        return reply.redirect(url, 303);
+      } catch (error) {
+        if (!(error instanceof CheckoutRefusal)) throw error;
+        return summary(
+          request,
+          reply,
+          organization,
+          request.params.token,
+          { kind: 'alert', text: error.message },
+          error.status,
+        );
+      }
+    });
+
+    scope.post<{ Params: { token: string } }>('/checkout/:token/cancel', { constraints }, async (request, reply) => {
+      const organization = await organizationFor(db, request, reply);
+      if (!organization) return reply;
+      const current = await findOrderByToken(db, organization.organizationId, request.params.token);
+      if (!current) return sendStorefrontNotFound(reply);
+      await cancelHold(db, current);
+      return reply.redirect(`/events/${current.eventId}`, 303);
+    });
+
+    orderPageRoutes(scope, deps);
+  });
+
+  async function summary(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    organization: StorefrontOrganization,
+    token: string,
+    message: { kind: 'alert' | 'note'; text: string } | undefined,
+    status = 200,
+  ) {
+    const current = await findOrderByToken(db, organization.organizationId, token);
+    if (!current) return sendStorefrontNotFound(reply);
+    if (current.status === 'paid' || current.status === 'partially_refunded')
+      return reply.redirect(`/orders/${current.accessToken}`, 303);
+    const event = await findPublicEvent(db, organization.organizationId, current.eventId);
+    const expired =
+      current.status !== 'pending' || !current.holdExpiresAt || current.holdExpiresAt.getTime() <= Date.now();
+    if (expired) {
+      const text =
+        current.status === 'cancelled'
+          ? 'This order was cancelled and its tickets released.'
+          : CHECKOUT_TEXT.holdExpired;
+      return sendHtml(
+        reply,
+        410,
+        renderMessagePage(organization, {
+          title: current.status === 'cancelled' ? 'Order cancelled' : 'Your hold has expired',
+          text,
+          link: event ? { href: `/events/${event.id}`, label: 'Start again' } : { href: '/', label: 'See all events' },
+        }),
+      );
+    }
+    // The Pay form posts here and is redirected to the provider's page: form-action must allow that origin.
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string') {
+      reply.header(
+        'content-security-policy',
+        csp.replace("form-action 'self'", `form-action 'self' ${deps.paymentOrigins.join(' ')}`),
+      );
+    }
+    return sendHtml(
+      reply,
+      status,
+      renderSummaryPage({
+        organization,
+        eventName: event?.name ?? 'Tickets',
+        eventId: current.eventId,
+        timeZone: event?.timeZone ?? 'UTC',
+        order: current,
+        lines: await orderLines(db, current),
+        token: current.accessToken,
+        message,
+      }),
+    );
+  }
+
+  app.get<{ Params: { token: string }; Querystring: Record<string, string> }>(
+    '/checkout/:token',
+    { constraints },
+    async (request, reply) => {
+      const organization = await organizationFor(db, request, reply);
+      if (!organization) return reply;
+      const query = request.query ?? {};
+      let message: { kind: 'alert' | 'note'; text: string } | undefined;
+      if (query.payment === 'declined') {
+        const reason = DECLINE_REASONS[String(query.reason)] ?? DECLINE_REASONS.card_declined!;
+        message = {
+          kind: 'alert',
+          text: `The payment did not go through: ${reason} Your tickets are still held; try again or use another card.`,
+        };
+      } else if (query.payment === 'cancelled') {
+        message = { kind: 'note', text: 'Payment cancelled. Your tickets are still held until the time below.' };
+      }
+      return summary(request, reply, organization, request.params.token, message);
+    },
+  );
+
+  app.get<{ Params: { token: string } }>('/checkout/:token/return', { constraints }, async (request, reply) => {
+    const organization = await organizationFor(db, request, reply);
+    if (!organization) return reply;
+    const current = await findOrderByToken(db, organization.organizationId, request.params.token);
+    if (!current) return sendStorefrontNotFound(reply);
+    if (current.status === 'paid' || current.status === 'partially_refunded')
+      return reply.redirect(`/orders/${current.accessToken}`, 303);
+    // Paid after the hold ran out and the tickets sold out: refunded (or about to be), never paid.
+    if (
+      (current.status === 'cancelled' || current.status === 'refunded') &&
+      current.paymentIntentId &&
+      !current.paidAt
+    ) {
+      return sendHtml(
+        reply,
+        200,
+        renderMessagePage(organization, {
+          title: 'Sorry, these tickets sold out',
+          text: 'Your payment arrived after your hold had expired, and the tickets sold out meanwhile. We have refunded the full amount; we have e-mailed you the details.',
+          link: { href: '/', label: 'See all events' },
+        }),
+      );
+    }
+    reply.header('refresh', '2');
+    return sendHtml(
+      reply,
+      202,
+      renderMessagePage(organization, {
+        title: 'Processing your payment',
+        text: 'We are confirming your payment with the payment provider. This page refreshes by itself; your tickets appear here in a moment.',
+        refreshSeconds: 2,
+      }),
+    );
+  });
+
+  app.get('/orders/lookup', { constraints }, async (request, reply) => {
+    const organization = await organizationFor(db, request, reply);
+    if (!organization) return reply;
+    return sendHtml(reply, 200, renderLookupPage(organization, {}));
+  });
+}

@@ -1,0 +1,106 @@
+// The fan's order page (reached by the token link from the e-mail or the return page) and 'find my order',
+// which e-mails an address its order links and answers the same whether or not any order exists.
+import type { FastifyInstance } from 'fastify';
+import QRCode from 'qrcode';
+import { and, asc, eq } from 'drizzle-orm';
+import { formatEventTime, formatPreviewDate, instantToLocal, isValidEmail } from '@marquee/shared';
+import type { Database } from '../db/client.js';
+import { ticket, ticketType } from '../db/schema/index.js';
+import { findOrderByToken, orderLines } from '../modules/checkout/checkout.service.js';
+import type { CheckoutNotifier } from '../modules/checkout/notifier.js';
+import { takeToken } from '../modules/checkout/rate-limit.js';
+import type { TicketSigner } from '../modules/checkout/ticket-qr.js';
+import { findPublicEventAnyStatus } from '../modules/checkout/order-event.js';
+import { renderLookupPage, renderOrderPage } from './checkout-pages.js';
+import { sendHtml } from './checkout.routes.js';
+import { findStorefrontOrganization, sendStorefrontNotFound } from './storefront.routes.js';
+
+export interface OrderPageDeps {
+  db: Database;
+  signer: TicketSigner;
+  notifier: CheckoutNotifier;
+  rateLimitMultiplier: number;
+}
+
+const constraints = { site: 'storefront' };
+
+export function orderPageRoutes(app: FastifyInstance, deps: OrderPageDeps) {
+  const { db } = deps;
+
+  app.get<{ Params: { token: string } }>('/orders/:token', { constraints }, async (request, reply) => {
+    const organization = await findStorefrontOrganization(db, request.siteHost);
+    if (!organization) return sendStorefrontNotFound(reply);
+    const current = await findOrderByToken(db, organization.organizationId, request.params.token);
+    if (!current) return sendStorefrontNotFound(reply);
+    if (current.status === 'pending') return reply.redirect(`/checkout/${current.accessToken}`, 303);
+    const event = await findPublicEventAnyStatus(db, organization.organizationId, current.eventId);
+    if (!event) return sendStorefrontNotFound(reply);
+    const rows = await db
+      .select({ code: ticket.code, status: ticket.status, holderName: ticket.holderName, typeName: ticketType.name })
+      .from(ticket)
+      .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))
+      .where(and(eq(ticket.orderId, current.id), eq(ticket.organizationId, organization.organizationId)))
+      .orderBy(asc(ticket.createdAt), asc(ticket.code));
+    const tickets = await Promise.all(
+      rows.map(async (row) => ({
+        ...row,
+        qrSvg: await QRCode.toString(deps.signer.payloadFor({ code: row.code, eventId: current.eventId }), {
+          type: 'svg',
+          errorCorrectionLevel: 'M',
+          margin: 1,
+        }),
+      })),
+    );
+    const startLocal = event.startsAt ? instantToLocal(event.startsAt, event.timeZone) : '';
+    return sendHtml(
+      reply,
+      200,
+      renderOrderPage({
+        organization,
+        order: current,
+        lines: await orderLines(db, current),
+        tickets,
+        event: {
+          id: event.id,
+          name: event.name,
+          when: startLocal
+            ? `${formatPreviewDate(startLocal)} · ${formatEventTime(startLocal)} (${event.timeZone.replace(/_/g, ' ')})`
+            : '',
+          location: event.location,
+        },
+        token: current.accessToken,
+        documents: deps.notifier.hasDocuments,
+      }),
+    );
+  });
+
+  app.post('/orders/lookup', { constraints }, async (request, reply) => {
+    const organization = await findStorefrontOrganization(db, request.siteHost);
+    if (!organization) return sendStorefrontNotFound(reply);
+    const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase().slice(0, 254) : '';
+    if (!isValidEmail(email)) {
+      return sendHtml(
+        reply,
+        400,
+        renderLookupPage(organization, { error: 'Enter a valid email address, like name@example.com', email }),
+      );
+    }
+    const scale = (max: number) => Math.max(1, Math.round(max * deps.rateLimitMultiplier));
+    const allowed =
+      (await takeToken(db, `lookup:ip:${request.ip}`, { max: scale(10), windowSeconds: 600 })) &&
+      (await takeToken(db, `lookup:email:${organization.organizationId}:${email}`, {
+        max: scale(3),
+        windowSeconds: 3600,
+      }));
+    // The answer is the same whether or not the address has orders (or was rate limited), so it reveals nothing.
+    if (allowed) {
+      await deps.notifier.sendOrderLinks({
+        organizationId: organization.organizationId,
+        email,
+        origin: `${request.protocol}://${request.host}`,
+      });
+    }
+    return sendHtml(reply, 200, renderLookupPage(organization, { sent: true }));
+  });
+}

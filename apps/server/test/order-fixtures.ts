@@ -1,0 +1,58 @@
+// Orders for tests that need sales without going through a browser checkout: written with the same codes and
+// the same roll-up function (recordSale) that fulfilment uses, so the figures read them as real sales.
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../src/db/client.js';
+import { order, orderLine } from '../src/db/schema/index.js';
+import { newAccessToken, newOrderCode } from '../src/modules/checkout/codes.js';
+import { recordSale } from '../src/modules/checkout/fulfilment.js';
+
+export interface OrderFixture {
+  organizationId: string;
+  eventId: string;
+  ticketTypeId: string;
+  email: string;
+  quantity?: number;
+  /** Ticket amount for the whole order, minor units. */
+  amountMinor: number;
+  feeMinor?: number;
+  currency?: string;
+  status: 'paid' | 'pending' | 'refunded' | 'expired';
+  paidAt?: Date | null;
+  createdAt?: Date;
+}
+
+export async function insertOrder(db: Database, fixture: OrderFixture) {
+  const quantity = fixture.quantity ?? 1;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(order)
+      .values({
+        organizationId: fixture.organizationId,
+        eventId: fixture.eventId,
+        code: newOrderCode(),
+        accessToken: newAccessToken(),
+        customerEmail: fixture.email,
+        firstName: 'Test',
+        lastName: `Buyer ${randomBytes(2).toString('hex')}`,
+        quantity,
+        amountMinor: fixture.amountMinor,
+        feeMinor: fixture.feeMinor ?? 0,
+        currency: fixture.currency ?? 'GBP',
+        status: fixture.status,
+        paidAt: fixture.paidAt ?? null,
+        createdAt: fixture.createdAt ?? fixture.paidAt ?? new Date(),
+      })
+      .returning();
+    await tx.insert(orderLine).values({
+      organizationId: fixture.organizationId,
+      orderId: row!.id,
+      ticketTypeId: fixture.ticketTypeId,
+      name: 'General Admission',
+      quantity,
+      unitPriceMinor: Math.floor(fixture.amountMinor / quantity),
+      unitFeeMinor: Math.floor((fixture.feeMinor ?? 0) / quantity),
+    });
+    if (fixture.status === 'paid' && fixture.paidAt) await recordSale(tx, { ...row!, paidAt: fixture.paidAt });
+    return row!;
+  });
+}
