@@ -1,6 +1,6 @@
 // Events figures at scale: one organisation with 200 events and 100,000 orders (PGlite in memory), then the
 // timings of GET /api/events and GET /api/dashboard/overview through app.inject. Figures, not pass/fail.
-// Run with `node --import tsx bench/events-figures.ts` (ORDERS=... to change the count).
+// Run with `npm run bench -- events-figures` (ORDERS=... to change the count).
 import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.js';

@@ -25,6 +25,7 @@ import {
 } from './checkout-form.js';
 import { renderLookupPage, renderMessagePage, renderSummaryPage } from './checkout-pages.js';
 import { renderEventPage } from './events.render.js';
+import { sendStorefrontHtml } from './etag.js';
 import {
   findStorefrontOrganization,
   sendStorefrontNotFound,
@@ -101,7 +102,10 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
     // The page shows live availability, so a browser revalidates it every time (never from a stale cache);
     // a page answering a posted form carries the fan's details and is never stored.
     const html = renderEventPage({ organization, event, stored, form: state, errors });
-    return sendHtml(reply, status, html, form ? 'no-store' : 'no-cache');
+    if (form || status !== 200) return sendHtml(reply, status, html, 'no-store');
+    // Revalidated by ETag: an unchanged page (same availability) is a 304 with no body.
+    reply.header('referrer-policy', 'no-referrer');
+    return sendStorefrontHtml(request, reply, html, 'no-cache');
   }
 
   app.get<{ Params: { id: string } }>('/events/:id', { constraints }, async (request, reply) => {

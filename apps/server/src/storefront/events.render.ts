@@ -7,6 +7,7 @@ import type { StorefrontEvent } from '../modules/checkout/storefront-event.js';
 import { renderCheckoutForm, type CheckoutFormErrors, type CheckoutFormState } from './checkout-form.js';
 import { renderStorefrontPage, type StorefrontFrameOrganization } from './storefront-layout.js';
 import type { StorefrontEventSummary } from './home-page.js';
+import { eventArtwork } from './images.js';
 
 /** 'SAT 14 JUN, 2025 · 19:00' (the event's own time zone). */
 function when(event: PublicEvent): string {
@@ -63,8 +64,9 @@ export function renderEventPage({ organization, event, stored, form, errors }: E
     stored.closedReason === 'ended'
       ? '<p class="note">This event has ended, so tickets are no longer on sale.</p>'
       : renderCheckoutForm(stored, form, errors);
+  const artwork = event.artworkUrl ? eventArtwork(event.artworkUrl, `${event.name} artwork`) : null;
   const body = `<div class="layout"><div>
-${event.artworkUrl ? `<img class="art" src="${escapeHtml(event.artworkUrl)}" alt="${escapeHtml(event.name)} artwork" width="960" height="540" fetchpriority="high">` : ''}
+${artwork?.img ?? ''}
 <h1>${escapeHtml(event.name)}</h1>
 <p class="when">${escapeHtml(when(event))}</p>
 <p class="muted">${escapeHtml(event.location)}</p>
@@ -77,6 +79,7 @@ ${event.termsOfService ? `<details><summary>Terms of service</summary><p class="
   return renderStorefrontPage(organization, {
     title: `${event.name} · ${organization.companyName}`,
     description: event.description || `${event.name} at ${event.location}`,
+    head: artwork?.preload,
     body,
     script: true,
   });

@@ -3,6 +3,7 @@
 import { PRODUCT_NAME } from '@marquee/shared';
 import { escapeHtml, renderPage } from './html.js';
 import { brandTheme } from './branding.js';
+import { responsiveImageHtml } from './images.js';
 
 export interface StorefrontBranding {
   companyName: string;
@@ -49,12 +50,20 @@ const SOCIAL_LINKS: Array<{ key: keyof StorefrontBranding; label: string }> = [
   { key: 'websiteUrl', label: 'Website' },
 ];
 
+/** Thumbnails this far down the list are likely in the first screen on a phone, so they are not lazy-loaded. */
+const EAGER_THUMBNAILS = 4;
+/** 88 px thumbnails: up to 3x screens need at most 264 px, so the 480 px copy is the largest offered. */
+const thumbnail = { sizes: '88px', fallbackWidth: 160, maxWidth: 480 } as const;
+
 export function renderEventsSection(events: StorefrontEventSummary[]): string {
   const items = events
-    .map((event) => {
+    .map((event, index) => {
       const image = link(event.imageUrl ?? null);
+      const loading = index < EAGER_THUMBNAILS ? '' : ' loading="lazy"';
       return `<li class="event"><a href="${escapeHtml(event.href)}">${
-        image ? `<img src="${escapeHtml(image)}" alt="" loading="lazy" decoding="async" width="640" height="640">` : ''
+        image
+          ? `<img ${responsiveImageHtml(image, thumbnail)} alt=""${loading} decoding="async" width="88" height="88">`
+          : ''
       }<span class="event-body"><span class="event-title">${escapeHtml(event.title)}</span><span class="muted">${escapeHtml(event.when)}${
         event.location ? ` · ${escapeHtml(event.location)}` : ''
       }</span>${event.priceLabel ? `<span class="price">${escapeHtml(event.priceLabel)}</span>` : ''}</span></a></li>`;
@@ -97,9 +106,9 @@ export function renderStorefrontHome(branding: StorefrontBranding, events: Store
   const description = branding.description?.trim();
 
   const body = `<a class="skip" href="#content">Skip to content</a>
-<header class="cover${cover ? '' : ' plain'}">${cover ? `<img src="${escapeHtml(cover)}" alt="" fetchpriority="high" decoding="async">` : ''}</header>
+<header class="cover${cover ? '' : ' plain'}">${cover ? `<img ${responsiveImageHtml(cover, { sizes: '100vw' })} alt="" fetchpriority="high">` : ''}</header>
 <main id="content">
-<div class="brand${logo ? '' : ' no-logo'}">${logo ? `<img class="logo" src="${escapeHtml(logo)}" alt="${name} logo" width="120" height="120">` : ''}<h1>${name}</h1></div>
+<div class="brand${logo ? '' : ' no-logo'}">${logo ? `<img class="logo" ${responsiveImageHtml(logo, { sizes: '(min-width: 720px) 120px, 88px', maxWidth: 480 })} alt="${name} logo" width="120" height="120">` : ''}<h1>${name}</h1></div>
 ${description ? `<p class="description">${escapeHtml(description)}</p>` : ''}
 ${socials.length ? `<nav aria-label="${name} elsewhere"><ul class="social">${socials.join('')}</ul></nav>` : ''}
 ${renderEventsSection(events)}

@@ -16,6 +16,8 @@ export interface PageShell {
   description?: string;
   /** The page's icon; by default an empty one (see renderPage). */
   icon?: string;
+  /** Trusted HTML put early in <head>, so a preload starts first; callers escape what they interpolate. */
+  head?: string | undefined;
 }
 
 const baseCss = `*,*::before,*::after{box-sizing:border-box}html{color-scheme:light dark}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#0a0a0a;color:#f5f5f5;line-height:1.5}a{color:inherit}a:focus-visible,button:focus-visible{outline:2px solid #00ea6f;outline-offset:2px}main{max-width:960px;margin:0 auto;padding:48px 20px}.muted{color:#a3a3a3}`;
@@ -31,6 +33,7 @@ export function renderPage(page: PageShell): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+${page.head ?? ''}
 <link rel="icon" href="${escapeHtml(page.icon ?? 'data:,')}">
 <title>${escapeHtml(page.title)}</title>
 ${page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : ''}

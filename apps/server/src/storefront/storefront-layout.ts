@@ -4,6 +4,7 @@
 import { PRODUCT_NAME } from '@marquee/shared';
 import { brandTheme, type BrandColours } from './branding.js';
 import { escapeHtml, renderPage } from './html.js';
+import { responsiveImageHtml } from './images.js';
 
 export interface StorefrontFrameOrganization extends BrandColours {
   companyName: string;
@@ -46,13 +47,15 @@ export interface StorefrontPage {
   css?: string;
   /** Load the small checkout script (countdown, quantity steppers). */
   script?: boolean;
+  /** Trusted HTML for the head, e.g. the artwork's preload (see renderPage). */
+  head?: string | undefined;
 }
 
 export function renderStorefrontPage(organization: StorefrontFrameOrganization, page: StorefrontPage): string {
   const theme = brandTheme(organization);
   const name = escapeHtml(organization.companyName);
   const logo = organization.logoUrl && safeImage.test(organization.logoUrl) ? organization.logoUrl : null;
-  const body = `<a class="top" href="/">${logo ? `<img src="${escapeHtml(logo)}" alt="" width="40" height="40">` : ''}<span>${name}</span></a>
+  const body = `<a class="top" href="/">${logo ? `<img ${responsiveImageHtml(logo, { sizes: '40px', maxWidth: 160 })} alt="" width="40" height="40">` : ''}<span>${name}</span></a>
 <main id="content">${page.body}</main>
 <footer class="muted">${name} · Tickets by ${escapeHtml(PRODUCT_NAME)}</footer>${
     page.script ? '\n<script src="/_storefront/checkout.js" defer></script>' : ''
@@ -61,6 +64,7 @@ export function renderStorefrontPage(organization: StorefrontFrameOrganization, 
     title: page.title,
     description: page.description,
     css: `${theme.css}\n${STOREFRONT_CSS}${page.css ?? ''}`,
+    head: page.head,
     body,
   });
 }

@@ -9,6 +9,7 @@ import { renderStorefrontHome, type StorefrontBranding } from './home-page.js';
 import { listPublicEvents } from '../modules/events/events.service.js';
 import { toStorefrontEventSummary } from './events.render.js';
 import { checkoutRoutes, type CheckoutRoutesDeps } from './checkout.routes.js';
+import { sendStorefrontHtml } from './etag.js';
 
 export interface StorefrontOrganization extends StorefrontBranding {
   organizationId: string;
@@ -66,10 +67,7 @@ export function storefrontRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps)
     const organization = await findStorefrontOrganization(db, request.siteHost);
     if (!organization) return sendStorefrontNotFound(reply);
     const events = await listPublicEvents(db, organization.organizationId);
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'public, max-age=60')
-      .send(renderStorefrontHome(organization, events.map(toStorefrontEventSummary)));
+    return sendStorefrontHtml(request, reply, renderStorefrontHome(organization, events.map(toStorefrontEventSummary)));
   });
 
   app.get('/robots.txt', { constraints }, async (_request, reply) =>

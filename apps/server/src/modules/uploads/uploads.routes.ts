@@ -9,6 +9,7 @@ import { isValidStorageKey, type FileStorage } from '../../adapters/storage/stor
 import type { Database } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { createImageUpload, UPLOAD_PURPOSES } from './uploads.service.js';
+import { getStoredImage } from './variants.js';
 
 /** Who is calling; the app passes the auth module's requireUser as `resolveAuth`. */
 export interface RequestAuth {
@@ -111,12 +112,14 @@ const uploadHeaders = {
   'cross-origin-resource-policy': 'cross-origin',
 };
 
-/** GET /uploads/<key>: public, on every host; keys are unguessable UUIDs and never reused. */
+/** GET /uploads/<key>: public, on every host; keys are unguessable UUIDs and never reused (variants are derived
+ * from an original that never changes, so they may be cached as immutable too). */
 export function publicUploadRoutes(app: FastifyInstance, storage: FileStorage) {
   app.get('/uploads/*', async (request, reply) => {
     const key = (request.params as { '*'?: string })['*'] ?? '';
     if (!isValidStorageKey(key)) throw notFound();
-    const stored = await storage.get(key);
+    // A responsive variant missing from storage (an image uploaded before variants existed) is made here once.
+    const stored = await getStoredImage(storage, key);
     if (!stored) throw notFound();
     return reply.headers(uploadHeaders).type(stored.contentType).send(stored.body);
   });

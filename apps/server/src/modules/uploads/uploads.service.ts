@@ -7,6 +7,7 @@ import type { FileStorage } from '../../adapters/storage/storage.js';
 import type { Database } from '../../db/client.js';
 import { upload } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { storeVariants, variantKeys } from './variants.js';
 
 export const UPLOAD_PURPOSES = ['brand-image', 'logo', 'cover', 'event-artwork'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
@@ -120,6 +121,7 @@ export async function createImageUpload(
   const key = `images/${id}.webp`;
   await deps.storage.put(key, image.body, image.contentType);
   try {
+    await storeVariants(deps.storage, key, image.body, image.width);
     await deps.db.insert(upload).values({
       id,
       organizationId: input.organizationId,
@@ -132,8 +134,9 @@ export async function createImageUpload(
       purpose: input.purpose,
     });
   } catch (error) {
-    // No row, no file: an orphan in storage would never be cleaned up.
-    await deps.storage.delete(key).catch(() => undefined);
+    // No row, no file: an orphan in storage would never be cleaned up. Deleting a variant that was never
+    // written is not an error, so every possible key is removed.
+    for (const stored of [key, ...variantKeys(key)]) await deps.storage.delete(stored).catch(() => undefined);
     throw error;
   }
   return {

@@ -275,6 +275,69 @@ describe('uploads on local storage', () => {
     });
   });
 
+  describe('responsive variants', () => {
+    const variantUrl = (url: string, width: number) => url.replace('.webp', `-w${width}.webp`);
+
+    it('POST /api/uploads/image - stores WebP copies 160, 480, 720 and 960 px wide, served as immutable WebP', async () => {
+      const response = await postImage(t.app, { bytes: images.wide, name: 'wide.png', type: 'image/png' });
+      expect(response.statusCode).toBe(201);
+      const { url } = response.json();
+      for (const width of [160, 480, 720, 960]) {
+        const key = variantUrl(url, width).replace('/uploads/', '');
+        expect(fs.existsSync(path.join(root, key)), key).toBe(true);
+        const served = await t.app.inject({ method: 'GET', url: variantUrl(url, width) });
+        expect(served.statusCode).toBe(200);
+        expect(served.headers['content-type']).toBe('image/webp');
+        expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(served.headers['content-security-policy']).toContain('sandbox');
+        expect(await sharp(served.rawPayload).metadata()).toMatchObject({
+          format: 'webp',
+          width,
+          height: width / 2,
+        });
+      }
+    });
+
+    it('POST /api/uploads/image - never enlarges: copies wider than a 500 px image are the image itself', async () => {
+      const { url } = (await postImage(t.app, { bytes: images.jpeg, name: 'a.jpg', type: 'image/jpeg' })).json();
+      const original = await t.app.inject({ method: 'GET', url });
+      const widths: number[] = [];
+      for (const width of [160, 480, 720, 960]) {
+        const served = await t.app.inject({ method: 'GET', url: variantUrl(url, width) });
+        widths.push((await sharp(served.rawPayload).metadata()).width!);
+        if (width > 500) expect(served.rawPayload.equals(original.rawPayload)).toBe(true);
+      }
+      expect(widths).toEqual([160, 480, 500, 500]);
+    });
+
+    it('GET /uploads/images/<uuid>-w160.webp - made from the original when missing (older uploads), then kept', async () => {
+      const { url } = (await postImage(t.app, { bytes: images.png, name: 'a.png', type: 'image/png' })).json();
+      const file = path.join(root, variantUrl(url, 160).replace('/uploads/', ''));
+      fs.rmSync(file);
+      const served = await t.app.inject({ method: 'GET', url: variantUrl(url, 160) });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 160, height: 160 });
+      expect(fs.readFileSync(file).equals(served.rawPayload)).toBe(true);
+    });
+
+    it('GET /uploads/* - 404 for a variant of a missing original or at a width we do not make', async () => {
+      const { url } = (await postImage(t.app, { bytes: images.png, name: 'a.png', type: 'image/png' })).json();
+      for (const bad of [
+        '/uploads/images/00000000-0000-0000-0000-000000000000-w480.webp',
+        variantUrl(url, 300),
+        variantUrl(url, 1600),
+        variantUrl(url, 480).replace('.webp', '.png'),
+      ]) {
+        const response = await t.app.inject({ method: 'GET', url: bad });
+        expect(response.statusCode, bad).toBe(404);
+        expect(response.json().error.code).toBe('NOT_FOUND');
+      }
+      expect(fs.existsSync(path.join(root, variantUrl(url, 300).replace('/uploads/', '')))).toBe(false);
+    });
+  });
+
   describe('GET /uploads/*', () => {
     it('404 envelope for an unknown key', async () => {
       const response = await t.app.inject({
@@ -304,18 +367,18 @@ describe('uploads on local storage', () => {
 
 describe('uploads on S3 storage', () => {
   let fake: FakeS3;
+  let storage: FileStorage;
   let t: Awaited<ReturnType<typeof buildUploadsApp>>;
   beforeAll(async () => {
     fake = await startFakeS3();
-    t = await buildUploadsApp(
-      createS3Storage({
-        bucket: 'files',
-        region: 'auto',
-        endpoint: fake.endpoint,
-        accessKeyId: 'k',
-        secretAccessKey: 's',
-      }),
-    );
+    storage = createS3Storage({
+      bucket: 'files',
+      region: 'auto',
+      endpoint: fake.endpoint,
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+    });
+    t = await buildUploadsApp(storage);
   });
   afterAll(async () => {
     await t.close();
@@ -327,9 +390,13 @@ describe('uploads on S3 storage', () => {
     expect(response.statusCode).toBe(201);
     const { url } = response.json();
     const key = url.replace('/uploads/', '');
-    expect(fake.requests.map((r) => [r.method, r.path, r.contentType])).toEqual([
-      ['PUT', `/files/${key}`, 'image/webp'],
-    ]);
+    const variant = (width: number) => key.replace('.webp', `-w${width}.webp`);
+    // The original first, then its responsive copies.
+    expect(fake.requests[0]).toMatchObject({ method: 'PUT', path: `/files/${key}`, contentType: 'image/webp' });
+    expect(fake.requests.slice(1).map((r) => [r.method, r.path, r.contentType])).toEqual(
+      expect.arrayContaining([160, 480, 720, 960].map((width) => ['PUT', `/files/${variant(width)}`, 'image/webp'])),
+    );
+    expect(fake.requests).toHaveLength(5);
 
     const served = await t.app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
@@ -338,5 +405,23 @@ describe('uploads on S3 storage', () => {
 
     const missing = await t.app.inject({ method: 'GET', url: '/uploads/images/missing.webp' });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('GET /uploads/images/<uuid>-w480.webp - a missing variant is made from the original in the bucket and put back', async () => {
+    // An image stored before variants existed: only the original is in the bucket.
+    const key = 'images/6f1d3c52-2b7e-4c1a-9a8e-0d2f4b5c6a7e.webp';
+    await storage.put(key, await noise(800, 400).webp().toBuffer(), 'image/webp');
+    fake.requests.length = 0;
+    const served = await t.app.inject({ method: 'GET', url: `/uploads/${key.replace('.webp', '-w480.webp')}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ width: 480, height: 240 });
+    const variantPath = `/files/${key.replace('.webp', '-w480.webp')}`;
+    expect(fake.requests.map((r) => [r.method, r.path])).toEqual([
+      ['GET', variantPath],
+      ['GET', `/files/${key}`],
+      ['PUT', variantPath],
+    ]);
   });
 });
