@@ -95,7 +95,7 @@ async function runSetup(setup: string, database: Database, processes: number): P
       async (index) => {
         const client = clients[index % clients.length]!;
         const t0 = performance.now();
-        const reply = await client.send({
+        const reply = await client.trySend({
           path: `/events/${live.id}/checkout`,
           host: shopHost,
           headers: shopHeaders,
@@ -132,7 +132,7 @@ async function runSetup(setup: string, database: Database, processes: number): P
     const payStarted = performance.now();
     await forEachLimited(tokens, PAY_CONCURRENCY, async (token, index) => {
       const client = clients[index % clients.length]!;
-      const pay = await client.send({
+      const pay = await client.trySend({
         method: 'POST',
         path: `/checkout/${token}/pay`,
         host: shopHost,
@@ -144,7 +144,7 @@ async function runSetup(setup: string, database: Database, processes: number): P
         return;
       }
       const provider = new URL(pay.location);
-      const card = await client.send({
+      const card = await client.trySend({
         path: provider.pathname,
         host: provider.host,
         headers: { origin: `http://${appHost}` },
@@ -163,7 +163,7 @@ async function runSetup(setup: string, database: Database, processes: number): P
     const counts = await database.count(live.id);
     const refused = [...statuses.entries()]
       .filter(([status]) => status !== 303)
-      .map(([status, n]) => `${n}x${status}`)
+      .map(([status, n]) => `${n}x${status === 0 ? 'timeout' : status}`)
       .join(' ');
     return {
       setup,
@@ -308,8 +308,13 @@ let failed = false;
 try {
   console.log(header);
   if (SETUPS.includes('a')) {
-    rows.push(await runSetup('a) 1 process, PGlite', pgliteDatabase(path.join(tmp, 'pglite')), 1));
-    printRow(rows.at(-1)!);
+    try {
+      rows.push(await runSetup('a) 1 process, PGlite', pgliteDatabase(path.join(tmp, 'pglite')), 1));
+      printRow(rows.at(-1)!);
+    } catch (error) {
+      failed = true;
+      console.error('a) failed:', error);
+    }
   }
   for (const processes of [1, 2].filter((n) => SETUPS.includes(n === 1 ? 'b' : 'c'))) {
     const created = await createPostgresDatabase();
@@ -321,6 +326,9 @@ try {
     try {
       rows.push(await runSetup(setup, postgresDatabase(created.url, path.join(tmp, `pg${processes}`)), processes));
       printRow(rows.at(-1)!);
+    } catch (error) {
+      failed = true;
+      console.error(`${setup} failed:`, error);
     } finally {
       await created.drop();
     }

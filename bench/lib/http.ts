@@ -61,6 +61,11 @@ export class HttpClient {
     return { status: response.statusCode, location: String(response.headers.location ?? ''), setCookie, body: text };
   }
 
+  /** As send, but a timeout or a refused connection is a reply with status 0, so a load run counts it and ends. */
+  trySend(options: SendOptions): Promise<Reply> {
+    return this.send(options).catch(() => ({ status: 0, location: '', setCookie: [], body: '' }));
+  }
+
   close() {
     return this.pool.close();
   }
