@@ -55,7 +55,7 @@ export async function startServer(port: number, env: Record<string, string>): Pr
     await exit;
     clearTimeout(killer);
   };
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 240_000;
   while (Date.now() < deadline && !exited) {
     try {
       const response = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2_000) });
