@@ -1,23 +1,47 @@
-// Fixed-window counters in the database, so every server process shares them: one upsert per check.
+// Fixed-window counters in the database, so every server process shares them: one upsert per check, and one
+// statement (one round trip, one commit) for several checks made together.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 
+export interface LimitRule {
+  max: number;
+  windowSeconds: number;
+}
+
 /** Counts one hit on `key`; true while the window's count stays within `max`. */
-export async function takeToken(
+export async function takeToken(db: Database, key: string, rule: LimitRule, now = new Date()): Promise<boolean> {
+  return takeTokens(db, [{ key, ...rule }], now);
+}
+
+/**
+ * Counts one hit on each key (distinct keys) in one statement; true while every count stays within its max.
+ * Rows are written in the order given, so callers that always pass the same kinds of key in the same order
+ * (e.g. IP then e-mail) take the row locks in one order and cannot deadlock on each other.
+ */
+export async function takeTokens(
   db: Database,
-  key: string,
-  rule: { max: number; windowSeconds: number },
+  checks: Array<LimitRule & { key: string }>,
   now = new Date(),
 ): Promise<boolean> {
   const at = now.toISOString();
+  const values = sql.join(
+    checks.map((check) => sql`(${check.key}, 1, ${at}::timestamptz, ${check.windowSeconds}::int)`),
+    sql`, `,
+  );
+  // The window length travels in a column that is not stored, so each key keeps its own window.
   const result = await db.execute(sql`
-    insert into request_limit (key, count, window_started_at) values (${key}, 1, ${at}::timestamptz)
+    with input (key, count, window_started_at, window_seconds) as (values ${values})
+    insert into request_limit (key, count, window_started_at)
+    select key, count, window_started_at from input
     on conflict (key) do update set
-      count = case when request_limit.window_started_at <= ${at}::timestamptz - make_interval(secs => ${rule.windowSeconds})
+      count = case when request_limit.window_started_at <= excluded.window_started_at
+          - make_interval(secs => (select window_seconds from input where input.key = excluded.key))
         then 1 else request_limit.count + 1 end,
-      window_started_at = case when request_limit.window_started_at <= ${at}::timestamptz - make_interval(secs => ${rule.windowSeconds})
-        then ${at}::timestamptz else request_limit.window_started_at end
-    returning count`);
-  const [row] = (result as unknown as { rows: Array<{ count: number }> }).rows;
-  return Number(row?.count ?? 0) <= rule.max;
+      window_started_at = case when request_limit.window_started_at <= excluded.window_started_at
+          - make_interval(secs => (select window_seconds from input where input.key = excluded.key))
+        then excluded.window_started_at else request_limit.window_started_at end
+    returning key, count`);
+  const rows = (result as unknown as { rows: Array<{ key: string; count: number }> }).rows;
+  const maxByKey = new Map(checks.map((check) => [check.key, check.max]));
+  return rows.length === checks.length && rows.every((row) => Number(row.count) <= (maxByKey.get(row.key) ?? 0));
 }

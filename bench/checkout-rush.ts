@@ -1,0 +1,344 @@
+// Checkout rush: BUYERS fans at once through the real HTTP checkout (plain forms on the organiser's host) for one
+// event of CAPACITY tickets, on (a) one server on PGlite, (b) one server on PostgreSQL, (c) two servers on the
+// same PostgreSQL database. Prints hold latency and throughput, then pays every hold through the sandbox and
+// checks nothing was oversold. Figures, plus one hard check (OVERSOLD must be 0).
+// Run with `npm run bench -- checkout-rush` (BUYERS, CAPACITY, CONCURRENCY, PAY_CONCURRENCY, BENCH_DATABASE_URL;
+// SETUPS=abc picks set-ups).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { forEachLimited, HttpClient, percentile } from './lib/http.js';
+import { createLiveEvent, eventCounters, sellingOrganiser } from './lib/organiser.js';
+import { freePort, startServer, type ServerProcess } from './lib/server-process.js';
+
+const BUYERS = Number(process.env.BUYERS ?? 2000);
+const CAPACITY = Number(process.env.CAPACITY ?? 500);
+/** Checkouts in flight at once (open connections, like that many browsers submitting together). */
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 100);
+const PAY_CONCURRENCY = Number(process.env.PAY_CONCURRENCY ?? 50);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SETUPS = process.env.SETUPS ?? 'abc';
+const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+
+interface Counts {
+  tickets: number;
+  paidOrders: number;
+  pendingOrders: number;
+}
+interface Database {
+  label: string;
+  env: Record<string, string>;
+  /** Tickets and orders of the event, read straight from the database after the servers stopped. */
+  count(eventId: string): Promise<Counts>;
+}
+
+const COUNT_SQL = {
+  tickets: `select count(*)::int as n from ticket where event_id = $1`,
+  orders: `select count(*) filter (where status = 'paid')::int as paid, count(*) filter (where status = 'pending')::int as pending from "order" where event_id = $1`,
+};
+
+interface Row {
+  setup: string;
+  buyers: number;
+  held: number;
+  refused: string;
+  reqPerSecond: number;
+  holdsPerSecond: number;
+  p50: number;
+  p99: number;
+  holdP99: number;
+  paid: number;
+  payFailures: number;
+  paySeconds: number;
+  sold: number;
+  tickets: number;
+  heldLeft: number;
+  oversold: number;
+}
+
+async function runSetup(setup: string, database: Database, processes: number): Promise<Row> {
+  const servers: ServerProcess[] = [];
+  const clients: HttpClient[] = [];
+  try {
+    const ports = await Promise.all(Array.from({ length: processes }, () => freePort()));
+    const appHost = `localhost:${ports[0]}`;
+    // Every process has the same public configuration, as behind a load balancer: one app host, one storefront
+    // domain; the bench picks the process by the port it connects to.
+    const env = { ...database.env, PUBLIC_HOST: appHost, APP_URL: `http://${appHost}`, AUTH_SECRET };
+    for (const port of ports) servers.push(await startServer(port, env));
+    const perClient = Math.max(1, Math.ceil(Math.max(CONCURRENCY, PAY_CONCURRENCY) / processes));
+    for (const port of ports) clients.push(new HttpClient(port, perClient));
+    const subdomain = `rush${Date.now().toString(36)}`;
+    const organiser = await sellingOrganiser(clients[0]!, appHost, subdomain);
+    const live = await createLiveEvent(clients[0]!, appHost, organiser, CAPACITY);
+    const shopHost = `${subdomain}.${appHost}`;
+    const shopHeaders = { origin: `http://${shopHost}` };
+    // Warm each process (JIT, connection pool) on the event page, which changes nothing.
+    for (const client of clients) {
+      await forEachLimited(Array.from({ length: 40 }), 10, async () => {
+        const page = await client.send({ path: `/events/${live.id}`, host: shopHost });
+        if (page.status !== 200) throw new Error(`event page: ${page.status}`);
+      });
+    }
+
+    const latencies: number[] = [];
+    const holdLatencies: number[] = [];
+    const statuses = new Map<number, number>();
+    const tokens: string[] = [];
+    let lastHoldAt = 0;
+    const started = performance.now();
+    await forEachLimited(
+      Array.from({ length: BUYERS }, (_, index) => index),
+      CONCURRENCY,
+      async (index) => {
+        const client = clients[index % clients.length]!;
+        const t0 = performance.now();
+        const reply = await client.trySend({
+          path: `/events/${live.id}/checkout`,
+          host: shopHost,
+          headers: shopHeaders,
+          body: {
+            [`qty_${live.ticketTypeId}`]: '1',
+            first_name: 'Fan',
+            last_name: `Number ${index}`,
+            email: `fan${index}@example.com`,
+            phone: '',
+            country: 'GB',
+            age_confirmed: 'yes',
+            terms_accepted: 'yes',
+          },
+        });
+        const elapsed = performance.now() - t0;
+        latencies.push(elapsed);
+        statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
+        if (reply.status === 303) {
+          const token = /^\/checkout\/([A-Za-z0-9_-]{43})$/.exec(reply.location)?.[1];
+          if (!token) throw new Error(`unexpected checkout redirect: ${reply.location}`);
+          tokens.push(token);
+          holdLatencies.push(elapsed);
+          lastHoldAt = performance.now();
+        }
+      },
+    );
+    const burstSeconds = (performance.now() - started) / 1000;
+    const holdSeconds = (lastHoldAt - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    holdLatencies.sort((a, b) => a - b);
+
+    let paid = 0;
+    let payFailures = 0;
+    const payStarted = performance.now();
+    await forEachLimited(tokens, PAY_CONCURRENCY, async (token, index) => {
+      const client = clients[index % clients.length]!;
+      const pay = await client.trySend({
+        method: 'POST',
+        path: `/checkout/${token}/pay`,
+        host: shopHost,
+        headers: shopHeaders,
+        body: '',
+      });
+      if (pay.status !== 303) {
+        payFailures += 1;
+        return;
+      }
+      const provider = new URL(pay.location);
+      const card = await client.trySend({
+        path: provider.pathname,
+        host: provider.host,
+        headers: { origin: `http://${appHost}` },
+        body: { card_number: '4242424242424242', card_expiry: '12 / 34', card_cvc: '123', card_name: 'Fan' },
+      });
+      if (card.status === 303 && card.location.includes('/return')) paid += 1;
+      else payFailures += 1;
+    });
+    const paySeconds = (performance.now() - payStarted) / 1000;
+    const counters = await eventCounters(clients[0]!, appHost, organiser, live.id);
+
+    await Promise.all(clients.map((client) => client.close()));
+    clients.length = 0;
+    await Promise.all(servers.map((server) => server.stop()));
+    servers.length = 0;
+    const counts = await database.count(live.id);
+    const refused = [...statuses.entries()]
+      .filter(([status]) => status !== 303)
+      .map(([status, n]) => `${n}x${status === 0 ? 'timeout' : status}`)
+      .join(' ');
+    return {
+      setup,
+      buyers: BUYERS,
+      held: tokens.length,
+      refused: refused || '-',
+      reqPerSecond: BUYERS / burstSeconds,
+      holdsPerSecond: holdSeconds > 0 ? tokens.length / holdSeconds : 0,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      holdP99: percentile(holdLatencies, 99),
+      paid,
+      payFailures,
+      paySeconds,
+      sold: counters.sold,
+      tickets: counts.tickets,
+      heldLeft: counters.held,
+      oversold: Math.max(0, Math.max(counters.sold, counts.tickets) - CAPACITY),
+    };
+  } finally {
+    await Promise.allSettled(clients.map((client) => client.close()));
+    await Promise.allSettled(servers.map((server) => server.stop()));
+  }
+}
+
+function pgliteDatabase(dataDir: string): Database {
+  return {
+    label: 'PGlite',
+    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+    async count(eventId) {
+      const db = new PGlite(path.join(dataDir, 'pglite'));
+      try {
+        const tickets = await db.query<{ n: number }>(COUNT_SQL.tickets, [eventId]);
+        const orders = await db.query<{ paid: number; pending: number }>(COUNT_SQL.orders, [eventId]);
+        return {
+          tickets: tickets.rows[0]!.n,
+          paidOrders: orders.rows[0]!.paid,
+          pendingOrders: orders.rows[0]!.pending,
+        };
+      } finally {
+        await db.close();
+      }
+    },
+  };
+}
+
+function postgresDatabase(url: string, dataDir: string): Database {
+  return {
+    label: 'PostgreSQL',
+    env: { DATABASE_URL: url, DATA_DIR: dataDir },
+    async count(eventId) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const tickets = await client.query<{ n: number }>(COUNT_SQL.tickets, [eventId]);
+        const orders = await client.query<{ paid: number; pending: number }>(COUNT_SQL.orders, [eventId]);
+        return {
+          tickets: tickets.rows[0]!.n,
+          paidOrders: orders.rows[0]!.paid,
+          pendingOrders: orders.rows[0]!.pending,
+        };
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** A fresh database on the PostgreSQL server at PG_URL, or null (with the reason) when it cannot be reached. */
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | string> {
+  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3_000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    return `PostgreSQL not reachable at ${PG_URL} (${error instanceof Error ? error.message : String(error)})`;
+  }
+  const name = `marquee_bench_${process.pid}_${Date.now().toString(36)}`;
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: PG_URL });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+function printRow(row: Row) {
+  const cells = [
+    row.setup.padEnd(24),
+    `${row.held}/${row.buyers}`.padStart(9),
+    row.reqPerSecond.toFixed(0).padStart(6),
+    row.holdsPerSecond.toFixed(0).padStart(7),
+    row.p50.toFixed(0).padStart(5),
+    row.p99.toFixed(0).padStart(5),
+    row.holdP99.toFixed(0).padStart(7),
+    `${row.paid}${row.payFailures ? ` (${row.payFailures} failed)` : ''}`.padStart(6),
+    row.paySeconds.toFixed(1).padStart(6),
+    String(row.sold).padStart(5),
+    String(row.tickets).padStart(7),
+    String(row.heldLeft).padStart(9),
+    String(row.oversold).padStart(8),
+    `  refused: ${row.refused}`,
+  ];
+  console.log(cells.join(' '));
+}
+
+const header = [
+  'set-up'.padEnd(24),
+  'held/fans'.padStart(9),
+  'req/s'.padStart(6),
+  'holds/s'.padStart(7),
+  'p50'.padStart(5),
+  'p99'.padStart(5),
+  'hold99'.padStart(7),
+  'paid'.padStart(6),
+  'pay s'.padStart(6),
+  'sold'.padStart(5),
+  'tickets'.padStart(7),
+  'held left'.padStart(9),
+  'OVERSOLD'.padStart(8),
+].join(' ');
+
+console.log(
+  `Checkout rush: ${BUYERS} fans (1 ticket each, distinct e-mails) for ${CAPACITY} tickets, ${CONCURRENCY} checkouts in flight, ` +
+    `payments ${PAY_CONCURRENCY} at a time; ${os.cpus().length} CPU cores (load average ${os.loadavg()[0]!.toFixed(1)}), Node ${process.version}. Latencies in ms (server response time per request).`,
+);
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-rush-'));
+const rows: Row[] = [];
+let failed = false;
+try {
+  console.log(header);
+  if (SETUPS.includes('a')) {
+    try {
+      rows.push(await runSetup('a) 1 process, PGlite', pgliteDatabase(path.join(tmp, 'pglite')), 1));
+      printRow(rows.at(-1)!);
+    } catch (error) {
+      failed = true;
+      console.error('a) failed:', error);
+    }
+  }
+  for (const processes of [1, 2].filter((n) => SETUPS.includes(n === 1 ? 'b' : 'c'))) {
+    const created = await createPostgresDatabase();
+    const setup = `${processes === 1 ? 'b) 1 process' : 'c) 2 processes'}, PostgreSQL`;
+    if (typeof created === 'string') {
+      console.log(`${setup.padEnd(24)} skipped: ${created}`);
+      continue;
+    }
+    try {
+      rows.push(await runSetup(setup, postgresDatabase(created.url, path.join(tmp, `pg${processes}`)), processes));
+      printRow(rows.at(-1)!);
+    } catch (error) {
+      failed = true;
+      console.error(`${setup} failed:`, error);
+    } finally {
+      await created.drop();
+    }
+  }
+} catch (error) {
+  failed = true;
+  console.error(error);
+} finally {
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+const oversold = rows.some((row) => row.oversold > 0 || row.held > CAPACITY);
+if (oversold) console.log('OVERSOLD: capacity was exceeded in at least one set-up.');
+process.exitCode = failed || oversold ? 1 : 0;

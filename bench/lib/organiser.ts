@@ -1,0 +1,107 @@
+// An organiser ready to sell, made over HTTP against a running server exactly as the dashboard would: sign up,
+// verify the e-mailed code (the test mail outbox at /api/dev/mail), create the organisation, enable payouts
+// through the sandbox's onboarding form, then create and publish one event.
+import { cookieOf, type HttpClient } from './http.js';
+
+export interface Organiser {
+  cookie: string;
+  subdomain: string;
+}
+
+export async function sellingOrganiser(client: HttpClient, appHost: string, subdomain: string): Promise<Organiser> {
+  const origin = `http://${appHost}`;
+  const email = `organiser-${subdomain}@example.com`;
+  const post = (path: string, json: unknown, cookie?: string) =>
+    client.send({ path, host: appHost, json, headers: { origin, ...(cookie ? { cookie } : {}) } });
+  const signUp = await post('/api/auth/sign-up/email', { email, password: 'Tickets&Rush42', name: 'Bench Organiser' });
+  if (signUp.status !== 200) throw new Error(`sign-up: ${signUp.status} ${signUp.body}`);
+  const mail = await client.send({ path: `/api/dev/mail?to=${encodeURIComponent(email)}`, host: appHost });
+  const code = /\b(\d{6})\b/.exec((JSON.parse(mail.body) as Array<{ text: string }>)[0]?.text ?? '')?.[1];
+  if (!code) throw new Error('no verification code mailed');
+  const verify = await post('/api/auth/email-otp/verify-email', { email, otp: code });
+  if (verify.status !== 200) throw new Error(`verify: ${verify.status} ${verify.body}`);
+  const cookie = cookieOf(verify);
+  const org = await post(
+    '/api/org/create',
+    { company_name: 'Bench Events', subdomain, default_currency: 'GBP' },
+    cookie,
+  );
+  if (org.status !== 201) throw new Error(`org create: ${org.status} ${org.body}`);
+
+  const billing = `${origin}/dashboard/billing`;
+  const link = await post('/api/stripe/create-connect-account', { refresh_url: billing, return_url: billing }, cookie);
+  if (link.status !== 200) throw new Error(`connect account: ${link.status} ${link.body}`);
+  const url = new URL((JSON.parse(link.body) as { account_link_url: string }).account_link_url);
+  const onboard = await client.send({
+    path: url.pathname + url.search,
+    host: appHost,
+    headers: { origin },
+    body: {
+      business_name: 'Bench Events Ltd',
+      business_type: 'company',
+      country: 'GB',
+      address_line1: '1 High Street',
+      address_city: 'London',
+      address_postal_code: 'N1 9GU',
+      representative_name: 'Ada Lovelace',
+      representative_dob: '1985-12-10',
+      bank_account_holder: 'Bench Events Ltd',
+      bank_routing: '108800',
+      bank_account_number: '00012345',
+      registration_number: '12345678',
+    },
+  });
+  if (onboard.status !== 303) throw new Error(`onboarding: ${onboard.status} ${onboard.body.slice(0, 300)}`);
+  return { cookie, subdomain };
+}
+
+export interface LiveEvent {
+  id: string;
+  ticketTypeId: string;
+}
+
+export async function createLiveEvent(
+  client: HttpClient,
+  appHost: string,
+  organiser: Organiser,
+  capacity: number,
+): Promise<LiveEvent> {
+  const headers = { origin: `http://${appHost}`, cookie: organiser.cookie };
+  const created = await client.send({
+    path: '/api/events',
+    host: appHost,
+    headers,
+    json: {
+      artwork_url: '/uploads/images/poster.webp',
+      name: 'The Rush',
+      description: 'Everyone wants a ticket.',
+      location: 'The Warehouse, London',
+      start_local: '2031-06-14T19:00',
+      end_local: '2031-06-15T03:00',
+      time_zone: 'Europe/London',
+      lineup: ['DJ One'],
+      currency: 'GBP',
+      price: '20.00',
+      capacity,
+      minimum_age: 0,
+      terms_of_service: 'No refunds.',
+    },
+  });
+  if (created.status !== 201) throw new Error(`event create: ${created.status} ${created.body}`);
+  const id = (JSON.parse(created.body) as { id: string }).id;
+  const published = await client.send({ method: 'POST', path: `/api/events/${id}/publish`, host: appHost, headers });
+  if (published.status !== 200) throw new Error(`publish: ${published.status} ${published.body}`);
+  const dto = JSON.parse(published.body) as { ticket_types: Array<{ id: string }> };
+  return { id, ticketTypeId: dto.ticket_types[0]!.id };
+}
+
+export async function eventCounters(client: HttpClient, appHost: string, organiser: Organiser, eventId: string) {
+  const response = await client.send({
+    path: `/api/events/${eventId}`,
+    host: appHost,
+    headers: { cookie: organiser.cookie },
+  });
+  if (response.status !== 200) throw new Error(`event read: ${response.status} ${response.body}`);
+  const dto = JSON.parse(response.body) as { sold: number; held: number; capacity: number | null };
+  return { sold: dto.sold, held: dto.held };
+}

@@ -1,0 +1,70 @@
+// Starts the real server (`node --import tsx apps/server/src/server.ts`) as a child process for a benchmark,
+// waits for /api/health, and stops it (SIGTERM, then SIGKILL) so no process outlives the run.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** A server on `port` with `env` added to a test configuration; resolves once it answers /api/health. */
+export async function startServer(port: number, env: Record<string, string>): Promise<ServerProcess> {
+  // SERVER_NODE_ARGS go to the server's node only, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it.
+  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      RATE_LIMIT_MULTIPLIER: '1000',
+      ...env,
+    },
+    // The start-up banner would break the table; warnings and errors still show.
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let exited = false;
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
+  const stop = async () => {
+    if (exited) return;
+    child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exit;
+    clearTimeout(killer);
+  };
+  const deadline = Date.now() + 240_000;
+  while (Date.now() < deadline && !exited) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return { port, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(`server on port ${port} did not become healthy`);
+}
