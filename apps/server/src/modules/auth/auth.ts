@@ -37,13 +37,27 @@ export type SocialProviderId = keyof typeof SOCIAL_PROVIDERS;
 
 export const CODE_EXPIRES_IN_SECONDS = 10 * 60;
 
-/** Paths whose body carries a new password that must meet the five rules and not be breached. */
-const PASSWORD_SETTING_PATHS = new Set([
-  '/sign-up/email',
-  '/email-otp/reset-password',
-  '/reset-password',
-  '/change-password',
-]);
+/**
+ * Every path that sets a password, with the body field better-auth actually stores. Checking only that field
+ * matters: a valid decoy in another field must not let a weak new password through.
+ */
+const PASSWORD_FIELD_BY_PATH: Readonly<Record<string, 'password' | 'newPassword'>> = {
+  '/sign-up/email': 'password',
+  '/email-otp/reset-password': 'password',
+  '/reset-password': 'newPassword',
+  '/change-password': 'newPassword',
+};
+/** Server-only endpoints have no path; the hook sees them by operation id. */
+const PASSWORD_FIELD_BY_OPERATION: Readonly<Record<string, 'newPassword'>> = { setPassword: 'newPassword' };
+
+function passwordFieldOf(ctx: { path?: string; operationId?: unknown }): 'password' | 'newPassword' | undefined {
+  if (ctx.path && Object.hasOwn(PASSWORD_FIELD_BY_PATH, ctx.path)) return PASSWORD_FIELD_BY_PATH[ctx.path];
+  const operation = ctx.operationId;
+  if (typeof operation === 'string' && Object.hasOwn(PASSWORD_FIELD_BY_OPERATION, operation)) {
+    return PASSWORD_FIELD_BY_OPERATION[operation];
+  }
+  return undefined;
+}
 
 export function configuredSocialProviders(config: Config) {
   const env = config.raw;
@@ -171,8 +185,10 @@ export function createAuth(deps: AuthDeps) {
             });
           }
         }
-        if (PASSWORD_SETTING_PATHS.has(ctx.path)) {
-          const password = body.password ?? body.newPassword;
+        const passwordField = passwordFieldOf(ctx as { path?: string; operationId?: unknown });
+        if (passwordField) {
+          // A missing or non-string field is refused by better-auth's own body schema.
+          const password = body[passwordField];
           if (typeof password === 'string') {
             if (!meetsPasswordRules(password)) {
               throw new APIError('BAD_REQUEST', {
