@@ -2,7 +2,7 @@
 // uses, better-auth's own organisation endpoints are closed, and sign-in by e-mail code is off.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { authPost, signUpAndVerify, STRONG_PASSWORD } from '../../../test/auth-helpers.js';
+import { authPost, createOrganizationFor, signUpAndVerify, STRONG_PASSWORD } from '../../../test/auth-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -85,5 +85,55 @@ describe('auth.api.setPassword (server-only)', () => {
         headers: new Headers({ cookie: user.cookie }),
       }),
     ).rejects.toMatchObject({ body: { code: 'FORM_PASSWORD_VALIDATION_FAILED' } });
+  });
+});
+
+describe("better-auth's own organisation endpoints", () => {
+  const closed = [
+    'create',
+    'update',
+    'delete',
+    'set-active',
+    'invite-member',
+    'accept-invitation',
+    'remove-member',
+    'update-member-role',
+    'leave',
+  ];
+  for (const endpoint of closed) {
+    it(`POST /api/auth/organization/${endpoint} - 404 in the error envelope`, async () => {
+      const user = await signUpAndVerify(t.app);
+      const organization = await createOrganizationFor(t.app, user, `closed-${endpoint}`);
+      const response = await authPost(
+        t.app,
+        `/organization/${endpoint}`,
+        {
+          organizationId: organization.id,
+          name: 'Renamed',
+          slug: `x-${endpoint}`,
+          email: 'a@example.com',
+          role: 'member',
+        },
+        { cookie: user.cookie },
+      );
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+      const info = await t.app.inject({ method: 'GET', url: '/api/org/info', headers: { cookie: user.cookie } });
+      expect(info.json().organization).toMatchObject({ id: organization.id, name: 'Acme Events' });
+    });
+  }
+
+  it('GET /api/auth/organization/list-members - 404, also with an encoded or doubled-slash path', async () => {
+    const user = await signUpAndVerify(t.app);
+    for (const url of [
+      '/api/auth/organization/list-members',
+      '/api/auth/%6Frganization/list-members',
+      '/api/auth//organization/list-members',
+      '/api/auth/Organization/list-members',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { cookie: user.cookie } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().error.code, url).toBe('NOT_FOUND');
+    }
   });
 });

@@ -3,7 +3,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Config } from '../../config.js';
-import { configuredSocialProviders, SOCIAL_PROVIDERS, type Auth, type SocialProviderId } from './auth.js';
+import { notFound } from '../../lib/errors.js';
+import {
+  configuredSocialProviders,
+  isClosedAuthPath,
+  SOCIAL_PROVIDERS,
+  type Auth,
+  type SocialProviderId,
+} from './auth.js';
 
 export function toWebHeaders(request: FastifyRequest): Headers {
   const headers = fromNodeHeaders(request.headers);
@@ -42,6 +49,7 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; confi
       method: ['GET', 'POST'],
       url: '/api/auth/*',
       async handler(request, reply) {
+        if (isClosedAuthPath(request.url)) throw notFound();
         const body = Buffer.isBuffer(request.body) ? request.body : undefined;
         const url = new URL(request.url, deps.config.appUrl);
         const response = await deps.auth.handler(

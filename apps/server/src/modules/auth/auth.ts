@@ -59,6 +59,27 @@ function passwordFieldOf(ctx: { path?: string; operationId?: unknown }): 'passwo
   return undefined;
 }
 
+/**
+ * better-auth endpoints the product does not offer. Organisations are created, changed and removed only through
+ * the product's routes (modules/organizations), which keep settings, slugs and records; better-auth's own
+ * organisation, member and invitation endpoints would bypass them (e.g. hard-delete an organisation).
+ */
+const CLOSED_AUTH_PREFIXES = ['/organization'];
+
+/** True when a request path under /api/auth must be refused before better-auth sees it. */
+export function isClosedAuthPath(requestPath: string): boolean {
+  let path = requestPath.split('?')[0] ?? '';
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    return true; // undecodable: better-auth has no such route anyway
+  }
+  path = path.toLowerCase().replace(/\/{2,}/g, '/');
+  if (!path.startsWith('/api/auth/')) return false;
+  const rest = path.slice('/api/auth'.length);
+  return CLOSED_AUTH_PREFIXES.some((prefix) => rest === prefix || rest.startsWith(`${prefix}/`));
+}
+
 export function configuredSocialProviders(config: Config) {
   const env = config.raw;
   return {
