@@ -137,3 +137,21 @@ describe("better-auth's own organisation endpoints", () => {
     }
   });
 });
+
+describe('sign-in by e-mail code', () => {
+  it('POST /api/auth/sign-in/email-otp - 404 in the error envelope, no session', async () => {
+    const user = await signUpAndVerify(t.app);
+    const response = await authPost(t.app, '/sign-in/email-otp', { email: user.email, otp: '123456' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('POST /api/auth/email-otp/send-verification-otp - 400 for type sign-in, and no code is mailed', async () => {
+    const email = `nobody-${Date.now()}@example.com`;
+    const response = await authPost(t.app, '/email-otp/send-verification-otp', { email, type: 'sign-in' });
+    expect(response.statusCode).toBe(400);
+    const mail = await t.app.inject({ method: 'GET', url: `/api/dev/mail?to=${encodeURIComponent(email)}` });
+    expect(mail.json()).toEqual([]);
+  });
+});

@@ -65,6 +65,11 @@ function passwordFieldOf(ctx: { path?: string; operationId?: unknown }): 'passwo
  * organisation, member and invitation endpoints would bypass them (e.g. hard-delete an organisation).
  */
 const CLOSED_AUTH_PREFIXES = ['/organization'];
+/**
+ * Sign-in by e-mail code: nothing offers it, and it would make password-less verified accounts. E-mail codes
+ * stay on for verification and password reset.
+ */
+const CLOSED_AUTH_PATHS = ['/sign-in/email-otp'];
 
 /** True when a request path under /api/auth must be refused before better-auth sees it. */
 export function isClosedAuthPath(requestPath: string): boolean {
@@ -77,7 +82,11 @@ export function isClosedAuthPath(requestPath: string): boolean {
   path = path.toLowerCase().replace(/\/{2,}/g, '/');
   if (!path.startsWith('/api/auth/')) return false;
   const rest = path.slice('/api/auth'.length);
-  return CLOSED_AUTH_PREFIXES.some((prefix) => rest === prefix || rest.startsWith(`${prefix}/`));
+  const bare = rest.length > 1 ? rest.replace(/\/$/, '') : rest;
+  return (
+    CLOSED_AUTH_PATHS.includes(bare) ||
+    CLOSED_AUTH_PREFIXES.some((prefix) => rest === prefix || rest.startsWith(`${prefix}/`))
+  );
 }
 
 export function configuredSocialProviders(config: Config) {
@@ -142,6 +151,8 @@ export function createAuth(deps: AuthDeps) {
       },
     }),
     trustedOrigins: [config.appUrl, ...devOrigins],
+    // Also closed at the Fastify mount (with the error envelope); this keeps better-auth's router in line.
+    disabledPaths: [...CLOSED_AUTH_PATHS],
     logger: {
       level: 'warn',
       log: (level, message) => {
@@ -229,6 +240,13 @@ export function createAuth(deps: AuthDeps) {
             }
           }
         }
+        if (ctx.path === '/email-otp/send-verification-otp' && body.type === 'sign-in') {
+          // Sign-in codes are off (see CLOSED_AUTH_PATHS): do not mail one.
+          throw new APIError('BAD_REQUEST', {
+            code: 'SIGN_IN_CODES_DISABLED',
+            message: 'Sign-in by e-mail code is not available',
+          });
+        }
         if (
           (ctx.path === '/email-otp/request-password-reset' || ctx.path === '/forget-password/email-otp') &&
           typeof body.email === 'string' &&
@@ -254,6 +272,8 @@ export function createAuth(deps: AuthDeps) {
         expiresIn: CODE_EXPIRES_IN_SECONDS,
         allowedAttempts: 5,
         overrideDefaultEmailVerification: true,
+        // An e-mail code never creates an account: accounts come from sign-up (password) or a social provider.
+        disableSignUp: true,
         async sendVerificationOTP({ email, otp, type }) {
           try {
             await deps.sendCode({ email, code: otp, type });
