@@ -161,7 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('auth', auth);
 
   healthRoutes(app, database);
-  if (!config.isProduction) devMailRoutes(app, database.db);
+  if (!config.isProduction) devMailRoutes(app, database.db, { open: config.devMailboxOpen });
   publicConfigRoutes(app, config);
   await authRoutes(app, { auth, config });
   organizationRoutes(app, { config });

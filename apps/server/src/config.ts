@@ -48,6 +48,9 @@ const envSchema = z.object({
   ),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Marquee <no-reply@marquee.localhost>')),
   HIBP_RANGE_CHECK: booleanFlag,
+  // Who may read the development outbox (/dev/mailbox, /api/dev/mail) outside production: only this machine
+  // (loopback) unless set to open.
+  DEV_MAILBOX: z.preprocess(emptyToUndefined, z.enum(['loopback', 'open']).default('loopback')),
   RATE_LIMIT_MULTIPLIER: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(1000).default(1)),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -90,6 +93,8 @@ export interface Config {
   authSecret: string;
   /** Scales the auth rate limits (1 in production; browser test runs raise it). */
   rateLimitMultiplier: number;
+  /** The development outbox answers every client, not only loopback (DEV_MAILBOX=open). */
+  devMailboxOpen: boolean;
   raw: Env;
 }
 
@@ -153,6 +158,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     authSecret: env.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+    devMailboxOpen: env.DEV_MAILBOX === 'open',
     raw: env,
   };
 }

@@ -98,6 +98,13 @@ async function main() {
       `  API:                ${config.appUrl}/api/health`,
       `  Storefronts:        ${storefrontExample}`,
       `  Database:           ${database_}`,
+      ...(config.isProduction
+        ? []
+        : [
+            config.devMailboxOpen
+              ? `  E-mail outbox:      ${config.appUrl}/dev/mailbox (open to every client: DEV_MAILBOX=open)`
+              : `  E-mail outbox:      ${config.appUrl}/dev/mailbox (from this machine only)`,
+          ]),
       '',
     ].join('\n') + '\n',
   );

@@ -1,11 +1,14 @@
 // The development mailbox: reads the mail outbox as JSON (/api/dev/mail, for tests and scripts) and as a page
-// (/dev/mailbox). Registered only outside production, so in production neither path exists.
-import type { FastifyInstance } from 'fastify';
+// (/dev/mailbox). Registered only outside production, so in production neither path exists; even then they
+// answer only loopback clients (the codes in them unlock every account) unless DEV_MAILBOX=open.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { listOutbox, type OutboxMessage } from '../../adapters/mail/outbox.js';
 import { escapeHtml, renderPage } from '../../storefront/html.js';
+import { notFound } from '../../lib/errors.js';
+import { isLoopbackAddress } from '../../lib/loopback.js';
 
 export const devMailQuerySchema = z.object({
   to: z.string().trim().min(1).max(320).optional(),
@@ -56,30 +59,39 @@ function renderMessage(message: OutboxMessage): string {
 </article>`;
 }
 
-export function devMailRoutes(app: FastifyInstance, db: Database) {
+export function devMailRoutes(app: FastifyInstance, db: Database, options: { open: boolean }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const onlyLoopback = async (request: FastifyRequest) => {
+    if (!options.open && !isLoopbackAddress(request.ip)) throw notFound();
+  };
 
   routes.get(
     '/api/dev/mail',
-    { schema: { querystring: devMailQuerySchema, response: { 200: z.array(devMailMessageSchema) } } },
+    {
+      onRequest: onlyLoopback,
+      schema: { querystring: devMailQuerySchema, response: { 200: z.array(devMailMessageSchema) } },
+    },
     async (request, reply) => {
       const messages = await listOutbox(db, request.query.limit, { to: request.query.to });
       return reply.header('cache-control', 'no-store').send(messages.map(toDevMailMessage));
     },
   );
 
-  routes.get('/dev/mailbox', { schema: { querystring: devMailQuerySchema } }, async (request, reply) => {
-    const { to, limit } = request.query;
-    const messages = await listOutbox(db, limit, { to });
-    const smtpNote =
-      app.mailer.kind === 'smtp'
-        ? '<p class="muted">SMTP_URL is set, so new e-mails are delivered through SMTP and no longer appear here.</p>'
-        : '';
-    const list =
-      messages.length > 0
-        ? messages.map(renderMessage).join('\n')
-        : `<p class="muted">No e-mails${to ? ` to ${escapeHtml(to)}` : ''} yet.</p>`;
-    const body = `<main>
+  routes.get(
+    '/dev/mailbox',
+    { onRequest: onlyLoopback, schema: { querystring: devMailQuerySchema } },
+    async (request, reply) => {
+      const { to, limit } = request.query;
+      const messages = await listOutbox(db, limit, { to });
+      const smtpNote =
+        app.mailer.kind === 'smtp'
+          ? '<p class="muted">SMTP_URL is set, so new e-mails are delivered through SMTP and no longer appear here.</p>'
+          : '';
+      const list =
+        messages.length > 0
+          ? messages.map(renderMessage).join('\n')
+          : `<p class="muted">No e-mails${to ? ` to ${escapeHtml(to)}` : ''} yet.</p>`;
+      const body = `<main>
 <header>
 <span class="badge">Development outbox</span>
 <h1>Mailbox</h1>
@@ -92,10 +104,11 @@ ${smtpNote}
 </header>
 ${list}
 </main>`;
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('x-robots-tag', 'noindex')
-      .send(renderPage({ title: 'Development outbox · Marquee', body, css: mailboxCss }));
-  });
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex')
+        .send(renderPage({ title: 'Development outbox · Marquee', body, css: mailboxCss }));
+    },
+  );
 }
