@@ -20,6 +20,7 @@ import type { AssertCanSell } from './modules/events/events.service.js';
 import { createStorage, type FileStorage } from './adapters/storage/storage.js';
 import { classifyHost, type HostKind } from './lib/hosts.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { originCheckPlugin } from './plugins/origin-check.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { publicConfigRoutes } from './modules/health/public-config.routes.js';
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(originCheckPlugin, { config });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,

@@ -30,7 +30,7 @@ beforeEach(() => {
   dns.failWith = null;
 });
 
-const as = (user: SignedInUser) => ({ cookie: user.cookie });
+const as = (user: SignedInUser) => ({ cookie: user.cookie, origin: 'http://localhost:3000' });
 const putDomain = (customDomain: string | null, user = owner) =>
   t.app.inject({ method: 'PUT', url: '/api/org/custom-domain', headers: as(user), payload: { customDomain } });
 const verify = (user = owner) => t.app.inject({ method: 'POST', url: '/api/org/verify-domain', headers: as(user) });

@@ -20,7 +20,7 @@ beforeAll(async () => {
     await t.app.inject({
       method: 'POST',
       url: '/api/stripe/create-connect-account',
-      headers: { cookie: owner.cookie },
+      headers: { cookie: owner.cookie, origin: 'http://localhost:3000' },
       payload: { refresh_url: billing, return_url: billing },
     })
   ).json().account_link_url as string;
@@ -45,7 +45,13 @@ beforeAll(async () => {
     }).toString(),
   });
   expect(onboard.statusCode).toBe(303);
-  const info = (await t.app.inject({ method: 'GET', url: '/api/org/info', headers: { cookie: owner.cookie } })).json();
+  const info = (
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/org/info',
+      headers: { cookie: owner.cookie, origin: 'http://localhost:3000' },
+    })
+  ).json();
   accountId = info.organization.stripe_account_id;
 });
 afterAll(() => t.close());
