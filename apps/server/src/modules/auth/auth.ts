@@ -16,6 +16,7 @@ import {
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import * as schema from '../../db/schema/index.js';
+import { loggableError } from '../../db/errors.js';
 import { isBreachedPassword } from './breached-passwords.js';
 
 export type AuthCodeType = 'email-verification' | 'forget-password' | 'sign-in' | 'change-email';
@@ -166,7 +167,7 @@ export function createAuth(deps: AuthDeps) {
       // A refused sign-in or a wrong code is the client's business, not a server error: log it quietly.
       onError(error) {
         const status = (error as { statusCode?: number }).statusCode ?? 500;
-        if (status >= 500) log.error({ err: error, source: 'auth' }, 'identity request failed');
+        if (status >= 500) log.error({ err: loggableError(error), source: 'auth' }, 'identity request failed');
         else log.debug({ source: 'auth', status }, (error as Error).message);
       },
     },
