@@ -33,7 +33,7 @@ async function main() {
     if (config.databaseUrl) {
       database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
     } else {
-      lock = lockDataDir(config.dataDir);
+      lock = await lockDataDir(config.dataDir);
       database = await openDatabase({ kind: 'pglite', dataDir: `${config.dataDir}/pglite` });
     }
   } catch (error) {
