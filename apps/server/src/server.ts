@@ -49,6 +49,15 @@ async function main() {
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      // Query strings stay out of the log: they can carry e-mail addresses (/api/dev/mail?to=) or tokens.
+      serializers: {
+        req: (request: { method: string; url: string; hostname?: string; ip?: string }) => ({
+          method: request.method,
+          url: request.url.split('?')[0],
+          host: request.hostname,
+          remoteAddress: request.ip,
+        }),
+      },
     },
   });
 

@@ -279,7 +279,9 @@ export function createAuth(deps: AuthDeps) {
           try {
             await deps.sendCode({ email, code: otp, type });
           } catch (error) {
-            log.error({ err: error, type }, 'could not send the e-mail code');
+            // Not the error itself: mail servers' messages often quote the recipient's address.
+            const reason = (error as { code?: unknown }).code ?? (error as Error).name;
+            log.error({ type, reason }, 'could not send the e-mail code');
             throw error;
           }
         },
