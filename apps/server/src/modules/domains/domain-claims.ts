@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { customHostname, organizationSettings } from '../../db/schema/index.js';
 import type { DomainProvider } from '../../adapters/domains/domains.js';
-import { txtRecordName, txtRecordValue } from '../../adapters/domains/dns.js';
+import { TXT_RECORD_PREFIX, txtRecordValue } from '../../adapters/domains/dns.js';
 import { AppError } from '../../lib/errors.js';
 
 export interface DomainDeps {
@@ -29,9 +29,10 @@ export interface DomainDeps {
 export const CLAIM_LAPSE_DAYS = 7;
 export const CLAIM_LAPSED_MESSAGE = 'Released: not verified within 7 days, and another organisation claimed the domain';
 export const CLAIM_LOST_MESSAGE = 'Released: another organisation proved control of the domain';
-const claimedByOtherMessage = (txtName: string, txtValue: string) =>
+// The record is named relative to the domain the caller typed, so the answer repeats nothing it did not send.
+const claimedByOtherMessage = (txtValue: string) =>
   'This domain is claimed by another organisation that has not verified it yet. If it is yours, add a TXT ' +
-  `record named ${txtName} with the value ${txtValue}, then save the domain again.`;
+  `record named ${TXT_RECORD_PREFIX} on it (like the CNAME) with the value ${txtValue}, then save the domain again.`;
 
 export const DOMAIN_TAKEN_MESSAGE = 'This domain is already used by another organisation';
 
@@ -149,7 +150,7 @@ export async function clearWayForClaim(
       // record it adds stays valid for the next attempt.
       const token = contenderToken(deps, organizationId, domain);
       if (!(await deps.provesOwnership?.(domain, token))) {
-        throw new AppError('CONFLICT', claimedByOtherMessage(txtRecordName(domain), txtRecordValue(token)));
+        throw new AppError('CONFLICT', claimedByOtherMessage(txtRecordValue(token)));
       }
       keepToken = token;
     }

@@ -90,7 +90,7 @@ describe('PUT /api/org/custom-domain', () => {
     expect(response.json().error).toEqual({
       code: 'CONFLICT',
       message: expect.stringMatching(
-        /^This domain is claimed by another organisation that has not verified it yet\. If it is yours, add a TXT record named _marquee-verification\.tickets\.band\.com with the value marquee-verify=[\w-]{24}, then save the domain again\.$/,
+        /^This domain is claimed by another organisation that has not verified it yet\. If it is yours, add a TXT record named _marquee-verification on it \(like the CNAME\) with the value marquee-verify=[\w-]{24}, then save the domain again\.$/,
       ),
     });
   });
