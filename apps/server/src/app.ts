@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -21,7 +21,9 @@ import { assertCanSell } from './modules/payments/payments.service.js';
 import type { AssertCanSell } from './modules/events/events.service.js';
 import { createStorage, type FileStorage } from './adapters/storage/storage.js';
 import { classifyHost, type HostKind } from './lib/hosts.js';
-import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { errorEnvelope, errorHandlerPlugin } from './plugins/error-handler.js';
+import { originCheckPlugin } from './plugins/origin-check.js';
+import { inputGuardPlugin } from './plugins/input-guard.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { publicConfigRoutes } from './modules/health/public-config.routes.js';
@@ -85,6 +87,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // A URL Fastify cannot decode (e.g. /api/events/%ff) answers in the error envelope like everything else.
+    frameworkErrors: (error, _request, reply) => {
+      const [status, envelope] =
+        error.code === 'FST_ERR_BAD_URL'
+          ? [400, errorEnvelope('BAD_REQUEST', 'The URL is not valid')]
+          : [500, errorEnvelope('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.')];
+      void (reply as FastifyReply).status(status).send(envelope);
+    },
     requestIdHeader: 'x-request-id',
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -121,6 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(originCheckPlugin, { config });
+  await app.register(inputGuardPlugin);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -168,7 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('auth', auth);
 
   healthRoutes(app, database);
-  if (!config.isProduction) devMailRoutes(app, database.db);
+  if (!config.isProduction) devMailRoutes(app, database.db, { open: config.devMailboxOpen });
   publicConfigRoutes(app, config);
   await authRoutes(app, { auth, config });
   organizationRoutes(app, { config });

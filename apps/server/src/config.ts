@@ -49,6 +49,9 @@ const envSchema = z.object({
   ),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Marquee <no-reply@marquee.localhost>')),
   HIBP_RANGE_CHECK: booleanFlag,
+  // Who may read the development outbox (/dev/mailbox, /api/dev/mail) outside production: only this machine
+  // (loopback) unless set to open.
+  DEV_MAILBOX: z.preprocess(emptyToUndefined, z.enum(['loopback', 'open']).default('loopback')),
   RATE_LIMIT_MULTIPLIER: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(1000).default(1)),
   CHECKOUT_HOLD_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(3600).optional()),
   STRIPE_SECRET_KEY: optionalString,
@@ -94,6 +97,8 @@ export interface Config {
   rateLimitMultiplier: number;
   /** How long a checkout holds its tickets (HOLD_MINUTES unless CHECKOUT_HOLD_SECONDS says otherwise). */
   holdSeconds: number;
+  /** The development outbox answers every client, not only loopback (DEV_MAILBOX=open). */
+  devMailboxOpen: boolean;
   raw: Env;
 }
 
@@ -158,6 +163,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authSecret: env.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
     holdSeconds: env.CHECKOUT_HOLD_SECONDS ?? HOLD_MINUTES * 60,
+    devMailboxOpen: env.DEV_MAILBOX === 'open',
     raw: env,
   };
 }

@@ -33,7 +33,7 @@ async function main() {
     if (config.databaseUrl) {
       database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
     } else {
-      lock = lockDataDir(config.dataDir);
+      lock = await lockDataDir(config.dataDir);
       database = await openDatabase({ kind: 'pglite', dataDir: `${config.dataDir}/pglite` });
     }
   } catch (error) {
@@ -49,6 +49,15 @@ async function main() {
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      // Query strings stay out of the log: they can carry e-mail addresses (/api/dev/mail?to=) or tokens.
+      serializers: {
+        req: (request: { method: string; url: string; hostname?: string; ip?: string }) => ({
+          method: request.method,
+          url: request.url.split('?')[0],
+          host: request.hostname,
+          remoteAddress: request.ip,
+        }),
+      },
     },
   });
 
@@ -98,6 +107,13 @@ async function main() {
       `  API:                ${config.appUrl}/api/health`,
       `  Storefronts:        ${storefrontExample}`,
       `  Database:           ${database_}`,
+      ...(config.isProduction
+        ? []
+        : [
+            config.devMailboxOpen
+              ? `  E-mail outbox:      ${config.appUrl}/dev/mailbox (open to every client: DEV_MAILBOX=open)`
+              : `  E-mail outbox:      ${config.appUrl}/dev/mailbox (from this machine only)`,
+          ]),
       '',
     ].join('\n') + '\n',
   );

@@ -2,6 +2,12 @@
 // from the outbox, verify, and keep the session cookie.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
+/** The test app's origin (APP_URL): browsers send it as Origin on every state-changing request. */
+export const APP_ORIGIN = 'http://localhost:3000';
+
+/** Headers of a signed-in browser request: the session cookie and the app's Origin. */
+export const asBrowser = (user: { cookie: string }) => ({ cookie: user.cookie, origin: APP_ORIGIN });
+
 let ipCounter = 0;
 /** A distinct client address per call site, so the per-IP auth rate limits do not couple tests. */
 export function nextIp(): string {
@@ -26,7 +32,7 @@ export async function authPost(
     url: `/api/auth${path}`,
     headers: {
       'content-type': 'application/json',
-      origin: 'http://localhost:3000',
+      origin: APP_ORIGIN,
       ...(options.cookie ? { cookie: options.cookie } : {}),
     },
     remoteAddress: options.ip ?? nextIp(),
@@ -74,7 +80,7 @@ export async function createOrganizationFor(
   const response = await app.inject({
     method: 'POST',
     url: '/api/org/create',
-    headers: { cookie: user.cookie },
+    headers: { cookie: user.cookie, origin: APP_ORIGIN },
     payload: { company_name: name, subdomain, default_currency: 'GBP' },
   });
   if (response.statusCode !== 201) throw new Error(`org create failed: ${response.statusCode} ${response.body}`);

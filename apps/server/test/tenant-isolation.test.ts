@@ -41,7 +41,7 @@ beforeAll(async () => {
   orgA = (await createOrganizationFor(t.app, alice, 'alpha', 'Alpha Events')).id;
   orgB = (await createOrganizationFor(t.app, bob, 'bravo', 'Bravo Nights')).id;
   // B has settings, a previous domain, a current domain it has verified once, and the wizard done.
-  const asBob = { cookie: bob.cookie };
+  const asBob = { cookie: bob.cookie, origin: 'http://localhost:3000' };
   await t.app.inject({
     method: 'PUT',
     url: '/api/org/settings',
@@ -83,7 +83,7 @@ describe('tenant isolation: organisation A against B', () => {
     const before = await snapshotB();
     expect(before.settings[0]?.customDomain).toBe(B_DOMAIN);
     expect(before.hostnames.map((row) => row.hostname)).toEqual([B_PREVIOUS, B_DOMAIN]);
-    const asAlice = { cookie: alice.cookie };
+    const asAlice = { cookie: alice.cookie, origin: 'http://localhost:3000' };
     const responses: string[] = [];
     const call = async (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) => {
       const response = await t.app.inject({
@@ -151,7 +151,7 @@ describe('tenant isolation: organisation A against B', () => {
     const status = await t.app.inject({
       method: 'GET',
       url: '/api/org/domain-status',
-      headers: { cookie: bob.cookie },
+      headers: { cookie: bob.cookie, origin: 'http://localhost:3000' },
     });
     expect(status.json()).toMatchObject({ status: 'pending_ssl', verified: true });
     const page = await t.app.inject({ method: 'GET', url: '/', headers: { host: 'bravo.marquee.com' } });

@@ -3,6 +3,9 @@
 
 export const DEFAULT_TIME_ZONE = 'Europe/London';
 
+/** Earliest year a local date-time may name: Date.UTC maps years 0-99 to 1900-1999. */
+export const MIN_LOCAL_YEAR = 1900;
+
 const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -24,7 +27,7 @@ export function parseLocalDateTime(local: string): LocalParts | null {
   const match = LOCAL_PATTERN.exec(local);
   if (!match) return null;
   const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
-  if (month < 1 || month > 12 || hour > 23 || minute > 59 || day < 1) return null;
+  if (year < MIN_LOCAL_YEAR || month < 1 || month > 12 || hour > 23 || minute > 59 || day < 1) return null;
   const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
   if (day > daysInMonth) return null;
   return { year, month, day, hour, minute };

@@ -2,6 +2,7 @@
 // once for the wizard and the server.
 import { z } from 'zod';
 import { CURRENCY_CODES } from './constants.js';
+import { MIN_LOCAL_YEAR } from './dates.js';
 
 export const EVENT_NAME_MAX = 50;
 export const EVENT_DESCRIPTION_MAX = 200;
@@ -25,6 +26,7 @@ export const EVENT_MESSAGES = {
   minimumAgeRange: 'Minimum age must be between 0 and 99',
   termsTooLong: 'Terms of service must be 500 characters or less',
   endBeforeStart: 'End date/time must be after the start',
+  yearTooEarly: 'Enter a date from the year 1900 onwards',
   unsavedChanges: 'You have unsaved changes. Are you sure you want to leave?',
 } as const;
 
@@ -126,7 +128,11 @@ export function validateEventForm(form: EventFormValues): EventFormErrors {
   };
 }
 
-const localDateTime = z.string().regex(LOCAL_DATE_TIME_PATTERN, 'Use the format YYYY-MM-DDTHH:mm');
+const localDateTime = z
+  .string()
+  .regex(LOCAL_DATE_TIME_PATTERN, 'Use the format YYYY-MM-DDTHH:mm')
+  // Years 0000-0099 would be stored as 1900-1999 (Date.UTC), so anything before 1900 is refused.
+  .refine((value) => Number(value.slice(0, 4)) >= MIN_LOCAL_YEAR, EVENT_MESSAGES.yearTooEarly);
 
 /**
  * The body of POST /api/events and PUT /api/events/:id. Drafts may be incomplete, so every field is optional

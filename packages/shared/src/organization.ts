@@ -100,7 +100,27 @@ export const ORGANIZATION_MESSAGES = {
   saveBrandingFailed: 'Failed to save branding settings',
   notAvailable: 'Not available',
   checkFailed: 'Check failed',
+  logoElsewhere: 'Upload the logo here; links to images on other sites are not allowed',
+  coverElsewhere: 'Upload the cover image here; links to images on other sites are not allowed',
+  linkCharacters: 'Links cannot contain quotes or angle brackets',
 } as const;
+
+/** Characters the storefront will not put in an href (it drops such links), so they are refused on save. */
+const UNSAFE_LINK_CHARACTERS = /["'<>`]/;
+const UPLOADED_IMAGE_PATH = /^\/uploads\/[A-Za-z0-9/._-]+$/;
+const STORAGE_KEY = /^[A-Za-z0-9/._-]+$/;
+
+/**
+ * An image the storefront's content-security policy lets it show: one uploaded here (/uploads/<key>) or, when
+ * files live in a public S3 bucket, one under that bucket's public URL.
+ */
+export function isAllowedImageUrl(value: string, options: { imagePublicUrl?: string | undefined } = {}): boolean {
+  if (value === '' || UPLOADED_IMAGE_PATH.test(value)) return !value.includes('..');
+  const base = options.imagePublicUrl?.replace(/\/+$/, '');
+  if (!base || !value.startsWith(`${base}/`)) return false;
+  const key = value.slice(base.length + 1);
+  return STORAGE_KEY.test(key) && !key.includes('..');
+}
 
 export const checkSubdomainBodySchema = z.object({ subdomain: z.string().max(200) });
 export type CheckSubdomainBody = z.infer<typeof checkSubdomainBodySchema>;
@@ -122,19 +142,22 @@ const optionalHttpUrl = z
   .string()
   .trim()
   .max(2048)
-  .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), 'Must be an http(s) URL')
+  .superRefine((value, ctx) => {
+    if (value === '') return;
+    if (UNSAFE_LINK_CHARACTERS.test(value))
+      ctx.addIssue({ code: 'custom', message: ORGANIZATION_MESSAGES.linkCharacters });
+    else if (!/^https?:\/\/[^\s]+$/i.test(value)) ctx.addIssue({ code: 'custom', message: 'Must be an http(s) URL' });
+  })
   .nullable()
   .optional();
-const optionalImageUrl = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine(
-    (value) => value === '' || /^(https?:\/\/[^\s]+|\/uploads\/[A-Za-z0-9/._-]+)$/.test(value),
-    'Must be an uploaded image URL',
-  )
-  .nullable()
-  .optional();
+const optionalImageUrl = (message: string, options: { imagePublicUrl?: string | undefined }) =>
+  z
+    .string()
+    .trim()
+    .max(2048)
+    .refine((value) => isAllowedImageUrl(value, options), message)
+    .nullable()
+    .optional();
 const hexColor = z
   .string()
   .trim()
@@ -142,29 +165,35 @@ const hexColor = z
 const optionalText = (max: number) =>
   z.string().trim().max(max, `Must be ${max} characters or less`).nullable().optional();
 
-export const organizationSettingsSchema = z.object({
-  company_name: z.string().trim().min(1, ORGANIZATION_MESSAGES.nameRequired).max(ORGANIZATION_NAME_MAX_LENGTH),
-  contact_email: z
-    .string()
-    .trim()
-    .max(254)
-    .refine((value) => value === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), 'Must be an e-mail address')
-    .nullable()
-    .optional(),
-  contact_phone: optionalText(40),
-  description: optionalText(1000),
-  instagram_url: optionalHttpUrl,
-  tiktok_url: optionalHttpUrl,
-  x_url: optionalHttpUrl,
-  facebook_url: optionalHttpUrl,
-  resident_advisor_url: optionalHttpUrl,
-  website_url: optionalHttpUrl,
-  primary_color: hexColor.nullable().optional(),
-  secondary_color: hexColor.nullable().optional(),
-  font_family: z.enum(FONT_FAMILIES).nullable().optional(),
-  logo_url: optionalImageUrl,
-  cover_image_url: optionalImageUrl,
-  /** E-mail the organiser about each sale; left out = unchanged. */
-  notify_on_sale: z.boolean().optional(),
-});
+/**
+ * The body of PUT /api/org/settings. The server passes its S3 public URL (when configured) so images stored
+ * there are accepted; without it only images uploaded here are.
+ */
+export const createOrganizationSettingsSchema = (options: { imagePublicUrl?: string | undefined } = {}) =>
+  z.object({
+    company_name: z.string().trim().min(1, ORGANIZATION_MESSAGES.nameRequired).max(ORGANIZATION_NAME_MAX_LENGTH),
+    contact_email: z
+      .string()
+      .trim()
+      .max(254)
+      .refine((value) => value === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), 'Must be an e-mail address')
+      .nullable()
+      .optional(),
+    contact_phone: optionalText(40),
+    description: optionalText(1000),
+    instagram_url: optionalHttpUrl,
+    tiktok_url: optionalHttpUrl,
+    x_url: optionalHttpUrl,
+    facebook_url: optionalHttpUrl,
+    resident_advisor_url: optionalHttpUrl,
+    website_url: optionalHttpUrl,
+    primary_color: hexColor.nullable().optional(),
+    secondary_color: hexColor.nullable().optional(),
+    font_family: z.enum(FONT_FAMILIES).nullable().optional(),
+    logo_url: optionalImageUrl(ORGANIZATION_MESSAGES.logoElsewhere, options),
+    cover_image_url: optionalImageUrl(ORGANIZATION_MESSAGES.coverElsewhere, options),
+    /** E-mail the organiser about each sale; left out = unchanged. */
+    notify_on_sale: z.boolean().optional(),
+  });
+export const organizationSettingsSchema = createOrganizationSettingsSchema();
 export type OrganizationSettingsInput = z.input<typeof organizationSettingsSchema>;

@@ -10,3 +10,14 @@ export function pgErrorCode(error: unknown): string | undefined {
 }
 
 export const isUniqueViolation = (error: unknown) => pgErrorCode(error) === '23505';
+
+/**
+ * What may go into a log line for an error. A database error's message and cause carry the SQL, its parameters
+ * and the offending values (user data), so only its PostgreSQL code is kept.
+ */
+export function loggableError(error: unknown): unknown {
+  const code = pgErrorCode(error);
+  if (code) return { type: 'DatabaseError', code };
+  if (error instanceof Error && /^Failed query:/.test(error.message)) return { type: 'DatabaseError' };
+  return error;
+}

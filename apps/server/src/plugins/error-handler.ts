@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldError } from '../lib/errors.js';
+import { loggableError } from '../db/errors.js';
 
 export interface ErrorEnvelope {
   error: { code: string; message: string; fields?: FieldError[] };
@@ -29,7 +30,7 @@ const statusCodes: Record<number, string> = {
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      if (error.statusCode >= 500) request.log.error({ err: loggableError(error) }, error.message);
       return reply.status(error.statusCode).send(errorEnvelope(error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -43,7 +44,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
+      request.log.error({ err: loggableError(error) }, 'request failed');
       return reply
         .status(status)
         .send(errorEnvelope('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));

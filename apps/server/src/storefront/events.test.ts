@@ -33,7 +33,7 @@ async function make(user: SignedInUser, body: EventInput, publish: boolean): Pro
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/events',
-    headers: { cookie: user.cookie },
+    headers: { cookie: user.cookie, origin: 'http://localhost:3000' },
     payload: body,
   });
   expect(created.statusCode, created.body).toBe(201);
@@ -41,7 +41,7 @@ async function make(user: SignedInUser, body: EventInput, publish: boolean): Pro
   const published = await t.app.inject({
     method: 'POST',
     url: `/api/events/${created.json().id}/publish`,
-    headers: { cookie: user.cookie },
+    headers: { cookie: user.cookie, origin: 'http://localhost:3000' },
   });
   expect(published.statusCode, published.body).toBe(200);
   return published.json();
@@ -70,7 +70,11 @@ beforeAll(async () => {
   );
   draft = await make(owner, { ...complete, name: 'Secret Draft' }, false);
   archived = await make(owner, { ...complete, name: 'Old News' }, true);
-  await t.app.inject({ method: 'POST', url: `/api/events/${archived.id}/archive`, headers: { cookie: owner.cookie } });
+  await t.app.inject({
+    method: 'POST',
+    url: `/api/events/${archived.id}/archive`,
+    headers: { cookie: owner.cookie, origin: 'http://localhost:3000' },
+  });
   rivalsLive = await make(rival, { ...complete, name: 'Rival Rave' }, true);
 });
 afterAll(() => t.close());
@@ -152,7 +156,7 @@ describe('GET /events/:id on an organisation host', () => {
     await t.app.inject({
       method: 'POST',
       url: `/api/events/${temporary.id}/unpublish`,
-      headers: { cookie: owner.cookie },
+      headers: { cookie: owner.cookie, origin: 'http://localhost:3000' },
     });
     expect((await storefront('acme.localhost:3000', `/events/${temporary.id}`)).statusCode).toBe(404);
   });

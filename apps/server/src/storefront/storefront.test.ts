@@ -40,7 +40,7 @@ describe('GET / on an organisation host', () => {
     const saved = await t.app.inject({
       method: 'PUT',
       url: '/api/org/settings',
-      headers: { cookie: owner.cookie },
+      headers: { cookie: owner.cookie, origin: 'http://localhost:3000' },
       payload: {
         company_name: 'Night <Owls> & "Friends"',
         description: 'Techno <b>every</b> Friday\nLondon',

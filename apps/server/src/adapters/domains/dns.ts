@@ -29,6 +29,23 @@ const bareHost = (host: string) => host.trim().toLowerCase().replace(/\.$/, '');
 
 class DnsLookupError extends Error {}
 
+/**
+ * Whether `_marquee-verification.{domain}` carries `marquee-verify={token}`: proof that whoever holds the token
+ * controls the domain's DNS, whatever provider serves it. Used to settle a contested claim.
+ */
+export function createOwnershipCheck(options: { servers?: string[]; timeoutMs?: number }) {
+  return async (domain: string, token: string): Promise<boolean> => {
+    const resolver = new Resolver({ timeout: options.timeoutMs ?? 2000, tries: 2 });
+    if (options.servers?.length) resolver.setServers(options.servers);
+    try {
+      const records = await resolver.resolveTxt(txtRecordName(domain));
+      return records.some((chunks) => chunks.join('').trim() === txtRecordValue(token));
+    } catch {
+      return false; // missing or unreachable: not proven
+    }
+  };
+}
+
 export function createDnsDomainProvider(options: {
   cnameTarget: string;
   servers?: string[];

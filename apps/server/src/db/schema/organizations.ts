@@ -29,6 +29,8 @@ export const organizationSettings = pgTable(
     customDomain: text('custom_domain'),
     customDomainVerified: boolean('custom_domain_verified').notNull().default(false),
     customDomainWizardCompleted: boolean('custom_domain_wizard_completed').notNull().default(false),
+    /** When custom_domain was last set: an unverified claim lapses 7 days after it (decision 008). */
+    customDomainClaimedAt: timestamp('custom_domain_claimed_at', { withTimezone: true }),
     stripeAccountId: text('stripe_account_id'),
     /** Whether the organiser is e-mailed about each sale (checkout reads it when an order is paid). */
     notifyOnSale: boolean('notify_on_sale').notNull().default(true),

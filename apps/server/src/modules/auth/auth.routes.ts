@@ -3,7 +3,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Config } from '../../config.js';
-import { configuredSocialProviders, SOCIAL_PROVIDERS, type Auth, type SocialProviderId } from './auth.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { controlCharacterError } from '../../lib/control-characters.js';
+import {
+  configuredSocialProviders,
+  isClosedAuthPath,
+  SOCIAL_PROVIDERS,
+  type Auth,
+  type SocialProviderId,
+} from './auth.js';
 
 export function toWebHeaders(request: FastifyRequest): Headers {
   const headers = fromNodeHeaders(request.headers);
@@ -30,6 +38,19 @@ function explainSocialFailure(config: Config, request: FastifyRequest, body: Buf
   }
 }
 
+/** better-auth gets the raw body, so the app-wide control-character check is repeated here on its JSON. */
+function assertNoControlCharacters(request: FastifyRequest, body: Buffer | undefined) {
+  if (!body?.length || !String(request.headers['content-type'] ?? '').includes('json')) return;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch {
+    return; // better-auth answers malformed JSON itself
+  }
+  const field = controlCharacterError([{ where: 'body', value: parsed }]);
+  if (field) throw new AppError('VALIDATION_ERROR', `Invalid request: ${field.path}: ${field.message}`, [field]);
+}
+
 export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; config: Config }) {
   await app.register(async (scope) => {
     // Pass every body through as raw bytes: better-auth parses JSON and form posts (OAuth callbacks) itself.
@@ -42,7 +63,9 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; confi
       method: ['GET', 'POST'],
       url: '/api/auth/*',
       async handler(request, reply) {
+        if (isClosedAuthPath(request.url)) throw notFound();
         const body = Buffer.isBuffer(request.body) ? request.body : undefined;
+        assertNoControlCharacters(request, body);
         const url = new URL(request.url, deps.config.appUrl);
         const response = await deps.auth.handler(
           new Request(url, {

@@ -16,6 +16,7 @@ import {
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import * as schema from '../../db/schema/index.js';
+import { loggableError } from '../../db/errors.js';
 import { isBreachedPassword } from './breached-passwords.js';
 
 export type AuthCodeType = 'email-verification' | 'forget-password' | 'sign-in' | 'change-email';
@@ -37,13 +38,57 @@ export type SocialProviderId = keyof typeof SOCIAL_PROVIDERS;
 
 export const CODE_EXPIRES_IN_SECONDS = 10 * 60;
 
-/** Paths whose body carries a new password that must meet the five rules and not be breached. */
-const PASSWORD_SETTING_PATHS = new Set([
-  '/sign-up/email',
-  '/email-otp/reset-password',
-  '/reset-password',
-  '/change-password',
-]);
+/**
+ * Every path that sets a password, with the body field better-auth actually stores. Checking only that field
+ * matters: a valid decoy in another field must not let a weak new password through.
+ */
+const PASSWORD_FIELD_BY_PATH: Readonly<Record<string, 'password' | 'newPassword'>> = {
+  '/sign-up/email': 'password',
+  '/email-otp/reset-password': 'password',
+  '/reset-password': 'newPassword',
+  '/change-password': 'newPassword',
+};
+/** Server-only endpoints have no path; the hook sees them by operation id. */
+const PASSWORD_FIELD_BY_OPERATION: Readonly<Record<string, 'newPassword'>> = { setPassword: 'newPassword' };
+
+function passwordFieldOf(ctx: { path?: string; operationId?: unknown }): 'password' | 'newPassword' | undefined {
+  if (ctx.path && Object.hasOwn(PASSWORD_FIELD_BY_PATH, ctx.path)) return PASSWORD_FIELD_BY_PATH[ctx.path];
+  const operation = ctx.operationId;
+  if (typeof operation === 'string' && Object.hasOwn(PASSWORD_FIELD_BY_OPERATION, operation)) {
+    return PASSWORD_FIELD_BY_OPERATION[operation];
+  }
+  return undefined;
+}
+
+/**
+ * better-auth endpoints the product does not offer. Organisations are created, changed and removed only through
+ * the product's routes (modules/organizations), which keep settings, slugs and records; better-auth's own
+ * organisation, member and invitation endpoints would bypass them (e.g. hard-delete an organisation).
+ */
+const CLOSED_AUTH_PREFIXES = ['/organization'];
+/**
+ * Sign-in by e-mail code: nothing offers it, and it would make password-less verified accounts. E-mail codes
+ * stay on for verification and password reset.
+ */
+const CLOSED_AUTH_PATHS = ['/sign-in/email-otp'];
+
+/** True when a request path under /api/auth must be refused before better-auth sees it. */
+export function isClosedAuthPath(requestPath: string): boolean {
+  let path = requestPath.split('?')[0] ?? '';
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    return true; // undecodable: better-auth has no such route anyway
+  }
+  path = path.toLowerCase().replace(/\/{2,}/g, '/');
+  if (!path.startsWith('/api/auth/')) return false;
+  const rest = path.slice('/api/auth'.length);
+  const bare = rest.length > 1 ? rest.replace(/\/$/, '') : rest;
+  return (
+    CLOSED_AUTH_PATHS.includes(bare) ||
+    CLOSED_AUTH_PREFIXES.some((prefix) => rest === prefix || rest.startsWith(`${prefix}/`))
+  );
+}
 
 export function configuredSocialProviders(config: Config) {
   const env = config.raw;
@@ -107,6 +152,8 @@ export function createAuth(deps: AuthDeps) {
       },
     }),
     trustedOrigins: [config.appUrl, ...devOrigins],
+    // Also closed at the Fastify mount (with the error envelope); this keeps better-auth's router in line.
+    disabledPaths: [...CLOSED_AUTH_PATHS],
     logger: {
       level: 'warn',
       log: (level, message) => {
@@ -120,7 +167,7 @@ export function createAuth(deps: AuthDeps) {
       // A refused sign-in or a wrong code is the client's business, not a server error: log it quietly.
       onError(error) {
         const status = (error as { statusCode?: number }).statusCode ?? 500;
-        if (status >= 500) log.error({ err: error, source: 'auth' }, 'identity request failed');
+        if (status >= 500) log.error({ err: loggableError(error), source: 'auth' }, 'identity request failed');
         else log.debug({ source: 'auth', status }, (error as Error).message);
       },
     },
@@ -171,8 +218,10 @@ export function createAuth(deps: AuthDeps) {
             });
           }
         }
-        if (PASSWORD_SETTING_PATHS.has(ctx.path)) {
-          const password = body.password ?? body.newPassword;
+        const passwordField = passwordFieldOf(ctx as { path?: string; operationId?: unknown });
+        if (passwordField) {
+          // A missing or non-string field is refused by better-auth's own body schema.
+          const password = body[passwordField];
           if (typeof password === 'string') {
             if (!meetsPasswordRules(password)) {
               throw new APIError('BAD_REQUEST', {
@@ -191,6 +240,13 @@ export function createAuth(deps: AuthDeps) {
               });
             }
           }
+        }
+        if (ctx.path === '/email-otp/send-verification-otp' && body.type === 'sign-in') {
+          // Sign-in codes are off (see CLOSED_AUTH_PATHS): do not mail one.
+          throw new APIError('BAD_REQUEST', {
+            code: 'SIGN_IN_CODES_DISABLED',
+            message: 'Sign-in by e-mail code is not available',
+          });
         }
         if (
           (ctx.path === '/email-otp/request-password-reset' || ctx.path === '/forget-password/email-otp') &&
@@ -217,11 +273,15 @@ export function createAuth(deps: AuthDeps) {
         expiresIn: CODE_EXPIRES_IN_SECONDS,
         allowedAttempts: 5,
         overrideDefaultEmailVerification: true,
+        // An e-mail code never creates an account: accounts come from sign-up (password) or a social provider.
+        disableSignUp: true,
         async sendVerificationOTP({ email, otp, type }) {
           try {
             await deps.sendCode({ email, code: otp, type });
           } catch (error) {
-            log.error({ err: error, type }, 'could not send the e-mail code');
+            // Not the error itself: mail servers' messages often quote the recipient's address.
+            const reason = (error as { code?: unknown }).code ?? (error as Error).name;
+            log.error({ type, reason }, 'could not send the e-mail code');
             throw error;
           }
         },

@@ -1,11 +1,12 @@
 // The development mailbox: reads the mail outbox as JSON (/api/dev/mail, for tests and scripts) and as a page
 // (/dev/mailbox). Registered only outside production, so in production neither path exists.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { getOutboxAttachment, listOutbox, type OutboxMessage } from '../../adapters/mail/outbox.js';
 import { notFound } from '../../lib/errors.js';
+import { isLoopbackAddress } from '../../lib/loopback.js';
 import { escapeHtml, renderPage } from '../../storefront/html.js';
 import { attachmentHeaders, attachmentUrl, previewDocument } from './dev-mail.preview.js';
 
@@ -84,12 +85,19 @@ ${renderAttachmentList(message)}</dl>
 </article>`;
 }
 
-export function devMailRoutes(app: FastifyInstance, db: Database) {
+export function devMailRoutes(app: FastifyInstance, db: Database, options: { open: boolean }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  // The codes in the outbox unlock every account: only the machine itself may read it, unless DEV_MAILBOX=open.
+  const onlyLoopback = async (request: FastifyRequest) => {
+    if (!options.open && !isLoopbackAddress(request.ip)) throw notFound();
+  };
 
   routes.get(
     '/api/dev/mail',
-    { schema: { querystring: devMailQuerySchema, response: { 200: z.array(devMailMessageSchema) } } },
+    {
+      onRequest: onlyLoopback,
+      schema: { querystring: devMailQuerySchema, response: { 200: z.array(devMailMessageSchema) } },
+    },
     async (request, reply) => {
       const messages = await listOutbox(db, request.query.limit, { to: request.query.to });
       return reply.header('cache-control', 'no-store').send(messages.map(toDevMailMessage));
@@ -98,7 +106,7 @@ export function devMailRoutes(app: FastifyInstance, db: Database) {
 
   routes.get(
     '/api/dev/mail/:id/attachments/:attachmentId',
-    { schema: { params: devMailAttachmentParamsSchema } },
+    { onRequest: onlyLoopback, schema: { params: devMailAttachmentParamsSchema } },
     async (request, reply) => {
       const attachment = await getOutboxAttachment(db, request.params.id, request.params.attachmentId);
       if (!attachment) throw notFound('No such attachment');
@@ -106,7 +114,7 @@ export function devMailRoutes(app: FastifyInstance, db: Database) {
     },
   );
 
-  routes.get('/dev/mailbox', { schema: { querystring: devMailQuerySchema } }, async (request, reply) => {
+  routes.get('/dev/mailbox', { onRequest: onlyLoopback, schema: { querystring: devMailQuerySchema } }, async (request, reply) => {
     const { to, limit } = request.query;
     const messages = await listOutbox(db, limit, { to });
     const smtpNote =

@@ -142,3 +142,30 @@ describe('in production', () => {
     expect(response.statusCode).toBe(404);
   });
 });
+
+describe('outbox pages answer only the machine itself', () => {
+  for (const url of ['/api/dev/mail', '/dev/mailbox']) {
+    it(`GET ${url} - 404 envelope for a remote client`, async () => {
+      const response = await t.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.5' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+    });
+
+    it(`GET ${url} - 200 for loopback clients (IPv4, IPv6, IPv4-mapped)`, async () => {
+      for (const remoteAddress of ['127.0.0.1', '127.0.0.2', '::1', '::ffff:127.0.0.1']) {
+        const response = await t.app.inject({ method: 'GET', url, remoteAddress });
+        expect(response.statusCode, remoteAddress).toBe(200);
+      }
+    });
+  }
+
+  it('GET /api/dev/mail - 200 for a remote client when DEV_MAILBOX=open', async () => {
+    const open = await createTestApp({ env: { DEV_MAILBOX: 'open' } });
+    try {
+      const response = await open.app.inject({ method: 'GET', url: '/api/dev/mail', remoteAddress: '203.0.113.5' });
+      expect(response.statusCode).toBe(200);
+    } finally {
+      await open.close();
+    }
+  });
+});

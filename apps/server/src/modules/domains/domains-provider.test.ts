@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const headers = () => ({ cookie: owner.cookie });
+const headers = () => ({ cookie: owner.cookie, origin: 'http://localhost:3000' });
 const putDomain = (customDomain: string) =>
   t.app.inject({ method: 'PUT', url: '/api/org/custom-domain', headers: headers(), payload: { customDomain } });
 const verify = () => t.app.inject({ method: 'POST', url: '/api/org/verify-domain', headers: headers() });

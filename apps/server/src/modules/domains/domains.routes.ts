@@ -14,6 +14,7 @@ import {
 } from '@marquee/shared';
 import type { Config } from '../../config.js';
 import type { DomainProvider } from '../../adapters/domains/domains.js';
+import { createOwnershipCheck, parseDnsServers } from '../../adapters/domains/dns.js';
 import { requireOrganization } from '../auth/auth.guard.js';
 import {
   getDomainStatus,
@@ -33,6 +34,8 @@ export function domainRoutes(app: FastifyInstance, options: { config: Config; pr
     log: app.log,
     publicHost: options.config.publicHost,
     appHost: new URL(options.config.appUrl).host,
+    claimSecret: options.config.authSecret,
+    provesOwnership: createOwnershipCheck({ servers: parseDnsServers(options.config.raw.DNS_SERVERS) }),
   };
 
   api.put(

@@ -3,8 +3,7 @@
 // provider hostnames the organisation owns, the wizard flag, and the TLS "ask" check. Every query is scoped
 // by the caller's organisation id.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   DOMAIN_MESSAGES,
   VERIFY_COOLDOWN_SECONDS,
@@ -19,24 +18,20 @@ import {
 import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { customHostname, organizationSettings } from '../../db/schema/index.js';
-import type { DomainCheck, DomainProvider } from '../../adapters/domains/domains.js';
+import type { DomainCheck } from '../../adapters/domains/domains.js';
 import { AppError } from '../../lib/errors.js';
+import {
+  clearWayForClaim,
+  DOMAIN_TAKEN_MESSAGE,
+  findHostname,
+  removeFromProvider,
+  type DomainDeps,
+  type HostnameRow,
+} from './domain-claims.js';
 
-export interface DomainDeps {
-  db: Database;
-  provider: DomainProvider;
-  log: FastifyBaseLogger;
-  /** host[:port] storefront subdomains hang off */
-  publicHost: string;
-  /** host[:port] of the dashboard */
-  appHost: string;
-  now?: () => Date;
-}
+export { DOMAIN_TAKEN_MESSAGE, type DomainDeps };
 
-export const DOMAIN_TAKEN_MESSAGE = 'This domain is already used by another organisation';
 export const PROVIDER_UNREACHABLE_MESSAGE = 'Could not reach the domain provider. Please try again in a few minutes.';
-
-type HostnameRow = typeof customHostname.$inferSelect;
 
 const bare = (host: string) => host.toLowerCase().replace(/:\d+$/, '');
 const flag = (value: boolean) => (value ? (1 as const) : (0 as const));
@@ -55,15 +50,6 @@ async function loadSettings(db: Database, organizationId: string) {
     .where(eq(organizationSettings.organizationId, organizationId))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'Organisation not found');
-  return row;
-}
-
-async function findHostname(db: Database, organizationId: string, hostname: string): Promise<HostnameRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(customHostname)
-    .where(and(eq(customHostname.organizationId, organizationId), eq(customHostname.hostname, hostname.toLowerCase())))
-    .limit(1);
   return row;
 }
 
@@ -126,26 +112,6 @@ async function recordCheck(deps: DomainDeps, row: HostnameRow, result: DomainChe
   }
 }
 
-async function removeFromProvider(deps: DomainDeps, row: HostnameRow) {
-  await deps.provider.remove(row.hostname, {
-    organizationId: row.organizationId,
-    token: row.verificationToken,
-    hostnameId: row.providerHostnameId,
-  });
-  const now = deps.now?.() ?? new Date();
-  await deps.db
-    .update(customHostname)
-    .set({
-      removedAt: now,
-      status: 'none',
-      providerHostnameId: null,
-      registeredAt: null,
-      lastError: null,
-      updatedAt: now,
-    })
-    .where(eq(customHostname.id, row.id));
-}
-
 export async function setCustomDomain(
   deps: DomainDeps,
   organizationId: string,
@@ -173,19 +139,8 @@ export async function setCustomDomain(
     };
   }
 
-  if (domain) {
-    const [taken] = await db
-      .select({ id: organizationSettings.organizationId })
-      .from(organizationSettings)
-      .where(
-        and(
-          eq(sql`lower(${organizationSettings.customDomain})`, domain),
-          ne(organizationSettings.organizationId, organizationId),
-        ),
-      )
-      .limit(1);
-    if (taken) throw new AppError('CONFLICT', DOMAIN_TAKEN_MESSAGE);
-  }
+  // Whose claim stands in the way (domain-claims.ts); a contender that proved control keeps its token.
+  const keepToken = domain ? await clearWayForClaim(deps, organizationId, domain) : undefined;
 
   const previousRow = previous ? await findHostname(db, organizationId, previous) : undefined;
   const now = deps.now?.() ?? new Date();
@@ -197,13 +152,14 @@ export async function setCustomDomain(
           customDomain: domain || null,
           customDomainVerified: false,
           customDomainWizardCompleted: false,
+          customDomainClaimedAt: domain ? now : null,
           updatedAt: now,
         })
         .where(eq(organizationSettings.organizationId, organizationId));
       if (!domain) return;
       // A new token every time the domain changes; the verify throttle carries over from the previous domain.
       const fresh = {
-        verificationToken: newToken(),
+        verificationToken: keepToken ?? newToken(),
         provider: deps.provider.kind,
         providerHostnameId: null,
         status: 'none',

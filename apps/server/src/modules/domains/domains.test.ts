@@ -30,7 +30,7 @@ beforeEach(() => {
   dns.failWith = null;
 });
 
-const as = (user: SignedInUser) => ({ cookie: user.cookie });
+const as = (user: SignedInUser) => ({ cookie: user.cookie, origin: 'http://localhost:3000' });
 const putDomain = (customDomain: string | null, user = owner) =>
   t.app.inject({ method: 'PUT', url: '/api/org/custom-domain', headers: as(user), payload: { customDomain } });
 const verify = (user = owner) => t.app.inject({ method: 'POST', url: '/api/org/verify-domain', headers: as(user) });
@@ -84,12 +84,14 @@ describe('PUT /api/org/custom-domain', () => {
     expect(await info()).toMatchObject({ custom_domain: 'tickets.band.com', custom_domain_verified: 0 });
   });
 
-  it('409 when another organisation uses the domain', async () => {
+  it('409 when another organisation has claimed the domain, naming the TXT record that would prove control', async () => {
     const response = await putDomain('TICKETS.band.com', other);
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toEqual({
       code: 'CONFLICT',
-      message: 'This domain is already used by another organisation',
+      message: expect.stringMatching(
+        /^This domain is claimed by another organisation that has not verified it yet\. If it is yours, add a TXT record named _marquee-verification on it \(like the CNAME\) with the value marquee-verify=[\w-]{24}, then save the domain again\.$/,
+      ),
     });
   });
 });

@@ -52,7 +52,7 @@ function call(user: SignedInUser | null, method: 'GET' | 'POST' | 'PUT' | 'DELET
   return t.app.inject({
     method,
     url,
-    headers: user ? { cookie: user.cookie } : {},
+    headers: user ? { cookie: user.cookie, origin: 'http://localhost:3000' } : {},
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 }

@@ -7,7 +7,7 @@ import {
   checkSubdomainBodySchema,
   checkSubdomainResponseSchema,
   createOrganizationBodySchema,
-  organizationSettingsSchema,
+  createOrganizationSettingsSchema,
 } from '@marquee/shared';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
@@ -114,7 +114,12 @@ export function organizationRoutes(app: FastifyInstance, deps: { config: Config 
 
   api.put(
     '/api/org/settings',
-    { schema: { body: organizationSettingsSchema, response: { 200: settingsResponseSchema } } },
+    {
+      schema: {
+        body: createOrganizationSettingsSchema({ imagePublicUrl: deps.config.raw.S3_PUBLIC_URL }),
+        response: { 200: settingsResponseSchema },
+      },
+    },
     async (request) => {
       const auth = await requireOrganization(request);
       return updateOrganizationSettings(db, auth.organizationId, request.body);

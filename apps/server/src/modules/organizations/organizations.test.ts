@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (user: SignedInUser) => ({ cookie: user.cookie });
+const as = (user: SignedInUser) => ({ cookie: user.cookie, origin: 'http://localhost:3000' });
 
 describe('POST /api/org/check-subdomain', () => {
   const check = (subdomain: string, user = newcomer) =>

@@ -16,7 +16,13 @@ beforeAll(async () => {
   owner = await signUpAndVerify(t.app);
   await createOrganizationFor(t.app, owner, 'acme', 'Acme Events');
   await enablePayouts(t.app, owner);
-  const info = (await t.app.inject({ method: 'GET', url: '/api/org/info', headers: { cookie: owner.cookie } })).json();
+  const info = (
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/org/info',
+      headers: { cookie: owner.cookie, origin: 'http://localhost:3000' },
+    })
+  ).json();
   accountId = info.organization.stripe_account_id;
 });
 afterAll(() => t.close());

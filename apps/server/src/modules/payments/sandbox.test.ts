@@ -44,13 +44,21 @@ const connect = (
   t.app.inject({
     method: 'POST',
     url: '/api/stripe/create-connect-account',
-    headers: { cookie: user.cookie },
+    headers: { cookie: user.cookie, origin: 'http://localhost:3000' },
     payload: body,
   });
 const loginLink = (user: SignedInUser) =>
-  t.app.inject({ method: 'POST', url: '/api/stripe/create-login-link', headers: { cookie: user.cookie } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/stripe/create-login-link',
+    headers: { cookie: user.cookie, origin: 'http://localhost:3000' },
+  });
 const stats = (user: SignedInUser) =>
-  t.app.inject({ method: 'GET', url: '/api/billing/stats', headers: { cookie: user.cookie } });
+  t.app.inject({
+    method: 'GET',
+    url: '/api/billing/stats',
+    headers: { cookie: user.cookie, origin: 'http://localhost:3000' },
+  });
 const pathOf = (url: string) => {
   const parsed = new URL(url);
   return parsed.pathname + parsed.search;
@@ -59,7 +67,10 @@ const postForm = (url: string, form: Record<string, string>, cookie?: string) =>
   t.app.inject({
     method: 'POST',
     url: pathOf(url),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(cookie ? { cookie, origin: 'http://localhost:3000' } : {}),
+    },
     payload: new URLSearchParams(form).toString(),
   });
 
@@ -132,7 +143,11 @@ describe('POST /api/stripe/create-connect-account', () => {
     const second = await connect(owner);
     expect(second.json().account_link_url).not.toBe(first.json().account_link_url);
     const info = (
-      await t.app.inject({ method: 'GET', url: '/api/org/info', headers: { cookie: owner.cookie } })
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/org/info',
+        headers: { cookie: owner.cookie, origin: 'http://localhost:3000' },
+      })
     ).json();
     expect(info.organization.stripe_account_id).toMatch(/^acct_sandbox_[0-9a-f]{24}$/);
     // An account, but onboarding not done: payouts are not enabled yet.
@@ -188,7 +203,11 @@ describe('sandbox onboarding page', () => {
   });
 
   it('another organisation signed in cannot open or submit this organisation’s link', async () => {
-    const page = await t.app.inject({ method: 'GET', url: pathOf(link), headers: { cookie: rival.cookie } });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: pathOf(link),
+      headers: { cookie: rival.cookie, origin: 'http://localhost:3000' },
+    });
     expect(page.statusCode).toBe(403);
     const post = await postForm(link, validForm, rival.cookie);
     expect(post.statusCode).toBe(403);
@@ -227,7 +246,11 @@ describe('sandbox onboarding page', () => {
     expect(await canAcceptPayments(t.database.db, orgId)).toBe(true);
 
     const info = (
-      await t.app.inject({ method: 'GET', url: '/api/org/info', headers: { cookie: owner.cookie } })
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/org/info',
+        headers: { cookie: owner.cookie, origin: 'http://localhost:3000' },
+      })
     ).json();
     expect(info.organization.payouts_enabled).toBe(true);
     const body = (await stats(owner)).json();
@@ -266,8 +289,13 @@ describe('POST /api/stripe/create-login-link', () => {
     const asOnboarding = url.toString().replace('/dashboard', '/onboard');
     expect((await t.app.inject({ method: 'GET', url: pathOf(asOnboarding) })).statusCode).toBe(404);
     expect(
-      (await t.app.inject({ method: 'GET', url: pathOf(url.toString()), headers: { cookie: rival.cookie } }))
-        .statusCode,
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: pathOf(url.toString()),
+          headers: { cookie: rival.cookie, origin: 'http://localhost:3000' },
+        })
+      ).statusCode,
     ).toBe(403);
   });
 });
@@ -279,7 +307,11 @@ describe('tenant isolation', () => {
     expect((await loginLink(rival)).statusCode).toBe(409);
     const bLink = (await connect(rival)).json().account_link_url as string;
     const bInfo = (
-      await t.app.inject({ method: 'GET', url: '/api/org/info', headers: { cookie: rival.cookie } })
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/org/info',
+        headers: { cookie: rival.cookie, origin: 'http://localhost:3000' },
+      })
     ).json();
     expect(bInfo.organization.stripe_account_id).toMatch(/^acct_sandbox_/);
     expect(bInfo.organization.stripe_account_id).not.toBe(a);

@@ -40,7 +40,7 @@ describe('Stripe adapter requests', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/stripe/create-connect-account',
-      headers: { cookie: owner.cookie },
+      headers: { cookie: owner.cookie, origin: 'http://localhost:3000' },
       payload: { refresh_url: billing, return_url: `${billing}?setup=complete` },
     });
     expect(response.statusCode).toBe(200);
@@ -77,12 +77,16 @@ describe('Stripe adapter requests', () => {
     await t.app.inject({
       method: 'POST',
       url: '/api/stripe/create-connect-account',
-      headers: { cookie: owner.cookie },
+      headers: { cookie: owner.cookie, origin: 'http://localhost:3000' },
       payload: { refresh_url: billing, return_url: billing },
     });
     expect(since(second).map((request) => request.path)).toEqual(['/v1/account_links']);
     const info = (
-      await t.app.inject({ method: 'GET', url: '/api/org/info', headers: { cookie: owner.cookie } })
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/org/info',
+        headers: { cookie: owner.cookie, origin: 'http://localhost:3000' },
+      })
     ).json();
     expect(info.organization.stripe_account_id).toBe(accountId);
   });
@@ -92,7 +96,7 @@ describe('Stripe adapter requests', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/stripe/create-login-link',
-      headers: { cookie: owner.cookie },
+      headers: { cookie: owner.cookie, origin: 'http://localhost:3000' },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ url: `https://connect.stripe.com/express/${accountId}/fake_login` });
@@ -205,7 +209,7 @@ describe('GET /api/billing/stats with Stripe', () => {
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/billing/stats',
-      headers: { cookie: owner.cookie },
+      headers: { cookie: owner.cookie, origin: 'http://localhost:3000' },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -232,21 +236,25 @@ describe('GET /api/billing/stats with Stripe', () => {
 
   it('organisation B cannot read A’s stats nor mint A’s links', async () => {
     const stats = (
-      await t.app.inject({ method: 'GET', url: '/api/billing/stats', headers: { cookie: other.cookie } })
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/billing/stats',
+        headers: { cookie: other.cookie, origin: 'http://localhost:3000' },
+      })
     ).json();
     expect(stats.payout_details.stripe_account_id).toBeNull();
     expect(stats.metrics.pending_payouts.amount).toBe(0);
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/stripe/create-login-link',
-      headers: { cookie: other.cookie },
+      headers: { cookie: other.cookie, origin: 'http://localhost:3000' },
     });
     expect(login.statusCode).toBe(409);
     const before = fake.requests.length;
     await t.app.inject({
       method: 'POST',
       url: '/api/stripe/create-connect-account',
-      headers: { cookie: other.cookie },
+      headers: { cookie: other.cookie, origin: 'http://localhost:3000' },
       payload: { refresh_url: billing, return_url: billing },
     });
     const [create, link] = since(before);

@@ -61,17 +61,24 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadRoutesDeps)
 
         let file: { bytes: Buffer; tooLarge: boolean } | undefined;
         let purpose: unknown;
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'file') {
-              part.file.resume();
-              continue;
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'file') {
+              if (part.fieldname !== 'file') {
+                part.file.resume();
+                continue;
+              }
+              const bytes = await part.toBuffer();
+              file = { bytes, tooLarge: part.file.truncated };
+            } else if (part.fieldname === 'purpose') {
+              purpose = part.value;
             }
-            const bytes = await part.toBuffer();
-            file = { bytes, tooLarge: part.file.truncated };
-          } else if (part.fieldname === 'purpose') {
-            purpose = part.value;
           }
+        } catch (error) {
+          // The multipart plugin's own limits answer 4xx; anything else the parser throws is a broken body.
+          const status = (error as { statusCode?: number }).statusCode;
+          if (status && status >= 400 && status < 500) throw error;
+          throw new AppError('BAD_REQUEST', 'The upload is not a well-formed multipart/form-data body');
         }
 
         const parsedPurpose = purposeSchema.safeParse(purpose);

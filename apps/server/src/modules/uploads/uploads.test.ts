@@ -68,7 +68,10 @@ async function postImage(
   return app.inject({
     method: 'POST',
     url: '/api/uploads/image',
-    headers: { ...body.headers, ...(as ? { cookie: (as === 'grace' ? grace : ada).cookie } : {}) },
+    headers: {
+      ...body.headers,
+      ...(as ? { cookie: (as === 'grace' ? grace : ada).cookie, origin: 'http://localhost:3000' } : {}),
+    },
     payload: body.payload,
   });
 }
@@ -258,7 +261,7 @@ describe('uploads on local storage', () => {
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/uploads/image',
-        headers: { cookie: ada.cookie },
+        headers: { cookie: ada.cookie, origin: 'http://localhost:3000' },
         payload: { purpose: 'logo' },
       });
       expect(response.statusCode).toBe(400);

@@ -216,12 +216,14 @@ export function ProfilePage() {
                     purpose="logo"
                     url={form.logo_url}
                     onChange={(url) => set('logo_url', url)}
+                    serverError={fieldErrors.logo_url}
                   />
                   <ImageField
                     label="Cover Image"
                     purpose="cover"
                     url={form.cover_image_url}
                     onChange={(url) => set('cover_image_url', url)}
+                    serverError={fieldErrors.cover_image_url}
                     wide
                   />
                 </div>
@@ -379,12 +381,15 @@ function ImageField({
   url,
   onChange,
   wide = false,
+  serverError,
 }: {
   label: string;
   purpose: UploadPurpose;
   url: string;
   onChange(url: string): void;
   wide?: boolean;
+  /** The API's message for this field on save (e.g. an image on another site). */
+  serverError?: string | undefined;
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
@@ -442,7 +447,7 @@ function ImageField({
         aria-label={`${label} file`}
         onChange={(event) => void onFile(event)}
       />
-      {error ? <FieldError message={error} /> : null}
+      {error || serverError ? <FieldError message={(error ?? serverError) as string} /> : null}
     </div>
   );
 }
