@@ -37,14 +37,14 @@ beforeAll(async () => {
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/events',
-      headers: { cookie: owner.cookie },
+      headers: { cookie: owner.cookie, origin: 'http://localhost:3000' },
       payload: eventInput(n),
     });
     expect(created.statusCode, created.body).toBe(201);
     const published = await t.app.inject({
       method: 'POST',
       url: `/api/events/${created.json().id}/publish`,
-      headers: { cookie: owner.cookie },
+      headers: { cookie: owner.cookie, origin: 'http://localhost:3000' },
     });
     expect(published.statusCode, published.body).toBe(200);
     events.push(published.json());
@@ -86,7 +86,7 @@ describe('storefront ETags', () => {
     const updated = await t.app.inject({
       method: 'PUT',
       url: `/api/events/${events[4]!.id}`,
-      headers: { cookie: owner.cookie },
+      headers: { cookie: owner.cookie, origin: 'http://localhost:3000' },
       payload: { name: 'Show 5 (moved upstairs)' },
     });
     expect(updated.statusCode, updated.body).toBe(200);

@@ -114,18 +114,21 @@ export function devMailRoutes(app: FastifyInstance, db: Database, options: { ope
     },
   );
 
-  routes.get('/dev/mailbox', { onRequest: onlyLoopback, schema: { querystring: devMailQuerySchema } }, async (request, reply) => {
-    const { to, limit } = request.query;
-    const messages = await listOutbox(db, limit, { to });
-    const smtpNote =
-      app.mailer.kind === 'smtp'
-        ? '<p class="muted">SMTP_URL is set, so new e-mails are delivered through SMTP and no longer appear here.</p>'
-        : '';
-    const list =
-      messages.length > 0
-        ? messages.map(renderMessage).join('\n')
-        : `<p class="muted">No e-mails${to ? ` to ${escapeHtml(to)}` : ''} yet.</p>`;
-    const body = `<main>
+  routes.get(
+    '/dev/mailbox',
+    { onRequest: onlyLoopback, schema: { querystring: devMailQuerySchema } },
+    async (request, reply) => {
+      const { to, limit } = request.query;
+      const messages = await listOutbox(db, limit, { to });
+      const smtpNote =
+        app.mailer.kind === 'smtp'
+          ? '<p class="muted">SMTP_URL is set, so new e-mails are delivered through SMTP and no longer appear here.</p>'
+          : '';
+      const list =
+        messages.length > 0
+          ? messages.map(renderMessage).join('\n')
+          : `<p class="muted">No e-mails${to ? ` to ${escapeHtml(to)}` : ''} yet.</p>`;
+      const body = `<main>
 <header>
 <span class="badge">Development outbox</span>
 <h1>Mailbox</h1>
@@ -138,10 +141,11 @@ ${smtpNote}
 </header>
 ${list}
 </main>`;
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('x-robots-tag', 'noindex')
-      .send(renderPage({ title: 'Development outbox · Marquee', body, css: mailboxCss }));
-  });
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex')
+        .send(renderPage({ title: 'Development outbox · Marquee', body, css: mailboxCss }));
+    },
+  );
 }

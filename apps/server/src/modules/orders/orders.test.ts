@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { EventDto, EventInput, OrderDetail, OrderSummary, OrdersPage } from '@marquee/shared';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createOrganizationFor, signUpAndVerify, type SignedInUser } from '../../../test/auth-helpers.js';
+import { asBrowser } from '../../../test/auth-helpers.js';
 import { insertOrder } from '../../../test/order-fixtures.js';
 import { order, orderChange, orderLine, ticket, user } from '../../db/schema/index.js';
 import { newTicketCode } from '../checkout/codes.js';
@@ -42,7 +43,7 @@ async function newEvent(who: SignedInUser): Promise<EventDto> {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/events',
-    headers: { cookie: who.cookie },
+    headers: asBrowser(who),
     payload: complete,
   });
   expect(response.statusCode, response.body).toBe(201);

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { EventDto, EventInput, TicketTypeDto } from '@marquee/shared';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createOrganizationFor, signUpAndVerify, type SignedInUser } from '../../../test/auth-helpers.js';
+import { asBrowser } from '../../../test/auth-helpers.js';
 import { insertOrder } from '../../../test/order-fixtures.js';
 import { event, ticketType } from '../../db/schema/index.js';
 
@@ -39,7 +40,7 @@ function call(user: SignedInUser | null, method: 'GET' | 'POST' | 'PUT' | 'DELET
   return t.app.inject({
     method,
     url,
-    headers: user ? { cookie: user.cookie } : {},
+    headers: user ? asBrowser(user) : {},
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 }
