@@ -49,12 +49,17 @@ const DECLINE_REASONS: Record<string, string> = {
   processing_error: 'An error occurred while processing your card.',
 };
 
+/**
+ * Pages carrying an order's token: never stored, and their address is never sent to another site as a referrer.
+ * 'same-origin' rather than 'no-referrer': with no-referrer a browser sends `Origin: null` on the page's own form
+ * posts, which the cross-site check refuses.
+ */
 export function sendHtml(reply: FastifyReply, status: number, html: string, cache = 'no-store') {
   return reply
     .status(status)
     .type('text/html; charset=utf-8')
     .header('cache-control', cache)
-    .header('referrer-policy', 'no-referrer')
+    .header('referrer-policy', 'same-origin')
     .send(html);
 }
 
@@ -104,7 +109,7 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
     const html = renderEventPage({ organization, event, stored, form: state, errors });
     if (form || status !== 200) return sendHtml(reply, status, html, 'no-store');
     // Revalidated by ETag: an unchanged page (same availability) is a 304 with no body.
-    reply.header('referrer-policy', 'no-referrer');
+    reply.header('referrer-policy', 'same-origin');
     return sendStorefrontHtml(request, reply, html, 'no-cache');
   }
 

@@ -95,6 +95,8 @@ describe('POST /events/:id/checkout', () => {
     const summary = await page(`/checkout/${token}`);
     expect(summary.statusCode).toBe(200);
     expect(summary.headers['cache-control']).toBe('no-store');
+    // Not 'no-referrer': that makes browsers send `Origin: null` on the Pay form, which the CSRF check refuses.
+    expect(summary.headers['referrer-policy']).toBe('same-origin');
     expect(summary.body).toContain('General Admission × 2');
     expect(summary.body).toContain('£40.00');
     expect(summary.body).toContain('£3.20'); // booking fee: 8% of £40

@@ -92,7 +92,7 @@ export function orderPageRoutes(app: FastifyInstance, deps: OrderPageDeps) {
       if (!documents) return sendStorefrontNotFound(reply);
       reply
         .header('cache-control', 'no-store')
-        .header('referrer-policy', 'no-referrer')
+        .header('referrer-policy', 'same-origin')
         .header('x-content-type-options', 'nosniff');
       if (file === 'tickets.pdf') {
         return reply

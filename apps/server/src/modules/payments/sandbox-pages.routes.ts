@@ -159,7 +159,7 @@ function sendPage(reply: FastifyReply, status: number, html: string) {
   // The address carries a bearer-like token: never cache it, never leak it in a Referer.
   return reply
     .status(status)
-    .headers({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex' })
+    .headers({ 'cache-control': 'no-store', 'referrer-policy': 'same-origin', 'x-robots-tag': 'noindex' })
     .type('text/html; charset=utf-8')
     .send(html);
 }
