@@ -21,3 +21,14 @@ export function loggableError(error: unknown): unknown {
   if (error instanceof Error && /^Failed query:/.test(error.message)) return { type: 'DatabaseError' };
   return error;
 }
+
+/** The constraint a PostgreSQL error names (a CHECK or unique violation), through Drizzle's wrapping. */
+export function pgConstraint(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
+    const constraint = (current as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string' && constraint !== '') return constraint;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -14,7 +14,7 @@ import {
   type CheckoutDeps,
 } from '../modules/checkout/checkout.service.js';
 import { cancelHold, checkoutSubmissionKey } from '../modules/checkout/cancel.js';
-import { loadStorefrontEvent } from '../modules/checkout/storefront-event.js';
+import { loadStorefrontEvent, type StorefrontEvent } from '../modules/checkout/storefront-event.js';
 import { findPublicEvent } from '../modules/events/events.service.js';
 import { CHECKOUT_SCRIPT } from './checkout-script.js';
 import {
@@ -97,12 +97,11 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
     form: CheckoutFormState | null,
     errors: CheckoutFormErrors,
     status: number,
+    preloaded: StorefrontEvent | null = null,
   ) {
-    const [event, stored] = await Promise.all([
-      findPublicEvent(db, organization.organizationId, eventId),
-      loadStorefrontEvent(db, organization.organizationId, eventId),
-    ]);
-    if (!event || !stored) return sendStorefrontNotFound(reply);
+    const stored = preloaded ?? (await loadStorefrontEvent(db, organization.organizationId, eventId));
+    if (!stored) return sendStorefrontNotFound(reply);
+    const event = stored.event;
     const state = form ?? emptyCheckoutForm(defaultCountry(request, stored.types[0]?.currency));
     // The page shows live availability, so a browser revalidates it every time (never from a stale cache);
     // a page answering a posted form carries the fan's details and is never stored.
@@ -155,6 +154,7 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
             fields: error.fields as Record<string, string>,
           },
           error.status,
+          error.event,
         );
       }
     });

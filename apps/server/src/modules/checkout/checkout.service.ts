@@ -2,23 +2,18 @@
 // one transaction (an order in 'pending'), then hand over to the payments provider's hosted checkout. Prices
 // and fees always come from the database; nothing the browser sends about money is read.
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  bookingFee,
-  validateBuyerDetails,
-  type BuyerDetails,
-  type BuyerField,
-  type CurrencyCode,
-} from '@marquee/shared';
+import { validateBuyerDetails, type BuyerDetails, type BuyerField } from '@marquee/shared';
 import type { PaymentsProvider } from '../../adapters/payments/payments.js';
 import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { order, orderChange, orderLine, organizationSettings } from '../../db/schema/index.js';
-import { newAccessToken, newOrderCode } from './codes.js';
-import { holdTickets, NotEnoughTickets, retryOnDeadlock, type LineQuantity } from './inventory.js';
+import { order, orderLine, organizationSettings } from '../../db/schema/index.js';
+import { holdOrder } from './hold.js';
+import { NotEnoughTickets, releaseExpiredHolds, type LineQuantity } from './inventory.js';
 import { takeTokens } from './rate-limit.js';
 import { loadStorefrontEvent, type SellableTicketType, type StorefrontEvent } from './storefront-event.js';
 
-export type OrderRow = typeof order.$inferSelect;
+export type { OrderRow } from './hold.js';
+import type { OrderRow } from './hold.js';
 
 /** A refusal the storefront shows on the form: a general message and per-field messages. */
 export class CheckoutRefusal extends Error {
@@ -26,6 +21,8 @@ export class CheckoutRefusal extends Error {
     message: string,
     readonly fields: Partial<Record<BuyerField | `qty:${string}`, string>> = {},
     readonly status = 400,
+    /** The event as just read, so the page showing the refusal need not read it again. */
+    readonly event: StorefrontEvent | null = null,
   ) {
     super(message);
     this.name = 'CheckoutRefusal';
@@ -69,10 +66,11 @@ const PER_EMAIL = { max: 6, windowSeconds: 600 };
 function parseQuantities(
   raw: Record<string, string>,
   types: SellableTicketType[],
-): { lines: Array<LineQuantity & { type: SellableTicketType }>; fields: Record<string, string> } {
+): { lines: Array<LineQuantity & { type: SellableTicketType }>; fields: Record<string, string>; short: boolean } {
   const fields: Record<string, string> = {};
   const known = new Map(types.map((type) => [type.id, type]));
   const lines: Array<LineQuantity & { type: SellableTicketType }> = [];
+  let short = false;
   for (const [id, text] of Object.entries(raw)) {
     const type = known.get(id);
     const value = text.trim();
@@ -87,11 +85,12 @@ function parseQuantities(
     }
     const quantity = Number(value);
     if (quantity > type.maxPerOrder) fields[`qty:${id}`] = `You can buy at most ${type.maxPerOrder} of these per order`;
-    else if (type.remaining !== null && type.remaining === 0) fields[`qty:${id}`] = 'Sold out';
-    else if (type.remaining !== null && quantity > type.remaining) fields[`qty:${id}`] = `Only ${type.remaining} left`;
-    else lines.push({ ticketTypeId: id, quantity, type });
+    else if (type.remaining !== null && quantity > type.remaining) {
+      fields[`qty:${id}`] = type.remaining === 0 ? 'Sold out' : `Only ${type.remaining} left`;
+      short = true;
+    } else lines.push({ ticketTypeId: id, quantity, type });
   }
-  return { lines, fields };
+  return { lines, fields, short };
 }
 
 async function findBySubmission(db: Database, organizationId: string, submissionKey: string) {
@@ -107,20 +106,29 @@ async function findBySubmission(db: Database, organizationId: string, submission
 export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInput): Promise<OrderRow> {
   const now = input.now ?? new Date();
   const { db } = deps;
-  const already = await findBySubmission(db, input.organizationId, input.submissionKey);
-  if (already) return already;
-
-  const stored = await loadStorefrontEvent(db, input.organizationId, input.eventId, now);
+  // The hot path is four statements: the event with its types and the payouts check (together), the rate
+  // limits, and the hold. Expired holds are released only when the tickets seem to have run out.
+  const [loaded, canSell] = await Promise.all([
+    loadStorefrontEvent(db, input.organizationId, input.eventId, now, { releaseExpired: false }),
+    deps.assertCanSell(db, input.organizationId).then(
+      () => true,
+      () => false,
+    ),
+  ]);
+  let stored = loaded;
   if (!stored) throw new CheckoutRefusal('This event is not on sale.', {}, 404);
-  if (stored.closedReason === 'ended') throw new CheckoutRefusal(CHECKOUT_TEXT.ended, {}, 409);
-  try {
-    await deps.assertCanSell(db, input.organizationId);
-  } catch {
-    throw new CheckoutRefusal(CHECKOUT_TEXT.salesPaused, {}, 409);
-  }
+  if (stored.closedReason === 'ended') throw new CheckoutRefusal(CHECKOUT_TEXT.ended, {}, 409, stored);
+  if (!canSell) throw new CheckoutRefusal(CHECKOUT_TEXT.salesPaused, {}, 409, stored);
 
   const buyer = { ...input.buyer, email: input.buyer.email.trim().toLowerCase() };
-  const { lines, fields } = parseQuantities(input.quantities, stored.types);
+  let parsed = parseQuantities(input.quantities, stored.types);
+  // Too few left as last counted: holds that ran out may free some, so release them and count again.
+  if (parsed.short && (await releaseExpiredHolds(db, { eventId: stored.row.id, now })).length > 0) {
+    stored =
+      (await loadStorefrontEvent(db, input.organizationId, input.eventId, now, { releaseExpired: false })) ?? stored;
+    parsed = parseQuantities(input.quantities, stored.types);
+  }
+  const { lines, fields } = parsed;
   const buyerErrors = validateBuyerDetails(buyer, {
     minimumAge: stored.row.minimumAge,
     hasTerms: stored.row.termsOfService.trim() !== '',
@@ -128,8 +136,11 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
   const allFields: Record<string, string> = { ...fields, ...buyerErrors };
   if (lines.length === 0 && Object.keys(fields).length === 0) allFields.form = 'Choose at least one ticket.';
   if (Object.keys(allFields).length > 0) {
+    // The same form sent again after its order took the last tickets finds that order, not 'Only 0 left'.
+    const already = await findBySubmission(db, input.organizationId, input.submissionKey);
+    if (already) return already;
     const { form, ...rest } = allFields;
-    throw new CheckoutRefusal(form ?? CHECKOUT_TEXT.fixErrors, rest);
+    throw new CheckoutRefusal(form ?? CHECKOUT_TEXT.fixErrors, rest, 400, stored);
   }
 
   const scale = (rule: { max: number; windowSeconds: number }) => ({
@@ -145,99 +156,69 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
     ],
     now,
   );
-  if (!withinLimits) throw new CheckoutRefusal(CHECKOUT_TEXT.rateLimited, {}, 429);
+  if (!withinLimits) {
+    const already = await findBySubmission(db, input.organizationId, input.submissionKey);
+    if (already) return already;
+    throw new CheckoutRefusal(CHECKOUT_TEXT.rateLimited, {}, 429, stored);
+  }
 
+  const request = {
+    organizationId: input.organizationId,
+    eventId: stored.row.id,
+    buyer,
+    submissionKey: input.submissionKey,
+    lines,
+    now,
+    holdSeconds: deps.holdSeconds,
+  };
   try {
-    return await holdOrder(db, stored, { ...input, buyer }, lines, now, deps.holdSeconds);
+    const held = await holdOrder(db, request);
+    if (!held) throw new CheckoutRefusal('This event is not on sale.', {}, 404);
+    return held;
   } catch (error) {
     if (isUniqueViolation(error)) {
       const winner = await findBySubmission(db, input.organizationId, input.submissionKey);
       if (winner) return winner;
     }
-    if (error instanceof NotEnoughTickets) throw await soldOutRefusal(db, input, error);
-    throw error;
+    if (!(error instanceof NotEnoughTickets)) throw error;
+    // Out of tickets: first the same form's own order, then holds that ran out (released, and tried once more).
+    const already = await findBySubmission(db, input.organizationId, input.submissionKey);
+    if (already) return already;
+    if ((await releaseExpiredHolds(db, { eventId: stored.row.id, now })).length > 0) {
+      try {
+        const held = await holdOrder(db, request);
+        if (held) return held;
+      } catch (retryError) {
+        if (!(retryError instanceof NotEnoughTickets)) throw retryError;
+      }
+    }
+    throw await soldOutRefusal(db, input, request.lines);
   }
 }
 
-async function soldOutRefusal(db: Database, input: StartCheckoutInput, error: NotEnoughTickets) {
-  const fresh = await loadStorefrontEvent(db, input.organizationId, input.eventId);
-  const type = fresh?.types.find((candidate) => candidate.id === error.ticketTypeId);
-  const left = type ? type.remaining : null;
-  if (type && left !== null) {
-    const message = left === 0 ? 'Sold out' : `Only ${left} left`;
-    return new CheckoutRefusal(
-      left === 0 ? CHECKOUT_TEXT.soldOut : CHECKOUT_TEXT.fixErrors,
-      { [`qty:${type.id}`]: message },
-      409,
-    );
-  }
-  return new CheckoutRefusal(CHECKOUT_TEXT.soldOut, {}, 409);
-}
-
-async function holdOrder(
+async function soldOutRefusal(
   db: Database,
-  stored: StorefrontEvent,
-  input: StartCheckoutInput & { buyer: BuyerDetails },
+  input: StartCheckoutInput,
   lines: Array<LineQuantity & { type: SellableTicketType }>,
-  now: Date,
-  holdSeconds: number,
-): Promise<OrderRow> {
-  const currency = lines[0]!.type.currency as CurrencyCode;
-  const amount = lines.reduce((sum, line) => sum + line.type.priceMinor * line.quantity, 0);
-  const fee = lines.reduce((sum, line) => sum + bookingFee(line.type.priceMinor, currency) * line.quantity, 0);
-  const quantity = lines.reduce((sum, line) => sum + line.quantity, 0);
-  return retryOnDeadlock(() =>
-    db.transaction(async (tx) => {
-      // A hold is short-lived and self-consistent (order and counters commit together), so it does not wait
-      // for the WAL flush: a crash loses at most the last moments of holds, never half of one.
-      await tx.execute(sql`set local synchronous_commit to off`);
-      const [created] = await tx
-        .insert(order)
-        .values({
-          organizationId: input.organizationId,
-          eventId: stored.row.id,
-          code: newOrderCode(),
-          accessToken: newAccessToken(),
-          status: 'pending',
-          firstName: input.buyer.firstName.trim(),
-          lastName: input.buyer.lastName.trim(),
-          customerEmail: input.buyer.email,
-          phone: input.buyer.phone.trim() || null,
-          country: input.buyer.country,
-          marketingConsent: input.buyer.marketingConsent,
-          quantity,
-          amountMinor: amount,
-          feeMinor: fee,
-          currency,
-          submissionKey: input.submissionKey,
-          holdExpiresAt: new Date(now.getTime() + holdSeconds * 1000),
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      await tx.insert(orderLine).values(
-        lines.map((line) => ({
-          organizationId: input.organizationId,
-          orderId: created!.id,
-          ticketTypeId: line.ticketTypeId,
-          name: line.type.name,
-          quantity: line.quantity,
-          unitPriceMinor: line.type.priceMinor,
-          unitFeeMinor: bookingFee(line.type.priceMinor, currency),
-        })),
-      );
-      await tx.insert(orderChange).values({
-        organizationId: input.organizationId,
-        orderId: created!.id,
-        action: 'held',
-        toStatus: 'pending',
-        actorType: 'fan',
-        at: now,
-      });
-      // Last, so the hot event row stays locked for as short a time as possible.
-      await holdTickets(tx, stored.row.id, lines);
-      return created!;
-    }),
+): Promise<CheckoutRefusal> {
+  const fresh = await loadStorefrontEvent(db, input.organizationId, input.eventId, undefined, {
+    releaseExpired: false,
+  });
+  if (!fresh) return new CheckoutRefusal('This event is not on sale.', {}, 404);
+  // The first chosen type that no longer fits says why; the others keep the fan's choice.
+  const fields: Record<string, string> = {};
+  for (const line of lines) {
+    const type = fresh.types.find((candidate) => candidate.id === line.ticketTypeId);
+    const left = type ? type.remaining : null;
+    if (left !== null && line.quantity > left)
+      fields[`qty:${line.ticketTypeId}`] = left === 0 ? 'Sold out' : `Only ${left} left`;
+  }
+  const allGone = Object.values(fields).length > 0 && Object.values(fields).every((text) => text === 'Sold out');
+  return new CheckoutRefusal(
+    allGone || Object.keys(fields).length === 0 ? CHECKOUT_TEXT.soldOut : CHECKOUT_TEXT.fixErrors,
+    fields,
+    409,
+    fresh,
   );
 }
 

@@ -56,10 +56,6 @@ async function addToCounters(
   if (updated.length === 0) throw new NotEnoughTickets(null);
 }
 
-/** Reserves tickets for a hold; throws NotEnoughTickets when a type or the venue has too few left. */
-export const holdTickets = (tx: Tx, eventId: string, lines: LineQuantity[]) =>
-  addToCounters(tx, eventId, lines, { held: 1, sold: 0 }, true);
-
 /** A paid hold: its held tickets become sold (capacity was already taken by the hold). */
 export const sellHeldTickets = (tx: Tx, eventId: string, lines: LineQuantity[]) =>
   addToCounters(tx, eventId, lines, { held: -1, sold: 1 }, false);

@@ -38,36 +38,40 @@ describe.runIf(onPostgres)('checkout under contention (PostgreSQL)', () => {
     await t?.close();
   });
 
-  it('300 fans racing for 40 tickets through two app instances: exactly 40 held, then exactly 40 sold', async () => {
-    const owner = await sellingOrganiser(t.app, 'rush');
-    const live = await createLiveEvent(t.app, owner, { capacity: 40, name: 'The Rush' });
-    const typeId = live.ticket_types[0]!.id;
-    const attempts = Array.from({ length: 300 }, (_, index) =>
-      postCheckout(index % 2 === 0 ? t.app : second.app, host, live.id, {
-        ...buyer,
-        email: `fan${index}@example.com`,
-        [`qty_${typeId}`]: index % 3 === 0 ? '2' : '1',
-      }),
-    );
-    const responses = await Promise.all(attempts);
-    const statuses = responses.map((response) => response.statusCode);
-    expect(statuses.every((status) => status === 303 || status === 400 || status === 409)).toBe(true);
-    const [counters] = await t.database.db.select().from(event).where(eq(event.id, live.id));
-    const held = await t.database.db.select().from(order).where(eq(order.eventId, live.id));
-    const heldTickets = held.reduce((sum, row) => sum + row.quantity, 0);
-    expect(counters!.held).toBe(heldTickets);
-    expect(heldTickets).toBe(40);
-    const [type] = await t.database.db.select().from(ticketType).where(eq(ticketType.id, typeId));
-    expect(type!.held).toBe(heldTickets);
+  it(
+    '300 fans racing for 40 tickets through two app instances: exactly 40 held, then exactly 40 sold',
+    { timeout: 120_000 },
+    async () => {
+      const owner = await sellingOrganiser(t.app, 'rush');
+      const live = await createLiveEvent(t.app, owner, { capacity: 40, name: 'The Rush' });
+      const typeId = live.ticket_types[0]!.id;
+      const attempts = Array.from({ length: 300 }, (_, index) =>
+        postCheckout(index % 2 === 0 ? t.app : second.app, host, live.id, {
+          ...buyer,
+          email: `fan${index}@example.com`,
+          [`qty_${typeId}`]: index % 3 === 0 ? '2' : '1',
+        }),
+      );
+      const responses = await Promise.all(attempts);
+      const statuses = responses.map((response) => response.statusCode);
+      expect(statuses.every((status) => status === 303 || status === 400 || status === 409)).toBe(true);
+      const [counters] = await t.database.db.select().from(event).where(eq(event.id, live.id));
+      const held = await t.database.db.select().from(order).where(eq(order.eventId, live.id));
+      const heldTickets = held.reduce((sum, row) => sum + row.quantity, 0);
+      expect(counters!.held).toBe(heldTickets);
+      expect(heldTickets).toBe(40);
+      const [type] = await t.database.db.select().from(ticketType).where(eq(ticketType.id, typeId));
+      expect(type!.held).toBe(heldTickets);
 
-    const tokens = responses
-      .filter((response) => response.statusCode === 303)
-      .map((response) => tokenFrom(response.headers.location));
-    await Promise.all(tokens.map((token, index) => payWithCard(index % 2 === 0 ? t.app : second.app, host, token)));
-    const [after] = await t.database.db.select().from(event).where(eq(event.id, live.id));
-    expect(after!.held).toBe(0);
-    expect(after!.sold).toBe(heldTickets);
-    const tickets = await t.database.db.select().from(ticket).where(eq(ticket.eventId, live.id));
-    expect(tickets).toHaveLength(heldTickets);
-  });
+      const tokens = responses
+        .filter((response) => response.statusCode === 303)
+        .map((response) => tokenFrom(response.headers.location));
+      await Promise.all(tokens.map((token, index) => payWithCard(index % 2 === 0 ? t.app : second.app, host, token)));
+      const [after] = await t.database.db.select().from(event).where(eq(event.id, live.id));
+      expect(after!.held).toBe(0);
+      expect(after!.sold).toBe(heldTickets);
+      const tickets = await t.database.db.select().from(ticket).where(eq(ticket.eventId, live.id));
+      expect(tickets).toHaveLength(heldTickets);
+    },
+  );
 });

@@ -4,6 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { bookingFee, instantToLocal, type CurrencyCode } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { event, ticketType } from '../../db/schema/index.js';
+import { generalOf, toPublicEvent, type PublicEvent } from '../events/events.service.js';
 import { releaseExpiredHolds } from './inventory.js';
 
 export type EventRow = typeof event.$inferSelect;
@@ -23,6 +24,8 @@ export interface SellableTicketType {
 
 export interface StorefrontEvent {
   row: EventRow;
+  /** The event as every public page shows it. */
+  event: PublicEvent;
   types: SellableTicketType[];
   startLocal: string;
   endLocal: string;
@@ -56,29 +59,33 @@ export function toSellable(type: TicketTypeRow, row: EventRow): SellableTicketTy
   };
 }
 
-/** A live event of this organisation with its visible ticket types, or null (drafts and others' events are 404). */
+/**
+ * A live event of this organisation with its visible ticket types, or null (drafts and others' events are 404).
+ * One query for the event and its types. Expired holds are released first unless `releaseExpired` is false
+ * (the checkout's hold does that itself, only when tickets seem to have run out).
+ */
 export async function loadStorefrontEvent(
   db: Database,
   organizationId: string,
   eventId: string,
   now = new Date(),
+  options: { releaseExpired?: boolean } = {},
 ): Promise<StorefrontEvent | null> {
   if (!UUID.test(eventId)) return null;
-  await releaseExpiredHolds(db, { eventId, now });
-  const [row] = await db
-    .select()
+  if (options.releaseExpired !== false) await releaseExpiredHolds(db, { eventId, now });
+  const joined = await db
+    .select({ event, type: ticketType })
     .from(event)
+    .leftJoin(ticketType, and(eq(ticketType.eventId, event.id), eq(ticketType.organizationId, organizationId)))
     .where(and(eq(event.id, eventId), eq(event.organizationId, organizationId)))
-    .limit(1);
-  if (!row || row.status !== 'live') return null;
-  const types = await db
-    .select()
-    .from(ticketType)
-    .where(and(eq(ticketType.eventId, row.id), eq(ticketType.organizationId, organizationId)))
     .orderBy(asc(ticketType.sort), asc(ticketType.createdAt));
+  const row = joined[0]?.event;
+  if (!row || row.status !== 'live') return null;
+  const types = joined.flatMap((item) => (item.type ? [item.type] : []));
   const local = (instant: Date | null) => (instant ? instantToLocal(instant, row.timeZone) : '');
   return {
     row,
+    event: toPublicEvent(row, generalOf(types)),
     types: types.filter((type) => !type.hidden && type.priceMinor !== null).map((type) => toSellable(type, row)),
     startLocal: local(row.startsAt),
     endLocal: local(row.endsAt),

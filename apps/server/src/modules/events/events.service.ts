@@ -751,7 +751,7 @@ export interface PublicEvent {
   resaleAllowed: boolean;
 }
 
-function toPublicEvent(row: EventRow, general: TicketTypeRow | undefined): PublicEvent {
+export function toPublicEvent(row: EventRow, general: TicketTypeRow | undefined): PublicEvent {
   return {
     id: row.id,
     name: row.name,

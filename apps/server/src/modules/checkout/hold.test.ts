@@ -1,0 +1,106 @@
+// The one-statement hold: it takes the tickets and writes the order together, or, when a type or the venue has
+// too few left (the counters' CHECK constraints), writes nothing at all.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createLiveEvent, sellingOrganiser } from '../../../test/checkout-helpers.js';
+import type { SignedInUser } from '../../../test/auth-helpers.js';
+import { event, order, orderChange, orderLine, ticketType } from '../../db/schema/index.js';
+import { holdOrder, type HoldRequest } from './hold.js';
+import { NotEnoughTickets } from './inventory.js';
+import { loadStorefrontEvent } from './storefront-event.js';
+
+let t: TestApp;
+let owner: SignedInUser;
+let organizationId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await sellingOrganiser(t.app, 'holds');
+  const [row] = await t.database.db.select({ organizationId: event.organizationId }).from(event).limit(1);
+  organizationId = row?.organizationId ?? '';
+});
+afterAll(() => t.close());
+
+async function requestFor(capacity: number, typeCapacity: number | null, quantity: number, key: string) {
+  const live = await createLiveEvent(t.app, owner, { capacity, name: `Holds ${key}` });
+  const typeId = live.ticket_types[0]!.id;
+  const [type] = await t.database.db
+    .update(ticketType)
+    .set({ capacity: typeCapacity })
+    .where(eq(ticketType.id, typeId))
+    .returning({ organizationId: ticketType.organizationId });
+  organizationId = type!.organizationId;
+  const stored = await loadStorefrontEvent(t.database.db, organizationId, live.id);
+  const request: HoldRequest = {
+    organizationId,
+    eventId: live.id,
+    buyer: {
+      firstName: 'Hana',
+      lastName: 'Holder',
+      email: `${key}@example.com`,
+      phone: '',
+      country: 'GB',
+      ageConfirmed: true,
+      termsAccepted: true,
+      marketingConsent: false,
+    },
+    submissionKey: `key-${key}`,
+    lines: [{ ticketTypeId: typeId, quantity, type: stored!.types[0]! }],
+    now: new Date(),
+    holdSeconds: 900,
+  };
+  return { live, typeId, request };
+}
+
+async function state(eventId: string, typeId: string) {
+  const [venue] = await t.database.db.select().from(event).where(eq(event.id, eventId));
+  const [type] = await t.database.db.select().from(ticketType).where(eq(ticketType.id, typeId));
+  const orders = await t.database.db.select().from(order).where(eq(order.eventId, eventId));
+  return { venueHeld: venue!.held, typeHeld: type!.held, orders: orders.length };
+}
+
+describe('holdOrder', () => {
+  it('takes the tickets and writes the pending order with its line and audit row in one go', async () => {
+    const { live, typeId, request } = await requestFor(10, null, 3, 'fits');
+    const held = await holdOrder(t.database.db, request);
+    expect(held).toMatchObject({ status: 'pending', quantity: 3, amountMinor: 6000, feeMinor: 480, currency: 'GBP' });
+    expect(held!.code).toMatch(/^MQ-[A-Z0-9]{6}$/);
+    expect(held!.holdExpiresAt!.getTime()).toBe(request.now.getTime() + 900_000);
+    expect(await state(live.id, typeId)).toEqual({ venueHeld: 3, typeHeld: 3, orders: 1 });
+    const lines = await t.database.db.select().from(orderLine).where(eq(orderLine.orderId, held!.id));
+    expect(lines.map((line) => [line.quantity, line.unitPriceMinor, line.unitFeeMinor])).toEqual([[3, 2000, 160]]);
+    const changes = await t.database.db.select().from(orderChange).where(eq(orderChange.orderId, held!.id));
+    expect(changes.map((change) => [change.action, change.toStatus, change.actorType])).toEqual([
+      ['held', 'pending', 'fan'],
+    ]);
+  });
+
+  it('more than the venue has left: NotEnoughTickets, and nothing written', async () => {
+    const { live, typeId, request } = await requestFor(2, null, 3, 'venue');
+    await expect(holdOrder(t.database.db, request)).rejects.toBeInstanceOf(NotEnoughTickets);
+    expect(await state(live.id, typeId)).toEqual({ venueHeld: 0, typeHeld: 0, orders: 0 });
+  });
+
+  it("more than the type's own capacity: NotEnoughTickets, and nothing written", async () => {
+    const { live, typeId, request } = await requestFor(50, 2, 3, 'type');
+    await expect(holdOrder(t.database.db, request)).rejects.toBeInstanceOf(NotEnoughTickets);
+    expect(await state(live.id, typeId)).toEqual({ venueHeld: 0, typeHeld: 0, orders: 0 });
+  });
+
+  it('a ticket type deleted meanwhile: no order and no counter moved', async () => {
+    const { live, typeId, request } = await requestFor(10, null, 1, 'gone');
+    const extra = await t.database.db
+      .insert(ticketType)
+      .values({ organizationId, eventId: live.id, name: 'Gone', priceMinor: 1000, currency: 'GBP', sort: 5 })
+      .returning();
+    const goneLine = {
+      ...request.lines[0]!,
+      ticketTypeId: extra[0]!.id,
+      type: { ...request.lines[0]!.type, id: extra[0]!.id },
+    };
+    await t.database.db.delete(ticketType).where(eq(ticketType.id, extra[0]!.id));
+    expect(await holdOrder(t.database.db, { ...request, lines: [...request.lines, goneLine] })).toBeNull();
+    expect(await state(live.id, typeId)).toEqual({ venueHeld: 0, typeHeld: 0, orders: 0 });
+  });
+});

@@ -1,0 +1,146 @@
+// A checkout's hold in ONE SQL statement (one round trip, one commit): the ticket types' and the event's `held`
+// counters go up, and the pending order, its lines and its audit row are written. Capacity is enforced by the
+// CHECK constraints on those counters (`sold + held <= capacity`), so a hold that does not fit fails as a whole
+// with a check violation, and concurrent holds on the same event queue on its row lock: never oversold, in any
+// number of server processes. The statement turns off the wait for the WAL flush for its own commit only
+// (`set_config(..., true)`): a hold is short-lived and self-consistent, so a crash loses at most the last
+// moments of holds, never half of one, and the hot event row is not locked across a disk flush.
+import { sql, type SQL } from 'drizzle-orm';
+import { bookingFee, type BuyerDetails, type CurrencyCode } from '@marquee/shared';
+import type { Database } from '../../db/client.js';
+import { pgConstraint, pgErrorCode } from '../../db/errors.js';
+import type { order } from '../../db/schema/index.js';
+import { newAccessToken, newOrderCode } from './codes.js';
+import { NotEnoughTickets, retryOnDeadlock, type LineQuantity } from './inventory.js';
+import type { SellableTicketType } from './storefront-event.js';
+
+export type OrderRow = typeof order.$inferSelect;
+
+export interface HoldRequest {
+  organizationId: string;
+  eventId: string;
+  buyer: BuyerDetails;
+  submissionKey: string;
+  lines: Array<LineQuantity & { type: SellableTicketType }>;
+  now: Date;
+  holdSeconds: number;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** Column names as the driver returns them (snake_case) -> the Drizzle row. */
+function toOrderRow(raw: Record<string, unknown>): OrderRow {
+  const date = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string | Date));
+  return {
+    id: raw.id as string,
+    organizationId: raw.organization_id as string,
+    eventId: raw.event_id as string,
+    code: raw.code as string,
+    accessToken: raw.access_token as string,
+    status: raw.status as OrderRow['status'],
+    channel: raw.channel as OrderRow['channel'],
+    firstName: raw.first_name as string,
+    lastName: raw.last_name as string,
+    customerEmail: raw.customer_email as string,
+    phone: (raw.phone as string | null) ?? null,
+    country: (raw.country as string | null) ?? null,
+    marketingConsent: Boolean(raw.marketing_consent),
+    quantity: Number(raw.quantity),
+    amountMinor: Number(raw.amount_minor),
+    feeMinor: Number(raw.fee_minor),
+    refundedMinor: Number(raw.refunded_minor),
+    currency: raw.currency as string,
+    submissionKey: (raw.submission_key as string | null) ?? null,
+    holdExpiresAt: date(raw.hold_expires_at),
+    paymentProvider: (raw.payment_provider as string | null) ?? null,
+    checkoutSessionId: (raw.checkout_session_id as string | null) ?? null,
+    checkoutUrl: (raw.checkout_url as string | null) ?? null,
+    paymentIntentId: (raw.payment_intent_id as string | null) ?? null,
+    createdAt: date(raw.created_at)!,
+    updatedAt: date(raw.updated_at)!,
+    paidAt: date(raw.paid_at),
+  } satisfies Record<keyof OrderRow, unknown>;
+}
+
+function holdStatement(request: HoldRequest): SQL {
+  const { lines, buyer, now, organizationId: org, eventId } = request;
+  const currency = lines[0]!.type.currency as CurrencyCode;
+  const amount = lines.reduce((sum, line) => sum + line.type.priceMinor * line.quantity, 0);
+  const fee = lines.reduce((sum, line) => sum + bookingFee(line.type.priceMinor, currency) * line.quantity, 0);
+  const quantity = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const at = now.toISOString();
+  const expires = new Date(now.getTime() + request.holdSeconds * 1000).toISOString();
+  // Types in id order, the same order every other counter update takes its row locks in.
+  const sorted = [...lines].sort((a, b) => a.ticketTypeId.localeCompare(b.ticketTypeId));
+  const wanted = sql.join(
+    sorted.map(
+      (line) =>
+        sql`(${line.ticketTypeId}::uuid, ${line.quantity}::int, ${line.type.name}::text, ${line.type.priceMinor}::bigint, ${bookingFee(line.type.priceMinor, currency)}::bigint)`,
+    ),
+    sql`, `,
+  );
+  // `types` runs first (the event update reads it), so the type rows are locked before the event row, as in
+  // fulfilment; the event takes exactly the tickets the types took. A type deleted meanwhile fails the whole
+  // statement on order_line's foreign key, so counters and order always agree.
+  return sql`
+    with wanted (ticket_type_id, quantity, name, unit_price, unit_fee) as (values ${wanted}),
+    durability as (select set_config('synchronous_commit', 'off', true) as value),
+    types as (
+      update ticket_type t set held = t.held + w.quantity
+      from wanted w
+      where t.id = w.ticket_type_id and t.event_id = ${eventId} and t.organization_id = ${org}
+      returning t.id, w.quantity
+    ),
+    venue as (
+      update event set held = held + (select coalesce(sum(quantity), 0) from types)
+      where id = ${eventId} and organization_id = ${org} and (select value from durability) is not null
+      returning id
+    ),
+    created as (
+      insert into "order" (organization_id, event_id, code, access_token, status, first_name, last_name,
+        customer_email, phone, country, marketing_consent, quantity, amount_minor, fee_minor, currency,
+        submission_key, hold_expires_at, created_at, updated_at)
+      select ${org}, venue.id, ${newOrderCode()}, ${newAccessToken()}, 'pending', ${buyer.firstName.trim()},
+        ${buyer.lastName.trim()}, ${buyer.email}, ${buyer.phone.trim() || null}, ${buyer.country},
+        ${buyer.marketingConsent}, ${quantity}, ${amount}, ${fee}, ${currency}, ${request.submissionKey},
+        ${expires}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+      from venue
+      returning *
+    ),
+    order_lines as (
+      insert into order_line (organization_id, order_id, ticket_type_id, name, quantity, unit_price_minor, unit_fee_minor)
+      select ${org}, created.id, w.ticket_type_id, w.name, w.quantity, w.unit_price, w.unit_fee from created, wanted w
+    ),
+    audit as (
+      insert into order_change (organization_id, order_id, action, to_status, actor_type, at)
+      select ${org}, created.id, 'held', 'pending', 'fan', ${at}::timestamptz from created
+    )
+    select * from created`;
+}
+
+/** The order codes' unique index: a clash of two random codes, so the hold is simply tried again. */
+const CODE_CLASH = new Set(['order_code_idx', 'order_access_token_idx']);
+
+/**
+ * Holds the lines' tickets and writes the pending order. Throws NotEnoughTickets when a type or the venue has
+ * too few left, a unique violation on the submission key when the same form already made an order, and returns
+ * null when the event or a ticket type went away meanwhile (nothing is written then).
+ */
+export async function holdOrder(db: Database, request: HoldRequest): Promise<OrderRow | null> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const result = await retryOnDeadlock(() => db.execute(holdStatement(request)));
+      const [raw] = rowsOf<Record<string, unknown>>(result);
+      return raw ? toOrderRow(raw) : null;
+    } catch (error) {
+      const code = pgErrorCode(error);
+      const constraint = pgConstraint(error);
+      if (code === '23514' && constraint === 'ticket_type_sold_check') throw new NotEnoughTickets(null);
+      if (code === '23514' && constraint === 'event_inventory_check') throw new NotEnoughTickets(null);
+      if (code === '23505' && constraint && CODE_CLASH.has(constraint) && attempt < 3) continue;
+      // A ticket type deleted since the event was read (order_line's foreign key): nothing was written.
+      if (code === '23503') return null;
+      throw error;
+    }
+  }
+}
