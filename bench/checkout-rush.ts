@@ -3,7 +3,7 @@
 // same PostgreSQL database. Prints hold latency and throughput, then pays every hold through the sandbox and
 // checks nothing was oversold. Figures, plus one hard check (OVERSOLD must be 0).
 // Run with `npm run bench -- checkout-rush` (BUYERS, CAPACITY, CONCURRENCY, PAY_CONCURRENCY, BENCH_DATABASE_URL;
-// SETUPS=abc picks set-ups).
+// SETUPS=abc picks set-ups; PAY=0 skips the payments).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,8 @@ const CONCURRENCY = Number(process.env.CONCURRENCY ?? 100);
 const PAY_CONCURRENCY = Number(process.env.PAY_CONCURRENCY ?? 50);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SETUPS = process.env.SETUPS ?? 'abc';
+/** PAY=0 stops after the holds (for profiling the hold path alone); the sold/oversold checks then see holds. */
+const PAY = process.env.PAY !== '0';
 const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 
 interface Counts {
@@ -130,7 +132,7 @@ async function runSetup(setup: string, database: Database, processes: number): P
     let paid = 0;
     let payFailures = 0;
     const payStarted = performance.now();
-    await forEachLimited(tokens, PAY_CONCURRENCY, async (token, index) => {
+    await forEachLimited(PAY ? tokens : [], PAY_CONCURRENCY, async (token, index) => {
       const client = clients[index % clients.length]!;
       const pay = await client.trySend({
         method: 'POST',

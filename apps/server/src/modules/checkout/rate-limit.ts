@@ -28,11 +28,14 @@ export async function takeTokens(
     checks.map((check) => sql`(${check.key}, 1, ${at}::timestamptz, ${check.windowSeconds}::int)`),
     sql`, `,
   );
-  // The window length travels in a column that is not stored, so each key keeps its own window.
+  // The window length travels in a column that is not stored, so each key keeps its own window. Counters are
+  // ephemeral, so this statement's commit does not wait for the WAL flush (`set_config(..., true)` applies to
+  // its own transaction only): one busy key (a venue's shared IP) is not serialised on disk flushes.
   const result = await db.execute(sql`
-    with input (key, count, window_started_at, window_seconds) as (values ${values})
+    with input (key, count, window_started_at, window_seconds) as (values ${values}),
+    durability as (select set_config('synchronous_commit', 'off', true) as value)
     insert into request_limit (key, count, window_started_at)
-    select key, count, window_started_at from input
+    select key, count, window_started_at from input where (select value from durability) is not null
     on conflict (key) do update set
       count = case when request_limit.window_started_at <= excluded.window_started_at
           - make_interval(secs => (select window_seconds from input where input.key = excluded.key))
