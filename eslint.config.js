@@ -87,7 +87,7 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   {
-    files: ['scripts/**/*.mjs', 'bench/**/*.ts', 'apps/server/src/server.ts'],
+    files: ['scripts/**/*.mjs', 'bench/**/*.ts', 'ops/**/*.ts', 'apps/server/src/server.ts'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -21,17 +21,26 @@ export interface SendOptions {
 
 export class HttpClient {
   private readonly pool: Pool;
+  /** The scheme pages are served on, for Origin headers: https when connecting through a TLS proxy. */
+  readonly scheme: 'http' | 'https';
 
+  /**
+   * `tlsServername` connects with TLS (to a proxy such as Caddy on 127.0.0.1) and that SNI name; the proxy's
+   * certificate is not checked (its own internal CA), since what is tested is the set-up behind it.
+   */
   constructor(
     readonly port: number,
     connections: number,
+    options: { tlsServername?: string } = {},
   ) {
-    this.pool = new Pool(`http://127.0.0.1:${port}`, {
+    this.scheme = options.tlsServername ? 'https' : 'http';
+    this.pool = new Pool(`${this.scheme}://127.0.0.1:${port}`, {
       connections,
       pipelining: 1,
       headersTimeout: 30_000,
       bodyTimeout: 30_000,
       connectTimeout: 10_000,
+      ...(options.tlsServername ? { connect: { servername: options.tlsServername, rejectUnauthorized: false } } : {}),
     });
   }
 
