@@ -124,8 +124,14 @@ async function main(): Promise<number> {
     console.log('caddy-scale-out: caddy is not installed (apt-get install caddy); skipped.');
     return process.env.CI === 'true' ? 1 : 0;
   }
+  let database: Awaited<ReturnType<typeof createDatabase>>;
+  try {
+    database = await createDatabase();
+  } catch (error) {
+    console.log(`caddy-scale-out: PostgreSQL not reachable at ${PG_URL} (${String(error)}); skipped.`);
+    return process.env.CI === 'true' ? 1 : 0;
+  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-scale-'));
-  const database = await createDatabase();
   const servers: ServerProcess[] = [];
   const clients: HttpClient[] = [];
   let caddy: ChildProcess | undefined;
