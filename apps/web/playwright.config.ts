@@ -40,7 +40,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: 'node --import tsx apps/server/src/server.ts',
+    // The production build (scripts/build-if-stale.mjs runs before the browser tests), as `npm start` runs it.
+    command: 'node --enable-source-maps apps/server/dist/server.js',
     cwd: repoRoot,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,

@@ -1,5 +1,6 @@
 // Opens the database: PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite (file-backed in DATA_DIR,
 // or in memory for tests). Both run the same migrations and the same Drizzle queries.
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -22,7 +23,12 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+// apps/server/drizzle, seen from src/db/client.ts (run from source) or from dist/server.js (the production build).
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const migrationsFolder =
+  [path.resolve(here, '../../drizzle'), path.resolve(here, '../drizzle')].find((folder) =>
+    fs.existsSync(path.join(folder, 'meta', '_journal.json')),
+  ) ?? path.resolve(here, '../../drizzle');
 
 export type DatabaseTarget =
   { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string; client?: PGlite };
