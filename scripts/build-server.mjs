@@ -21,8 +21,13 @@ const externalPackages = {
 export async function buildServer() {
   fs.rmSync(outDir, { recursive: true, force: true });
   await build({
-    entryPoints: [path.join(root, 'apps/server/src/server.ts')],
-    outfile: path.join(outDir, 'server.js'),
+    // The server, and the backup and restore commands (npm run backup / restore).
+    entryPoints: {
+      server: path.join(root, 'apps/server/src/server.ts'),
+      backup: path.join(root, 'apps/server/src/cli/backup.ts'),
+      restore: path.join(root, 'apps/server/src/cli/restore.ts'),
+    },
+    outdir: outDir,
     bundle: true,
     platform: 'node',
     format: 'esm',

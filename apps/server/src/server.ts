@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
+import { serveBackups, type BackupServer } from './db/backup.js';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/data-dir-lock.js';
 import { startJobs, type JobRunner } from './jobs/runner.js';
 
@@ -28,6 +29,7 @@ async function main() {
   }
 
   let lock: DataDirLock | undefined;
+  let backups: BackupServer | undefined;
   let database: DatabaseHandle;
   try {
     if (config.databaseUrl) {
@@ -35,6 +37,9 @@ async function main() {
     } else {
       lock = await lockDataDir(config.dataDir);
       database = await openDatabase({ kind: 'pglite', dataDir: `${config.dataDir}/pglite` });
+      // `npm run backup` asks this process for a consistent copy while it runs.
+      const pglite = database;
+      backups = await serveBackups(config.dataDir, () => pglite.dumpDataDir!());
     }
   } catch (error) {
     lock?.release();
@@ -76,6 +81,7 @@ async function main() {
     try {
       await jobs.stop();
       await app.close();
+      await backups?.close();
       await database.close();
     } finally {
       lock?.release();

@@ -20,6 +20,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
+  /** PGlite only: a consistent gzip tarball of the data directory, taken between queries (backups). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ export async function openDatabase(
     async ping() {
       await db.execute(sql`select 1`);
     },
+    dumpDataDir: () => client.dumpDataDir('gzip'),
     async close() {
       if (!client.closed) await client.close();
     },
