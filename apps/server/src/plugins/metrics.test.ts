@@ -41,6 +41,15 @@ describe('GET /metrics - who may read it', () => {
     }
   });
 
+  it('is refused on a storefront host as any unknown page is there', async () => {
+    const headers = { host: 'someone.localhost:3000', accept: 'text/html' };
+    const refused = await t.app.inject({ method: 'GET', url: '/metrics', headers, remoteAddress: '203.0.113.7' });
+    const unknown = await t.app.inject({ method: 'GET', url: '/no-such-page', headers, remoteAddress: '203.0.113.7' });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.headers['content-type']).toBe(unknown.headers['content-type']);
+    expect(refused.body).toBe(unknown.body);
+  });
+
   it('is a 404 for a loopback peer that forwards someone else (a proxy on the same machine)', async () => {
     for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip']) {
       const response = await scrape({ [header]: '203.0.113.7' });
@@ -81,6 +90,8 @@ describe('GET /metrics - what it shows', () => {
       url: `/orders/secret-token-${id}`,
       headers: { host: 'nobody.localhost:3000' },
     });
+    const unmatched = 'marquee_http_request_duration_seconds_count{method="GET",route="unmatched",status_code="404"}';
+    const unmatchedBefore = sample((await scrape()).body, unmatched) ?? 0;
     await t.app.inject({ method: 'GET', url: `/api/no-such-route/${id}` });
     const text = (await scrape()).body;
     expect(
@@ -93,9 +104,8 @@ describe('GET /metrics - what it shows', () => {
       ),
     ).toBe(1);
     expect(text).toContain('route="/orders/:token"');
-    expect(
-      sample(text, 'marquee_http_request_duration_seconds_count{method="GET",route="unmatched",status_code="404"}'),
-    ).toBe(1);
+    // Unknown paths (and refused /metrics requests, which answer as unknown paths) share one label.
+    expect(sample(text, unmatched)).toBe(unmatchedBefore + 1);
     expect(text).not.toContain(id);
   });
 

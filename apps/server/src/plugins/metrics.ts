@@ -4,7 +4,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
-import { errorEnvelope } from './error-handler.js';
 import { isLoopbackAddress } from '../lib/loopback.js';
 import type { Mailer } from '../adapters/mail/mailer.js';
 
@@ -131,9 +130,8 @@ export function metricsRoutes(app: FastifyInstance, options: { metrics: AppMetri
   });
 
   app.get('/metrics', async (request, reply) => {
-    if (!isLocalRequest(request) && !hasMetricsToken(request, token)) {
-      return reply.status(404).send(errorEnvelope('NOT_FOUND', `Route GET /metrics not found`));
-    }
+    // Refused exactly as a path that does not exist would be (the same not-found handler answers).
+    if (!isLocalRequest(request) && !hasMetricsToken(request, token)) return reply.callNotFound();
     return reply
       .header('cache-control', 'no-store')
       .type('text/plain; version=0.0.4; charset=utf-8')
