@@ -10,6 +10,7 @@ export default defineConfig({
             'packages/shared/src/**/*.test.ts',
             'apps/server/src/lib/**/*.test.ts',
             'apps/server/src/config.test.ts',
+            'apps/server/src/adapters/boundaries.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
           ],
           setupFiles: ['./vitest.setup.ts'],
@@ -20,7 +21,11 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
-          exclude: ['apps/server/src/lib/**', 'apps/server/src/config.test.ts'],
+          exclude: [
+            'apps/server/src/lib/**',
+            'apps/server/src/config.test.ts',
+            'apps/server/src/adapters/boundaries.test.ts',
+          ],
           setupFiles: ['./vitest.setup.ts'],
           globalSetup: ['./apps/server/test/global-setup.ts'],
           environment: 'node',

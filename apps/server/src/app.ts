@@ -1,6 +1,5 @@
 // buildApp(options) assembles the whole server without listening, so tests can drive it with app.inject.
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
@@ -13,13 +12,13 @@ import { requireUser } from './modules/auth/auth.guard.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { organizationRoutes } from './modules/organizations/organizations.routes.js';
 import { domainRoutes } from './modules/domains/domains.routes.js';
-import { createDomainProvider, type DomainProvider } from './adapters/domains/domains.js';
+import type { DomainProvider } from './adapters/domains/domains.js';
 import { eventRoutes } from './modules/events/events.routes.js';
 import { ticketTypeRoutes } from './modules/ticket-types/ticket-types.routes.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
 import { assertCanSell } from './modules/payments/payments.service.js';
 import type { AssertCanSell } from './modules/events/events.service.js';
-import { createStorage, type FileStorage } from './adapters/storage/storage.js';
+import type { FileStorage } from './adapters/storage/storage.js';
 import { classifyHost, type HostKind } from './lib/hosts.js';
 import { errorEnvelope, errorHandlerPlugin } from './plugins/error-handler.js';
 import { originCheckPlugin } from './plugins/origin-check.js';
@@ -29,15 +28,18 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { publicConfigRoutes } from './modules/health/public-config.routes.js';
 import { publicUploadRoutes, registerUploads } from './modules/uploads/uploads.routes.js';
 import { storefrontRoutes } from './storefront/storefront.routes.js';
-import { createMailer, type Mailer } from './adapters/mail/mailer.js';
+import type { Mailer } from './adapters/mail/mailer.js';
 import { passwordResetCodeEmail, verificationCodeEmail } from './adapters/mail/templates.js';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.js';
-import { createPaymentsProvider, type PaymentsProvider } from './adapters/payments/payments.js';
+import type { PaymentsProvider } from './adapters/payments/payments.js';
+import { createDomainProvider, createMailer, createPaymentsProvider, createStorage } from './adapters/compose.js';
 import { registerPayments } from './modules/payments/payments.routes.js';
 import { isSandboxPayments } from './adapters/payments/sandbox.js';
 import { createTicketSigner, type TicketSigner } from './modules/checkout/ticket-qr.js';
 import { createCheckoutNotifier } from './modules/checkout/notifications.js';
 import type { CheckoutNotifier } from './modules/checkout/notifier.js';
+import { requestIdFrom } from './lib/logging.js';
+import { countMailSends, createMetrics, metricsRoutes, type AppMetrics } from './plugins/metrics.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -54,6 +56,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     storage: FileStorage;
     checkout: { signer: TicketSigner; notifier: CheckoutNotifier };
+    metrics: AppMetrics;
   }
 }
 
@@ -76,7 +79,6 @@ export interface BuildAppOptions {
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-const requestIdPattern = /^[A-Za-z0-9._-]{8,128}$/;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -95,11 +97,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           : [500, errorEnvelope('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.')];
       void (reply as FastifyReply).status(status).send(envelope);
     },
-    requestIdHeader: 'x-request-id',
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
-    },
+    // Fastify would take any x-request-id header as it is; requestIdFrom keeps only a short safe token.
+    requestIdHeader: false,
+    genReqId: (req) => requestIdFrom(req.headers),
     routerOptions: {
       ignoreTrailingSlash: true,
       constraints: {
@@ -164,8 +164,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(fastifyCompress, { threshold: 1024 });
 
+  // Observability: request durations for every route below, GET /metrics (loopback or METRICS_TOKEN only).
+  const metrics = createMetrics();
+  app.decorate('metrics', metrics);
+  metricsRoutes(app, { metrics, token: config.raw.METRICS_TOKEN });
+
   app.decorate('db', database.db);
-  const mailer = options.mailer ?? createMailer(config, database.db);
+  const mailer = countMailSends(options.mailer ?? createMailer(config, database.db), metrics);
   app.decorate('mailer', mailer);
   if (!options.mailer) app.addHook('onClose', async () => mailer.close?.());
   const auth = createAuth({

@@ -75,6 +75,8 @@ const envSchema = z.object({
   MICROSOFT_TENANT_ID: z.preprocess(emptyToUndefined, z.string().default('common')),
   LINKEDIN_CLIENT_ID: optionalString,
   LINKEDIN_CLIENT_SECRET: optionalString,
+  // GET /metrics answers other machines only with this bearer token (loopback clients need none).
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -6,6 +6,7 @@ import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { serveBackups, type BackupServer } from './db/backup.js';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/data-dir-lock.js';
 import { startJobs, type JobRunner } from './jobs/runner.js';
+import { loggerOptions } from './lib/logging.js';
 
 function fail(message: string): never {
   process.stderr.write(`\n${message}\n\n`);
@@ -51,23 +52,12 @@ async function main() {
   const app = await buildApp({
     config,
     database,
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      // Query strings stay out of the log: they can carry e-mail addresses (/api/dev/mail?to=) or tokens.
-      serializers: {
-        req: (request: { method: string; url: string; hostname?: string; ip?: string }) => ({
-          method: request.method,
-          url: request.url.split('?')[0],
-          host: request.hostname,
-          remoteAddress: request.ip,
-        }),
-      },
-    },
+    // Request ids on every line; no query strings, bodies, headers, access tokens or e-mail addresses.
+    logger: loggerOptions(config.logLevel),
   });
 
   // Periodic jobs (archive ended events); each is safe to run in several processes at once.
-  const jobs: JobRunner = startJobs(database.db, app.log, app.checkout);
+  const jobs: JobRunner = startJobs(database.db, app.log, app.checkout, app.metrics);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -18,16 +18,28 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
-export function startJobRunner(jobs: PeriodicJob[], log: FastifyBaseLogger): JobRunner {
+/** Where each run's outcome is counted (app.metrics: /metrics). */
+export interface JobMetrics {
+  jobFinished(job: string, outcome: 'succeeded' | 'failed', seconds: number): void;
+}
+
+export function startJobRunner(jobs: PeriodicJob[], log: FastifyBaseLogger, metrics?: JobMetrics): JobRunner {
   const running = new Set<Promise<unknown>>();
   const timers = jobs.map((job) => {
     let busy = false;
     const tick = () => {
       if (busy) return;
       busy = true;
+      const started = performance.now();
+      const finished = (outcome: 'succeeded' | 'failed') =>
+        metrics?.jobFinished(job.name, outcome, (performance.now() - started) / 1000);
       const pending = job
         .run()
-        .catch((error: unknown) => log.error({ err: error, job: job.name }, 'job failed'))
+        .then(() => finished('succeeded'))
+        .catch((error: unknown) => {
+          finished('failed');
+          log.error({ err: error, job: job.name }, 'job failed');
+        })
         .finally(() => {
           busy = false;
           running.delete(pending);
@@ -47,7 +59,12 @@ export function startJobRunner(jobs: PeriodicJob[], log: FastifyBaseLogger): Job
   };
 }
 
-export function startJobs(db: Database, log: FastifyBaseLogger, checkout?: { notifier: CheckoutNotifier }): JobRunner {
+export function startJobs(
+  db: Database,
+  log: FastifyBaseLogger,
+  checkout?: { notifier: CheckoutNotifier },
+  metrics?: JobMetrics,
+): JobRunner {
   return startJobRunner(
     [
       {
@@ -77,5 +94,6 @@ export function startJobs(db: Database, log: FastifyBaseLogger, checkout?: { not
       },
     ],
     log,
+    metrics,
   );
 }

@@ -32,6 +32,7 @@ import {
   type StorefrontOrganization,
 } from './storefront.routes.js';
 import { orderPageRoutes, type OrderPageDeps } from './order-page.routes.js';
+import type { HoldOutcome } from '../plugins/metrics.js';
 
 export interface CheckoutRoutesDeps extends CheckoutDeps, OrderPageDeps {
   db: Database;
@@ -78,6 +79,16 @@ async function organizationFor(db: Database, request: FastifyRequest, reply: Fas
 }
 
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/** The metrics label of a refused checkout (a fixed set, never what the fan typed). */
+function refusalOutcome(error: CheckoutRefusal): HoldOutcome {
+  if (error.status === 400) return 'invalid';
+  if (error.status === 404) return 'not_on_sale';
+  if (error.status === 429) return 'rate_limited';
+  if (error.message === CHECKOUT_TEXT.ended) return 'ended';
+  if (error.message === CHECKOUT_TEXT.salesPaused) return 'sales_paused';
+  return 'sold_out';
+}
 
 export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
   const { db } = deps;
@@ -139,8 +150,10 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
           submissionKey: checkoutSubmissionKey(request, request.params.id, form),
           ip: request.ip,
         });
+        app.metrics.checkoutHold('held');
         return reply.redirect(`/checkout/${created.accessToken}`, 303);
       } catch (error) {
+        app.metrics.checkoutHold(error instanceof CheckoutRefusal ? refusalOutcome(error) : 'error');
         if (!(error instanceof CheckoutRefusal)) throw error;
         if (error.status === 404) return sendStorefrontNotFound(reply);
         return renderEvent(

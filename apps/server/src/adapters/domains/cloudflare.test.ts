@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCloudflareDomainProvider, mapCloudflareHostname } from './cloudflare.js';
-import { createDomainProvider } from './domains.js';
+import { createDomainProvider } from '../compose.js';
 import { testConfig } from '../../../test/test-app.js';
 
 interface Seen {

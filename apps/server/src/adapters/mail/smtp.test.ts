@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { branding, event, order, tickets } from '../../../test/ticket-fixtures.js';
 import { orderConfirmationEmail } from '../../modules/ticket-documents/ticket-documents.emails.js';
-import { createMailer } from './mailer.js';
+import { createMailer } from '../compose.js';
 import { verificationCodeEmail } from './templates.js';
 
 interface Received {

@@ -1,10 +1,7 @@
 // The payments adapter: one interface for connected payout accounts, checkout, refunds and signed webhooks.
 // Stripe Connect when STRIPE_SECRET_KEY is set; otherwise the embedded sandbox, which keeps its state in our
-// database and hosts its own onboarding and dashboard pages under /sandbox on the app host.
-import type { Config } from '../../config.js';
-import type { Database } from '../../db/client.js';
-import { createSandboxPayments } from './sandbox.js';
-import { createStripePayments } from './stripe.js';
+// database and hosts its own onboarding and dashboard pages under /sandbox on the app host. adapters/compose.ts
+// picks the implementation; this file only describes the interface.
 
 export type PaymentsProviderName = 'stripe' | 'sandbox';
 
@@ -98,22 +95,6 @@ export interface PaymentsProvider {
   }): Promise<{ id: string; status: string; amount: number }>;
   /** Checks the signature over the raw body; throws AppError('BAD_REQUEST') when it does not match. */
   constructWebhookEvent(rawBody: Buffer | string, signature: string | undefined): PaymentWebhookEvent;
-}
-
-export interface PaymentsDeps {
-  db: Database;
-}
-
-export function createPaymentsProvider(config: Config, deps: PaymentsDeps): PaymentsProvider {
-  const env = config.raw;
-  if (env.STRIPE_SECRET_KEY) {
-    return createStripePayments({
-      secretKey: env.STRIPE_SECRET_KEY,
-      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-      apiUrl: env.STRIPE_API_URL,
-    });
-  }
-  return createSandboxPayments({ db: deps.db, appUrl: config.appUrl, authSecret: config.authSecret });
 }
 
 /** Reads a Stripe-shaped account object (from the API or from an account.updated event). */

@@ -6,7 +6,8 @@ import { startFakeS3, type FakeS3 } from '../../../test/fake-s3.js';
 import { testConfig } from '../../../test/test-app.js';
 import { createLocalStorage } from './local.js';
 import { createS3Storage } from './s3.js';
-import { createStorage, isValidStorageKey, type FileStorage } from './storage.js';
+import { createStorage } from '../compose.js';
+import { isValidStorageKey, type FileStorage } from './storage.js';
 
 const badKeys = [
   '../secret',

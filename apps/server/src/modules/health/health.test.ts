@@ -47,6 +47,58 @@ describe('GET /api/health', () => {
   });
 });
 
+describe('GET /api/health/live and /api/health/ready', () => {
+  it('both answer 200 while the database is up', async () => {
+    const live = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'ok', uptimeSeconds: expect.any(Number) });
+    expect(live.headers['cache-control']).toBe('no-store');
+    const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', database: t.database.kind });
+    expect(ready.headers['cache-control']).toBe('no-store');
+  });
+
+  it('readiness is 503 in the error envelope when the database is closed; liveness stays 200', async () => {
+    const broken = await createTestApp();
+    await broken.database.close();
+    try {
+      const ready = await broken.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({
+        error: { code: 'SERVICE_UNAVAILABLE', message: 'The database is not answering; try again shortly.' },
+      });
+      expect(ready.headers['cache-control']).toBe('no-store');
+      const live = await broken.app.inject({ method: 'GET', url: '/api/health/live' });
+      expect(live.statusCode).toBe(200);
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('request ids', () => {
+  it('keeps a short safe x-request-id and answers with it', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/health/live',
+      headers: { 'x-request-id': 'trace-0123456789abcdef' },
+    });
+    expect(response.headers['x-request-id']).toBe('trace-0123456789abcdef');
+  });
+
+  it.each([
+    ['an e-mail address', 'fran@example.com'],
+    ['spaces and markup', 'id <script>alert(1)</script>'],
+    ['a long value', 'a'.repeat(65)],
+    ['a short value', 'abc'],
+  ])('replaces an incoming x-request-id with %s by its own id', async (_case, given) => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health/live', headers: { 'x-request-id': given } });
+    expect(response.headers['x-request-id']).not.toBe(given);
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
 describe('unknown routes', () => {
   it('answers the JSON error envelope for an unknown API path', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/nope' });
