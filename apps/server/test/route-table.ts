@@ -36,6 +36,8 @@ export interface RouteEntry {
   params: string[];
   body?: JsonSchema;
   query?: JsonSchema;
+  /** The route's own schemas, to check that a generated value is valid. */
+  validate: { body?: (value: unknown) => boolean; query?: (value: unknown) => boolean };
   paramsSchema?: JsonSchema;
   /** A better-auth endpoint refused before better-auth sees it (isClosedAuthPath). */
   closed: boolean;
@@ -59,6 +61,10 @@ export function toJsonSchema(schema: unknown): JsonSchema | undefined {
     }
   }
   return typeof schema === 'object' ? (schema as JsonSchema) : undefined;
+}
+
+function validator(schema: unknown): ((value: unknown) => boolean) | undefined {
+  return isZod(schema) ? (value) => schema.safeParse(value).success : undefined;
 }
 
 export function paramNames(url: string): string[] {
@@ -89,6 +95,7 @@ export function routeCollector() {
             body: toJsonSchema(schema.body),
             query: toJsonSchema(schema.querystring),
             paramsSchema: toJsonSchema(schema.params),
+            validate: { body: validator(schema.body), query: validator(schema.querystring) },
             closed: false,
             source: 'fastify',
           });
@@ -121,6 +128,7 @@ function authEntries(auth: Auth, method: string): RouteEntry[] {
       params: paramNames(url),
       body: toJsonSchema(endpoint.options?.body),
       query: toJsonSchema(endpoint.options?.query),
+      validate: { body: validator(endpoint.options?.body), query: validator(endpoint.options?.query) },
       closed: isClosedAuthPath(url),
       source: 'better-auth',
     });

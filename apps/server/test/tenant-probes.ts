@@ -81,16 +81,23 @@ export interface Probe {
 }
 
 /** A body or query valid for its schema (fixed seed), so a probe gets past validation to the tenant check. */
-function validSample(json: JsonSchema | undefined, seed: number): Record<string, unknown> {
+function validSample(
+  json: JsonSchema | undefined,
+  validate: ((value: unknown) => boolean) | undefined,
+  seed: number,
+): Record<string, unknown> {
   if (!json?.properties) return {};
-  const [value] = fc.sample(fromSchema(json, false), { seed, numRuns: 1 });
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  const isObject = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
+  // The JSON Schema cannot say everything the route's schema checks (refinements): keep the first that passes.
+  const samples = fc.sample(fromSchema(json, false), { seed, numRuns: 200 }).filter(isObject);
+  return samples.find((value) => validate?.(value) ?? true) ?? samples[0] ?? {};
 }
 
 /** One probe per B value of each known input, every other input holding A's own value. */
 export function probesFor(route: RouteEntry, inputs: TenantInput[], a: OrgWorld, b: OrgWorld, seed: number): Probe[] {
-  const baseBody = validSample(route.body, seed);
-  const baseQuery = validSample(route.query, seed);
+  const baseBody = validSample(route.body, route.validate.body, seed);
+  const baseQuery = validSample(route.query, route.validate.query, seed);
   const own = (input: TenantInput) => valuesOf(a, input.kind ?? 'anyId')[0] ?? 'none';
   const probes: Probe[] = [];
   for (const target of inputs) {
