@@ -15,7 +15,7 @@ import { bodyArbitrary, queryArbitrary, segmentArbitrary, type BodyCase } from '
 import { buildOrgWorld, ensureSignedIn, fakeWebDist, valuesFor, type OrgWorld } from './tenant-world.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
 const CALLERS = ['organiser', 'anonymous'] as const;
 type Caller = (typeof CALLERS)[number];
 
@@ -166,6 +166,8 @@ describe('fuzz: every route in the route table', () => {
       }
     }
     const routeCount = new Set(routes.map(routeKey)).size;
+    // The counts are this suite's report (issue 11): printed on every run, CI's log included.
+    // eslint-disable-next-line no-console
     console.log(
       `fuzz: ${routeCount} routes, ${requests} requests tried, ${fiveHundreds} 5xx seen, ${failures.length} failing route/caller pairs (FUZZ_SEED=${SEED}, ${RUNS} runs each)`,
     );
