@@ -1,7 +1,12 @@
 // buildApp(options) assembles the whole server without listening, so tests can drive it with app.inject.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -20,7 +25,7 @@ import { assertCanSell } from './modules/payments/payments.service.js';
 import type { AssertCanSell } from './modules/events/events.service.js';
 import type { FileStorage } from './adapters/storage/storage.js';
 import { classifyHost, type HostKind } from './lib/hosts.js';
-import { errorEnvelope, errorHandlerPlugin } from './plugins/error-handler.js';
+import { errorEnvelope, errorHandlerPlugin, sendStorefrontError } from './plugins/error-handler.js';
 import { originCheckPlugin } from './plugins/origin-check.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -76,6 +81,8 @@ export interface BuildAppOptions {
   domains?: DomainProvider;
   /** Throws AppError('PAYOUTS_NOT_ENABLED') when the organisation cannot sell; defaults to the payments rule. */
   assertCanSell?: AssertCanSell;
+  /** Told of every route as it is added (the fuzz and tenant suites read the whole route table this way). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -90,11 +97,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     // A URL Fastify cannot decode (e.g. /api/events/%ff) answers in the error envelope like everything else.
-    frameworkErrors: (error, _request, reply) => {
+    // So does a path parameter longer than the router takes (maxParamLength); on a storefront host a page
+    // address answers with the storefront's HTML error page.
+    frameworkErrors: (error, request, reply) => {
       const [status, envelope] =
         error.code === 'FST_ERR_BAD_URL'
           ? [400, errorEnvelope('BAD_REQUEST', 'The URL is not valid')]
-          : [500, errorEnvelope('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.')];
+          : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+            ? [400, errorEnvelope('BAD_REQUEST', 'A part of the URL is too long')]
+            : [500, errorEnvelope('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.')];
+      const onStorefront = classifyHost(String(request.headers.host ?? ''), hostNames).kind !== 'app';
+      if (onStorefront && !request.url.startsWith('/api/'))
+        return void sendStorefrontError(reply as FastifyReply, status);
       void (reply as FastifyReply).status(status).send(envelope);
     },
     // Fastify would take any x-request-id header as it is; requestIdFrom keeps only a short safe token.
@@ -122,6 +136,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
 
+  const { onRoute } = options;
+  app.addHook('onRoute', (route) => {
+    // A route constrained to organisation hosts is a storefront page: its errors are HTML (see error-handler).
+    if ((route.constraints as { site?: string } | undefined)?.site === 'storefront') {
+      route.config = { ...route.config, storefrontPage: true };
+    }
+    onRoute?.(route);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('siteHost', null as never);

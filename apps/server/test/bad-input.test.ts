@@ -172,3 +172,45 @@ describe('database errors in the log', () => {
     expect(APP_ORIGIN).toBe('http://localhost:3000');
   });
 });
+
+describe('too-long path parameters', () => {
+  it('GET /api/events/:id - 400 in the envelope for an id longer than the router takes', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${'x'.repeat(5_000)}`,
+      headers: asBrowser(owner),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'A part of the URL is too long' } });
+  });
+});
+
+describe('storefront pages answer errors with HTML pages', () => {
+  const host = 'bad-input.localhost:3000';
+  const expectHtml = (
+    response: { statusCode: number; headers: Record<string, unknown>; body: string },
+    status: number,
+  ) => {
+    expect(response.statusCode).toBe(status);
+    expect(String(response.headers['content-type'])).toMatch(/^text\/html/);
+    expect(response.body).toContain('<!doctype html>');
+  };
+
+  it('GET /events/:id - 400 page for a control character in the query', async () => {
+    expectHtml(await t.app.inject({ method: 'GET', url: '/events/abc?x=%00', headers: { host } }), 400);
+  });
+
+  it('GET /orders/:token - 400 page for bad percent-encoding and for a too-long token', async () => {
+    expectHtml(await t.app.inject({ method: 'GET', url: '/orders/%ff', headers: { host } }), 400);
+    expectHtml(await t.app.inject({ method: 'GET', url: `/orders/${'x'.repeat(5_000)}`, headers: { host } }), 400);
+  });
+
+  it('POST /orders/lookup - 400 page for malformed JSON, and an unknown address with malformed JSON is a page', async () => {
+    const json = { host, origin: `http://${host}`, 'content-type': 'application/json' };
+    expectHtml(await t.app.inject({ method: 'POST', url: '/orders/lookup', headers: json, payload: '{' }), 400);
+    const nowhere = await t.app.inject({ method: 'POST', url: '/nowhere', headers: json, payload: '{' });
+    expect(nowhere.statusCode).toBeGreaterThanOrEqual(400);
+    expect(nowhere.statusCode).toBeLessThan(500);
+    expect(String(nowhere.headers['content-type'])).toMatch(/^text\/html/);
+  });
+});

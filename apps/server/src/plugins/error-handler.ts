@@ -1,10 +1,19 @@
 // The one root error handler: every failure leaves as { error: { code, message } }. Validation errors list
-// their fields; a 5xx is logged with the request id and never sends internals to the client.
-import type { FastifyError, FastifyInstance } from 'fastify';
+// their fields; a 5xx is logged with the request id and never sends internals to the client. A storefront page
+// (a route with config.storefrontPage) answers with the storefront's HTML error page instead.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldError } from '../lib/errors.js';
 import { loggableError } from '../db/errors.js';
+import { storefrontErrorPage } from '../storefront/error-page.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** An HTML page of an organisation's storefront: its errors are HTML pages too. */
+    storefrontPage?: boolean;
+  }
+}
 
 export interface ErrorEnvelope {
   error: { code: string; message: string; fields?: FieldError[] };
@@ -27,8 +36,27 @@ const statusCodes: Record<number, string> = {
   429: 'RATE_LIMITED',
 };
 
+/** Sends the storefront's HTML error page with `status`. */
+export function sendStorefrontError(reply: FastifyReply, status: number) {
+  return reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(storefrontErrorPage(status));
+}
+
+/** A storefront page, or an address on an organisation's host that matched no route (its 404 is HTML too). */
+const isStorefrontPage = (request: FastifyRequest) =>
+  request.routeOptions.config?.storefrontPage === true ||
+  (request.is404 && request.siteHost != null && request.siteHost.kind !== 'app' && !request.url.startsWith('/api/'));
+
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isStorefrontPage(request)) {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+      if (status >= 500) request.log.error({ err: loggableError(error) }, 'request failed');
+      return sendStorefrontError(reply, status);
+    }
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: loggableError(error) }, error.message);
       return reply.status(error.statusCode).send(errorEnvelope(error.code, error.message, error.fields));

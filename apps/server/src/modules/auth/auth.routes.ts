@@ -51,6 +51,61 @@ function assertNoControlCharacters(request: FastifyRequest, body: Buffer | undef
   if (field) throw new AppError('VALIDATION_ERROR', `Invalid request: ${field.path}: ${field.message}`, [field]);
 }
 
+const CALLBACK_PARAMS = ['callbackURL', 'errorCallbackURL', 'newUserCallbackURL', 'redirectTo', 'currentURL'];
+
+/** A callback address better-auth will redirect to must be root-relative or absolute: it throws (a 500) on others. */
+function assertCallbackUrls(url: URL) {
+  for (const name of CALLBACK_PARAMS) {
+    const value = url.searchParams.get(name);
+    if (value === null) continue;
+    let valid = value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
+    if (!valid) {
+      try {
+        valid = ['http:', 'https:'].includes(new URL(value).protocol);
+      } catch {
+        valid = false;
+      }
+    }
+    if (!valid) {
+      const field = { path: name, message: 'Must be a path on this site or an http(s) address' };
+      throw new AppError('VALIDATION_ERROR', `Invalid querystring: ${name}: ${field.message}`, [field]);
+    }
+  }
+}
+
+const statusCodes: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE',
+  429: 'RATE_LIMITED',
+};
+
+/**
+ * better-auth answers errors as { code, message }. They leave in the app's error envelope, { error: { code,
+ * message } }, with better-auth's own keys kept beside it for its client library (the web app's auth client).
+ */
+export function toErrorEnvelope(status: number, text: string): string {
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : {};
+  } catch {
+    parsed = {};
+  }
+  const body =
+    parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  const existing = body.error as { code?: unknown; message?: unknown } | undefined;
+  if (typeof existing?.code === 'string' && typeof existing.message === 'string') return text;
+  const code = typeof body.code === 'string' && body.code ? body.code : (statusCodes[status] ?? 'BAD_REQUEST');
+  const message = typeof body.message === 'string' && body.message ? body.message : 'The request was refused';
+  return JSON.stringify({ ...body, code, message, error: { code, message } });
+}
+
 export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; config: Config }) {
   await app.register(async (scope) => {
     // Pass every body through as raw bytes: better-auth parses JSON and form posts (OAuth callbacks) itself.
@@ -67,6 +122,7 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; confi
         const body = Buffer.isBuffer(request.body) ? request.body : undefined;
         assertNoControlCharacters(request, body);
         const url = new URL(request.url, deps.config.appUrl);
+        assertCallbackUrls(url);
         const response = await deps.auth.handler(
           new Request(url, {
             method: request.method,
@@ -83,6 +139,10 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; confi
         if (cookies.length > 0) reply.header('set-cookie', cookies);
         reply.header('cache-control', 'no-store');
         const text = response.body ? await response.text() : '';
+        const isJson = (response.headers.get('content-type') ?? '').includes('json');
+        if (response.status >= 400 && response.status < 500 && (isJson || !text)) {
+          return reply.type('application/json; charset=utf-8').send(toErrorEnvelope(response.status, text));
+        }
         return reply.send(text);
       },
     });

@@ -1,0 +1,27 @@
+// The storefront's error page: a fan who sends a broken link or form to an organisation's site gets an HTML page
+// that says what went wrong, never the API's JSON envelope or a bare 500.
+import { escapeHtml, renderPage } from './html.js';
+
+const pages: Record<number, { title: string; text: string }> = {
+  400: {
+    title: 'Something is wrong with that request',
+    text: 'The link or form you sent is not valid. Go back and try again.',
+  },
+  403: { title: 'Not allowed', text: 'This request was refused. Reload the page and try again.' },
+  404: {
+    title: 'Page not found',
+    text: 'There is no ticket page at this address. Check the link you were given, or ask the organiser for theirs.',
+  },
+  413: { title: 'Too much to send', text: 'What you sent is too large. Go back, shorten it and try again.' },
+  415: { title: 'Something is wrong with that request', text: 'This form could not be read. Go back and try again.' },
+  429: { title: 'Too many requests', text: 'Please wait a moment, then try again.' },
+};
+const serverError = { title: 'Something went wrong', text: 'Something went wrong on our side. Please try again.' };
+
+export function storefrontErrorPage(status: number): string {
+  const page = status >= 500 ? serverError : (pages[status] ?? pages[400]!);
+  return renderPage({
+    title: page.title,
+    body: `<main><h1>${escapeHtml(page.title)}</h1><p class="muted">${escapeHtml(page.text)}</p></main>`,
+  });
+}
