@@ -38,6 +38,7 @@ import { isSandboxPayments } from './adapters/payments/sandbox.js';
 import { createTicketSigner, type TicketSigner } from './modules/checkout/ticket-qr.js';
 import { createCheckoutNotifier } from './modules/checkout/notifications.js';
 import type { CheckoutNotifier } from './modules/checkout/notifier.js';
+import { createJobQueue, type JobQueue } from './jobs/queue.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -54,6 +55,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     storage: FileStorage;
     checkout: { signer: TicketSigner; notifier: CheckoutNotifier };
+    /** The durable job queue; buildApp never starts it (server.ts does, or a test that wants a worker). */
+    jobs: JobQueue;
   }
 }
 
@@ -71,6 +74,8 @@ export interface BuildAppOptions {
   payments?: PaymentsProvider;
   /** Custom-domain provider; defaults to Cloudflare when CLOUDFLARE_API_TOKEN is set, else DNS look-ups. */
   domains?: DomainProvider;
+  /** The durable job queue on `database`; defaults to one with the standard retry policy. */
+  jobs?: JobQueue;
   /** Throws AppError('PAYOUTS_NOT_ENABLED') when the organisation cannot sell; defaults to the payments rule. */
   assertCanSell?: AssertCanSell;
 }
@@ -194,6 +199,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerUploads(app, { db: database.db, storage, resolveAuth: requireUser });
   const payments = options.payments ?? createPaymentsProvider(config, { db: database.db });
   const ticketSigner = createTicketSigner(config.authSecret);
+  const jobs =
+    options.jobs ??
+    createJobQueue({
+      executeSql: database.executeSql,
+      onError: (error) => app.log.error({ err: error }, 'job queue error'),
+    });
+  app.decorate('jobs', jobs);
+  if (!options.jobs) app.addHook('onClose', async () => jobs.stop());
   const notifier = createCheckoutNotifier({
     db: database.db,
     mailer,
@@ -202,6 +215,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     appUrl: config.appUrl,
     publicHost: config.publicHost,
+    jobs,
   });
   app.decorate('checkout', { signer: ticketSigner, notifier });
   await registerPayments(app, { config, db: database.db, payments, notifier });
