@@ -10,7 +10,14 @@ import { order } from '../db/schema/index.js';
 import { createCheckoutNotifier } from '../modules/checkout/notifications.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { startFakeSmtp, type FakeSmtp } from '../../test/fake-smtp.js';
-import { buyer, createLiveEvent, payWithCard, postCheckout, sellingOrganiser, tokenFrom } from '../../test/checkout-helpers.js';
+import {
+  buyer,
+  createLiveEvent,
+  payWithCard,
+  postCheckout,
+  sellingOrganiser,
+  tokenFrom,
+} from '../../test/checkout-helpers.js';
 import type { SignedInUser } from '../../test/auth-helpers.js';
 import { createJobQueue, QUEUES, type JobQueue } from './queue.js';
 import { jobHandlers, startJobs, type JobRunner } from './runner.js';

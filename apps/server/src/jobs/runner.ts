@@ -15,11 +15,7 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
-export function jobHandlers(deps: {
-  db: Database;
-  log: FastifyBaseLogger;
-  notifier: CheckoutNotifier;
-}): JobHandlers {
+export function jobHandlers(deps: { db: Database; log: FastifyBaseLogger; notifier: CheckoutNotifier }): JobHandlers {
   const { db, log, notifier } = deps;
   return {
     ...checkoutJobHandlers(notifier),
@@ -50,6 +46,8 @@ export async function startJobs(queue: JobQueue, handlers: JobHandlers, log: Fas
         } catch (error) {
           const reason = failureReason(error);
           log.warn({ queue: name, jobId: job!.id, reason }, 'job failed; it is retried with back-off');
+          // pg-boss stores the thrown error with the job; the original (and so a cause) can quote an address.
+          // eslint-disable-next-line preserve-caught-error
           throw new Error(reason);
         }
       },
