@@ -44,7 +44,8 @@ import { createTicketSigner, type TicketSigner } from './modules/checkout/ticket
 import { createCheckoutNotifier } from './modules/checkout/notifications.js';
 import type { CheckoutNotifier } from './modules/checkout/notifier.js';
 import { requestIdFrom } from './lib/logging.js';
-import { countMailSends, createMetrics, metricsRoutes, type AppMetrics } from './plugins/metrics.js';
+import { countMailSends, createMetrics, metricsRoutes, queueDepthMetrics, type AppMetrics } from './plugins/metrics.js';
+import { createJobQueue, type JobQueue } from './jobs/queue.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -62,6 +63,8 @@ declare module 'fastify' {
     storage: FileStorage;
     checkout: { signer: TicketSigner; notifier: CheckoutNotifier };
     metrics: AppMetrics;
+    /** The durable job queue; buildApp never starts it (server.ts does, or a test that wants a worker). */
+    jobs: JobQueue;
   }
 }
 
@@ -79,6 +82,8 @@ export interface BuildAppOptions {
   payments?: PaymentsProvider;
   /** Custom-domain provider; defaults to Cloudflare when CLOUDFLARE_API_TOKEN is set, else DNS look-ups. */
   domains?: DomainProvider;
+  /** The durable job queue on `database`; defaults to one with the standard retry policy. */
+  jobs?: JobQueue;
   /** Throws AppError('PAYOUTS_NOT_ENABLED') when the organisation cannot sell; defaults to the payments rule. */
   assertCanSell?: AssertCanSell;
   /** Told of every route as it is added (the fuzz and tenant suites read the whole route table this way). */
@@ -221,6 +226,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerUploads(app, { db: database.db, storage, resolveAuth: requireUser });
   const payments = options.payments ?? createPaymentsProvider(config, { db: database.db });
   const ticketSigner = createTicketSigner(config.authSecret);
+  const jobs =
+    options.jobs ??
+    createJobQueue({
+      executeSql: database.executeSql,
+      onError: (error) => app.log.error({ err: error }, 'job queue error'),
+    });
+  app.decorate('jobs', jobs);
+  if (!options.jobs) app.addHook('onClose', async () => jobs.stop());
+  queueDepthMetrics(metrics, jobs);
   const notifier = createCheckoutNotifier({
     db: database.db,
     mailer,
@@ -229,6 +243,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     appUrl: config.appUrl,
     publicHost: config.publicHost,
+    jobs,
   });
   app.decorate('checkout', { signer: ticketSigner, notifier });
   await registerPayments(app, { config, db: database.db, payments, notifier });

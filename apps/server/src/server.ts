@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { serveBackups, type BackupServer } from './db/backup.js';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/data-dir-lock.js';
-import { startJobs, type JobRunner } from './jobs/runner.js';
+import { jobHandlers, startJobs, type JobRunner } from './jobs/runner.js';
 import { loggerOptions } from './lib/logging.js';
 
 function fail(message: string): never {
@@ -56,8 +56,22 @@ async function main() {
     logger: loggerOptions(config.logLevel),
   });
 
-  // Periodic jobs (archive ended events); each is safe to run in several processes at once.
-  const jobs: JobRunner = startJobs(database.db, app.log, app.checkout, app.metrics);
+  // The durable job worker (checkout e-mails and refunds, hold expiry, archiving); several processes may run it.
+  let jobs: JobRunner;
+  try {
+    jobs = await startJobs(
+      app.jobs,
+      jobHandlers({ db: database.db, log: app.log, notifier: app.checkout.notifier }),
+      app.log,
+      app.metrics,
+    );
+  } catch (error) {
+    await app.close();
+    await database.close();
+    lock?.release();
+    const reason = error instanceof Error ? error.message : String(error);
+    fail(`Marquee cannot start: the job queue could not be started (${reason}).`);
+  }
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

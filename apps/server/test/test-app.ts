@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
+import { createJobQueue, type RetryPolicy } from '../src/jobs/queue.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -71,12 +72,17 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string> } & Partial<Omit<BuildAppOptions, 'config' | 'database'>> = {},
+  options: {
+    env?: Record<string, string>;
+    /** The job queue's retry policy (tests use a short delay to see a retry happen). */
+    jobRetry?: RetryPolicy;
+  } & Partial<Omit<BuildAppOptions, 'config' | 'database' | 'jobs'>> = {},
 ): Promise<TestApp> {
-  const { env, ...rest } = options;
+  const { env, jobRetry, ...rest } = options;
   const config = testConfig(env);
   const { database, url, dispose } = await openTestDatabase();
-  const app = await buildApp({ config, database, webDistDir: '/nonexistent', ...rest });
+  const jobs = jobRetry ? createJobQueue({ executeSql: database.executeSql, retry: jobRetry }) : undefined;
+  const app = await buildApp({ config, database, webDistDir: '/nonexistent', ...rest, ...(jobs ? { jobs } : {}) });
   await app.ready();
   return {
     app,
@@ -84,6 +90,7 @@ export async function createTestApp(
     config,
     databaseUrl: url,
     async close() {
+      await jobs?.stop();
       await app.close();
       await dispose();
     },

@@ -1,5 +1,6 @@
 // Opens the database: PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite (file-backed in DATA_DIR,
-// or in memory for tests). Both run the same migrations and the same Drizzle queries.
+// or in memory for tests). Both run the same migrations and the same Drizzle queries; migrating also installs
+// the job queue's schema (pgboss) and queues.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { installJobQueue, pgliteExecuteSql, poolExecuteSql, type ExecuteSql } from '../jobs/queue.js';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -19,6 +21,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Raw SQL on the underlying client (the job queue's connection to the database). */
+  executeSql: ExecuteSql;
   ping(): Promise<void>;
   /** PGlite only: a consistent gzip tarball of the data directory, taken between queries (backups). */
   dumpDataDir?(): Promise<Blob>;
@@ -44,7 +48,10 @@ export async function openDatabase(
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
     const db = drizzlePg({ client: pool, schema });
     try {
-      if (shouldMigrate) await migratePg(db, { migrationsFolder });
+      if (shouldMigrate) {
+        await migratePg(db, { migrationsFolder });
+        await installJobQueue(poolExecuteSql(pool));
+      }
     } catch (error) {
       await pool.end();
       throw error;
@@ -52,6 +59,7 @@ export async function openDatabase(
     return {
       db: db as unknown as Database,
       kind: 'postgres',
+      executeSql: poolExecuteSql(pool),
       async ping() {
         await db.execute(sql`select 1`);
       },
@@ -67,10 +75,14 @@ export async function openDatabase(
   const client = target.client ?? (target.dataDir ? new PGlite(target.dataDir) : new PGlite());
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
-  if (shouldMigrate) await migratePglite(db, { migrationsFolder });
+  if (shouldMigrate) {
+    await migratePglite(db, { migrationsFolder });
+    await installJobQueue(pgliteExecuteSql(client));
+  }
   return {
     db: db as unknown as Database,
     kind: 'pglite',
+    executeSql: pgliteExecuteSql(client),
     async ping() {
       await db.execute(sql`select 1`);
     },

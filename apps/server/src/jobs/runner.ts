@@ -1,18 +1,15 @@
-// A small in-process interval runner for periodic jobs, started by server.ts (never by buildApp, so tests call
-// job functions directly). Each job is idempotent and safe to run in several processes at once, so no lock
-// is needed; a run never overlaps the previous run of the same job in this process.
+// Starts the job worker on the durable queue (jobs/queue.ts): the checkout jobs (e-mails, refunds) and the
+// periodic jobs, scheduled by cron once across all processes. Started by server.ts, never by buildApp: tests
+// run a job function directly, drain a queue with runDue(), or start the worker themselves.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import { archiveEndedEvents } from './archive-ended-events.js';
 import { releaseExpiredHolds } from '../modules/checkout/inventory.js';
-import { retryPendingRefunds } from '../modules/checkout/notifications.js';
+import { checkoutJobHandlers, retryPendingRefunds } from '../modules/checkout/notifications.js';
 import type { CheckoutNotifier } from '../modules/checkout/notifier.js';
+import { failureReason, QUEUES, SCHEDULES, type JobQueue, type QueueName } from './queue.js';
 
-export interface PeriodicJob {
-  name: string;
-  everyMs: number;
-  run(): Promise<unknown>;
-}
+export type JobHandlers = Record<QueueName, (data: unknown) => Promise<unknown>>;
 
 export interface JobRunner {
   stop(): Promise<void>;
@@ -23,77 +20,55 @@ export interface JobMetrics {
   jobFinished(job: string, outcome: 'succeeded' | 'failed', seconds: number): void;
 }
 
-export function startJobRunner(jobs: PeriodicJob[], log: FastifyBaseLogger, metrics?: JobMetrics): JobRunner {
-  const running = new Set<Promise<unknown>>();
-  const timers = jobs.map((job) => {
-    let busy = false;
-    const tick = () => {
-      if (busy) return;
-      busy = true;
-      const started = performance.now();
-      const finished = (outcome: 'succeeded' | 'failed') =>
-        metrics?.jobFinished(job.name, outcome, (performance.now() - started) / 1000);
-      const pending = job
-        .run()
-        .then(() => finished('succeeded'))
-        .catch((error: unknown) => {
-          finished('failed');
-          log.error({ err: error, job: job.name }, 'job failed');
-        })
-        .finally(() => {
-          busy = false;
-          running.delete(pending);
-        });
-      running.add(pending);
-    };
-    const timer = setInterval(tick, job.everyMs);
-    timer.unref();
-    setImmediate(tick);
-    return timer;
-  });
+export function jobHandlers(deps: { db: Database; log: FastifyBaseLogger; notifier: CheckoutNotifier }): JobHandlers {
+  const { db, log, notifier } = deps;
   return {
-    async stop() {
-      for (const timer of timers) clearInterval(timer);
-      await Promise.allSettled([...running]);
+    ...checkoutJobHandlers(notifier),
+    [QUEUES.releaseExpiredHolds]: async () => {
+      const released = await releaseExpiredHolds(db);
+      if (released.length > 0) log.info({ orders: released.length }, 'released expired checkout holds');
+    },
+    [QUEUES.retryPendingRefunds]: () => retryPendingRefunds(db, notifier),
+    [QUEUES.archiveEndedEvents]: async () => {
+      const archived = await archiveEndedEvents(db);
+      if (archived.length > 0) log.info({ events: archived }, 'archived ended events');
     },
   };
 }
 
-export function startJobs(
-  db: Database,
+/** Starts pg-boss, one worker per queue, and the periodic schedules. */
+export async function startJobs(
+  queue: JobQueue,
+  handlers: JobHandlers,
   log: FastifyBaseLogger,
-  checkout?: { notifier: CheckoutNotifier },
   metrics?: JobMetrics,
-): JobRunner {
-  return startJobRunner(
-    [
-      {
-        name: 'release-expired-holds',
-        everyMs: 30_000,
-        run: async () => {
-          const released = await releaseExpiredHolds(db);
-          if (released.length > 0) log.info({ orders: released.length }, 'released expired checkout holds');
-        },
+): Promise<JobRunner> {
+  await queue.start();
+  const periodic = new Set<QueueName>(SCHEDULES.map((entry) => entry.queue));
+  for (const [name, handler] of Object.entries(handlers) as Array<[QueueName, JobHandlers[QueueName]]>) {
+    await queue.boss.work(
+      name,
+      // The checkout queues poll every second (mail soon after a payment); the periodic ones need not.
+      { batchSize: 1, pollingIntervalSeconds: periodic.has(name) ? 10 : 1 },
+      async ([job]) => {
+        const started = performance.now();
+        const finished = (outcome: 'succeeded' | 'failed') =>
+          metrics?.jobFinished(name, outcome, (performance.now() - started) / 1000);
+        try {
+          const result = await handler(job!.data);
+          finished('succeeded');
+          return result;
+        } catch (error) {
+          finished('failed');
+          const reason = failureReason(error);
+          log.warn({ queue: name, jobId: job!.id, reason }, 'job failed; it is retried with back-off');
+          // pg-boss stores the thrown error with the job; the original (and so a cause) can quote an address.
+          // eslint-disable-next-line preserve-caught-error
+          throw new Error(reason);
+        }
       },
-      ...(checkout
-        ? [
-            {
-              name: 'retry-unfulfilled-refunds',
-              everyMs: 60_000,
-              run: () => retryPendingRefunds(db, checkout.notifier),
-            },
-          ]
-        : []),
-      {
-        name: 'archive-ended-events',
-        everyMs: 60_000,
-        run: async () => {
-          const archived = await archiveEndedEvents(db);
-          if (archived.length > 0) log.info({ events: archived }, 'archived ended events');
-        },
-      },
-    ],
-    log,
-    metrics,
-  );
+    );
+  }
+  for (const { queue: name, cron } of SCHEDULES) await queue.boss.schedule(name, cron, {}, { tz: 'UTC' });
+  return { stop: () => queue.stop() };
 }

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { buyer, createLiveEvent, postCheckout, sellingOrganiser } from '../../test/checkout-helpers.js';
 import { createSmtpMailer } from '../adapters/mail/smtp.js';
-import { startJobRunner } from '../jobs/runner.js';
+import { QUEUES } from '../jobs/queue.js';
+import { startJobs, type JobHandlers } from '../jobs/runner.js';
 
 const token = 'metrics-token-0123456789abcdef';
 let t: TestApp;
@@ -148,21 +149,30 @@ describe('GET /metrics - what it shows', () => {
     }
   });
 
-  it('counts job runs and failures by job', async () => {
-    const runner = startJobRunner(
-      [
-        { name: 'works', everyMs: 60_000, run: async () => undefined },
-        { name: 'breaks', everyMs: 60_000, run: async () => Promise.reject(new Error('boom')) },
-      ],
-      t.app.log,
-      t.app.metrics,
-    );
-    // Each job runs once straight away; stop() waits for the runs in flight.
-    await new Promise((resolve) => setImmediate(resolve));
-    await runner.stop();
+  it('counts job runs and failures by queue, and shows the queue depth', async () => {
+    const handlers = Object.fromEntries(
+      Object.values(QUEUES).map((name) => [name, async () => undefined]),
+    ) as unknown as JobHandlers;
+    handlers[QUEUES.checkoutRefund] = async () => Promise.reject(new Error('boom'));
+    await t.app.jobs.send(QUEUES.checkoutMail, { probe: 1 });
+    await t.app.jobs.send(QUEUES.checkoutRefund, { probe: 2 });
+    const waiting = (await scrape()).body;
+    expect(sample(waiting, 'marquee_job_queue_jobs{queue="checkout-mail",state="waiting"}')).toBe(1);
+    const runner = await startJobs(t.app.jobs, handlers, t.app.log, t.app.metrics);
+    try {
+      // The checkout queues are polled every second.
+      for (let waited = 0; waited < 20_000; waited += 250) {
+        const text = (await scrape()).body;
+        if (sample(text, 'marquee_job_runs_total{job="checkout-refund",outcome="failed"}')) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    } finally {
+      await runner.stop();
+    }
     const text = (await scrape()).body;
-    expect(sample(text, 'marquee_job_runs_total{job="works",outcome="succeeded"}')).toBe(1);
-    expect(sample(text, 'marquee_job_runs_total{job="breaks",outcome="failed"}')).toBe(1);
-    expect(sample(text, 'marquee_job_duration_seconds_count{job="breaks"}')).toBe(1);
-  });
+    expect(sample(text, 'marquee_job_runs_total{job="checkout-mail",outcome="succeeded"}')).toBe(1);
+    expect(sample(text, 'marquee_job_runs_total{job="checkout-refund",outcome="failed"}')).toBe(1);
+    expect(sample(text, 'marquee_job_duration_seconds_count{job="checkout-refund"}')).toBe(1);
+    expect(sample(text, 'marquee_job_queue_jobs{queue="checkout-mail",state="waiting"}')).toBe(0);
+  }, 60_000);
 });

@@ -3,7 +3,7 @@
 // loopback client that came through no proxy) or a request bearing METRICS_TOKEN; everyone else gets a 404.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { isLoopbackAddress } from '../lib/loopback.js';
 import type { Mailer } from '../adapters/mail/mailer.js';
 
@@ -79,6 +79,27 @@ export function createMetrics(): AppMetrics {
     mailSent: (adapter, outcome) => mail.inc({ adapter, outcome }),
     render: async () => `${await processMetrics().metrics()}\n${await registry.metrics()}`,
   };
+}
+
+/** Job queue depth and failures per queue and state, read from the queue each time /metrics is scraped. */
+export function queueDepthMetrics(metrics: AppMetrics, queue: { queueStats(): Promise<object> }) {
+  new Gauge({
+    name: 'marquee_job_queue_jobs',
+    help: 'Jobs in the durable queue by queue and state (waiting includes retrying; failed = gave up)',
+    labelNames: ['queue', 'state'] as const,
+    registers: [metrics.registry],
+    async collect() {
+      this.reset();
+      try {
+        const stats = await queue.queueStats();
+        for (const [state, perQueue] of Object.entries(stats as Record<string, Record<string, number>>)) {
+          for (const [name, count] of Object.entries(perQueue)) this.set({ queue: name, state }, count);
+        }
+      } catch {
+        // The database is down: the gauge is left empty and readiness says why.
+      }
+    },
+  });
 }
 
 /** The mailer with every hand-over counted by outcome; failures still reject as before. */

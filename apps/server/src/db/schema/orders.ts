@@ -244,3 +244,22 @@ export const requestLimit = pgTable('request_limit', {
   count: integer('count').notNull(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Each checkout e-mail sent, once per order, kind and recipient: the mail worker checks it before sending and
+ * records it after, so a job that runs again (a retry after a crash) does not send the same message twice.
+ */
+export const orderMail = pgTable(
+  'order_mail',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => order.id, { onDelete: 'cascade' }),
+    /** 'order-confirmation', 'organiser-sale' or 'late-refund'. */
+    kind: text('kind').notNull(),
+    /** Lower-cased address the message went to. */
+    recipient: text('recipient').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.orderId, table.kind, table.recipient] })],
+);

@@ -9,7 +9,7 @@ import { newTicketCode } from './codes.js';
 import { NotEnoughTickets, releaseHeldTickets, sellHeldTickets, sellWithoutHold, type Tx } from './inventory.js';
 import type { OrderRow } from './checkout.service.js';
 
-/** What to do once the transaction has committed. */
+/** What the fulfilment still needs (e-mails, a refund): queued as jobs in the same transaction. */
 export type FulfilmentFollowUp =
   | { kind: 'paid'; orderId: string; organizationId: string }
   | { kind: 'refund_unfulfilled'; orderId: string; organizationId: string };
@@ -54,7 +54,7 @@ async function lockOrder(tx: Tx, paid: PaidSession): Promise<OrderRow | undefine
   return byId[0];
 }
 
-/** Applies a paid checkout session; returns what to do after commit (nothing for a repeat). */
+/** Applies a paid checkout session; returns the follow-up to queue (nothing for a repeat). */
 export async function fulfilPaidSession(tx: Tx, paid: PaidSession): Promise<FulfilmentFollowUp | null> {
   const current = await lockOrder(tx, paid);
   if (!current) return null;

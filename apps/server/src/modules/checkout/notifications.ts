@@ -1,9 +1,11 @@
 // After a checkout commits: the fan's confirmation, the organiser's sale e-mail, the automatic refund of a
 // payment that arrived after its tickets had sold out (idempotent at the provider, recorded once here), and
-// the 'find my order' e-mail. Failures are logged and retried by the job runner (refunds) or by the next
-// request (links); they never undo a committed sale.
+// the 'find my order' e-mail. The first three are durable jobs queued in the fulfilment's transaction and run
+// by the job worker with retries and back-off; each mail is recorded per order, kind and recipient once sent,
+// so a retried job never sends it twice. 'Find my order' is interactive (the fan waits for it) and stays direct.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { PaymentsProvider } from '../../adapters/payments/payments.js';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Database } from '../../db/client.js';
@@ -12,16 +14,23 @@ import {
   member,
   order,
   orderChange,
+  orderMail,
   organizationSettings,
   ticket,
   ticketType,
   user,
 } from '../../db/schema/index.js';
+import { QUEUES, type JobQueue } from '../../jobs/queue.js';
 import { activeDomain } from '../organizations/organizations.service.js';
 import { orderLines } from './checkout.service.js';
-import type { CheckoutNotifier } from './notifier.js';
+import type { CheckoutMailJob, CheckoutNotifier } from './notifier.js';
 import type { TicketSigner } from './ticket-qr.js';
 import { buildMail, orderDocuments, type MailContext } from './notification-mails.js';
+
+const orderTargetSchema = z.object({ orderId: z.string().uuid(), organizationId: z.string().min(1) });
+export const checkoutMailJobSchema = orderTargetSchema.extend({
+  kind: z.enum(['order-confirmation', 'organiser-sale', 'late-refund']),
+});
 
 export interface NotificationDeps {
   db: Database;
@@ -31,6 +40,7 @@ export interface NotificationDeps {
   log: FastifyBaseLogger;
   appUrl: string;
   publicHost: string;
+  jobs: JobQueue;
 }
 
 async function loadContext(
@@ -76,9 +86,34 @@ async function organiserAddresses(db: Database, organizationId: string): Promise
   return rows.map((row) => row.email);
 }
 
+type Mail = Awaited<ReturnType<typeof buildMail.orderConfirmation>>;
+
+/** Who a checkout e-mail goes to and how it is built, from the order as it is now; null: nothing to send. */
+async function plannedMail(
+  deps: NotificationDeps,
+  job: CheckoutMailJob,
+): Promise<{ recipients: string[]; build(): Promise<Mail> } | null> {
+  const context = await loadContext(deps, job.orderId, job.organizationId);
+  if (!context) return null;
+  const status = context.order.status;
+  switch (job.kind) {
+    case 'order-confirmation':
+      // An order refunded before its confirmation could go out gets no tickets by e-mail.
+      if (status !== 'paid' && status !== 'partially_refunded') return null;
+      return { recipients: [context.order.customerEmail], build: () => buildMail.orderConfirmation(context) };
+    case 'organiser-sale':
+      if (!context.settings.notifyOnSale) return null;
+      return {
+        recipients: await organiserAddresses(deps.db, job.organizationId),
+        build: () => buildMail.organiserSale(context),
+      };
+    case 'late-refund':
+      return { recipients: [context.order.customerEmail], build: () => buildMail.lateRefund(context) };
+  }
+}
+
 export function createCheckoutNotifier(deps: NotificationDeps): CheckoutNotifier {
-  const send = async (to: string, mail: Awaited<ReturnType<typeof buildMail.orderConfirmation>>) =>
-    deps.mailer.send({ ...mail, to });
+  const send = async (to: string, mail: Mail) => deps.mailer.send({ ...mail, to });
 
   async function refund(orderId: string, organizationId: string) {
     const [current] = await deps.db
@@ -93,7 +128,7 @@ export function createCheckoutNotifier(deps: NotificationDeps): CheckoutNotifier
       paymentIntentId: current.paymentIntentId,
       idempotencyKey: `marquee-unfulfilled-${current.id}`,
     });
-    const updated = await deps.db.transaction(async (tx) => {
+    return deps.db.transaction(async (tx) => {
       const rows = await tx
         .update(order)
         .set({ status: 'refunded', refundedMinor: total, updatedAt: new Date() })
@@ -109,12 +144,13 @@ export function createCheckoutNotifier(deps: NotificationDeps): CheckoutNotifier
         actorType: 'system',
         detail: { amount_minor: total, reason: 'Paid after the tickets sold out' },
       });
+      const mail: CheckoutMailJob = { kind: 'late-refund', orderId: current.id, organizationId };
+      await deps.jobs.send(QUEUES.checkoutMail, mail, tx);
       return true;
     });
-    return updated;
   }
 
-  return {
+  const notifier: CheckoutNotifier = {
     hasDocuments: true,
 
     async documents({ orderId, organizationId }) {
@@ -128,20 +164,44 @@ export function createCheckoutNotifier(deps: NotificationDeps): CheckoutNotifier
       };
     },
 
-    async orderPaid({ orderId, organizationId }) {
-      const context = await loadContext(deps, orderId, organizationId);
-      if (!context) return;
-      await send(context.order.customerEmail, await buildMail.orderConfirmation(context));
-      if (context.settings.notifyOnSale) {
-        const sale = await buildMail.organiserSale(context);
-        for (const address of await organiserAddresses(deps.db, organizationId)) await send(address, sale);
+    async queueFollowUp(tx, followUp) {
+      const target = { orderId: followUp.orderId, organizationId: followUp.organizationId };
+      if (followUp.kind === 'refund_unfulfilled') {
+        await deps.jobs.send(QUEUES.checkoutRefund, target, tx);
+        return;
+      }
+      for (const kind of ['order-confirmation', 'organiser-sale'] as const)
+        await deps.jobs.send(QUEUES.checkoutMail, { kind, ...target } satisfies CheckoutMailJob, tx);
+    },
+
+    async deliverQueued() {
+      const handlers = checkoutJobHandlers(notifier);
+      await deps.jobs.runDue(QUEUES.checkoutRefund, handlers[QUEUES.checkoutRefund], 1);
+      await deps.jobs.runDue(QUEUES.checkoutMail, handlers[QUEUES.checkoutMail], 3);
+    },
+
+    async deliverMail(job) {
+      const planned = await plannedMail(deps, job);
+      if (!planned) return;
+      const sent = await deps.db
+        .select({ recipient: orderMail.recipient })
+        .from(orderMail)
+        .where(and(eq(orderMail.orderId, job.orderId), eq(orderMail.kind, job.kind)));
+      const done = new Set(sent.map((row) => row.recipient));
+      const due = planned.recipients.filter((address) => !done.has(address.toLowerCase()));
+      if (due.length === 0) return;
+      const mail = await planned.build();
+      for (const address of due) {
+        await send(address, mail);
+        await deps.db
+          .insert(orderMail)
+          .values({ orderId: job.orderId, kind: job.kind, recipient: address.toLowerCase() })
+          .onConflictDoNothing();
       }
     },
 
     async refundUnfulfilled({ orderId, organizationId }) {
-      if (!(await refund(orderId, organizationId))) return;
-      const context = await loadContext(deps, orderId, organizationId);
-      if (context) await send(context.order.customerEmail, await buildMail.lateRefund(context));
+      await refund(orderId, organizationId);
     },
 
     async sendOrderLinks({ organizationId, email, origin }) {
@@ -176,9 +236,18 @@ export function createCheckoutNotifier(deps: NotificationDeps): CheckoutNotifier
       );
     },
   };
+  return notifier;
 }
 
-/** The job that retries automatic refunds whose provider call failed (cancelled, paid, not yet refunded). */
+/** The worker's handlers for the checkout queues; a payload that does not parse fails its job. */
+export function checkoutJobHandlers(notifier: CheckoutNotifier) {
+  return {
+    [QUEUES.checkoutMail]: (data: unknown) => notifier.deliverMail(checkoutMailJobSchema.parse(data)),
+    [QUEUES.checkoutRefund]: (data: unknown) => notifier.refundUnfulfilled(orderTargetSchema.parse(data)),
+  };
+}
+
+/** The periodic job that retries automatic refunds whose provider call failed (cancelled, paid, not refunded). */
 export async function retryPendingRefunds(db: Database, notifier: CheckoutNotifier): Promise<number> {
   const due = await db
     .select({ id: order.id, organizationId: order.organizationId })

@@ -1,9 +1,30 @@
-// What happens after a checkout changes state, outside its transaction: e-mails to the fan and the organiser,
-// and the refund of a payment that could not be honoured. Implemented by notifications.ts.
+// What happens after a checkout changes state: e-mails to the fan and the organiser, and the refund of a
+// payment that could not be honoured. The ones that must not be lost are durable jobs, queued in the same
+// transaction as the change and run by the job worker. Implemented by notifications.ts.
+import type { FulfilmentFollowUp } from './fulfilment.js';
+import type { Tx } from './inventory.js';
+
+/** The checkout e-mails sent by the job worker; the payload names the order, never a person. */
+export type CheckoutMailKind = 'order-confirmation' | 'organiser-sale' | 'late-refund';
+export interface CheckoutMailJob {
+  kind: CheckoutMailKind;
+  orderId: string;
+  organizationId: string;
+}
+
 export interface CheckoutNotifier {
   /** True when the PDF and calendar files can be offered on the order page. */
   readonly hasDocuments: boolean;
-  orderPaid(input: { orderId: string; organizationId: string }): Promise<void>;
+  /** Queues the jobs a committed fulfilment needs (e-mails, a refund), inside the fulfilment's transaction. */
+  queueFollowUp(tx: Tx, followUp: FulfilmentFollowUp): Promise<void>;
+  /**
+   * Right after the commit, runs the checkout jobs that are due here and now, so the fan's e-mail is in the
+   * outbox by the time the order page shows; a failure leaves the job to the worker's retries.
+   */
+  deliverQueued(): Promise<void>;
+  /** The mail job: renders the e-mail from the order and sends it to each recipient not yet sent it. */
+  deliverMail(job: CheckoutMailJob): Promise<void>;
+  /** The refund job: refunds at the provider (idempotently) and queues the fan's e-mail once refunded. */
   refundUnfulfilled(input: { orderId: string; organizationId: string }): Promise<void>;
   sendOrderLinks(input: { organizationId: string; email: string; origin: string }): Promise<void>;
   /** A paid order's PDF and calendar file (null when the order is not paid). */

@@ -267,14 +267,15 @@ export interface WebhookOutcome {
   duplicate: boolean;
   /** The event changed our records (false for an unknown account or an event older than what we hold). */
   applied: boolean;
-  /** What the committed change still needs (e-mails, a refund). */
+  /** What the committed change queued as jobs (e-mails, a refund). */
   followUp?: FulfilmentFollowUp | null;
 }
 
 /**
- * POST /api/webhooks/stripe and the sandbox's deliveries both come through here: verify, handle once, then
- * run what the committed change needs (the fan's e-mail, an automatic refund). A failing follow-up is logged
- * and does not fail the delivery: the sale stands, and refunds are retried by a job.
+ * POST /api/webhooks/stripe and the sandbox's deliveries both come through here: verify, handle once (queueing
+ * what the committed change needs, e-mails or an automatic refund, as durable jobs in the same transaction),
+ * then try those jobs right away. A failing attempt is logged and does not fail the delivery: the sale stands
+ * and the job worker retries it with back-off.
  */
 export async function receiveWebhook(
   deps: PaymentsServiceDeps & { notifier?: CheckoutNotifier; log?: FastifyBaseLogger },
@@ -282,14 +283,12 @@ export async function receiveWebhook(
   signature: string | undefined,
 ): Promise<WebhookOutcome> {
   const event = deps.payments.constructWebhookEvent(rawBody, signature);
-  const outcome = await handlePaymentEvent(deps.db, deps.payments.name, event);
+  const outcome = await handlePaymentEvent(deps.db, deps.payments.name, event, deps.notifier);
   if (outcome.followUp && deps.notifier) {
-    const { kind, ...target } = outcome.followUp;
     try {
-      if (kind === 'paid') await deps.notifier.orderPaid(target);
-      else await deps.notifier.refundUnfulfilled(target);
+      await deps.notifier.deliverQueued();
     } catch (error) {
-      deps.log?.error({ err: error, orderId: target.orderId, followUp: kind }, 'checkout follow-up failed');
+      deps.log?.error({ err: error, orderId: outcome.followUp.orderId }, 'checkout follow-up attempt failed');
     }
   }
   return outcome;
@@ -297,12 +296,14 @@ export async function receiveWebhook(
 
 /**
  * Applies one verified event exactly once: its id is recorded in the same transaction that applies it, so a
- * redelivery finds it and does nothing, and a failure leaves no record (the provider retries).
+ * redelivery finds it and does nothing, and a failure leaves no record (the provider retries). The follow-up
+ * jobs of a fulfilment are queued in that transaction too, so a paid order always has its e-mail queued.
  */
 export async function handlePaymentEvent(
   db: Database,
   provider: PaymentsProvider['name'],
   event: PaymentWebhookEvent,
+  followUps?: Pick<CheckoutNotifier, 'queueFollowUp'>,
 ): Promise<WebhookOutcome> {
   const object = event.data?.object ?? {};
   const accountId =
@@ -333,6 +334,7 @@ export async function handlePaymentEvent(
       if (paid) {
         followUp = await fulfilPaidSession(tx, paid);
         applied = followUp !== null;
+        if (followUp && followUps) await followUps.queueFollowUp(tx, followUp);
       }
     } else if (event.type === 'checkout.session.expired' && typeof object.id === 'string') {
       applied = await expireSessionOrder(tx, object.id);

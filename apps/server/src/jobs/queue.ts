@@ -1,0 +1,215 @@
+// The durable job queue: pg-boss 10 on the app's own database (PostgreSQL, or PGlite through a small executeSql
+// adapter), in its own `pgboss` schema. Jobs are rows, so they survive restarts; workers claim them with
+// FOR UPDATE SKIP LOCKED, so several processes can work the same queues and each job runs once at a time.
+// A job can be sent inside a Drizzle transaction, so it exists exactly when the change that needs it commits.
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import PgBoss from 'pg-boss';
+import type pg from 'pg';
+
+export const JOB_SCHEMA = 'pgboss';
+
+/** Every queue the app uses; all are created when the database is migrated. */
+export const QUEUES = {
+  /** A checkout e-mail: { kind, orderId, organizationId }, rendered and sent by the worker. */
+  checkoutMail: 'checkout-mail',
+  /** The automatic refund of a payment that arrived after its tickets sold out: { orderId, organizationId }. */
+  checkoutRefund: 'checkout-refund',
+  releaseExpiredHolds: 'release-expired-holds',
+  archiveEndedEvents: 'archive-ended-events',
+  retryPendingRefunds: 'retry-pending-refunds',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/** The periodic queues, with their cron schedule (pg-boss schedules to the minute, once across all processes). */
+export const SCHEDULES: Array<{ queue: QueueName; cron: string }> = [
+  { queue: QUEUES.releaseExpiredHolds, cron: '* * * * *' },
+  { queue: QUEUES.archiveEndedEvents, cron: '* * * * *' },
+  { queue: QUEUES.retryPendingRefunds, cron: '* * * * *' },
+];
+
+/** How a failed job is retried: exponential back-off from retryDelaySeconds (doubling, with jitter). */
+export interface RetryPolicy {
+  retryLimit: number;
+  retryDelaySeconds: number;
+}
+
+/** About 1.5 days of attempts: 10-20 s, 20-40 s, ... capped by the limit. */
+export const DEFAULT_RETRY: RetryPolicy = { retryLimit: 14, retryDelaySeconds: 10 };
+
+interface SqlResult {
+  rows: Array<Record<string, unknown>>;
+}
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<SqlResult>;
+
+interface Queryable {
+  query(text: string, values?: unknown[]): Promise<SqlResult>;
+}
+
+/**
+ * PGlite: parameterised statements go through query(); statements without values may be several in one string
+ * (pg-boss's schema install), which only exec() runs; like node-postgres, every result comes back then.
+ */
+export function pgliteExecuteSql(client: PGlite | Transaction): ExecuteSql {
+  return async (text, values) => {
+    if (values && values.length > 0) return (await client.query(text, values)) as SqlResult;
+    const results = (await client.exec(text)) as SqlResult[];
+    return (results.length === 1 ? results[0] : results) as SqlResult;
+  };
+}
+
+export function poolExecuteSql(pool: pg.Pool): ExecuteSql {
+  return async (text, values) => (await pool.query(text, values)) as unknown as SqlResult;
+}
+
+/**
+ * The connection of an open Drizzle transaction (a pg PoolClient or a PGlite Transaction), so pg-boss writes
+ * its job row inside it. On PGlite this is also what avoids a deadlock: a query on the client itself would
+ * wait for the open transaction to end.
+ */
+export function transactionExecuteSql(tx: object): ExecuteSql {
+  const client = (tx as unknown as { session?: { client?: Partial<Queryable> } }).session?.client;
+  if (!client || typeof client.query !== 'function')
+    throw new Error('jobs: cannot reach the connection of this transaction (drizzle-orm internals changed?)');
+  const query = client.query.bind(client) as Queryable['query'];
+  return async (text, values) => query(text, values ?? []);
+}
+
+/**
+ * What a failed job records and logs: the error's code or class, never its message (an SMTP refusal can quote
+ * the recipient's address).
+ */
+export function failureReason(error: unknown): string {
+  const code = (error as { code?: unknown; responseCode?: unknown } | null)?.code;
+  const responseCode = (error as { responseCode?: unknown } | null)?.responseCode;
+  const name = error instanceof Error ? error.name : typeof error;
+  return [name, typeof code === 'string' ? code : null, typeof responseCode === 'number' ? responseCode : null]
+    .filter((part) => part !== null)
+    .join(' ');
+}
+
+export interface QueueStats {
+  /** Jobs waiting to run (created or waiting for a retry), by queue. */
+  waiting: Record<QueueName, number>;
+  /** Jobs waiting for a retry after a failure, by queue (also counted in waiting). */
+  retrying: Record<QueueName, number>;
+  active: Record<QueueName, number>;
+  /** Jobs that failed every attempt and are kept for inspection, by queue. */
+  failed: Record<QueueName, number>;
+}
+
+export interface JobQueue {
+  readonly boss: PgBoss;
+  readonly retry: RetryPolicy;
+  /** Adds a job; with `tx`, inside that Drizzle transaction (it exists exactly when the transaction commits). */
+  send(name: QueueName, data: object, tx?: object): Promise<string | null>;
+  /**
+   * Claims up to `batchSize` due jobs of one queue and runs them here and now, completing each that succeeds
+   * and failing (to be retried with back-off) each that throws. Works without start(): tests and the
+   * after-commit fast path use it. Returns how many jobs it ran.
+   */
+  runDue(name: QueueName, handler: (data: unknown) => Promise<unknown>, batchSize?: number): Promise<number>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  readonly started: boolean;
+  queueStats(): Promise<QueueStats>;
+}
+
+export interface JobQueueOptions {
+  executeSql: ExecuteSql;
+  retry?: RetryPolicy;
+  /** pg-boss's own errors (a failed poll, maintenance); defaults to silence. */
+  onError?: (error: unknown) => void;
+}
+
+export function createJobQueue(options: JobQueueOptions): JobQueue {
+  const retry = options.retry ?? DEFAULT_RETRY;
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values: unknown[]) => options.executeSql(text, values) },
+    schema: JOB_SCHEMA,
+    migrate: true,
+    // Mail must reach the outbox soon after a payment even when the after-commit attempt did not run.
+    pollingIntervalSeconds: 1,
+    archiveCompletedAfterSeconds: 24 * 60 * 60,
+    deleteAfterDays: 7,
+  });
+  boss.on('error', (error) => options.onError?.(error));
+  let started = false;
+
+  return {
+    boss,
+    retry,
+    get started() {
+      return started;
+    },
+    async send(name, data, tx) {
+      return boss.send(name, data, {
+        ...(tx ? { db: { executeSql: transactionExecuteSql(tx) } } : {}),
+        retryLimit: retry.retryLimit,
+        retryDelay: retry.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: 5 * 60,
+      } as PgBoss.SendOptions);
+    },
+    async runDue(name, handler, batchSize = 1) {
+      const jobs = await boss.fetch<unknown>(name, { batchSize });
+      for (const job of jobs) {
+        try {
+          await handler(job.data);
+          await boss.complete(name, job.id);
+        } catch (error) {
+          await boss.fail(name, job.id, { reason: failureReason(error) });
+        }
+      }
+      return jobs.length;
+    },
+    async start() {
+      if (started) return;
+      await boss.start();
+      started = true;
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      // Waits up to 8 s for running jobs; what is still running then is failed and retried later.
+      await boss.stop({ graceful: true, wait: true, timeout: 8_000, close: false });
+    },
+    async queueStats() {
+      const names = Object.values(QUEUES);
+      const empty = () => Object.fromEntries(names.map((name) => [name, 0])) as Record<QueueName, number>;
+      const stats: QueueStats = { waiting: empty(), retrying: empty(), active: empty(), failed: empty() };
+      const { rows } = await options.executeSql(
+        `select name, state::text as state, count(*)::int as count from ${JOB_SCHEMA}.job
+         where name = any($1::text[]) group by name, state`,
+        [names],
+      );
+      for (const row of rows as Array<{ name: QueueName; state: string; count: number }>) {
+        if (row.state === 'created' || row.state === 'retry') stats.waiting[row.name] += row.count;
+        if (row.state === 'retry') stats.retrying[row.name] += row.count;
+        if (row.state === 'active') stats.active[row.name] += row.count;
+        if (row.state === 'failed') stats.failed[row.name] += row.count;
+      }
+      return stats;
+    },
+  };
+}
+
+/**
+ * Installs (or upgrades) pg-boss's schema and creates the app's queues. Part of migrating the database, so a
+ * fresh test database (cloned from a migrated one) can take jobs without starting a worker.
+ */
+export async function installJobQueue(executeSql: ExecuteSql): Promise<void> {
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values: unknown[]) => executeSql(text, values) },
+    schema: JOB_SCHEMA,
+    migrate: true,
+    supervise: false,
+    schedule: false,
+  });
+  boss.on('error', () => {});
+  await boss.start();
+  try {
+    for (const name of Object.values(QUEUES)) await boss.createQueue(name);
+  } finally {
+    await boss.stop({ graceful: false, close: false });
+  }
+}

@@ -1,0 +1,63 @@
+// A real SMTP server on 127.0.0.1 for tests, that can be switched to refuse every connection (an SMTP outage as
+// nodemailer sees it), recording each message it accepts by recipient and subject.
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface FakeSmtp {
+  port: number;
+  url: string;
+  /** While true, every connection and every message is refused with 421. */
+  refusing: boolean;
+  received: Array<{ to: string[]; subject: string }>;
+  /** How many accepted messages went to `address` with a subject starting with `subjectPrefix`. */
+  count(address: string, subjectPrefix?: string): number;
+  close(): Promise<void>;
+}
+
+const refusal = () => Object.assign(new Error('Service not available'), { responseCode: 421 });
+
+export async function startFakeSmtp(): Promise<FakeSmtp> {
+  const state: FakeSmtp = {
+    port: 0,
+    url: '',
+    refusing: false,
+    received: [],
+    count(address, subjectPrefix = '') {
+      return state.received.filter(
+        (message) => message.to.includes(address.toLowerCase()) && message.subject.startsWith(subjectPrefix),
+      ).length;
+    },
+    close: async () => {},
+  };
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    // Refused on connect and, for a pooled connection opened before the outage, on MAIL FROM.
+    onConnect(_session, callback) {
+      callback(state.refusing ? refusal() : undefined);
+    },
+    onMailFrom(_address, _session, callback) {
+      callback(state.refusing ? refusal() : undefined);
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
+        state.received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()), subject });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  state.port = (server.server.address() as AddressInfo).port;
+  state.url = `smtp://127.0.0.1:${state.port}`;
+  state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return state;
+}
