@@ -1,7 +1,7 @@
 import { insertOrder } from '../../../test/order-fixtures.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { EventDto, EventInput } from '@marquee/shared';
+import { eventSummarySchema, type EventDto, type EventInput, type EventSummary } from '@marquee/shared';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createOrganizationFor, signUpAndVerify, type SignedInUser } from '../../../test/auth-helpers.js';
 import { event, eventStatusChange, order, ticketType } from '../../db/schema/index.js';
@@ -548,6 +548,24 @@ describe('GET /api/events and GET /api/dashboard/overview: lists and figures', (
     const list = (await call(user, 'GET', '/api/events')).json();
     const later = list.upcoming.find((item: EventDto) => item.id === ids.later);
     expect(later).toMatchObject({ tickets_sold: 4, revenue_minor: 9000 });
+  });
+
+  it('each listed event is its card: the fields of GET /api/events/:id that the card shows, and no more', async () => {
+    const list = (await call(user, 'GET', '/api/events')).json();
+    const overview = (await call(user, 'GET', '/api/dashboard/overview')).json();
+    const keys = Object.keys(eventSummarySchema.shape).sort();
+    const items: Array<Record<string, unknown>> = [...list.upcoming, ...list.previous, ...overview.upcoming];
+    expect(items).toHaveLength(10);
+    for (const item of items) {
+      expect(Object.keys(item).sort()).toEqual(keys);
+      const full = (await call(user, 'GET', `/api/events/${String(item.id)}`)).json();
+      expect(item).toEqual(Object.fromEntries(keys.map((key) => [key, full[key]])));
+    }
+    expect(list.upcoming.find((item: EventSummary) => item.id === ids.later)).toMatchObject({
+      start_local: '2031-01-10T19:00',
+      currency: 'GBP',
+      tickets_sold: 4,
+    });
   });
 
   it('events page figures with month-over-month change', async () => {

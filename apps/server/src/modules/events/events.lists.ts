@@ -1,0 +1,183 @@
+// The events page (GET /api/events) and the dashboard home (GET /api/dashboard/overview): their figures and
+// their event cards. A card is an EventSummary read by one query (the event's own columns, its General
+// Admission currency and its totals from the sales roll-up), so a list of hundreds of events is one round
+// trip whose cost does not grow with the number of orders.
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  instantToLocal,
+  type CurrencyCode,
+  type DashboardOverview,
+  type EventStatus,
+  type EventSummary,
+  type EventsList,
+} from '@marquee/shared';
+import type { Database } from '../../db/client.js';
+import { event, salesDaily, ticketType } from '../../db/schema/index.js';
+import {
+  attendanceFigures,
+  eventCountFigures,
+  isUpcomingSql,
+  monthWindow,
+  salesFigures,
+  toMetric,
+} from './events.figures.js';
+import { organizationCurrency } from './events.service.js';
+
+/** What a card needs, plus what the lists sort by. */
+const summaryColumns = {
+  id: event.id,
+  status: event.status,
+  name: event.name,
+  artworkUrl: event.artworkUrl,
+  location: event.location,
+  startsAt: event.startsAt,
+  endsAt: event.endsAt,
+  timeZone: event.timeZone,
+  capacity: event.capacity,
+  sold: event.sold,
+  soldOnEntry: event.soldOnEntry,
+  refundsAllowed: event.refundsAllowed,
+  resaleAllowed: event.resaleAllowed,
+  archivedAt: event.archivedAt,
+  createdAt: event.createdAt,
+  updatedAt: event.updatedAt,
+  // The General Admission type is the first-created one (generalOf in events.service.ts).
+  currency: sql<string | null>`(select ${ticketType.currency} from ${ticketType}
+    where ${ticketType.eventId} = ${event.id} order by ${ticketType.createdAt}, ${ticketType.id} limit 1)`,
+  // Paid tickets and revenue from the per-day roll-up (one index range per event), as on GET /api/events/:id.
+  ticketsSold: sql`(select coalesce(sum(${salesDaily.tickets}), 0) from ${salesDaily}
+    where ${salesDaily.organizationId} = ${event.organizationId} and ${salesDaily.eventId} = ${event.id})`.mapWith(
+    Number,
+  ),
+  revenueMinor: sql`(select coalesce(sum(${salesDaily.revenueMinor}), 0) from ${salesDaily}
+    where ${salesDaily.organizationId} = ${event.organizationId} and ${salesDaily.eventId} = ${event.id})`.mapWith(
+    Number,
+  ),
+};
+
+interface SummaryRow {
+  id: string;
+  status: EventStatus;
+  name: string;
+  artworkUrl: string;
+  location: string;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  timeZone: string;
+  capacity: number | null;
+  sold: number;
+  soldOnEntry: boolean;
+  refundsAllowed: boolean;
+  resaleAllowed: boolean;
+  archivedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  currency: string | null;
+  ticketsSold: number;
+  revenueMinor: number;
+}
+
+async function summaryRows(
+  db: Database,
+  organizationId: string,
+  options: { where?: SQL; orderBy?: SQL[]; limit?: number } = {},
+): Promise<SummaryRow[]> {
+  const query = db
+    .select(summaryColumns)
+    .from(event)
+    .where(and(eq(event.organizationId, organizationId), options.where))
+    .orderBy(...(options.orderBy ?? []));
+  return options.limit === undefined ? query : query.limit(options.limit);
+}
+
+function toSummary(row: SummaryRow, fallbackCurrency: CurrencyCode): EventSummary {
+  return {
+    id: row.id,
+    status: row.status,
+    name: row.name,
+    artwork_url: row.artworkUrl,
+    location: row.location,
+    start_local: row.startsAt ? instantToLocal(row.startsAt, row.timeZone) : '',
+    time_zone: row.timeZone,
+    starts_at: row.startsAt ? row.startsAt.toISOString() : null,
+    ends_at: row.endsAt ? row.endsAt.toISOString() : null,
+    currency: (row.currency as CurrencyCode | null) ?? fallbackCurrency,
+    capacity: row.capacity,
+    sold: row.sold,
+    tickets_sold: row.ticketsSold,
+    revenue_minor: row.revenueMinor,
+    sold_on_entry: row.soldOnEntry,
+    refunds_allowed: row.refundsAllowed,
+    resale_allowed: row.resaleAllowed,
+  };
+}
+
+type SortableRow = Pick<SummaryRow, 'status' | 'startsAt' | 'endsAt' | 'archivedAt' | 'createdAt' | 'updatedAt'>;
+
+const byStartAscending = (a: SortableRow, b: SortableRow) =>
+  (a.startsAt?.getTime() ?? Number.POSITIVE_INFINITY) - (b.startsAt?.getTime() ?? Number.POSITIVE_INFINITY) ||
+  a.createdAt.getTime() - b.createdAt.getTime();
+const endedAt = (row: SortableRow) => (row.endsAt ?? row.archivedAt ?? row.startsAt ?? row.updatedAt).getTime();
+
+/** An event is upcoming while it is a draft or live and has not ended (as isUpcomingSql). */
+export function isUpcoming(row: Pick<SortableRow, 'status' | 'endsAt'>, now: Date): boolean {
+  return (
+    (row.status === 'draft' || row.status === 'live') && (row.endsAt === null || row.endsAt.getTime() >= now.getTime())
+  );
+}
+
+/** GET /api/events: upcoming (soonest first), previous (latest end first) and the events page's four figures. */
+export async function listEvents(db: Database, organizationId: string, now = new Date()): Promise<EventsList> {
+  const window = monthWindow(now);
+  const currency = await organizationCurrency(db, organizationId);
+  const [rows, counts, sales, attendance] = await Promise.all([
+    summaryRows(db, organizationId),
+    eventCountFigures(db, organizationId, window),
+    salesFigures(db, organizationId, currency, window),
+    attendanceFigures(db, organizationId, window),
+  ]);
+  const upcoming = rows.filter((row) => isUpcoming(row, now)).sort(byStartAscending);
+  const previous = rows.filter((row) => !isUpcoming(row, now)).sort((a, b) => endedAt(b) - endedAt(a));
+  return {
+    upcoming: upcoming.map((row) => toSummary(row, currency)),
+    previous: previous.map((row) => toSummary(row, currency)),
+    metrics: {
+      total_events: toMetric(counts.total.total, counts.total.current, counts.total.previous),
+      event_tickets: toMetric(sales.tickets.total, sales.tickets.current, sales.tickets.previous),
+      event_revenue: toMetric(sales.revenue.total, sales.revenue.current, sales.revenue.previous),
+      avg_attendance: toMetric(attendance.total, attendance.current, attendance.previous),
+      currency,
+    },
+  };
+}
+
+export const DASHBOARD_UPCOMING_LIMIT = 8;
+
+/** GET /api/dashboard/overview: the four figures and the next 8 upcoming events. */
+export async function dashboardOverview(
+  db: Database,
+  organizationId: string,
+  now = new Date(),
+): Promise<DashboardOverview> {
+  const window = monthWindow(now);
+  const currency = await organizationCurrency(db, organizationId);
+  const [upcoming, counts, sales] = await Promise.all([
+    summaryRows(db, organizationId, {
+      where: isUpcomingSql(now),
+      orderBy: [sql`${event.startsAt} asc nulls last`, asc(event.createdAt)],
+      limit: DASHBOARD_UPCOMING_LIMIT,
+    }),
+    eventCountFigures(db, organizationId, window),
+    salesFigures(db, organizationId, currency, window),
+  ]);
+  return {
+    metrics: {
+      total_revenue: toMetric(sales.revenue.total, sales.revenue.current, sales.revenue.previous),
+      tickets_sold: toMetric(sales.tickets.total, sales.tickets.current, sales.tickets.previous),
+      upcoming_events: toMetric(counts.upcoming.total, counts.upcoming.current, counts.upcoming.previous),
+      total_customers: toMetric(sales.customers.total, sales.customers.current, sales.customers.previous),
+      currency,
+    },
+    upcoming: upcoming.map((row) => toSummary(row, currency)),
+  };
+}
