@@ -15,6 +15,7 @@ import type { Database } from '../../db/client.js';
 import { event, salesDaily, ticketType } from '../../db/schema/index.js';
 import {
   attendanceFigures,
+  customerFigures,
   eventCountFigures,
   isUpcomingSql,
   monthWindow,
@@ -161,7 +162,7 @@ export async function dashboardOverview(
 ): Promise<DashboardOverview> {
   const window = monthWindow(now);
   const currency = await organizationCurrency(db, organizationId);
-  const [upcoming, counts, sales] = await Promise.all([
+  const [upcoming, counts, sales, customers] = await Promise.all([
     summaryRows(db, organizationId, {
       where: isUpcomingSql(now),
       orderBy: [sql`${event.startsAt} asc nulls last`, asc(event.createdAt)],
@@ -169,13 +170,14 @@ export async function dashboardOverview(
     }),
     eventCountFigures(db, organizationId, window),
     salesFigures(db, organizationId, currency, window),
+    customerFigures(db, organizationId, window),
   ]);
   return {
     metrics: {
       total_revenue: toMetric(sales.revenue.total, sales.revenue.current, sales.revenue.previous),
       tickets_sold: toMetric(sales.tickets.total, sales.tickets.current, sales.tickets.previous),
       upcoming_events: toMetric(counts.upcoming.total, counts.upcoming.current, counts.upcoming.previous),
-      total_customers: toMetric(sales.customers.total, sales.customers.current, sales.customers.previous),
+      total_customers: toMetric(customers.total, customers.current, customers.previous),
       currency,
     },
     upcoming: upcoming.map((row) => toSummary(row, currency)),

@@ -596,6 +596,36 @@ describe('GET /api/events and GET /api/dashboard/overview: lists and figures', (
     expect(overview.upcoming.map((item: EventDto) => item.name)).toEqual(['Soon', 'Later', 'Undated draft']);
   });
 
+  it('a buyer counts once, in the month of their first purchase, even when an earlier one is paid later', async () => {
+    const buyerOwner = await signUpAndVerify(t.app);
+    const org = (await createOrganizationFor(t.app, buyerOwner, 'buyers', 'Buyers Ltd')).id;
+    const draft = await create(buyerOwner, complete);
+    const pay = (email: string, paidAt: Date) =>
+      insertOrder(t.database.db, {
+        organizationId: org,
+        eventId: draft.id,
+        ticketTypeId: draft.ticket_types[0]!.id,
+        email,
+        quantity: 1,
+        amountMinor: 2000,
+        feeMinor: bookingFee(2000, 'GBP'),
+        currency: 'GBP',
+        status: 'paid',
+        createdAt: paidAt,
+        paidAt,
+      });
+    const customers = async () =>
+      (await call(buyerOwner, 'GET', '/api/dashboard/overview')).json().metrics.total_customers;
+    await pay('e@example.com', thisMonth);
+    await pay('e@example.com', thisMonth);
+    expect(await customers()).toEqual({ value: 1, change: 100, label: 'vs last month' });
+    // An order started last month and paid late: the buyer's first purchase moves to last month.
+    await pay('e@example.com', lastMonth);
+    expect(await customers()).toEqual({ value: 1, change: -100, label: 'vs last month' });
+    await pay('f@example.com', thisMonth);
+    expect(await customers()).toEqual({ value: 2, change: 0, label: 'vs last month' });
+  });
+
   it('an organisation without events or orders gets zeros', async () => {
     const list = (await call(rival, 'GET', '/api/events')).json();
     expect(list.metrics.event_revenue).toEqual({ value: 0, change: 0, label: 'vs last month' });
