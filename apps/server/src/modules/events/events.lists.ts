@@ -2,7 +2,7 @@
 // their event cards. A card is an EventSummary read by one query (the event's own columns, its General
 // Admission currency and its totals from the sales roll-up), so a list of hundreds of events is one round
 // trip whose cost does not grow with the number of orders.
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   instantToLocal,
   type CurrencyCode,
@@ -24,8 +24,8 @@ import {
 } from './events.figures.js';
 import { organizationCurrency } from './events.service.js';
 
-/** What a card needs, plus what the lists sort by. */
-const summaryColumns = {
+/** What a card needs from the event row, plus what the lists sort by. */
+const eventColumns = {
   id: event.id,
   status: event.status,
   name: event.name,
@@ -42,18 +42,6 @@ const summaryColumns = {
   archivedAt: event.archivedAt,
   createdAt: event.createdAt,
   updatedAt: event.updatedAt,
-  // The General Admission type is the first-created one (generalOf in events.service.ts).
-  currency: sql<string | null>`(select ${ticketType.currency} from ${ticketType}
-    where ${ticketType.eventId} = ${event.id} order by ${ticketType.createdAt}, ${ticketType.id} limit 1)`,
-  // Paid tickets and revenue from the per-day roll-up (one index range per event), as on GET /api/events/:id.
-  ticketsSold: sql`(select coalesce(sum(${salesDaily.tickets}), 0) from ${salesDaily}
-    where ${salesDaily.organizationId} = ${event.organizationId} and ${salesDaily.eventId} = ${event.id})`.mapWith(
-    Number,
-  ),
-  revenueMinor: sql`(select coalesce(sum(${salesDaily.revenueMinor}), 0) from ${salesDaily}
-    where ${salesDaily.organizationId} = ${event.organizationId} and ${salesDaily.eventId} = ${event.id})`.mapWith(
-    Number,
-  ),
 };
 
 interface SummaryRow {
@@ -78,17 +66,70 @@ interface SummaryRow {
   revenueMinor: number;
 }
 
+/**
+ * The chosen events with their General Admission currency (the first-created type, as generalOf in
+ * events.service.ts) and their paid tickets and revenue from the per-day roll-up. Both are joined as one
+ * grouped pass over the chosen events' rows rather than a subquery per event, which PGlite runs slowly.
+ */
+/** Soonest first, undated last (the dashboard's order; the events page sorts its two lists itself). */
+const upcomingOrder = [sql`${event.startsAt} asc nulls last`, asc(event.createdAt)];
+
 async function summaryRows(
   db: Database,
   organizationId: string,
-  options: { where?: SQL; orderBy?: SQL[]; limit?: number } = {},
+  options: { where?: SQL; limit?: number } = {},
 ): Promise<SummaryRow[]> {
-  const query = db
-    .select(summaryColumns)
+  const picked = db
+    .select(eventColumns)
     .from(event)
     .where(and(eq(event.organizationId, organizationId), options.where))
-    .orderBy(...(options.orderBy ?? []));
-  return options.limit === undefined ? query : query.limit(options.limit);
+    .orderBy(...upcomingOrder)
+    .$dynamic();
+  const chosen = db.$with('chosen').as(options.limit === undefined ? picked : picked.limit(options.limit));
+  const chosenIds = db.select({ id: chosen.id }).from(chosen);
+  const general = db
+    .selectDistinctOn([ticketType.eventId], { eventId: ticketType.eventId, currency: ticketType.currency })
+    .from(ticketType)
+    .where(and(eq(ticketType.organizationId, organizationId), inArray(ticketType.eventId, chosenIds)))
+    .orderBy(ticketType.eventId, ticketType.createdAt, ticketType.id)
+    .as('general');
+  const sales = db
+    .select({
+      eventId: salesDaily.eventId,
+      tickets: sql<string>`sum(${salesDaily.tickets})`.as('tickets'),
+      revenue: sql<string>`sum(${salesDaily.revenueMinor})`.as('revenue'),
+    })
+    .from(salesDaily)
+    .where(and(eq(salesDaily.organizationId, organizationId), inArray(salesDaily.eventId, chosenIds)))
+    .groupBy(salesDaily.eventId)
+    .as('sales');
+  return db
+    .with(chosen)
+    .select({
+      id: chosen.id,
+      status: chosen.status,
+      name: chosen.name,
+      artworkUrl: chosen.artworkUrl,
+      location: chosen.location,
+      startsAt: chosen.startsAt,
+      endsAt: chosen.endsAt,
+      timeZone: chosen.timeZone,
+      capacity: chosen.capacity,
+      sold: chosen.sold,
+      soldOnEntry: chosen.soldOnEntry,
+      refundsAllowed: chosen.refundsAllowed,
+      resaleAllowed: chosen.resaleAllowed,
+      archivedAt: chosen.archivedAt,
+      createdAt: chosen.createdAt,
+      updatedAt: chosen.updatedAt,
+      currency: general.currency,
+      ticketsSold: sql`coalesce(${sales.tickets}, 0)`.mapWith(Number),
+      revenueMinor: sql`coalesce(${sales.revenue}, 0)`.mapWith(Number),
+    })
+    .from(chosen)
+    .leftJoin(general, eq(general.eventId, chosen.id))
+    .leftJoin(sales, eq(sales.eventId, chosen.id))
+    .orderBy(sql`${chosen.startsAt} asc nulls last`, asc(chosen.createdAt));
 }
 
 function toSummary(row: SummaryRow, fallbackCurrency: CurrencyCode): EventSummary {
@@ -163,11 +204,7 @@ export async function dashboardOverview(
   const window = monthWindow(now);
   const currency = await organizationCurrency(db, organizationId);
   const [upcoming, counts, sales, customers] = await Promise.all([
-    summaryRows(db, organizationId, {
-      where: isUpcomingSql(now),
-      orderBy: [sql`${event.startsAt} asc nulls last`, asc(event.createdAt)],
-      limit: DASHBOARD_UPCOMING_LIMIT,
-    }),
+    summaryRows(db, organizationId, { where: isUpcomingSql(now), limit: DASHBOARD_UPCOMING_LIMIT }),
     eventCountFigures(db, organizationId, window),
     salesFigures(db, organizationId, currency, window),
     customerFigures(db, organizationId, window),
