@@ -2,7 +2,7 @@
 // their event cards. A card is an EventSummary read by one query (the event's own columns, its General
 // Admission currency and its totals from the sales roll-up), so a list of hundreds of events is one round
 // trip whose cost does not grow with the number of orders.
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   instantToLocal,
   type CurrencyCode,
@@ -71,7 +71,7 @@ interface SummaryRow {
  * events.service.ts) and their paid tickets and revenue from the per-day roll-up. Both are joined as one
  * grouped pass over the chosen events' rows rather than a subquery per event, which PGlite runs slowly.
  */
-/** Soonest first, undated last (the dashboard's order; the events page sorts its two lists itself). */
+/** Soonest first, undated last: which upcoming events the dashboard takes (byStartAscending in SQL). */
 const upcomingOrder = [sql`${event.startsAt} asc nulls last`, asc(event.createdAt)];
 
 async function summaryRows(
@@ -103,33 +103,61 @@ async function summaryRows(
     .where(and(eq(salesDaily.organizationId, organizationId), inArray(salesDaily.eventId, chosenIds)))
     .groupBy(salesDaily.eventId)
     .as('sales');
-  return db
+  const fields: Array<[keyof SummaryRow, SQLWrapper]> = [
+    ...(Object.keys(eventColumns) as Array<keyof typeof eventColumns>).map((key): [keyof SummaryRow, SQLWrapper] => [
+      key,
+      chosen[key],
+    ]),
+    ['currency', general.currency],
+    ['ticketsSold', sql`coalesce(${sales.tickets}, 0)`],
+    ['revenueMinor', sql`coalesce(${sales.revenue}, 0)`],
+  ];
+  // One JSON text value instead of a row per event: decoding and mapping each field of each row cost more than
+  // the query itself (most on PGlite), and JSON.parse is native.
+  const object = sql.join(
+    fields.map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
+    sql`, `,
+  );
+  const [result] = await db
     .with(chosen)
-    .select({
-      id: chosen.id,
-      status: chosen.status,
-      name: chosen.name,
-      artworkUrl: chosen.artworkUrl,
-      location: chosen.location,
-      startsAt: chosen.startsAt,
-      endsAt: chosen.endsAt,
-      timeZone: chosen.timeZone,
-      capacity: chosen.capacity,
-      sold: chosen.sold,
-      soldOnEntry: chosen.soldOnEntry,
-      refundsAllowed: chosen.refundsAllowed,
-      resaleAllowed: chosen.resaleAllowed,
-      archivedAt: chosen.archivedAt,
-      createdAt: chosen.createdAt,
-      updatedAt: chosen.updatedAt,
-      currency: general.currency,
-      ticketsSold: sql`coalesce(${sales.tickets}, 0)`.mapWith(Number),
-      revenueMinor: sql`coalesce(${sales.revenue}, 0)`.mapWith(Number),
-    })
+    .select({ list: sql<string>`coalesce(json_agg(json_build_object(${object})), '[]')::text` })
     .from(chosen)
     .leftJoin(general, eq(general.eventId, chosen.id))
-    .leftJoin(sales, eq(sales.eventId, chosen.id))
-    .orderBy(sql`${chosen.startsAt} asc nulls last`, asc(chosen.createdAt));
+    .leftJoin(sales, eq(sales.eventId, chosen.id));
+  const instant = (value: string | null) => (value === null ? null : new Date(value));
+  return (JSON.parse(result?.list ?? '[]') as JsonSummaryRow[])
+    .map((row) => ({
+      ...row,
+      startsAt: instant(row.startsAt),
+      endsAt: instant(row.endsAt),
+      archivedAt: instant(row.archivedAt),
+      createdAt: new Date(row.createdAt),
+      updatedAt: new Date(row.updatedAt),
+      ticketsSold: Number(row.ticketsSold),
+      revenueMinor: Number(row.revenueMinor),
+    }))
+    .sort(byStartAscending);
+}
+
+type InstantKey = 'startsAt' | 'endsAt' | 'archivedAt' | 'createdAt' | 'updatedAt';
+/** A SummaryRow as json_build_object writes it: instants as ISO text. */
+type JsonSummaryRow = Omit<SummaryRow, InstantKey> &
+  Record<InstantKey, string | null> & { createdAt: string; updatedAt: string };
+
+// Converting an instant to local time with Intl is the costliest step left per card; the same events are
+// listed on every request, so their start times are remembered (bounded; the zone rules of a running process
+// do not change).
+const LOCAL_CACHE_LIMIT = 10_000;
+const localCache = new Map<string, string>();
+function startLocal(instant: Date, timeZone: string): string {
+  const key = `${timeZone} ${instant.getTime()}`;
+  let local = localCache.get(key);
+  if (local === undefined) {
+    local = instantToLocal(instant, timeZone);
+    if (localCache.size >= LOCAL_CACHE_LIMIT) localCache.clear();
+    localCache.set(key, local);
+  }
+  return local;
 }
 
 function toSummary(row: SummaryRow, fallbackCurrency: CurrencyCode): EventSummary {
@@ -139,7 +167,7 @@ function toSummary(row: SummaryRow, fallbackCurrency: CurrencyCode): EventSummar
     name: row.name,
     artwork_url: row.artworkUrl,
     location: row.location,
-    start_local: row.startsAt ? instantToLocal(row.startsAt, row.timeZone) : '',
+    start_local: row.startsAt ? startLocal(row.startsAt, row.timeZone) : '',
     time_zone: row.timeZone,
     starts_at: row.startsAt ? row.startsAt.toISOString() : null,
     ends_at: row.endsAt ? row.endsAt.toISOString() : null,
