@@ -1,7 +1,9 @@
 // Events figures at scale: one organisation with 200 events and 10,000 then 100,000 orders (with their order
 // lines and the sales_daily and customer roll-ups that fulfilment keeps), on PGlite in memory and on
 // PostgreSQL, then the timings of GET /api/events and GET /api/dashboard/overview through app.inject.
-// Figures, not pass/fail. Run with `npm run bench -- events-figures` (SIZES=10000,100000; BENCH_DATABASE_URL).
+// Figures, not pass/fail, with the machine's load average while each column was measured (other work on the
+// machine moves them). Run with `npm run bench -- events-figures` (SIZES=10000,100000; BENCH_DATABASE_URL).
+import os from 'node:os';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -18,7 +20,13 @@ const ITERATIONS = Number(process.env.ITERATIONS ?? 60);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ENDPOINTS = ['/api/events', '/api/dashboard/overview'] as const;
 
-type Timings = Record<(typeof ENDPOINTS)[number], number[]>;
+type Timings = Record<(typeof ENDPOINTS)[number], number[]> & { load: string; bytes: Record<string, number> };
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 
 /** Orders first..last-1 for the organisation's events, written in bulk by SQL with their lines and roll-ups. */
 async function addOrders(database: DatabaseHandle, organizationId: string, first: number, last: number) {
@@ -72,11 +80,12 @@ async function addOrders(database: DatabaseHandle, organizationId: string, first
 }
 
 async function measure(app: Awaited<ReturnType<typeof buildApp>>, cookie: string): Promise<Timings> {
-  const timings = {} as Timings;
+  const timings = { bytes: {} } as Timings;
   for (const url of ENDPOINTS) {
     const run = async () => {
       const response = await app.inject({ method: 'GET', url, headers: { cookie } });
       if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+      timings.bytes[url] = response.rawPayload.length;
     };
     for (let index = 0; index < 5; index += 1) await run();
     const list: number[] = [];
@@ -87,6 +96,7 @@ async function measure(app: Awaited<ReturnType<typeof buildApp>>, cookie: string
     }
     timings[url] = list.sort((a, b) => a - b);
   }
+  timings.load = loadAverage();
   return timings;
 }
 
@@ -143,6 +153,7 @@ async function runOn(label: string, database: DatabaseHandle, results: Map<strin
 
 const results = new Map<string, Timings>();
 console.log(`Events figures: ${EVENTS} events, one organisation, in-process (app.inject), Node ${process.version}`);
+console.log(`${os.cpus().length} CPUs; load average (1, 5, 15 min) at the start: ${loadAverage()}`);
 const pglite = await openDatabase({ kind: 'pglite', client: new PGlite() });
 try {
   await runOn('PGlite', pglite, results);
@@ -185,3 +196,7 @@ for (const url of ENDPOINTS) {
   });
   console.log(`${`GET ${url}`.padEnd(28)}${cells.join('')}`);
 }
+const row = (title: string, cell: (timings: Timings) => string) =>
+  console.log(`${title.padEnd(28)}${columns.map((column) => cell(results.get(column)!).padStart(24)).join('')}`);
+for (const url of ENDPOINTS) row(`  bytes ${url}`, (timings) => String(timings.bytes[url]));
+row('load average 1/5/15 min', (timings) => timings.load);

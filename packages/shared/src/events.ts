@@ -234,13 +234,38 @@ export const eventSchema = z.object({
 });
 export type EventDto = z.infer<typeof eventSchema>;
 
+/**
+ * An event as its card shows it on the events page and the dashboard home: the lists carry these, not whole
+ * events, so a list of hundreds of events stays small (GET /api/events/:id has the rest).
+ */
+export const eventSummarySchema = eventSchema.pick({
+  id: true,
+  status: true,
+  name: true,
+  artwork_url: true,
+  location: true,
+  start_local: true,
+  time_zone: true,
+  starts_at: true,
+  ends_at: true,
+  currency: true,
+  capacity: true,
+  sold: true,
+  tickets_sold: true,
+  revenue_minor: true,
+  sold_on_entry: true,
+  refunds_allowed: true,
+  resale_allowed: true,
+});
+export type EventSummary = z.infer<typeof eventSummarySchema>;
+
 const metric = z.object({ value: z.number(), change: z.number(), label: z.string() });
 export type Metric = z.infer<typeof metric>;
 
 /** GET /api/events */
 export const eventsListSchema = z.object({
-  upcoming: z.array(eventSchema),
-  previous: z.array(eventSchema),
+  upcoming: z.array(eventSummarySchema),
+  previous: z.array(eventSummarySchema),
   metrics: z.object({
     total_events: metric,
     event_tickets: metric,
@@ -261,6 +286,6 @@ export const dashboardOverviewSchema = z.object({
     total_customers: metric,
     currency: z.enum(CURRENCY_CODES),
   }),
-  upcoming: z.array(eventSchema),
+  upcoming: z.array(eventSummarySchema),
 });
 export type DashboardOverview = z.infer<typeof dashboardOverviewSchema>;

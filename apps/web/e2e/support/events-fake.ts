@@ -3,7 +3,7 @@
 // the session and the organisation so /dashboard opens without signing in.
 import type { Page, Request, Route } from '@playwright/test';
 import sharp from 'sharp';
-import type { EventDto, EventInput, EventsList } from '@marquee/shared';
+import { eventSummarySchema, type EventDto, type EventInput, type EventsList } from '@marquee/shared';
 
 export interface RecordedRequest {
   method: string;
@@ -165,8 +165,9 @@ export class FakeEventsApi {
     const all = [...this.events.values()].sort((a, b) => a.start_local.localeCompare(b.start_local));
     const metric = (value: number, change: number, label: string) => ({ value, change, label });
     return {
-      upcoming: all.filter((event) => this.isUpcoming(event)),
-      previous: all.filter((event) => !this.isUpcoming(event)),
+      // The lists carry summaries (the card's fields), as the server does.
+      upcoming: all.filter((event) => this.isUpcoming(event)).map((event) => eventSummarySchema.parse(event)),
+      previous: all.filter((event) => !this.isUpcoming(event)).map((event) => eventSummarySchema.parse(event)),
       metrics: {
         total_events: metric(all.length, 12.5, 'vs last month'),
         event_tickets: metric(

@@ -238,6 +238,24 @@ export const customer = pgTable(
   ],
 );
 
+/**
+ * Buyers (customers with a paid order) per organisation and UTC month of their first purchase, kept by a
+ * trigger on `customer` (migration 0011), so the dashboard's customer figure reads one row per month instead
+ * of every buyer.
+ */
+export const customerMonthly = pgTable(
+  'customer_monthly',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    /** First day of the UTC month. */
+    month: date('month', { mode: 'string' }).notNull(),
+    customers: integer('customers').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.month] })],
+);
+
 /** Per-IP and per-e-mail counters for checkout starts, shared by every server process. */
 export const requestLimit = pgTable('request_limit', {
   key: text('key').primaryKey(),

@@ -1,10 +1,11 @@
 // The dashboard and events-page figures, each one SQL aggregate scoped by organisation. Sales figures come from
-// the per-day sales roll-up and the buyers table (kept by checkout), attendance from the events' counters. Months are UTC
+// the per-day sales roll-up (kept by checkout), buyers from their per-month counts (kept by a trigger on the
+// buyers table), attendance from the events' counters. Months are UTC
 // calendar months; "change" compares this month's figure with the previous month's.
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Metric } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
-import { customer, event, salesDaily } from '../../db/schema/index.js';
+import { customerMonthly, event, salesDaily } from '../../db/schema/index.js';
 
 export const CHANGE_LABEL = 'vs last month';
 
@@ -48,13 +49,11 @@ const day = (instant: Date) => sql`${instant.toISOString().slice(0, 10)}::date`;
 export interface SalesFigures {
   revenue: { total: number; current: number; previous: number };
   tickets: { total: number; current: number; previous: number };
-  customers: { total: number; current: number; previous: number };
 }
 
 /**
  * Revenue (in `currency` only: amounts in other currencies are not converted) and tickets from the per-day
- * sales roll-up, all time and by the UTC month they were paid in; customers from the buyers table (change:
- * buyers whose first purchase was this month vs last month). Both tables are kept in step by the
+ * sales roll-up, all time and by the UTC month they were paid in. The roll-up is kept in step by the
  * transactions that pay and refund orders, so the cost does not grow with the number of orders.
  */
 export async function salesFigures(
@@ -66,32 +65,42 @@ export async function salesFigures(
   const inCurrent = sql`${salesDaily.day} >= ${day(window.currentStart)} and ${salesDaily.day} < ${day(window.nextStart)}`;
   const inPrevious = sql`${salesDaily.day} >= ${day(window.previousStart)} and ${salesDaily.day} < ${day(window.currentStart)}`;
   const inCurrency = sql`${salesDaily.currency} = ${currency}`;
-  const [[row], [buyers]] = await Promise.all([
-    db
-      .select({
-        revenue: sql`coalesce(sum(${salesDaily.revenueMinor}) filter (where ${inCurrency}), 0)`,
-        revenueCurrent: sql`coalesce(sum(${salesDaily.revenueMinor}) filter (where ${inCurrency} and ${inCurrent}), 0)`,
-        revenuePrevious: sql`coalesce(sum(${salesDaily.revenueMinor}) filter (where ${inCurrency} and ${inPrevious}), 0)`,
-        tickets: sql`coalesce(sum(${salesDaily.tickets}), 0)`,
-        ticketsCurrent: sql`coalesce(sum(${salesDaily.tickets}) filter (where ${inCurrent}), 0)`,
-        ticketsPrevious: sql`coalesce(sum(${salesDaily.tickets}) filter (where ${inPrevious}), 0)`,
-      })
-      .from(salesDaily)
-      .where(eq(salesDaily.organizationId, organizationId)),
-    db
-      .select({
-        total: sql`count(*)`,
-        current: sql`count(*) filter (where ${customer.firstPurchaseAt} >= ${at(window.currentStart)} and ${customer.firstPurchaseAt} < ${at(window.nextStart)})`,
-        previous: sql`count(*) filter (where ${customer.firstPurchaseAt} >= ${at(window.previousStart)} and ${customer.firstPurchaseAt} < ${at(window.currentStart)})`,
-      })
-      .from(customer)
-      .where(and(eq(customer.organizationId, organizationId), sql`${customer.orders} > 0`)),
-  ]);
+  const [row] = await db
+    .select({
+      revenue: sql`coalesce(sum(${salesDaily.revenueMinor}) filter (where ${inCurrency}), 0)`,
+      revenueCurrent: sql`coalesce(sum(${salesDaily.revenueMinor}) filter (where ${inCurrency} and ${inCurrent}), 0)`,
+      revenuePrevious: sql`coalesce(sum(${salesDaily.revenueMinor}) filter (where ${inCurrency} and ${inPrevious}), 0)`,
+      tickets: sql`coalesce(sum(${salesDaily.tickets}), 0)`,
+      ticketsCurrent: sql`coalesce(sum(${salesDaily.tickets}) filter (where ${inCurrent}), 0)`,
+      ticketsPrevious: sql`coalesce(sum(${salesDaily.tickets}) filter (where ${inPrevious}), 0)`,
+    })
+    .from(salesDaily)
+    .where(eq(salesDaily.organizationId, organizationId));
   return {
     revenue: { total: num(row?.revenue), current: num(row?.revenueCurrent), previous: num(row?.revenuePrevious) },
     tickets: { total: num(row?.tickets), current: num(row?.ticketsCurrent), previous: num(row?.ticketsPrevious) },
-    customers: { total: num(buyers?.total), current: num(buyers?.current), previous: num(buyers?.previous) },
   };
+}
+
+/**
+ * Buyers (customers with a paid order) in total; change: buyers whose first purchase was this UTC month vs
+ * last month. Read from the per-month counts the database keeps beside the buyers table (customer_monthly),
+ * one row per month, so the cost does not grow with the number of buyers or orders.
+ */
+export async function customerFigures(
+  db: Database,
+  organizationId: string,
+  window: MonthWindow,
+): Promise<{ total: number; current: number; previous: number }> {
+  const [row] = await db
+    .select({
+      total: sql`coalesce(sum(${customerMonthly.customers}), 0)`,
+      current: sql`coalesce(sum(${customerMonthly.customers}) filter (where ${customerMonthly.month} = ${day(window.currentStart)}), 0)`,
+      previous: sql`coalesce(sum(${customerMonthly.customers}) filter (where ${customerMonthly.month} = ${day(window.previousStart)}), 0)`,
+    })
+    .from(customerMonthly)
+    .where(eq(customerMonthly.organizationId, organizationId));
+  return { total: num(row?.total), current: num(row?.current), previous: num(row?.previous) };
 }
 
 /** Paid tickets and revenue per event (for the event cards), for the given events or all of them. */

@@ -11,16 +11,15 @@ import { requireOrganization } from '../auth/auth.guard.js';
 import {
   archiveEvent,
   createEvent,
-  dashboardOverview,
   deleteEvent,
   getEvent,
-  listEvents,
   publishEvent,
   unpublishEvent,
   updateEvent,
   type AssertCanSell,
   type EventsContext,
 } from './events.service.js';
+import { dashboardOverview, listEvents } from './events.lists.js';
 
 const idParams = z.object({ id: z.string().max(64) });
 
@@ -35,12 +34,12 @@ export function eventRoutes(app: FastifyInstance, deps: { config: Config; assert
 
   api.get('/api/events', { schema: { response: { 200: eventsListSchema } } }, async (request) => {
     const actor = await actorOf(request);
-    return listEvents(db, actor.organizationId, context);
+    return listEvents(db, actor.organizationId);
   });
 
   api.get('/api/dashboard/overview', { schema: { response: { 200: dashboardOverviewSchema } } }, async (request) => {
     const actor = await actorOf(request);
-    return dashboardOverview(db, actor.organizationId, context);
+    return dashboardOverview(db, actor.organizationId);
   });
 
   api.post(

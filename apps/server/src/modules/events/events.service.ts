@@ -14,12 +14,10 @@ import {
   validateEventForm,
   fromMinorUnits,
   type CurrencyCode,
-  type DashboardOverview,
   type EventDto,
   type EventFormValues,
   type EventInput,
   type EventStatus,
-  type EventsList,
   type TicketTypeDto,
 } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
@@ -27,15 +25,7 @@ import { pgErrorCode } from '../../db/errors.js';
 import { event, eventStatusChange, order, organizationSettings, ticketType } from '../../db/schema/index.js';
 import { AppError, type FieldError } from '../../lib/errors.js';
 import { activeDomain } from '../organizations/organizations.service.js';
-import {
-  attendanceFigures,
-  eventCountFigures,
-  isUpcomingSql,
-  monthWindow,
-  salesByEvent,
-  salesFigures,
-  toMetric,
-} from './events.figures.js';
+import { isUpcomingSql, salesByEvent } from './events.figures.js';
 import { decimalToMinor } from './events.money.js';
 
 type EventRow = typeof event.$inferSelect;
@@ -258,7 +248,7 @@ function toPersistable(state: EventState): Persistable {
   };
 }
 
-async function organizationCurrency(db: Database | Transaction, organizationId: string): Promise<CurrencyCode> {
+export async function organizationCurrency(db: Database | Transaction, organizationId: string): Promise<CurrencyCode> {
   const [row] = await db
     .select({ currency: organizationSettings.defaultCurrency })
     .from(organizationSettings)
@@ -653,83 +643,6 @@ export const unpublishEvent = (db: Database, actor: Actor, id: string, context: 
 /** draft or live -> archived. */
 export const archiveEvent = (db: Database, actor: Actor, id: string, context: EventsContext) =>
   transition(db, actor, id, ['draft', 'live'], 'archived', (status) => `This event is already ${status}`, context);
-
-const byStartAscending = (a: EventRow, b: EventRow) =>
-  (a.startsAt?.getTime() ?? Number.POSITIVE_INFINITY) - (b.startsAt?.getTime() ?? Number.POSITIVE_INFINITY) ||
-  a.createdAt.getTime() - b.createdAt.getTime();
-const endedAt = (row: EventRow) => (row.endsAt ?? row.archivedAt ?? row.startsAt ?? row.updatedAt).getTime();
-
-export function isUpcoming(row: Pick<EventRow, 'status' | 'endsAt'>, now: Date): boolean {
-  return (
-    (row.status === 'draft' || row.status === 'live') && (row.endsAt === null || row.endsAt.getTime() >= now.getTime())
-  );
-}
-
-/** GET /api/events: upcoming (soonest first), previous (latest first) and the events page's four figures. */
-export async function listEvents(
-  db: Database,
-  organizationId: string,
-  context: EventsContext,
-  now = new Date(),
-): Promise<EventsList> {
-  const window = monthWindow(now);
-  const [rows, currency] = await Promise.all([
-    db.select().from(event).where(eq(event.organizationId, organizationId)),
-    organizationCurrency(db, organizationId),
-  ]);
-  const upcomingRows = rows.filter((row) => isUpcoming(row, now)).sort(byStartAscending);
-  const previousRows = rows.filter((row) => !isUpcoming(row, now)).sort((a, b) => endedAt(b) - endedAt(a));
-  const [dtos, counts, sales, attendance] = await Promise.all([
-    toDtos(db, organizationId, [...upcomingRows, ...previousRows], context),
-    eventCountFigures(db, organizationId, window),
-    salesFigures(db, organizationId, currency, window),
-    attendanceFigures(db, organizationId, window),
-  ]);
-  return {
-    upcoming: dtos.slice(0, upcomingRows.length),
-    previous: dtos.slice(upcomingRows.length),
-    metrics: {
-      total_events: toMetric(counts.total.total, counts.total.current, counts.total.previous),
-      event_tickets: toMetric(sales.tickets.total, sales.tickets.current, sales.tickets.previous),
-      event_revenue: toMetric(sales.revenue.total, sales.revenue.current, sales.revenue.previous),
-      avg_attendance: toMetric(attendance.total, attendance.current, attendance.previous),
-      currency,
-    },
-  };
-}
-
-export const DASHBOARD_UPCOMING_LIMIT = 8;
-
-/** GET /api/dashboard/overview: the four figures and the next 8 upcoming events. */
-export async function dashboardOverview(
-  db: Database,
-  organizationId: string,
-  context: EventsContext,
-  now = new Date(),
-): Promise<DashboardOverview> {
-  const window = monthWindow(now);
-  const currency = await organizationCurrency(db, organizationId);
-  const [upcomingRows, counts, sales] = await Promise.all([
-    db
-      .select()
-      .from(event)
-      .where(and(eq(event.organizationId, organizationId), isUpcomingSql(now)))
-      .orderBy(sql`${event.startsAt} asc nulls last`, asc(event.createdAt))
-      .limit(DASHBOARD_UPCOMING_LIMIT),
-    eventCountFigures(db, organizationId, window),
-    salesFigures(db, organizationId, currency, window),
-  ]);
-  return {
-    metrics: {
-      total_revenue: toMetric(sales.revenue.total, sales.revenue.current, sales.revenue.previous),
-      tickets_sold: toMetric(sales.tickets.total, sales.tickets.current, sales.tickets.previous),
-      upcoming_events: toMetric(counts.upcoming.total, counts.upcoming.current, counts.upcoming.previous),
-      total_customers: toMetric(sales.customers.total, sales.customers.current, sales.customers.previous),
-      currency,
-    },
-    upcoming: await toDtos(db, organizationId, upcomingRows, context),
-  };
-}
 
 export interface PublicEvent {
   id: string;

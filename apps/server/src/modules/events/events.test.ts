@@ -1,7 +1,7 @@
 import { insertOrder } from '../../../test/order-fixtures.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { EventDto, EventInput } from '@marquee/shared';
+import { eventSummarySchema, type EventDto, type EventInput, type EventSummary } from '@marquee/shared';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createOrganizationFor, signUpAndVerify, type SignedInUser } from '../../../test/auth-helpers.js';
 import { event, eventStatusChange, order, ticketType } from '../../db/schema/index.js';
@@ -550,6 +550,24 @@ describe('GET /api/events and GET /api/dashboard/overview: lists and figures', (
     expect(later).toMatchObject({ tickets_sold: 4, revenue_minor: 9000 });
   });
 
+  it('each listed event is its card: the fields of GET /api/events/:id that the card shows, and no more', async () => {
+    const list = (await call(user, 'GET', '/api/events')).json();
+    const overview = (await call(user, 'GET', '/api/dashboard/overview')).json();
+    const keys = Object.keys(eventSummarySchema.shape).sort();
+    const items: Array<Record<string, unknown>> = [...list.upcoming, ...list.previous, ...overview.upcoming];
+    expect(items).toHaveLength(10);
+    for (const item of items) {
+      expect(Object.keys(item).sort()).toEqual(keys);
+      const full = (await call(user, 'GET', `/api/events/${String(item.id)}`)).json();
+      expect(item).toEqual(Object.fromEntries(keys.map((key) => [key, full[key]])));
+    }
+    expect(list.upcoming.find((item: EventSummary) => item.id === ids.later)).toMatchObject({
+      start_local: '2031-01-10T19:00',
+      currency: 'GBP',
+      tickets_sold: 4,
+    });
+  });
+
   it('events page figures with month-over-month change', async () => {
     const { metrics } = (await call(user, 'GET', '/api/events')).json();
     expect(metrics.currency).toBe('GBP');
@@ -576,6 +594,36 @@ describe('GET /api/events and GET /api/dashboard/overview: lists and figures', (
       currency: 'GBP',
     });
     expect(overview.upcoming.map((item: EventDto) => item.name)).toEqual(['Soon', 'Later', 'Undated draft']);
+  });
+
+  it('a buyer counts once, in the month of their first purchase, even when an earlier one is paid later', async () => {
+    const buyerOwner = await signUpAndVerify(t.app);
+    const org = (await createOrganizationFor(t.app, buyerOwner, 'buyers', 'Buyers Ltd')).id;
+    const draft = await create(buyerOwner, complete);
+    const pay = (email: string, paidAt: Date) =>
+      insertOrder(t.database.db, {
+        organizationId: org,
+        eventId: draft.id,
+        ticketTypeId: draft.ticket_types[0]!.id,
+        email,
+        quantity: 1,
+        amountMinor: 2000,
+        feeMinor: bookingFee(2000, 'GBP'),
+        currency: 'GBP',
+        status: 'paid',
+        createdAt: paidAt,
+        paidAt,
+      });
+    const customers = async () =>
+      (await call(buyerOwner, 'GET', '/api/dashboard/overview')).json().metrics.total_customers;
+    await pay('e@example.com', thisMonth);
+    await pay('e@example.com', thisMonth);
+    expect(await customers()).toEqual({ value: 1, change: 100, label: 'vs last month' });
+    // An order started last month and paid late: the buyer's first purchase moves to last month.
+    await pay('e@example.com', lastMonth);
+    expect(await customers()).toEqual({ value: 1, change: -100, label: 'vs last month' });
+    await pay('f@example.com', thisMonth);
+    expect(await customers()).toEqual({ value: 2, change: 0, label: 'vs last month' });
   });
 
   it('an organisation without events or orders gets zeros', async () => {

@@ -1,18 +1,18 @@
-// An event in a grid: artwork, status badge, title, location, date and time, revenue in the event's
-// currency, view and edit buttons, and the Resale / Refunds / On Entry ticks.
+// An event in a grid (its summary, as the lists carry it): artwork, status badge, title, location, date and
+// time, revenue in the event's currency, view and edit buttons, and the Resale / Refunds / On Entry ticks.
 import { Link } from 'react-router';
-import type { EventDto } from '@marquee/shared';
+import type { EventSummary } from '@marquee/shared';
 import { formatPreviewDate, formatTime } from '../lib/date-time';
 import { formatMoneyMinor } from '../lib/money';
 import { Artwork, EventTicks, StatusBadge } from './event-bits';
 
-export function eventDateLine(event: Pick<EventDto, 'start_local'>): string {
+export function eventDateLine(event: Pick<EventSummary, 'start_local'>): string {
   const date = formatPreviewDate(event.start_local);
   const time = formatTime(event.start_local);
   return date ? `${date} · ${time}` : 'Date not set';
 }
 
-export function EventCard({ event, inactive = false }: { event: EventDto; inactive?: boolean }) {
+export function EventCard({ event, inactive = false }: { event: EventSummary; inactive?: boolean }) {
   const name = event.name || 'Untitled event';
   return (
     <article

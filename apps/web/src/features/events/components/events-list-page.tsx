@@ -3,7 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
-import type { EventDto, EventsList } from '@marquee/shared';
+import type { EventSummary, EventsList } from '@marquee/shared';
 import { buttonClasses } from '../../../components/ui/button';
 import { eventsQuery } from '../api/events';
 import { formatMoneyMinor } from '../lib/money';
@@ -182,7 +182,7 @@ export function EventSection({
 }: {
   title: string;
   subtitle: string;
-  events: EventDto[];
+  events: EventSummary[];
   inactive?: boolean;
   empty: ReactNode;
   action?: ReactNode;
