@@ -34,6 +34,8 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // close() waits this long for open (pooled) client connections before dropping them; the default is 30 s.
+    closeTimeout: 100,
     // Refused on connect and, for a pooled connection opened before the outage, on MAIL FROM.
     onConnect(_session, callback) {
       callback(state.refusing ? refusal() : undefined);
