@@ -246,7 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobs,
   });
   app.decorate('checkout', { signer: ticketSigner, notifier });
-  await registerPayments(app, { config, db: database.db, payments, notifier });
+  await registerPayments(app, { config, db: database.db, payments, notifier, jobs });
   storefrontRoutes(app, {
     db: database.db,
     payments,

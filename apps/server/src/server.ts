@@ -61,7 +61,7 @@ async function main() {
   try {
     jobs = await startJobs(
       app.jobs,
-      jobHandlers({ db: database.db, log: app.log, notifier: app.checkout.notifier }),
+      jobHandlers({ db: database.db, log: app.log, notifier: app.checkout.notifier, payments: app.payments }),
       app.log,
       app.metrics,
     );

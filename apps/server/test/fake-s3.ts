@@ -6,6 +6,10 @@ import type { AddressInfo } from 'node:net';
 export interface FakeS3 {
   endpoint: string;
   requests: RecordedRequest[];
+  /** Keys currently stored, as /<bucket>/<key>. */
+  objects(): string[];
+  /** PUTs whose path matches are refused with 503 SlowDown-like InternalError (a failing store); null: none. */
+  failPuts: RegExp | null;
   close(): Promise<void>;
 }
 
@@ -20,6 +24,7 @@ export interface RecordedRequest {
 export function startFakeS3() {
   const objects = new Map<string, { body: Buffer; contentType: string }>();
   const requests: RecordedRequest[] = [];
+  const state: { failPuts: RegExp | null } = { failPuts: null };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -34,6 +39,14 @@ export function startFakeS3() {
         authorization: req.headers.authorization,
         body,
       });
+      if (req.method === 'PUT' && state.failPuts?.test(objectPath)) {
+        res
+          .writeHead(500, { 'content-type': 'application/xml' })
+          .end(
+            '<?xml version="1.0" encoding="UTF-8"?><Error><Code>InternalError</Code><Message>We encountered an internal error. Please try again.</Message></Error>',
+          );
+        return;
+      }
       if (req.method === 'PUT') {
         objects.set(objectPath, { body, contentType: req.headers['content-type'] ?? 'application/octet-stream' });
         res.writeHead(200, { etag: '"fake"' }).end();
@@ -63,6 +76,13 @@ export function startFakeS3() {
       resolve({
         endpoint: `http://127.0.0.1:${port}`,
         requests,
+        objects: () => [...objects.keys()],
+        get failPuts() {
+          return state.failPuts;
+        },
+        set failPuts(pattern: RegExp | null) {
+          state.failPuts = pattern;
+        },
         close: () => new Promise<void>((done) => server.close(() => done())),
       });
     });

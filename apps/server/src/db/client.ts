@@ -45,7 +45,13 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   const shouldMigrate = options.migrate ?? true;
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // A request waits at most 15 s for a connection (a free one in a rush, or a new one), so a database that
+    // cannot be reached fails it (503) instead of hanging it; a refused connection fails at once.
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      connectionTimeoutMillis: 15_000,
+    });
     const db = drizzlePg({ client: pool, schema });
     try {
       if (shouldMigrate) {

@@ -53,7 +53,11 @@ afterAll(async () => {
 });
 
 const startWorker = (queue: JobQueue) =>
-  startJobs(queue, jobHandlers({ db: t.database.db, log: t.app.log, notifier: t.app.checkout.notifier }), t.app.log);
+  startJobs(
+    queue,
+    jobHandlers({ db: t.database.db, log: t.app.log, notifier: t.app.checkout.notifier, payments: t.app.payments }),
+    t.app.log,
+  );
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
   const started = Date.now();
@@ -155,7 +159,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two workers on PostgreSQL', () =>
           publicHost: t.config.publicHost,
           jobs: queue,
         });
-        workers.push(await startJobs(queue, jobHandlers({ db: handle.db, log: t.app.log, notifier }), t.app.log));
+        workers.push(
+          await startJobs(
+            queue,
+            jobHandlers({ db: handle.db, log: t.app.log, notifier, payments: t.app.payments }),
+            t.app.log,
+          ),
+        );
       }
       await until(() => fans.every((fan) => smtp.count(fan, confirmation) >= 1), 40_000);
       await new Promise((resolve) => setTimeout(resolve, 2_000));

@@ -14,6 +14,8 @@ export const QUEUES = {
   checkoutMail: 'checkout-mail',
   /** The automatic refund of a payment that arrived after its tickets sold out: { orderId, organizationId }. */
   checkoutRefund: 'checkout-refund',
+  /** A webhook the sandbox payments provider delivers: { payload } (modules/payments/sandbox-delivery.ts). */
+  sandboxWebhook: 'sandbox-webhook',
   releaseExpiredHolds: 'release-expired-holds',
   archiveEndedEvents: 'archive-ended-events',
   retryPendingRefunds: 'retry-pending-refunds',
@@ -102,6 +104,8 @@ export interface JobQueue {
   readonly retry: RetryPolicy;
   /** Adds a job; with `tx`, inside that Drizzle transaction (it exists exactly when the transaction commits). */
   send(name: QueueName, data: object, tx?: object): Promise<string | null>;
+  /** Withdraws a job that is no longer needed (not yet finished); a worker already running it is not stopped. */
+  cancel(name: QueueName, id: string): Promise<void>;
   /**
    * Claims up to `batchSize` due jobs of one queue and runs them here and now, completing each that succeeds
    * and failing (to be retried with back-off) each that throws. Works without start(): tests and the
@@ -149,6 +153,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         retryBackoff: true,
         expireInSeconds: 5 * 60,
       } as PgBoss.SendOptions);
+    },
+    async cancel(name, id) {
+      await boss.cancel(name, id);
     },
     async runDue(name, handler, batchSize = 1) {
       const jobs = await boss.fetch<unknown>(name, { batchSize });

@@ -7,6 +7,8 @@ import { archiveEndedEvents } from './archive-ended-events.js';
 import { releaseExpiredHolds } from '../modules/checkout/inventory.js';
 import { checkoutJobHandlers, retryPendingRefunds } from '../modules/checkout/notifications.js';
 import type { CheckoutNotifier } from '../modules/checkout/notifier.js';
+import { sandboxDeliveryHandler } from '../modules/payments/sandbox-delivery.js';
+import type { PaymentsProvider } from '../adapters/payments/payments.js';
 import { failureReason, QUEUES, SCHEDULES, type JobQueue, type QueueName } from './queue.js';
 
 export type JobHandlers = Record<QueueName, (data: unknown) => Promise<unknown>>;
@@ -20,10 +22,16 @@ export interface JobMetrics {
   jobFinished(job: string, outcome: 'succeeded' | 'failed', seconds: number): void;
 }
 
-export function jobHandlers(deps: { db: Database; log: FastifyBaseLogger; notifier: CheckoutNotifier }): JobHandlers {
+export function jobHandlers(deps: {
+  db: Database;
+  log: FastifyBaseLogger;
+  notifier: CheckoutNotifier;
+  payments: PaymentsProvider;
+}): JobHandlers {
   const { db, log, notifier } = deps;
   return {
     ...checkoutJobHandlers(notifier),
+    [QUEUES.sandboxWebhook]: sandboxDeliveryHandler({ db, payments: deps.payments, notifier, log }),
     [QUEUES.releaseExpiredHolds]: async () => {
       const released = await releaseExpiredHolds(db);
       if (released.length > 0) log.info({ orders: released.length }, 'released expired checkout holds');

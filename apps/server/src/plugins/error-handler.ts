@@ -5,7 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldError } from '../lib/errors.js';
-import { loggableError } from '../db/errors.js';
+import { isDatabaseUnavailable, loggableError } from '../db/errors.js';
 import { storefrontErrorPage } from '../storefront/error-page.js';
 
 declare module 'fastify' {
@@ -50,8 +50,18 @@ const isStorefrontPage = (request: FastifyRequest) =>
   request.routeOptions.config?.storefrontPage === true ||
   (request.is404 && request.siteHost != null && request.siteHost.kind !== 'app' && !request.url.startsWith('/api/'));
 
+/** What a client is told while the database is unreachable (restarting, failing over): try again shortly. */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
+
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      // Not a bug to page anyone about at error level: readiness reports it, and it passes by itself.
+      request.log.warn({ err: loggableError(error) }, 'request failed: database unavailable');
+      reply.header('retry-after', '5');
+      if (isStorefrontPage(request)) return sendStorefrontError(reply, 503);
+      return reply.status(503).send(errorEnvelope('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE));
+    }
     if (isStorefrontPage(request)) {
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
       if (status >= 500) request.log.error({ err: loggableError(error) }, 'request failed');

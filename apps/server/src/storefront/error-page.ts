@@ -15,11 +15,15 @@ const pages: Record<number, { title: string; text: string }> = {
   413: { title: 'Too much to send', text: 'What you sent is too large. Go back, shorten it and try again.' },
   415: { title: 'Something is wrong with that request', text: 'This form could not be read. Go back and try again.' },
   429: { title: 'Too many requests', text: 'Please wait a moment, then try again.' },
+  503: {
+    title: 'Back in a moment',
+    text: 'Ticket sales are briefly unavailable. Nothing was charged; please try again in a moment.',
+  },
 };
 const serverError = { title: 'Something went wrong', text: 'Something went wrong on our side. Please try again.' };
 
 export function storefrontErrorPage(status: number): string {
-  const page = status >= 500 ? serverError : (pages[status] ?? pages[400]!);
+  const page = pages[status] ?? (status >= 500 ? serverError : pages[400]!);
   return renderPage({
     title: page.title,
     body: `<main><h1>${escapeHtml(page.title)}</h1><p class="muted">${escapeHtml(page.text)}</p></main>`,

@@ -62,7 +62,8 @@ export interface SandboxPaymentsProvider extends PaymentsProvider {
     signWebhookPayload(payload: string, timestamp?: number): string;
     getCheckoutSession(id: string): Promise<SandboxCheckoutRecord | null>;
     /** Marks an open session paid; null when it was not open any more (paid twice, expired). */
-    completeCheckout(id: string): Promise<SandboxCheckoutRecord | null>;
+    /** Takes the payment (once); with `tx`, inside that transaction (the webhook delivery is queued with it). */
+    completeCheckout(id: string, tx?: Database): Promise<SandboxCheckoutRecord | null>;
     /** The session as Stripe would describe it in a checkout.session.completed event. */
     checkoutSessionObject(session: SandboxCheckoutRecord): Record<string, unknown>;
   };
@@ -140,10 +141,17 @@ export function isSandboxPayments(provider: PaymentsProvider): provider is Sandb
 
 const derive = (secret: string, label: string) => createHmac('sha256', secret).update(label).digest();
 
+/**
+ * The secret the sandbox signs its webhooks with, derived from AUTH_SECRET so every process agrees; whoever holds
+ * AUTH_SECRET (an operator replaying a delivery, the fault suite) can sign one as the sandbox would.
+ */
+export const sandboxWebhookSecret = (authSecret: string) =>
+  `whsec_sandbox_${derive(authSecret, 'marquee:payments-sandbox:webhook:v1').toString('hex')}`;
+
 export function createSandboxPayments(options: SandboxPaymentsOptions): SandboxPaymentsProvider {
   const { db, appUrl } = options;
   const linkKey = derive(options.authSecret, 'marquee:payments-sandbox:link-token:v1');
-  const webhookSecret = `whsec_sandbox_${derive(options.authSecret, 'marquee:payments-sandbox:webhook:v1').toString('hex')}`;
+  const webhookSecret = sandboxWebhookSecret(options.authSecret);
 
   function signLink(link: SandboxLink): string {
     const body = Buffer.from(JSON.stringify(link)).toString('base64url');
@@ -224,8 +232,8 @@ export function createSandboxPayments(options: SandboxPaymentsOptions): SandboxP
         const [row] = await db.select().from(sandboxCheckoutSession).where(eq(sandboxCheckoutSession.id, id)).limit(1);
         return row ?? null;
       },
-      async completeCheckout(id) {
-        const [row] = await db
+      async completeCheckout(id, tx) {
+        const [row] = await (tx ?? db)
           .update(sandboxCheckoutSession)
           .set({
             status: 'complete',

@@ -10,6 +10,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { requireOrganization } from '../auth/auth.guard.js';
 import { createConnectAccountLink, createDashboardLink, getBillingStats, receiveWebhook } from './payments.service.js';
+import type { JobQueue } from '../../jobs/queue.js';
 import { sandboxPagesRoutes } from './sandbox-pages.routes.js';
 import { ordersTotalsFromSales } from '../checkout/orders-totals.js';
 import type { CheckoutNotifier } from '../checkout/notifier.js';
@@ -26,6 +27,8 @@ export interface PaymentsRoutesDeps {
   payments: PaymentsProvider;
   /** Runs what a paid or unfulfilled checkout needs after the webhook's transaction (e-mails, refunds). */
   notifier?: CheckoutNotifier;
+  /** The durable queue (the sandbox's webhook deliveries). */
+  jobs: JobQueue;
 }
 
 /** An http(s) URL on the app's own origin: onboarding may only send the browser back to us. */
@@ -137,6 +140,7 @@ export async function paymentsRoutes(app: FastifyInstance, deps: PaymentsRoutesD
       db: deps.db,
       payments: deps.payments,
       notifier: deps.notifier,
+      jobs: deps.jobs,
     });
   }
 }

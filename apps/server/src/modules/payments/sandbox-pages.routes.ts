@@ -22,12 +22,15 @@ import { escapeHtml, renderPage } from '../../storefront/html.js';
 import { getRequestAuth } from '../auth/auth.guard.js';
 import { receiveWebhook } from './payments.service.js';
 import type { CheckoutNotifier } from '../checkout/notifier.js';
+import { QUEUES, type JobQueue } from '../../jobs/queue.js';
+import { deliverSandboxEvent, type SandboxDeliveryJob } from './sandbox-delivery.js';
 
 export interface SandboxPagesDeps {
   config: Config;
   db: Database;
   payments: SandboxPaymentsProvider;
   notifier?: CheckoutNotifier;
+  jobs: JobQueue;
 }
 
 export const SANDBOX_BANNER = 'SANDBOX — no real money moves';
@@ -526,23 +529,27 @@ export async function sandboxPagesRoutes(app: FastifyInstance, deps: SandboxPage
     }
     if (Object.keys(errors).length > 0) return sendPage(reply, 402, renderCheckoutPage(session, form, errors));
 
-    const paid = await sandbox.completeCheckout(session.id);
-    if (!paid) return reply.redirect(`/sandbox/checkout/${session.id}`, 303);
-    const event = {
-      id: `evt_sandbox_${randomBytes(12).toString('hex')}`,
-      object: 'event',
-      type: 'checkout.session.completed',
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      account: paid.accountId,
-      data: { object: sandbox.checkoutSessionObject(paid) },
-    };
-    const payload = JSON.stringify(event);
-    await receiveWebhook(
-      { db, payments, notifier: deps.notifier, log: request.log },
-      payload,
-      sandbox.signWebhookPayload(payload),
-    );
+    // The payment and the job that delivers its webhook commit together (sandbox-delivery.ts).
+    const taken = await db.transaction(async (tx) => {
+      const row = await sandbox.completeCheckout(session.id, tx as unknown as Database);
+      if (!row) return null;
+      const event = {
+        id: `evt_sandbox_${randomBytes(12).toString('hex')}`,
+        object: 'event',
+        type: 'checkout.session.completed',
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        account: row.accountId,
+        data: { object: sandbox.checkoutSessionObject(row) },
+      };
+      const job: SandboxDeliveryJob = { payload: JSON.stringify(event) };
+      return { paid: row, job, jobId: await deps.jobs.send(QUEUES.sandboxWebhook, job, tx) };
+    });
+    if (!taken) return reply.redirect(`/sandbox/checkout/${session.id}`, 303);
+    const { paid, job, jobId } = taken;
+    await deliverSandboxEvent({ db, payments, notifier: deps.notifier, log: request.log }, job.payload);
+    // Delivered: the queued copy is no longer needed (if a worker already took it, its delivery is a no-op).
+    if (jobId) await deps.jobs.cancel(QUEUES.sandboxWebhook, jobId);
     return reply.redirect(successUrlFor(paid), 303);
   });
 }

@@ -111,6 +111,15 @@ export interface ImageUpload {
   contentType: 'image/webp';
 }
 
+/** What the organiser is told when the file store refuses a write (it is down, full or misconfigured). */
+export const STORAGE_WRITE_FAILED_MESSAGE =
+  'The image could not be stored just now, so nothing was saved. Please try again.';
+
+/** Removes an image and every variant it may have; deleting one that was never written is not an error. */
+async function removeStored(storage: FileStorage, key: string) {
+  for (const stored of [key, ...variantKeys(key)]) await storage.delete(stored).catch(() => undefined);
+}
+
 export async function createImageUpload(
   deps: { db: Database; storage: FileStorage },
   input: CreateImageUploadInput,
@@ -119,9 +128,15 @@ export async function createImageUpload(
   const image = await processImage(input.bytes, format, input.purpose);
   const id = randomUUID();
   const key = `images/${id}.webp`;
-  await deps.storage.put(key, image.body, image.contentType);
   try {
+    await deps.storage.put(key, image.body, image.contentType);
     await storeVariants(deps.storage, key, image.body, image.width);
+  } catch (error) {
+    // Nothing is kept of a write that failed part-way: no file, no variant, no row.
+    await removeStored(deps.storage, key);
+    throw new AppError('SERVICE_UNAVAILABLE', STORAGE_WRITE_FAILED_MESSAGE, undefined, { cause: error });
+  }
+  try {
     await deps.db.insert(upload).values({
       id,
       organizationId: input.organizationId,
@@ -134,9 +149,8 @@ export async function createImageUpload(
       purpose: input.purpose,
     });
   } catch (error) {
-    // No row, no file: an orphan in storage would never be cleaned up. Deleting a variant that was never
-    // written is not an error, so every possible key is removed.
-    for (const stored of [key, ...variantKeys(key)]) await deps.storage.delete(stored).catch(() => undefined);
+    // No row, no file: an orphan in storage would never be cleaned up.
+    await removeStored(deps.storage, key);
     throw error;
   }
   return {

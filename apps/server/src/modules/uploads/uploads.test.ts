@@ -410,6 +410,32 @@ describe('uploads on S3 storage', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it.each([
+    ['the bucket refuses every write', /./],
+    ['a responsive copy fails after the original was stored', /-w480\.webp$/],
+  ])('POST /api/uploads/image - 503 with a clear message and no half record when %s', async (_case, failing) => {
+    const rows = (await t.database.db.select().from(upload)).length;
+    const stored = fake.objects().length;
+    fake.failPuts = failing;
+    try {
+      const response = await postImage(t.app, { bytes: images.png, name: 'a.png', type: 'image/png' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        error: {
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'The image could not be stored just now, so nothing was saved. Please try again.',
+        },
+      });
+    } finally {
+      fake.failPuts = null;
+    }
+    expect(await t.database.db.select().from(upload)).toHaveLength(rows);
+    expect(fake.objects()).toHaveLength(stored);
+    // The store is back: the same file goes through.
+    const again = await postImage(t.app, { bytes: images.png, name: 'a.png', type: 'image/png' });
+    expect(again.statusCode).toBe(201);
+  });
+
   it('GET /uploads/images/<uuid>-w480.webp - a missing variant is made from the original in the bucket and put back', async () => {
     // An image stored before variants existed: only the original is in the bucket.
     const key = 'images/6f1d3c52-2b7e-4c1a-9a8e-0d2f4b5c6a7e.webp';
