@@ -17,12 +17,15 @@ export interface SendOptions {
   /** A string is sent as is; an object is sent as an urlencoded form. */
   body?: string | Record<string, string>;
   json?: unknown;
+  /** Bytes sent as they are, with their content type (a multipart upload, a signed webhook). */
+  raw?: { body: Buffer | string; contentType: string };
 }
 
 export class HttpClient {
   private readonly pool: Pool;
   /** The scheme pages are served on, for Origin headers: https when connecting through a TLS proxy. */
   readonly scheme: 'http' | 'https';
+  private readonly timeoutMs: number;
 
   /**
    * `tlsServername` connects with TLS (to a proxy such as Caddy on 127.0.0.1) and that SNI name; the proxy's
@@ -31,8 +34,9 @@ export class HttpClient {
   constructor(
     readonly port: number,
     connections: number,
-    options: { tlsServername?: string } = {},
+    options: { tlsServername?: string; timeoutMs?: number } = {},
   ) {
+    this.timeoutMs = options.timeoutMs ?? 60_000;
     this.scheme = options.tlsServername ? 'https' : 'http';
     this.pool = new Pool(`${this.scheme}://127.0.0.1:${port}`, {
       connections,
@@ -46,8 +50,11 @@ export class HttpClient {
 
   async send(options: SendOptions): Promise<Reply> {
     const headers: Record<string, string> = { host: options.host, 'user-agent': 'marquee-bench', ...options.headers };
-    let body: string | undefined;
-    if (options.json !== undefined) {
+    let body: string | Buffer | undefined;
+    if (options.raw) {
+      body = options.raw.body;
+      headers['content-type'] = options.raw.contentType;
+    } else if (options.json !== undefined) {
       body = JSON.stringify(options.json);
       headers['content-type'] = 'application/json';
     } else if (typeof options.body === 'object') {
@@ -62,7 +69,7 @@ export class HttpClient {
       path: options.path,
       headers,
       body,
-      signal: AbortSignal.timeout(60_000),
+      signal: AbortSignal.timeout(this.timeoutMs),
     });
     const text = await response.body.text();
     const rawCookie = response.headers['set-cookie'];

@@ -1,5 +1,6 @@
-// Starts the real server (`node --import tsx apps/server/src/server.ts`) as a child process for a benchmark,
-// waits for /api/health, and stops it (SIGTERM, then SIGKILL) so no process outlives the run.
+// Starts the real server (`node --import tsx apps/server/src/server.ts`, or the production build with
+// `entry: 'dist'`) as a child process for a benchmark or an ops test, waits for /api/health, and stops it
+// (SIGTERM, then SIGKILL) so no process outlives the run.
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
@@ -20,13 +21,25 @@ export async function freePort(): Promise<number> {
 export interface ServerProcess {
   port: number;
   stop(): Promise<void>;
+  /** Sends `signal` (SIGKILL: as the operating system would end a crashed process) and waits for the exit. */
+  kill(signal: NodeJS.Signals): Promise<void>;
+  /** True while the process runs. */
+  readonly alive: boolean;
 }
 
 /** A server on `port` with `env` added to a test configuration; resolves once it answers /api/health. */
-export async function startServer(port: number, env: Record<string, string>): Promise<ServerProcess> {
+export async function startServer(
+  port: number,
+  env: Record<string, string>,
+  options: { entry?: 'source' | 'dist' } = {},
+): Promise<ServerProcess> {
   // SERVER_NODE_ARGS go to the server's node only, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it.
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/server.ts'], {
+  const entry =
+    options.entry === 'dist'
+      ? ['--enable-source-maps', 'apps/server/dist/server.js']
+      : ['--import', 'tsx', 'apps/server/src/server.ts'];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
@@ -59,7 +72,19 @@ export async function startServer(port: number, env: Record<string, string>): Pr
   while (Date.now() < deadline && !exited) {
     try {
       const response = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) return { port, stop };
+      if (response.ok)
+        return {
+          port,
+          stop,
+          async kill(signal) {
+            if (exited) return;
+            child.kill(signal);
+            await exit;
+          },
+          get alive() {
+            return !exited;
+          },
+        };
     } catch {
       // Not listening yet.
     }

@@ -8,7 +8,7 @@ export interface FakeSmtp {
   url: string;
   /** While true, every connection and every message is refused with 421. */
   refusing: boolean;
-  received: Array<{ to: string[]; subject: string }>;
+  received: Array<{ to: string[]; subject: string; raw: string }>;
   /** How many accepted messages went to `address` with a subject starting with `subjectPrefix`. */
   count(address: string, subjectPrefix?: string): number;
   close(): Promise<void>;
@@ -49,7 +49,7 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
-        state.received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()), subject });
+        state.received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()), subject, raw });
         callback();
       });
     },

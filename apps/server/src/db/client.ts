@@ -52,6 +52,10 @@ export async function openDatabase(
       max: target.poolSize ?? 10,
       connectionTimeoutMillis: 15_000,
     });
+    // An idle connection the server ends (a restart, a failover) is dropped by the pool and replaced on the next
+    // query; unheard, its 'error' event would end the process. The outage itself reaches callers as failed
+    // queries (503) and readiness.
+    pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema });
     try {
       if (shouldMigrate) {
@@ -71,9 +75,6 @@ export async function openDatabase(
       },
       async close() {
         if (pool.ended) return;
-        // pool.end() resolves before each connection has finished closing; a connection the server terminates
-        // in that window (e.g. a test dropping its database) reports an error nobody is waiting for any more.
-        pool.on('error', () => {});
         await pool.end();
       },
     };
