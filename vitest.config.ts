@@ -32,6 +32,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // One module graph per worker process instead of per file (each file still builds its own app on its own
+          // fresh database): importing the server for every file cost about 40% of the suite's CPU time.
+          isolate: false,
         },
       },
     ],

@@ -14,8 +14,10 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
+  // Two workers share the one server: spec files run side by side (each test makes its own organiser), while a
+  // file's tests stay in order. E2E_WORKERS=1 runs one at a time.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
