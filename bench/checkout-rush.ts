@@ -11,6 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { forEachLimited, HttpClient, percentile } from './lib/http.js';
 import { createLiveEvent, eventCounters, sellingOrganiser } from './lib/organiser.js';
+import { createFreshDatabase, type FreshDatabase } from './lib/postgres.js';
 import { freePort, startServer, type ServerProcess } from './lib/server-process.js';
 
 const BUYERS = Number(process.env.BUYERS ?? 2000);
@@ -235,35 +236,6 @@ function postgresDatabase(url: string, dataDir: string): Database {
 }
 
 /** A fresh database on the PostgreSQL server at PG_URL, or null (with the reason) when it cannot be reached. */
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | string> {
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3_000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    return `PostgreSQL not reachable at ${PG_URL} (${error instanceof Error ? error.message : String(error)})`;
-  }
-  const name = `marquee_bench_${process.pid}_${Date.now().toString(36)}`;
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: PG_URL });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await dropper.end();
-      }
-    },
-  };
-}
-
 function printRow(row: Row) {
   const cells = [
     row.setup.padEnd(24),
@@ -319,10 +291,13 @@ try {
     }
   }
   for (const processes of [1, 2].filter((n) => SETUPS.includes(n === 1 ? 'b' : 'c'))) {
-    const created = await createPostgresDatabase();
     const setup = `${processes === 1 ? 'b) 1 process' : 'c) 2 processes'}, PostgreSQL`;
-    if (typeof created === 'string') {
-      console.log(`${setup.padEnd(24)} skipped: ${created}`);
+    let created: FreshDatabase;
+    try {
+      created = await createFreshDatabase(PG_URL, 'marquee_bench');
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      console.log(`${setup.padEnd(24)} skipped: PostgreSQL not reachable at ${PG_URL} (${reason})`);
       continue;
     }
     try {

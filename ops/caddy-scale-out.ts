@@ -12,6 +12,7 @@ import tls from 'node:tls';
 import pg from 'pg';
 import { forEachLimited, HttpClient } from '../bench/lib/http.js';
 import { createLiveEvent, eventCounters, sellingOrganiser } from '../bench/lib/organiser.js';
+import { createFreshDatabase, type FreshDatabase } from '../bench/lib/postgres.js';
 import { freePort, startServer, type ServerProcess } from '../bench/lib/server-process.js';
 
 const PG_URL = process.env.SCALE_OUT_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -22,27 +23,6 @@ const PUBLIC_NAME = 'marquee.test';
 function caddyBinary(): string | null {
   const found = spawnSync('sh', ['-c', 'command -v caddy'], { encoding: 'utf8' });
   return found.status === 0 ? found.stdout.trim() : null;
-}
-
-async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3_000 });
-  await admin.connect();
-  const name = `marquee_scale_${process.pid}_${Date.now().toString(36)}`;
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: PG_URL });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`).finally(() => dropper.end());
-    },
-  };
 }
 
 function caddyfile(httpsPort: number, httpPort: number, appPorts: number[], storage: string): string {
@@ -124,9 +104,9 @@ async function main(): Promise<number> {
     console.log('caddy-scale-out: caddy is not installed (apt-get install caddy); skipped.');
     return process.env.CI === 'true' ? 1 : 0;
   }
-  let database: Awaited<ReturnType<typeof createDatabase>>;
+  let database: FreshDatabase;
   try {
-    database = await createDatabase();
+    database = await createFreshDatabase(PG_URL, 'marquee_scale');
   } catch (error) {
     console.log(`caddy-scale-out: PostgreSQL not reachable at ${PG_URL} (${String(error)}); skipped.`);
     return process.env.CI === 'true' ? 1 : 0;
