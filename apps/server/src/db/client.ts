@@ -45,12 +45,12 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   const shouldMigrate = options.migrate ?? true;
   if (target.kind === 'postgres') {
-    // A request waits at most 15 s for a connection (a free one in a rush, or a new one), so a database that
+    // A request waits at most 30 s for a connection (a free one in a rush, or a new one), so a database that
     // cannot be reached fails it (503) instead of hanging it; a refused connection fails at once.
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
-      connectionTimeoutMillis: 15_000,
+      connectionTimeoutMillis: 30_000,
     });
     // An idle connection the server ends (a restart, a failover) is dropped by the pool and replaced on the next
     // query; unheard, its 'error' event would end the process. The outage itself reaches callers as failed
