@@ -1,0 +1,183 @@
+// The organiser's customers: one buyer per e-mail with a paid order, searched, sorted and paged in the
+// database (pages of 50), and one customer's detail with the events they bought. Every query is scoped by the
+// caller's organisation; another organisation's customer is not found.
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import {
+  CUSTOMERS_PAGE_SIZE,
+  customerStatus,
+  type Customer,
+  type CustomerColumnKey,
+  type CustomerDetail,
+  type CustomersPage,
+} from '@marquee/shared';
+import type { Database } from '../../db/client.js';
+import { customer, customerEvent, customerSpend, event } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import {
+  UUID,
+  countAllCustomers,
+  customerFilter,
+  defaultCurrencyOf,
+  isInTopSpend,
+  orderBySql,
+  orderSpends,
+  topSpendThresholds,
+  type SpendRow,
+} from './customers.query.js';
+
+export const CUSTOMER_NOT_FOUND = 'Customer not found';
+
+export type CustomerRow = typeof customer.$inferSelect;
+
+/** What the list and the export need to turn a row into a customer. */
+export interface CustomerContext {
+  now: Date;
+  thresholds: Map<string, number>;
+  defaultCurrency: string;
+}
+
+export async function customerContext(db: Database, organizationId: string, now = new Date()) {
+  const [all, defaultCurrency] = await Promise.all([
+    countAllCustomers(db, organizationId),
+    defaultCurrencyOf(db, organizationId),
+  ]);
+  const thresholds = await topSpendThresholds(db, organizationId, all);
+  return { all, context: { now, thresholds, defaultCurrency } satisfies CustomerContext };
+}
+
+/** Each customer's spend per currency, for a page (or a batch of the export). */
+export async function spendsOf(
+  db: Database,
+  organizationId: string,
+  customerIds: string[],
+  defaultCurrency: string,
+): Promise<Map<string, SpendRow[]>> {
+  const spends = new Map<string, SpendRow[]>();
+  if (customerIds.length === 0) return spends;
+  const rows = await db
+    .select()
+    .from(customerSpend)
+    .where(and(eq(customerSpend.organizationId, organizationId), inArray(customerSpend.customerId, customerIds)));
+  for (const row of rows) {
+    const list = spends.get(row.customerId) ?? [];
+    list.push({ currency: row.currency as SpendRow['currency'], amount_minor: row.amountMinor });
+    spends.set(row.customerId, list);
+  }
+  for (const [id, list] of spends) spends.set(id, orderSpends(list, defaultCurrency));
+  return spends;
+}
+
+export function toCustomer(row: CustomerRow, spends: SpendRow[], context: CustomerContext): Customer {
+  return {
+    id: row.id,
+    name: `${row.firstName} ${row.lastName}`.trim(),
+    email: row.email,
+    phone: row.phone,
+    country: row.country,
+    events_attended: row.events,
+    total_spent: spends,
+    date_joined: row.firstPurchaseAt.toISOString(),
+    last_purchase: row.lastPurchaseAt.toISOString(),
+    marketing_consent: row.marketingConsent,
+    status: customerStatus(
+      {
+        firstPurchaseAt: row.firstPurchaseAt,
+        events: row.events,
+        inTopSpend: isInTopSpend(context.thresholds, row.spendCurrency, row.spendMinor),
+      },
+      context.now,
+    ),
+  };
+}
+
+export function pageOutOfRange(page: number, pageCount: number) {
+  return new AppError(
+    'BAD_REQUEST',
+    `Page ${page} is out of range: there ${pageCount === 1 ? 'is 1 page' : `are ${pageCount} pages`}`,
+  );
+}
+
+export async function listCustomers(
+  db: Database,
+  organizationId: string,
+  query: { search: string; sort: CustomerColumnKey; direction: 'asc' | 'desc'; page: number },
+  now = new Date(),
+): Promise<CustomersPage> {
+  const { all, context } = await customerContext(db, organizationId, now);
+  const where = customerFilter(organizationId, query.search);
+  const total = query.search
+    ? Number((await db.select({ value: count() }).from(customer).where(where))[0]?.value ?? 0)
+    : all;
+  const pageCount = Math.max(1, Math.ceil(total / CUSTOMERS_PAGE_SIZE));
+  if (query.page > pageCount) throw pageOutOfRange(query.page, pageCount);
+  const rows = await db
+    .select()
+    .from(customer)
+    .where(where)
+    .orderBy(...orderBySql(query.sort, query.direction, context.thresholds, now))
+    .limit(CUSTOMERS_PAGE_SIZE)
+    .offset((query.page - 1) * CUSTOMERS_PAGE_SIZE);
+  const spends = await spendsOf(
+    db,
+    organizationId,
+    rows.map((row) => row.id),
+    context.defaultCurrency,
+  );
+  return {
+    customers: rows.map((row) => toCustomer(row, spends.get(row.id) ?? [], context)),
+    total,
+    page: query.page,
+    page_size: CUSTOMERS_PAGE_SIZE,
+    page_count: pageCount,
+  };
+}
+
+/** The caller's organisation's customer with this id, or 404 (another organisation's id included). */
+export async function findCustomer(db: Database, organizationId: string, customerId: string): Promise<CustomerRow> {
+  const [row] = UUID.test(customerId)
+    ? await db
+        .select()
+        .from(customer)
+        .where(and(eq(customer.id, customerId), eq(customer.organizationId, organizationId)))
+        .limit(1)
+    : [];
+  if (!row || row.orders <= 0) throw new AppError('NOT_FOUND', CUSTOMER_NOT_FOUND);
+  return row;
+}
+
+export async function getCustomer(
+  db: Database,
+  organizationId: string,
+  customerId: string,
+  now = new Date(),
+): Promise<CustomerDetail> {
+  const row = await findCustomer(db, organizationId, customerId);
+  const { context } = await customerContext(db, organizationId, now);
+  const [spends, events] = await Promise.all([
+    spendsOf(db, organizationId, [row.id], context.defaultCurrency),
+    db
+      .select({
+        id: event.id,
+        name: event.name,
+        startsAt: event.startsAt,
+        artworkUrl: event.artworkUrl,
+        tickets: customerEvent.tickets,
+        purchasedAt: customerEvent.firstPurchaseAt,
+      })
+      .from(customerEvent)
+      .innerJoin(event, eq(event.id, customerEvent.eventId))
+      .where(and(eq(customerEvent.organizationId, organizationId), eq(customerEvent.customerId, row.id)))
+      .orderBy(desc(customerEvent.firstPurchaseAt), desc(event.id)),
+  ]);
+  return {
+    ...toCustomer(row, spends.get(row.id) ?? [], context),
+    events: events.map((item) => ({
+      id: item.id,
+      name: item.name,
+      starts_at: item.startsAt ? item.startsAt.toISOString() : null,
+      purchased_at: item.purchasedAt.toISOString(),
+      tickets: item.tickets,
+      image_url: item.artworkUrl || null,
+    })),
+  };
+}
