@@ -93,9 +93,7 @@ export const customerSearchSchema = z
 /** GET /api/customers?search=&sort=&direction=&page= */
 export const customersQuerySchema = z.object({
   search: customerSearchSchema,
-  sort: z
-    .enum(CUSTOMER_SORT_KEYS, { message: `Sort by one of: ${CUSTOMER_SORT_KEYS.join(', ')}` })
-    .default('name'),
+  sort: z.enum(CUSTOMER_SORT_KEYS, { message: `Sort by one of: ${CUSTOMER_SORT_KEYS.join(', ')}` }).default('name'),
   direction: z.enum(['asc', 'desc'], { message: 'Direction must be asc or desc' }).default('asc'),
   page: z.coerce.number().int('Page must be a whole number').min(1, 'Page must be 1 or more').max(100_000).default(1),
 });

@@ -41,7 +41,9 @@ export function customerCsvRow(item: Customer): string[] {
     item.country ?? '',
     String(item.events_attended),
     // One amount per currency, never added together: "40.00 GBP; 12.00 EUR".
-    item.total_spent.map((spend) => `${fromMinorUnits(spend.amount_minor, spend.currency)} ${spend.currency}`).join('; '),
+    item.total_spent
+      .map((spend) => `${fromMinorUnits(spend.amount_minor, spend.currency)} ${spend.currency}`)
+      .join('; '),
     item.date_joined,
     item.last_purchase,
     item.status,

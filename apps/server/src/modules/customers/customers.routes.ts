@@ -43,14 +43,10 @@ export function customerRoutes(app: FastifyInstance) {
       .send(customersCsv(db, organizationId, request.query.search));
   });
 
-  api.get(
-    '/api/customers/:id',
-    { schema: { params, response: { 200: customerDetailSchema } } },
-    async (request) => {
-      const { organizationId } = await requireOrganization(request);
-      return getCustomer(db, organizationId, request.params.id);
-    },
-  );
+  api.get('/api/customers/:id', { schema: { params, response: { 200: customerDetailSchema } } }, async (request) => {
+    const { organizationId } = await requireOrganization(request);
+    return getCustomer(db, organizationId, request.params.id);
+  });
 
   api.delete(
     '/api/customers/:id',
@@ -58,7 +54,7 @@ export function customerRoutes(app: FastifyInstance) {
       schema: {
         params,
         // Checked below rather than by the schema, so a missing body or any other word gets the same answer.
-        body: z.object({ confirm: z.string().max(100).optional() }).optional(),
+        body: z.object({ confirm: z.string().max(100).optional() }).nullish(),
         response: { 200: z.object({ id: z.string(), erased_orders: z.number().int() }) },
       },
     },
