@@ -16,7 +16,7 @@ export async function eraseCustomer(
   customerId: string,
   actorUserId: string,
 ): Promise<{ orders: number }> {
-  const found = await findCustomer(db, organizationId, customerId);
+  const { row: found } = await findCustomer(db, organizationId, customerId);
   return db.transaction(async (tx) => {
     const [locked] = await tx
       .select({ id: customer.id, email: customer.email })

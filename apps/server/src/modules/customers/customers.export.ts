@@ -8,7 +8,9 @@ import { fromMinorUnits, type Customer } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { customer } from '../../db/schema/index.js';
 import { customerFilter, nameSql } from './customers.query.js';
-import { customerContext, spendsOf, toCustomer } from './customers.service.js';
+import { customerContext, readSpends, spendsSql, toCustomer } from './customers.service.js';
+
+type SpendsJson = Array<[string, number | string]> | null;
 
 export const EXPORT_BATCH = 1000;
 
@@ -56,47 +58,20 @@ async function* customerRows(db: Database, organizationId: string, search: strin
   const where = customerFilter(organizationId, search);
   let after: { name: string; id: string } | null = null;
   for (;;) {
-    const rows: (typeof customer.$inferSelect & { sortName: string })[] = await db
-      .select({ ...getColumns(), sortName: sql<string>`${nameSql}` })
+    const rows: { row: typeof customer.$inferSelect; spends: SpendsJson; sortName: string }[] = await db
+      .select({ row: customer, spends: spendsSql, sortName: sql<string>`${nameSql}` })
       .from(customer)
       .where(after ? and(where, sql`(${nameSql}, ${customer.id}) > (${after.name}, ${after.id}::uuid)`) : where)
       .orderBy(sql`${nameSql} asc`, sql`${customer.id} asc`)
       .limit(EXPORT_BATCH);
     if (rows.length === 0) return;
-    const spends = await spendsOf(
-      db,
-      organizationId,
-      rows.map((row) => row.id),
-      context.defaultCurrency,
-    );
-    for (const row of rows) yield customerCsvRow(toCustomer(row, spends.get(row.id) ?? [], context));
-    const last = rows[rows.length - 1]!;
-    after = { name: last.sortName, id: last.id };
+    for (const { row, spends } of rows) {
+      yield customerCsvRow(toCustomer(row, readSpends(spends, context.defaultCurrency), context));
+    }
+    const last: { row: { id: string }; sortName: string } = rows[rows.length - 1]!;
+    after = { name: last.sortName, id: last.row.id };
     if (rows.length < EXPORT_BATCH) return;
   }
-}
-
-function getColumns() {
-  const { id, organizationId, email, firstName, lastName, phone, country, marketingConsent, orders, tickets } =
-    customer;
-  const { firstPurchaseAt, lastPurchaseAt, events, spendCurrency, spendMinor } = customer;
-  return {
-    id,
-    organizationId,
-    email,
-    firstName,
-    lastName,
-    phone,
-    country,
-    marketingConsent,
-    orders,
-    tickets,
-    firstPurchaseAt,
-    lastPurchaseAt,
-    events,
-    spendCurrency,
-    spendMinor,
-  };
 }
 
 /** The CSV as a stream: a byte-order mark (so spreadsheets read UTF-8 names), the header, then the rows. */

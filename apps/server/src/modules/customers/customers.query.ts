@@ -5,6 +5,7 @@
 import { and, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
 import {
   VIP_MIN_EVENTS,
+  VIP_TOP_SPEND_PERCENT,
   newCustomerSince,
   topSpendCount,
   type CurrencyCode,
@@ -37,55 +38,44 @@ export function customerFilter(organizationId: string, search: string): SQL {
 }
 
 /**
- * Customers in the organisation: the same per-month counts the dashboard's Total Customers reads, so the two
- * figures cannot disagree (and neither costs a scan of every buyer).
+ * In one round trip: the organisation's customers (the same per-month counts the dashboard's Total Customers
+ * reads, so the two figures cannot disagree, and neither scans every buyer), its default currency, and the
+ * lowest spend still in its top 5% per currency. Customers are ranked by what they spent in their first
+ * currency (the list's sort key); the top floor(5% of all customers) of each currency make it, and ties with the
+ * last one make it too. Each threshold is one short walk down customer_sort_spend_idx.
  */
-export async function countAllCustomers(db: Database, organizationId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: sql`coalesce(sum(${customerMonthly.customers}), 0)` })
-    .from(customerMonthly)
-    .where(eq(customerMonthly.organizationId, organizationId));
-  return Number(row?.total ?? 0);
-}
-
-export async function defaultCurrencyOf(db: Database, organizationId: string): Promise<string> {
-  const [row] = await db
-    .select({ currency: organizationSettings.defaultCurrency })
-    .from(organizationSettings)
-    .where(eq(organizationSettings.organizationId, organizationId));
-  return row?.currency ?? 'GBP';
-}
-
-/**
- * The lowest spend that is still in the organisation's top 5%, per currency: customers are ranked by what they
- * spent in their first currency (the list's sort key), and the top floor(5% of all customers) of each currency
- * make it; ties with the last one make it too. Each threshold is one short index walk.
- */
-export async function topSpendThresholds(
+export async function organisationFigures(
   db: Database,
   organizationId: string,
-  customerCount: number,
-): Promise<Map<string, number>> {
-  const top = topSpendCount(customerCount);
-  if (top === 0) return new Map();
-  const currencies = await db
-    .selectDistinct({ currency: salesDaily.currency })
-    .from(salesDaily)
-    .where(eq(salesDaily.organizationId, organizationId));
+): Promise<{ all: number; defaultCurrency: string; thresholds: Map<string, number> }> {
+  const [row] = await db
+    .select({
+      all: sql<number>`n.all`,
+      defaultCurrency: sql<
+        string | null
+      >`(select ${organizationSettings.defaultCurrency} from ${organizationSettings} where ${organizationSettings.organizationId} = ${organizationId})`,
+      thresholds: sql<Array<[string, number | string]> | null>`(
+        select json_agg(json_build_array(cur.currency, t.spend))
+        from (select distinct ${salesDaily.currency} as currency from ${salesDaily} where ${salesDaily.organizationId} = ${organizationId}) cur
+        cross join lateral (
+          select ${customer.spendMinor} as spend from ${customer}
+          where ${customer.organizationId} = ${organizationId} and ${customer.spendCurrency} = cur.currency
+          order by ${customer.spendMinor} desc offset n.top - 1 limit 1
+        ) t
+        where n.top > 0 and t.spend > 0)`,
+    })
+    .from(
+      sql`(select sub.all, floor(sub.all * ${VIP_TOP_SPEND_PERCENT} / 100)::int as top from (
+        select coalesce(sum(${customerMonthly.customers}), 0)::int as all from ${customerMonthly}
+        where ${customerMonthly.organizationId} = ${organizationId}) sub) n`,
+    );
+  const all = Number(row?.all ?? 0);
   const thresholds = new Map<string, number>();
-  await Promise.all(
-    currencies.map(async ({ currency }) => {
-      const [row] = await db
-        .select({ spend: customer.spendMinor })
-        .from(customer)
-        .where(and(eq(customer.organizationId, organizationId), eq(customer.spendCurrency, currency)))
-        .orderBy(sql`${customer.spendMinor} desc`)
-        .limit(1)
-        .offset(top - 1);
-      if (row && row.spend > 0) thresholds.set(currency, row.spend);
-    }),
-  );
-  return thresholds;
+  // The same count as topSpendCount (packages/shared), which the unit tests pin down.
+  if (topSpendCount(all) > 0) {
+    for (const [currency, spend] of row?.thresholds ?? []) thresholds.set(currency, Number(spend));
+  }
+  return { all, defaultCurrency: row?.defaultCurrency ?? 'GBP', thresholds };
 }
 
 export function isInTopSpend(thresholds: Map<string, number>, currency: string, spendMinor: number): boolean {

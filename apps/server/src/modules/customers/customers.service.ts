@@ -1,7 +1,7 @@
 // The organiser's customers: one buyer per e-mail with a paid order, searched, sorted and paged in the
 // database (pages of 50), and one customer's detail with the events they bought. Every query is scoped by the
 // caller's organisation; another organisation's customer is not found.
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import {
   CUSTOMERS_PAGE_SIZE,
   customerStatus,
@@ -15,13 +15,11 @@ import { customer, customerEvent, customerSpend, event } from '../../db/schema/i
 import { AppError } from '../../lib/errors.js';
 import {
   UUID,
-  countAllCustomers,
   customerFilter,
-  defaultCurrencyOf,
   isInTopSpend,
   orderBySql,
   orderSpends,
-  topSpendThresholds,
+  organisationFigures,
   type SpendRow,
 } from './customers.query.js';
 
@@ -37,34 +35,23 @@ export interface CustomerContext {
 }
 
 export async function customerContext(db: Database, organizationId: string, now = new Date()) {
-  const [all, defaultCurrency] = await Promise.all([
-    countAllCustomers(db, organizationId),
-    defaultCurrencyOf(db, organizationId),
-  ]);
-  const thresholds = await topSpendThresholds(db, organizationId, all);
+  const { all, defaultCurrency, thresholds } = await organisationFigures(db, organizationId);
   return { all, context: { now, thresholds, defaultCurrency } satisfies CustomerContext };
 }
 
-/** Each customer's spend per currency, for a page (or a batch of the export). */
-export async function spendsOf(
-  db: Database,
-  organizationId: string,
-  customerIds: string[],
-  defaultCurrency: string,
-): Promise<Map<string, SpendRow[]>> {
-  const spends = new Map<string, SpendRow[]>();
-  if (customerIds.length === 0) return spends;
-  const rows = await db
-    .select()
-    .from(customerSpend)
-    .where(and(eq(customerSpend.organizationId, organizationId), inArray(customerSpend.customerId, customerIds)));
-  for (const row of rows) {
-    const list = spends.get(row.customerId) ?? [];
-    list.push({ currency: row.currency as SpendRow['currency'], amount_minor: row.amountMinor });
-    spends.set(row.customerId, list);
-  }
-  for (const [id, list] of spends) spends.set(id, orderSpends(list, defaultCurrency));
-  return spends;
+/** Each customer's spend per currency as one JSON value of the row: [[currency, amount], ...]. */
+export const spendsSql = sql<Array<[string, number | string]> | null>`(
+  select json_agg(json_build_array(${customerSpend.currency}, ${customerSpend.amountMinor}))
+  from ${customerSpend} where ${customerSpend.customerId} = ${customer.id})`;
+
+export function readSpends(value: Array<[string, number | string]> | null, defaultCurrency: string): SpendRow[] {
+  return orderSpends(
+    (value ?? []).map(([currency, amount]) => ({
+      currency: currency as SpendRow['currency'],
+      amount_minor: Number(amount),
+    })),
+    defaultCurrency,
+  );
 }
 
 export function toCustomer(row: CustomerRow, spends: SpendRow[], context: CustomerContext): Customer {
@@ -111,20 +98,14 @@ export async function listCustomers(
   const pageCount = Math.max(1, Math.ceil(total / CUSTOMERS_PAGE_SIZE));
   if (query.page > pageCount) throw pageOutOfRange(query.page, pageCount);
   const rows = await db
-    .select()
+    .select({ row: customer, spends: spendsSql })
     .from(customer)
     .where(where)
     .orderBy(...orderBySql(query.sort, query.direction, context.thresholds, now))
     .limit(CUSTOMERS_PAGE_SIZE)
     .offset((query.page - 1) * CUSTOMERS_PAGE_SIZE);
-  const spends = await spendsOf(
-    db,
-    organizationId,
-    rows.map((row) => row.id),
-    context.defaultCurrency,
-  );
   return {
-    customers: rows.map((row) => toCustomer(row, spends.get(row.id) ?? [], context)),
+    customers: rows.map(({ row, spends }) => toCustomer(row, readSpends(spends, context.defaultCurrency), context)),
     total,
     page: query.page,
     page_size: CUSTOMERS_PAGE_SIZE,
@@ -133,16 +114,16 @@ export async function listCustomers(
 }
 
 /** The caller's organisation's customer with this id, or 404 (another organisation's id included). */
-export async function findCustomer(db: Database, organizationId: string, customerId: string): Promise<CustomerRow> {
-  const [row] = UUID.test(customerId)
+export async function findCustomer(db: Database, organizationId: string, customerId: string) {
+  const [found] = UUID.test(customerId)
     ? await db
-        .select()
+        .select({ row: customer, spends: spendsSql })
         .from(customer)
         .where(and(eq(customer.id, customerId), eq(customer.organizationId, organizationId)))
         .limit(1)
     : [];
-  if (!row || row.orders <= 0) throw new AppError('NOT_FOUND', CUSTOMER_NOT_FOUND);
-  return row;
+  if (!found || found.row.orders <= 0) throw new AppError('NOT_FOUND', CUSTOMER_NOT_FOUND);
+  return found;
 }
 
 export async function getCustomer(
@@ -151,10 +132,11 @@ export async function getCustomer(
   customerId: string,
   now = new Date(),
 ): Promise<CustomerDetail> {
-  const row = await findCustomer(db, organizationId, customerId);
-  const { context } = await customerContext(db, organizationId, now);
-  const [spends, events] = await Promise.all([
-    spendsOf(db, organizationId, [row.id], context.defaultCurrency),
+  const [{ row, spends }, { context }] = await Promise.all([
+    findCustomer(db, organizationId, customerId),
+    customerContext(db, organizationId, now),
+  ]);
+  const [events] = await Promise.all([
     db
       .select({
         id: event.id,
@@ -170,7 +152,7 @@ export async function getCustomer(
       .orderBy(desc(customerEvent.firstPurchaseAt), desc(event.id)),
   ]);
   return {
-    ...toCustomer(row, spends.get(row.id) ?? [], context),
+    ...toCustomer(row, readSpends(spends, context.defaultCurrency), context),
     events: events.map((item) => ({
       id: item.id,
       name: item.name,
