@@ -68,7 +68,7 @@ async function seed(database: DatabaseHandle, organizationId: string, customers:
       from event where organization_id = ${organizationId}
     ), made as (
       select i, i % ${customers} as c, 1 + i % 3 as quantity,
-        now() - make_interval(days => (i * 7919) % 700, mins => i % 1440) as at,
+        now() - make_interval(days => (i::bigint * 7919 % 700)::int, mins => i % 1440) as at,
         case when i % 50 = 0 then 'EUR' else 'GBP' end as currency
       from generate_series(0, ${orders - 1}) as i
     )
