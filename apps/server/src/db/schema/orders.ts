@@ -240,17 +240,22 @@ export const customer = pgTable(
      */
     spendCurrency: text('spend_currency').notNull().default('GBP'),
     spendMinor: bigint('spend_minor', { mode: 'number' }).notNull().default(0),
+    /** The name as the list sorts it, kept by the database. */
+    sortName: text('sort_name').generatedAlwaysAs(sql`lower("first_name" || ' ' || "last_name")`),
+    /**
+     * What the search matches, kept by the database: the lower-cased name, e-mail and phone, separated by a
+     * control character that a search can never contain (so no match spans two fields).
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower("first_name" || ' ' || "last_name") || chr(1) || "email" || chr(1) || lower(coalesce("phone", ''))`,
+    ),
   },
   (table) => [
     uniqueIndex('customer_organization_email_idx').on(table.organizationId, table.email),
     index('customer_organization_first_purchase_idx').on(table.organizationId, table.firstPurchaseAt, table.id),
     // One index per sortable column of the Customers page, with the id as the tie-break, so a page of 50 is
     // read from an index in either direction whatever the number of customers.
-    index('customer_sort_name_idx').on(
-      table.organizationId,
-      sql`lower(${table.firstName} || ' ' || ${table.lastName})`,
-      table.id,
-    ),
+    index('customer_sort_name_idx').on(table.organizationId, table.sortName, table.id),
     index('customer_sort_email_idx').on(table.organizationId, table.email, table.id),
     index('customer_sort_phone_idx').on(table.organizationId, table.phone, table.id),
     index('customer_sort_country_idx').on(table.organizationId, table.country, table.id),

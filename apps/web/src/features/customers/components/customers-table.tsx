@@ -85,7 +85,7 @@ export function CustomersTable({
                   key={column.key}
                   scope="col"
                   aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-                  className={`pb-2 font-semibold ${NUMERIC.includes(column.key) ? 'text-right' : ''}`}
+                  className={`pr-3 pb-2 font-semibold ${NUMERIC.includes(column.key) ? 'text-right' : ''}`}
                 >
                   <button
                     type="button"

@@ -19,12 +19,14 @@ DROP INDEX "customer_organization_first_purchase_idx";--> statement-breakpoint
 ALTER TABLE "customer" ADD COLUMN "events" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "customer" ADD COLUMN "spend_currency" text DEFAULT 'GBP' NOT NULL;--> statement-breakpoint
 ALTER TABLE "customer" ADD COLUMN "spend_minor" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "customer" ADD COLUMN "sort_name" text GENERATED ALWAYS AS (lower("first_name" || ' ' || "last_name")) STORED;--> statement-breakpoint
+ALTER TABLE "customer" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower("first_name" || ' ' || "last_name") || chr(1) || "email" || chr(1) || lower(coalesce("phone", ''))) STORED;--> statement-breakpoint
 ALTER TABLE "customer_event" ADD CONSTRAINT "customer_event_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_event" ADD CONSTRAINT "customer_event_customer_id_customer_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customer"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_event" ADD CONSTRAINT "customer_event_event_id_event_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."event"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_spend" ADD CONSTRAINT "customer_spend_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_spend" ADD CONSTRAINT "customer_spend_customer_id_customer_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customer"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "customer_sort_name_idx" ON "customer" USING btree ("organization_id",lower("first_name" || ' ' || "last_name"),"id");--> statement-breakpoint
+CREATE INDEX "customer_sort_name_idx" ON "customer" USING btree ("organization_id","sort_name","id");--> statement-breakpoint
 CREATE INDEX "customer_sort_email_idx" ON "customer" USING btree ("organization_id","email","id");--> statement-breakpoint
 CREATE INDEX "customer_sort_phone_idx" ON "customer" USING btree ("organization_id","phone","id");--> statement-breakpoint
 CREATE INDEX "customer_sort_country_idx" ON "customer" USING btree ("organization_id","country","id");--> statement-breakpoint
