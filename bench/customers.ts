@@ -3,7 +3,8 @@
 // customers each, seeded in bulk by SQL (generate_series) with the roll-ups fulfilment keeps. On PGlite in
 // memory and on PostgreSQL: p50/p95/p99 of the customers list (sorts, deep pages, searches) and the detail
 // through app.inject, then the CSV export of all 100,000 rows over real HTTP, read as a stream, with the
-// process's peak RSS above where it started. Figures, not pass/fail.
+// process's peak RSS above where it started and its heap in use every 20,000 rows (client and server share the
+// process, so both include the client's reading). Figures, not pass/fail.
 // Run with `npm run bench -- customers` (CUSTOMERS=100000 ORDERS=300000 ITERATIONS=40 BENCH_DATABASE_URL=...).
 import os from 'node:os';
 import { PGlite } from '@electric-sql/pglite';
@@ -160,9 +161,15 @@ async function timeExport(app: Awaited<ReturnType<typeof buildApp>>, cookie: str
   if (!response.ok || !response.body) throw new Error(`export: ${response.status}`);
   let bytes = 0;
   let lines = 0;
+  // The heap in use at every 20,000 rows: flat when the export streams, rising with the rows when it buffers.
+  const heapAt: number[] = [];
   for await (const chunk of response.body) {
     bytes += chunk.length;
-    for (const byte of chunk) if (byte === 10) lines += 1;
+    const buffer = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+    for (let at = buffer.indexOf(10); at !== -1; at = buffer.indexOf(10, at + 1)) {
+      lines += 1;
+      if (lines % 20_000 === 0) heapAt.push(process.memoryUsage().heapUsed);
+    }
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
   }
   clearInterval(sampler);
@@ -171,6 +178,7 @@ async function timeExport(app: Awaited<ReturnType<typeof buildApp>>, cookie: str
     rows: lines - 1,
     megabytes: bytes / 1024 / 1024,
     peakRssDeltaMb: (peakRss - startRss) / 1024 / 1024,
+    heapMb: heapAt.map((value) => (value / 1024 / 1024).toFixed(0)).join(' '),
   };
 }
 
@@ -277,6 +285,7 @@ if (first) {
   row('CSV export: seconds', (result) => result.exported.seconds.toFixed(1));
   row('CSV export: MB', (result) => result.exported.megabytes.toFixed(1));
   row('CSV export: peak RSS delta MB', (result) => result.exported.peakRssDeltaMb.toFixed(1));
+  row('CSV export: heap MB /20k rows', (result) => result.exported.heapMb);
   row('seed seconds', (result) => result.seedSeconds.toFixed(1));
   row('load average 1/5/15 min', (result) => result.timings.load ?? '');
 }

@@ -49,3 +49,18 @@ UPDATE "customer" c SET
     AND o."customer_email" = c."email" AND o."paid_at" IS NOT NULL ORDER BY o."paid_at" LIMIT 1), c."spend_currency");--> statement-breakpoint
 UPDATE "customer" c SET "spend_minor" = coalesce((SELECT s."amount_minor" FROM "customer_spend" s
   WHERE s."customer_id" = c."id" AND s."currency" = c."spend_currency"), 0);
+--> statement-breakpoint
+-- Where the pg_trgm extension can be had (PostgreSQL ships it; PGlite only when loaded, which we do not), a
+-- trigram index lets a search of 3 or more characters find its customers without a scan. Without it, or without
+-- the right to create it, the search scans the organisation's customers: same answers, only slower.
+DO $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm') THEN
+    BEGIN
+      CREATE EXTENSION IF NOT EXISTS pg_trgm;
+      CREATE INDEX IF NOT EXISTS "customer_search_trgm_idx" ON "customer" USING gin ("search_text" gin_trgm_ops);
+    EXCEPTION WHEN others THEN
+      RAISE NOTICE 'customer search: no trigram index (%)', SQLERRM;
+    END;
+  END IF;
+END $$;
