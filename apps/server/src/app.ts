@@ -21,6 +21,7 @@ import type { DomainProvider } from './adapters/domains/domains.js';
 import { eventRoutes } from './modules/events/events.routes.js';
 import { ticketTypeRoutes } from './modules/ticket-types/ticket-types.routes.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
+import { customerRoutes } from './modules/customers/customers.routes.js';
 import { assertCanSell } from './modules/payments/payments.service.js';
 import type { AssertCanSell } from './modules/events/events.service.js';
 import type { FileStorage } from './adapters/storage/storage.js';
@@ -220,6 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   eventRoutes(app, { config, assertCanSell: options.assertCanSell ?? assertCanSell });
   ticketTypeRoutes(app);
   orderRoutes(app);
+  customerRoutes(app);
   const storage = options.storage ?? createStorage(config);
   app.decorate('storage', storage);
   publicUploadRoutes(app, storage);

@@ -19,6 +19,11 @@ export interface OrderFixture {
   status: 'paid' | 'pending' | 'refunded' | 'expired';
   paidAt?: Date | null;
   createdAt?: Date;
+  firstName?: string;
+  lastName?: string;
+  phone?: string | null;
+  country?: string | null;
+  marketingConsent?: boolean;
 }
 
 export async function insertOrder(db: Database, fixture: OrderFixture) {
@@ -32,8 +37,11 @@ export async function insertOrder(db: Database, fixture: OrderFixture) {
         code: newOrderCode(),
         accessToken: newAccessToken(),
         customerEmail: fixture.email,
-        firstName: 'Test',
-        lastName: `Buyer ${randomBytes(2).toString('hex')}`,
+        firstName: fixture.firstName ?? 'Test',
+        lastName: fixture.lastName ?? `Buyer ${randomBytes(2).toString('hex')}`,
+        phone: fixture.phone ?? null,
+        country: fixture.country ?? null,
+        marketingConsent: fixture.marketingConsent ?? false,
         quantity,
         amountMinor: fixture.amountMinor,
         feeMinor: fixture.feeMinor ?? 0,

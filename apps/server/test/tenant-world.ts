@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client.js';
-import { mailOutbox, mailOutboxAttachment, member, order, session } from '../src/db/schema/index.js';
+import { customer, mailOutbox, mailOutboxAttachment, member, order, session } from '../src/db/schema/index.js';
 import { asBrowser, signUpAndVerify, type SignedInUser } from './auth-helpers.js';
 import { buyer, createLiveEvent, payWithCard, postCheckout, sellingOrganiser, tokenFrom } from './checkout-helpers.js';
 
@@ -85,6 +85,10 @@ export async function buildOrgWorld(app: FastifyInstance, db: Database, subdomai
   if (paid.statusCode >= 400) throw new Error(`payment failed: ${paid.statusCode}`);
   const heldToken = await checkout(app, host, live.id, typeId, `held-${customerEmail}`);
   const orders = await db.select().from(order).where(eq(order.organizationId, organizationId));
+  const customers = await db
+    .select({ id: customer.id })
+    .from(customer)
+    .where(eq(customer.organizationId, organizationId));
   const image = await uploadImage(app, user);
   const domain = `tickets.${subdomain}-events.com`;
   await app.inject({ method: 'PUT', url: '/api/org/custom-domain', headers, payload: { customDomain: domain } });
@@ -107,6 +111,7 @@ export async function buildOrgWorld(app: FastifyInstance, db: Database, subdomai
     event: [live.id, draftId],
     ticketType: [typeId],
     order: orders.map((row) => row.id),
+    customer: customers.map((row) => row.id),
     orderToken: [paidToken, heldToken],
     orderCode: orders.map((row) => row.code),
     checkoutSession: orders.flatMap((row) => (row.checkoutSessionId ? [row.checkoutSessionId] : [])),
@@ -131,6 +136,7 @@ export async function buildOrgWorld(app: FastifyInstance, db: Database, subdomai
     heldToken,
     ...orders.map((row) => row.id),
     ...orders.map((row) => row.code),
+    ...customers.map((row) => row.id),
     domain,
   ];
   return { subdomain, host, origin: `http://${host}`, user, organizationId, userId, values, secrets };
@@ -174,6 +180,7 @@ export function paramKind(url: string, param: string): string | undefined {
   const parts = url.split('/');
   const before = parts[parts.indexOf(`:${param}`) - 1];
   if (before === 'events') return 'event';
+  if (before === 'customers') return 'customer';
   if (before === 'checkout') return 'checkoutSession';
   if (before === 'mail') return 'mail';
   return undefined;
@@ -183,7 +190,7 @@ export function paramKind(url: string, param: string): string | undefined {
 export function valuesFor(world: OrgWorld, url: string, param: string): string[] {
   const kind = paramKind(url, param);
   if (kind) return world.values[kind] ?? [];
-  return ['organization', 'event', 'ticketType', 'order', 'orderToken', 'member', 'user'].flatMap(
+  return ['organization', 'event', 'ticketType', 'order', 'customer', 'orderToken', 'member', 'user'].flatMap(
     (name) => world.values[name] ?? [],
   );
 }

@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { BillingPage } from '../features/billing';
+import { CustomersPage } from '../features/customers';
 import { ComingSoonPage, DashboardLayout } from '../features/dashboard-shell';
 import { DashboardHome } from '../features/events';
 import { OnboardingPage } from '../features/onboarding';
@@ -39,7 +40,7 @@ export const router = createBrowserRouter([
       { path: 'overview', element: <DashboardHome /> },
       ...eventRouteObjects,
       { path: 'analytics', element: <ComingSoonPage title="Analytics" /> },
-      { path: 'customers', element: <ComingSoonPage title="Customers" /> },
+      { path: 'customers', element: <CustomersPage /> },
       { path: 'profile', element: <ProfilePage /> },
       { path: 'billing', element: <BillingPage /> },
     ],

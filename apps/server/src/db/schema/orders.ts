@@ -231,11 +231,73 @@ export const customer = pgTable(
     tickets: integer('tickets').notNull().default(0),
     firstPurchaseAt: timestamp('first_purchase_at', { withTimezone: true }).notNull(),
     lastPurchaseAt: timestamp('last_purchase_at', { withTimezone: true }).notNull(),
+    /** Distinct events with a paid order (one `customer_event` row each). */
+    events: integer('events').notNull().default(0),
+    /**
+     * The currency of the buyer's first paid order and what they spent in it (ticket prices, minor units): the
+     * key the list sorts "Total Spent" by and ranks the top 5% by. Spend in other currencies is only in
+     * `customer_spend`, never added to this.
+     */
+    spendCurrency: text('spend_currency').notNull().default('GBP'),
+    spendMinor: bigint('spend_minor', { mode: 'number' }).notNull().default(0),
+    /** The name as the list sorts it, kept by the database. */
+    sortName: text('sort_name').generatedAlwaysAs(sql`lower("first_name" || ' ' || "last_name")`),
+    /**
+     * What the search matches, kept by the database: the lower-cased name, e-mail and phone, separated by a
+     * control character that a search can never contain (so no match spans two fields).
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower("first_name" || ' ' || "last_name") || chr(1) || "email" || chr(1) || lower(coalesce("phone", ''))`,
+    ),
   },
   (table) => [
     uniqueIndex('customer_organization_email_idx').on(table.organizationId, table.email),
-    index('customer_organization_first_purchase_idx').on(table.organizationId, table.firstPurchaseAt),
+    index('customer_organization_first_purchase_idx').on(table.organizationId, table.firstPurchaseAt, table.id),
+    // One index per sortable column of the Customers page, with the id as the tie-break, so a page of 50 is
+    // read from an index in either direction whatever the number of customers.
+    index('customer_sort_name_idx').on(table.organizationId, table.sortName, table.id),
+    index('customer_sort_email_idx').on(table.organizationId, table.email, table.id),
+    index('customer_sort_phone_idx').on(table.organizationId, table.phone, table.id),
+    index('customer_sort_country_idx').on(table.organizationId, table.country, table.id),
+    index('customer_sort_events_idx').on(table.organizationId, table.events, table.id),
+    index('customer_sort_spend_idx').on(table.organizationId, table.spendCurrency, table.spendMinor, table.id),
+    index('customer_sort_last_purchase_idx').on(table.organizationId, table.lastPurchaseAt, table.id),
   ],
+);
+
+/** What a customer spent per currency (ticket prices, minor units): shown side by side, never added. */
+export const customerSpend = pgTable(
+  'customer_spend',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customer.id, { onDelete: 'cascade' }),
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.customerId, table.currency] })],
+);
+
+/** Each event a customer bought tickets for: the detail dialog's EVENTS list and the customer's event count. */
+export const customerEvent = pgTable(
+  'customer_event',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customer.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => event.id, { onDelete: 'cascade' }),
+    tickets: integer('tickets').notNull().default(0),
+    firstPurchaseAt: timestamp('first_purchase_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.customerId, table.eventId] })],
 );
 
 /**

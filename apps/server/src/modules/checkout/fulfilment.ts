@@ -4,7 +4,16 @@
 // and otherwise marked for an automatic refund. The per-day sales and the buyer's totals move in the same
 // transaction.
 import { and, eq, sql } from 'drizzle-orm';
-import { customer, order, orderChange, orderLine, salesDaily, ticket } from '../../db/schema/index.js';
+import {
+  customer,
+  customerEvent,
+  customerSpend,
+  order,
+  orderChange,
+  orderLine,
+  salesDaily,
+  ticket,
+} from '../../db/schema/index.js';
 import { newTicketCode } from './codes.js';
 import { NotEnoughTickets, releaseHeldTickets, sellHeldTickets, sellWithoutHold, type Tx } from './inventory.js';
 import type { OrderRow } from './checkout.service.js';
@@ -156,7 +165,7 @@ export async function recordSale(tx: Tx, paidOrder: OrderRow & { paidAt: Date })
       },
     });
   const paidAt = paidOrder.paidAt.toISOString();
-  await tx
+  const [buyer] = await tx
     .insert(customer)
     .values({
       organizationId: paidOrder.organizationId,
@@ -170,6 +179,8 @@ export async function recordSale(tx: Tx, paidOrder: OrderRow & { paidAt: Date })
       tickets: paidOrder.quantity,
       firstPurchaseAt: paidOrder.paidAt,
       lastPurchaseAt: paidOrder.paidAt,
+      spendCurrency: paidOrder.currency,
+      spendMinor: paidOrder.amountMinor,
     })
     .onConflictDoUpdate({
       target: [customer.organizationId, customer.email],
@@ -184,8 +195,39 @@ export async function recordSale(tx: Tx, paidOrder: OrderRow & { paidAt: Date })
         tickets: sql`${customer.tickets} + ${paidOrder.quantity}`,
         firstPurchaseAt: sql`least(${customer.firstPurchaseAt}, excluded.first_purchase_at)`,
         lastPurchaseAt: sql`greatest(${customer.lastPurchaseAt}, excluded.last_purchase_at)`,
+        // The sort key is the spend in the buyer's first currency; other currencies only go to customer_spend.
+        spendMinor: sql`case when ${customer.spendCurrency} = excluded.spend_currency then ${customer.spendMinor} + excluded.spend_minor else ${customer.spendMinor} end`,
       },
+    })
+    .returning({ id: customer.id });
+  const customerId = buyer!.id;
+  const scope = { organizationId: paidOrder.organizationId, customerId };
+  await tx
+    .insert(customerSpend)
+    .values({ ...scope, currency: paidOrder.currency, amountMinor: paidOrder.amountMinor })
+    .onConflictDoUpdate({
+      target: [customerSpend.customerId, customerSpend.currency],
+      set: { amountMinor: sql`${customerSpend.amountMinor} + excluded.amount_minor` },
     });
+  const firstForEvent = await tx
+    .insert(customerEvent)
+    .values({ ...scope, eventId: paidOrder.eventId, tickets: paidOrder.quantity, firstPurchaseAt: paidOrder.paidAt })
+    .onConflictDoNothing()
+    .returning({ eventId: customerEvent.eventId });
+  if (firstForEvent.length > 0) {
+    await tx
+      .update(customer)
+      .set({ events: sql`${customer.events} + 1` })
+      .where(eq(customer.id, customerId));
+  } else {
+    await tx
+      .update(customerEvent)
+      .set({
+        tickets: sql`${customerEvent.tickets} + ${paidOrder.quantity}`,
+        firstPurchaseAt: sql`least(${customerEvent.firstPurchaseAt}, ${paidAt}::timestamptz)`,
+      })
+      .where(and(eq(customerEvent.customerId, customerId), eq(customerEvent.eventId, paidOrder.eventId)));
+  }
 }
 
 /** A checkout session the provider reports as expired: a still-pending order gives its hold back. */

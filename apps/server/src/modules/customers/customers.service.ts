@@ -1,0 +1,173 @@
+// The organiser's customers: one buyer per e-mail with a paid order, searched, sorted and paged in the
+// database (pages of 50), and one customer's detail with the events they bought. Every query is scoped by the
+// caller's organisation; another organisation's customer is not found.
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  CUSTOMERS_PAGE_SIZE,
+  customerStatus,
+  type Customer,
+  type CustomerColumnKey,
+  type CustomerDetail,
+  type CustomersPage,
+} from '@marquee/shared';
+import type { Database } from '../../db/client.js';
+import { customer, customerEvent, customerSpend, event } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import {
+  UUID,
+  customerFilter,
+  isInTopSpend,
+  orderBySql,
+  orderSpends,
+  organisationFigures,
+  type SpendRow,
+} from './customers.query.js';
+
+export const CUSTOMER_NOT_FOUND = 'Customer not found';
+
+export type CustomerRow = typeof customer.$inferSelect;
+
+/** What the list and the export need to turn a row into a customer. */
+export interface CustomerContext {
+  now: Date;
+  thresholds: Map<string, number>;
+  defaultCurrency: string;
+}
+
+export async function customerContext(db: Database, organizationId: string, now = new Date()) {
+  const { all, defaultCurrency, thresholds } = await organisationFigures(db, organizationId);
+  return { all, context: { now, thresholds, defaultCurrency } satisfies CustomerContext };
+}
+
+/** Each customer's spend per currency as one JSON value of the row: [[currency, amount], ...]. */
+export const spendsSql = sql<Array<[string, number | string]> | null>`(
+  select json_agg(json_build_array(${customerSpend.currency}, ${customerSpend.amountMinor}))
+  from ${customerSpend} where ${customerSpend.customerId} = ${customer.id})`;
+
+export function readSpends(value: Array<[string, number | string]> | null, defaultCurrency: string): SpendRow[] {
+  return orderSpends(
+    (value ?? []).map(([currency, amount]) => ({
+      currency: currency as SpendRow['currency'],
+      amount_minor: Number(amount),
+    })),
+    defaultCurrency,
+  );
+}
+
+export function toCustomer(row: CustomerRow, spends: SpendRow[], context: CustomerContext): Customer {
+  return {
+    id: row.id,
+    name: `${row.firstName} ${row.lastName}`.trim(),
+    email: row.email,
+    phone: row.phone,
+    country: row.country,
+    events_attended: row.events,
+    total_spent: spends,
+    date_joined: row.firstPurchaseAt.toISOString(),
+    last_purchase: row.lastPurchaseAt.toISOString(),
+    marketing_consent: row.marketingConsent,
+    status: customerStatus(
+      {
+        firstPurchaseAt: row.firstPurchaseAt,
+        events: row.events,
+        inTopSpend: isInTopSpend(context.thresholds, row.spendCurrency, row.spendMinor),
+      },
+      context.now,
+    ),
+  };
+}
+
+export function pageOutOfRange(page: number, pageCount: number) {
+  return new AppError(
+    'BAD_REQUEST',
+    `Page ${page} is out of range: there ${pageCount === 1 ? 'is 1 page' : `are ${pageCount} pages`}`,
+  );
+}
+
+export async function listCustomers(
+  db: Database,
+  organizationId: string,
+  query: { search: string; sort: CustomerColumnKey; direction: 'asc' | 'desc'; page: number },
+  now = new Date(),
+): Promise<CustomersPage> {
+  const { all, context } = await customerContext(db, organizationId, now);
+  const where = customerFilter(organizationId, query.search);
+  const total = query.search
+    ? Number((await db.select({ value: count() }).from(customer).where(where))[0]?.value ?? 0)
+    : all;
+  const pageCount = Math.max(1, Math.ceil(total / CUSTOMERS_PAGE_SIZE));
+  if (query.page > pageCount) throw pageOutOfRange(query.page, pageCount);
+  const order = orderBySql(query.sort, query.direction, context.thresholds, now);
+  // The page's ids first, from the sort column's index alone (a deep page skips index entries, not rows), then
+  // those 50 rows.
+  const pageIds = db
+    .select({ id: customer.id })
+    .from(customer)
+    .where(where)
+    .orderBy(...order)
+    .limit(CUSTOMERS_PAGE_SIZE)
+    .offset((query.page - 1) * CUSTOMERS_PAGE_SIZE);
+  const rows = await db
+    .select({ row: customer, spends: spendsSql })
+    .from(customer)
+    .where(and(eq(customer.organizationId, organizationId), inArray(customer.id, pageIds)))
+    .orderBy(...order);
+  return {
+    customers: rows.map(({ row, spends }) => toCustomer(row, readSpends(spends, context.defaultCurrency), context)),
+    total,
+    page: query.page,
+    page_size: CUSTOMERS_PAGE_SIZE,
+    page_count: pageCount,
+  };
+}
+
+/** The caller's organisation's customer with this id, or 404 (another organisation's id included). */
+export async function findCustomer(db: Database, organizationId: string, customerId: string) {
+  const [found] = UUID.test(customerId)
+    ? await db
+        .select({ row: customer, spends: spendsSql })
+        .from(customer)
+        .where(and(eq(customer.id, customerId), eq(customer.organizationId, organizationId)))
+        .limit(1)
+    : [];
+  if (!found || found.row.orders <= 0) throw new AppError('NOT_FOUND', CUSTOMER_NOT_FOUND);
+  return found;
+}
+
+export async function getCustomer(
+  db: Database,
+  organizationId: string,
+  customerId: string,
+  now = new Date(),
+): Promise<CustomerDetail> {
+  const [{ row, spends }, { context }] = await Promise.all([
+    findCustomer(db, organizationId, customerId),
+    customerContext(db, organizationId, now),
+  ]);
+  const [events] = await Promise.all([
+    db
+      .select({
+        id: event.id,
+        name: event.name,
+        startsAt: event.startsAt,
+        artworkUrl: event.artworkUrl,
+        tickets: customerEvent.tickets,
+        purchasedAt: customerEvent.firstPurchaseAt,
+      })
+      .from(customerEvent)
+      .innerJoin(event, eq(event.id, customerEvent.eventId))
+      .where(and(eq(customerEvent.organizationId, organizationId), eq(customerEvent.customerId, row.id)))
+      .orderBy(desc(customerEvent.firstPurchaseAt), desc(event.id)),
+  ]);
+  return {
+    ...toCustomer(row, readSpends(spends, context.defaultCurrency), context),
+    events: events.map((item) => ({
+      id: item.id,
+      name: item.name,
+      starts_at: item.startsAt ? item.startsAt.toISOString() : null,
+      purchased_at: item.purchasedAt.toISOString(),
+      tickets: item.tickets,
+      image_url: item.artworkUrl || null,
+    })),
+  };
+}
