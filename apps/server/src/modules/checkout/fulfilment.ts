@@ -4,7 +4,7 @@
 // and otherwise marked for an automatic refund. The per-day sales and the buyer's totals move in the same
 // transaction.
 import { and, eq, sql } from 'drizzle-orm';
-import { customer, order, orderChange, orderLine, salesDaily, ticket } from '../../db/schema/index.js';
+import { customer, event, order, orderChange, orderLine, salesDaily, ticket } from '../../db/schema/index.js';
 import { newTicketCode } from './codes.js';
 import { NotEnoughTickets, releaseHeldTickets, sellHeldTickets, sellWithoutHold, type Tx } from './inventory.js';
 import type { OrderRow } from './checkout.service.js';
@@ -65,6 +65,30 @@ export async function fulfilPaidSession(tx: Tx, paid: PaidSession): Promise<Fulf
   const quantities = lines.map((line) => ({ ticketTypeId: line.ticketTypeId, quantity: line.quantity }));
   const now = new Date();
   const base = { organizationId: current.organizationId, orderId: current.id, actorType: 'provider' as const, at: now };
+
+  // The event was cancelled meanwhile: nothing is sold, the hold (if any) goes back and the payment is refunded.
+  const [eventRow] = await tx.select({ status: event.status }).from(event).where(eq(event.id, current.eventId));
+  if (eventRow?.status === 'cancelled') {
+    if (current.status === 'pending') await releaseHeldTickets(tx, current.eventId, quantities);
+    await tx
+      .update(order)
+      .set({
+        status: 'cancelled',
+        holdExpiresAt: null,
+        paymentIntentId: paid.paymentIntentId,
+        checkoutSessionId: paid.sessionId,
+        updatedAt: now,
+      })
+      .where(eq(order.id, current.id));
+    await tx.insert(orderChange).values({
+      ...base,
+      action: 'payment_after_cancellation',
+      fromStatus: current.status,
+      toStatus: 'cancelled',
+      detail: { reason: 'The event was cancelled before the payment arrived' },
+    });
+    return { kind: 'refund_unfulfilled', orderId: current.id, organizationId: current.organizationId };
+  }
 
   let late = false;
   if (current.status === 'pending') {
@@ -186,6 +210,37 @@ export async function recordSale(tx: Tx, paidOrder: OrderRow & { paidAt: Date })
         lastPurchaseAt: sql`greatest(${customer.lastPurchaseAt}, excluded.last_purchase_at)`,
       },
     });
+}
+
+/** Takes a refunded order back out of the per-day sales (the day it was paid) and the buyer's totals. */
+export async function unrecordSale(tx: Tx, refundedOrder: OrderRow & { paidAt: Date }) {
+  const day = refundedOrder.paidAt.toISOString().slice(0, 10);
+  await tx
+    .update(salesDaily)
+    .set({
+      orders: sql`${salesDaily.orders} - 1`,
+      tickets: sql`${salesDaily.tickets} - ${refundedOrder.quantity}`,
+      revenueMinor: sql`${salesDaily.revenueMinor} - ${refundedOrder.amountMinor}`,
+      feeMinor: sql`${salesDaily.feeMinor} - ${refundedOrder.feeMinor}`,
+    })
+    .where(
+      and(
+        eq(salesDaily.organizationId, refundedOrder.organizationId),
+        eq(salesDaily.eventId, refundedOrder.eventId),
+        eq(salesDaily.day, day),
+        eq(salesDaily.currency, refundedOrder.currency),
+      ),
+    );
+  // A buyer with no paid order left stops counting as a buyer (customer_monthly's trigger follows orders > 0).
+  await tx
+    .update(customer)
+    .set({
+      orders: sql`greatest(${customer.orders} - 1, 0)`,
+      tickets: sql`greatest(${customer.tickets} - ${refundedOrder.quantity}, 0)`,
+    })
+    .where(
+      and(eq(customer.organizationId, refundedOrder.organizationId), eq(customer.email, refundedOrder.customerEmail)),
+    );
 }
 
 /** A checkout session the provider reports as expired: a still-pending order gives its hold back. */
