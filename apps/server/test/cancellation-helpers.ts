@@ -7,7 +7,11 @@ import { asBrowser, type SignedInUser } from './auth-helpers.js';
 import { order } from '../src/db/schema/index.js';
 import { QUEUES } from '../src/jobs/queue.js';
 import { checkoutJobHandlers } from '../src/modules/checkout/notifications.js';
-import { refundCancelledEvent, type RefundJobDeps, type RefundRunResult } from '../src/modules/cancellations/refund-job.js';
+import {
+  refundCancelledEvent,
+  type RefundJobDeps,
+  type RefundRunResult,
+} from '../src/modules/cancellations/refund-job.js';
 
 /** Buys `quantity` tickets of `typeId` as `email` and pays with the sandbox card; returns the paid order. */
 export async function buyPaidOrder(
@@ -19,7 +23,8 @@ export async function buyPaidOrder(
   email: string,
 ) {
   const started = await postCheckout(app, host, eventId, { ...buyer, email, [`qty_${typeId}`]: String(quantity) });
-  if (started.statusCode !== 303) throw new Error(`checkout failed: ${started.statusCode} ${started.body.slice(0, 200)}`);
+  if (started.statusCode !== 303)
+    throw new Error(`checkout failed: ${started.statusCode} ${started.body.slice(0, 200)}`);
   const token = tokenFrom(started.headers.location);
   const paid = await payWithCard(app, host, token);
   if (paid.statusCode !== 303) throw new Error(`payment failed: ${paid.statusCode}`);
@@ -28,12 +33,13 @@ export async function buyPaidOrder(
   return row;
 }
 
-export const cancelRequest = (
-  app: FastifyInstance,
-  user: SignedInUser,
-  eventId: string,
-  payload: unknown,
-) => app.inject({ method: 'POST', url: `/api/events/${eventId}/cancel`, headers: asBrowser(user), payload: payload as object });
+export const cancelRequest = (app: FastifyInstance, user: SignedInUser, eventId: string, payload: unknown) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/events/${eventId}/cancel`,
+    headers: asBrowser(user),
+    payload: payload as object,
+  });
 
 export const progressOf = (app: FastifyInstance, user: SignedInUser, eventId: string) =>
   app.inject({ method: 'GET', url: `/api/events/${eventId}/cancellation`, headers: { cookie: user.cookie } });

@@ -127,7 +127,10 @@ export async function cancellationProgress(
       .from(event)
       .where(and(eq(event.id, eventId), eq(event.organizationId, organizationId)))
       .limit(1);
-    throw new AppError(exists ? 'CONFLICT' : 'NOT_FOUND', exists ? CANCELLATION_MESSAGES.notCancelled : EVENT_NOT_FOUND);
+    throw new AppError(
+      exists ? 'CONFLICT' : 'NOT_FOUND',
+      exists ? CANCELLATION_MESSAGES.notCancelled : EVENT_NOT_FOUND,
+    );
   }
   const scope = and(eq(cancellationRefund.eventId, eventId), eq(cancellationRefund.organizationId, organizationId));
   const [counts, amounts, [waiting]] = await Promise.all([
@@ -167,7 +170,10 @@ export async function cancellationProgress(
     orders_refunded: refunded,
     orders_failed: failed,
     orders_pending: pending,
-    refunded: amounts.map((entry) => ({ currency: toCurrencyCode(entry.currency), amount_minor: Number(entry.amount) })),
+    refunded: amounts.map((entry) => ({
+      currency: toCurrencyCode(entry.currency),
+      amount_minor: Number(entry.amount),
+    })),
     completed_at: cancellation.completedAt?.toISOString() ?? null,
   };
 }

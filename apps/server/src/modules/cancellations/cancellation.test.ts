@@ -34,7 +34,9 @@ afterAll(() => t.close());
 
 const db = () => t.database.db;
 const sessionOf = async (paymentIntentId: string) =>
-  (await db().select().from(sandboxCheckoutSession).where(eq(sandboxCheckoutSession.paymentIntentId, paymentIntentId)))[0]!;
+  (
+    await db().select().from(sandboxCheckoutSession).where(eq(sandboxCheckoutSession.paymentIntentId, paymentIntentId))
+  )[0]!;
 const overview = async () =>
   (await t.app.inject({ method: 'GET', url: '/api/dashboard/overview', headers: { cookie: owner.cookie } })).json()
     .metrics as Record<string, { value: number }>;
@@ -93,13 +95,18 @@ describe('POST /api/events/:id/cancel - who and what', () => {
     expect(draftResponse.json().error.message).toBe(CANCELLATION_MESSAGES.draft);
 
     const ended = await createLiveEvent(t.app, owner, { name: 'Long Gone' });
-    await db().update(event).set({ endsAt: new Date(Date.now() - 60_000) }).where(eq(event.id, ended.id));
+    await db()
+      .update(event)
+      .set({ endsAt: new Date(Date.now() - 60_000) })
+      .where(eq(event.id, ended.id));
     const endedResponse = await cancelRequest(t.app, owner, ended.id, { reason: 'x', confirm: 'Long Gone' });
     expect(endedResponse.statusCode).toBe(409);
     expect(endedResponse.json().error.message).toBe(CANCELLATION_MESSAGES.ended);
 
     const live = await createLiveEvent(t.app, owner, { name: 'Only Once' });
-    expect((await cancelRequest(t.app, owner, live.id, { reason: 'Flood', confirm: 'only once' })).statusCode).toBe(200);
+    expect((await cancelRequest(t.app, owner, live.id, { reason: 'Flood', confirm: 'only once' })).statusCode).toBe(
+      200,
+    );
     const again = await cancelRequest(t.app, owner, live.id, { reason: 'Flood', confirm: 'Only Once' });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(CANCELLATION_MESSAGES.alreadyCancelled);
@@ -120,7 +127,11 @@ describe('the refund-cancelled-event job', () => {
     const second = await buyPaidOrder(t.app, host, live.id, typeId, 1, 'bob@example.com');
     const third = await buyPaidOrder(t.app, host, live.id, typeId, 3, 'cat@example.com');
     // A fan still paying: their hold is released by the cancellation.
-    const holding = await postCheckout(t.app, host, live.id, { ...buyer, email: 'dan@example.com', [`qty_${typeId}`]: '2' });
+    const holding = await postCheckout(t.app, host, live.id, {
+      ...buyer,
+      email: 'dan@example.com',
+      [`qty_${typeId}`]: '2',
+    });
     expect(holding.statusCode).toBe(303);
     expect(first.feeMinor).toBeGreaterThan(0);
     const paid = [first, second, third];
@@ -188,7 +199,9 @@ describe('the refund-cancelled-event job', () => {
     expect(after.total_revenue!.value).toBe(before.total_revenue!.value);
     expect(after.tickets_sold!.value).toBe(before.tickets_sold!.value);
     expect(after.total_customers!.value).toBe(before.total_customers!.value);
-    const list = (await t.app.inject({ method: 'GET', url: `/api/events/${live.id}`, headers: { cookie: owner.cookie } })).json();
+    const list = (
+      await t.app.inject({ method: 'GET', url: `/api/events/${live.id}`, headers: { cookie: owner.cookie } })
+    ).json();
     expect(list).toMatchObject({ status: 'cancelled', tickets_sold: 0, revenue_minor: 0, sold: 0 });
     expect((await db().select().from(order).where(eq(order.id, kept.id)))[0]!.status).toBe('paid');
 
@@ -198,7 +211,9 @@ describe('the refund-cancelled-event job', () => {
     expect(await runRefundJobs(t.app)).toEqual([{ refunded: 0, failed: 0, continued: false, retryInSeconds: null }]);
     await deliverCheckoutMail(t.app);
     for (const paidOrder of paid) {
-      const mails = (await mailTo(t.app, paidOrder.customerEmail)).filter((mail) => mail.subject.startsWith('Cancelled:'));
+      const mails = (await mailTo(t.app, paidOrder.customerEmail)).filter((mail) =>
+        mail.subject.startsWith('Cancelled:'),
+      );
       expect(mails).toHaveLength(1);
       expect(mails[0]!.subject).toBe(`Cancelled: Summer Gala - your order ${paidOrder.code} has been refunded`);
       expect(mails[0]!.text).toContain('The venue flooded.');
@@ -216,7 +231,10 @@ describe('the refund-cancelled-event job', () => {
     const b = await buyPaidOrder(t.app, host, live.id, typeId, 2, 'half-b@example.com');
     expect((await cancelRequest(t.app, owner, live.id, { reason: 'Ill', confirm: 'Half Way' })).statusCode).toBe(200);
     // The killed run had refunded `a` at the provider and died before its transaction.
-    await t.app.payments.createRefund({ paymentIntentId: a.paymentIntentId!, idempotencyKey: `marquee-cancel-${a.id}` });
+    await t.app.payments.createRefund({
+      paymentIntentId: a.paymentIntentId!,
+      idempotencyKey: `marquee-cancel-${a.id}`,
+    });
     expect((await progressOf(t.app, owner, live.id)).json()).toMatchObject({ orders_pending: 2, state: 'refunding' });
     const runs = await runRefundJobs(t.app);
     expect(runs[0]).toMatchObject({ refunded: 2, failed: 0 });
@@ -235,12 +253,18 @@ describe('a cancelled event on the storefront', () => {
     if (!isSandboxPayments(t.app.payments)) throw new Error('the tests run on the sandbox provider');
     const live = await createLiveEvent(t.app, owner, { name: 'Closed Doors' });
     const typeId = live.ticket_types[0]!.id;
-    expect((await cancelRequest(t.app, owner, live.id, { reason: 'Sorry', confirm: 'Closed Doors' })).statusCode).toBe(200);
+    expect((await cancelRequest(t.app, owner, live.id, { reason: 'Sorry', confirm: 'Closed Doors' })).statusCode).toBe(
+      200,
+    );
     const page = await t.app.inject({ method: 'GET', url: `/events/${live.id}`, headers: { host } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('This event has been cancelled');
     expect(page.body).not.toContain(`name="qty_${typeId}"`);
-    const attempt = await postCheckout(t.app, host, live.id, { ...buyer, email: 'late@example.com', [`qty_${typeId}`]: '1' });
+    const attempt = await postCheckout(t.app, host, live.id, {
+      ...buyer,
+      email: 'late@example.com',
+      [`qty_${typeId}`]: '1',
+    });
     expect(attempt.statusCode).toBe(409);
     expect(attempt.body).toContain('This event has been cancelled');
     expect(await db().select().from(order).where(eq(order.eventId, live.id))).toHaveLength(0);

@@ -116,7 +116,10 @@ async function plannedMail(
         .select({ reason: eventCancellation.reason })
         .from(eventCancellation)
         .where(
-          and(eq(eventCancellation.eventId, context.event.id), eq(eventCancellation.organizationId, job.organizationId)),
+          and(
+            eq(eventCancellation.eventId, context.event.id),
+            eq(eventCancellation.organizationId, job.organizationId),
+          ),
         )
         .limit(1);
       const reason = cancellation?.reason ?? 'The event was cancelled.';

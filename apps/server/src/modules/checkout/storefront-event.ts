@@ -93,10 +93,6 @@ export async function loadStorefrontEvent(
     endLocal: local(row.endsAt),
     lastEntryLocal: local(row.lastEntryAt),
     closedReason:
-      row.status === 'cancelled'
-        ? 'cancelled'
-        : row.endsAt && row.endsAt.getTime() <= now.getTime()
-          ? 'ended'
-          : null,
+      row.status === 'cancelled' ? 'cancelled' : row.endsAt && row.endsAt.getTime() <= now.getTime() ? 'ended' : null,
   };
 }

@@ -176,8 +176,13 @@ export function CancellationPanel({ eventId }: { eventId: string }) {
           >
             <div className="bg-primary h-full rounded-full transition-all" style={{ width: `${percent}%` }} />
           </div>
-          <p role="status" aria-live="polite" className="text-foreground text-sm font-medium" data-testid="refund-state">
-            {STATE_TEXT[data.state]}
+          <p
+            role="status"
+            aria-live="polite"
+            className="text-foreground text-sm font-medium"
+            data-testid="refund-state"
+          >
+            {data.state === 'done' && total === 0 ? 'There were no paid orders to refund.' : STATE_TEXT[data.state]}
           </p>
           <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
             <Figure label="Orders" value={total} />
@@ -186,10 +191,10 @@ export function CancellationPanel({ eventId }: { eventId: string }) {
             <Figure label="Failed, retrying" value={data.orders_failed} />
           </dl>
           <p className="text-muted-foreground text-sm">
-            Refunded so far:{' '}
+            {data.state === 'done' ? 'Refunded:' : 'Refunded so far:'}{' '}
             <span className="text-foreground font-semibold tabular-nums">
               {data.refunded.length === 0
-                ? 'nothing yet'
+                ? 'nothing'
                 : data.refunded.map((entry) => formatMoneyMinor(entry.amount_minor, entry.currency)).join(' + ')}
             </span>
           </p>

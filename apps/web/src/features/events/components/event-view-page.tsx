@@ -288,7 +288,9 @@ function EventView({ event }: { event: EventDto }) {
               </>
             ) : (
               <p className="text-muted-foreground text-sm">
-                The public page and its QR code appear once the event is published.
+                {event.status === 'cancelled'
+                  ? 'The event is cancelled: its public page says so and sells no tickets.'
+                  : 'The public page and its QR code appear once the event is published.'}
               </p>
             )}
           </div>
