@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSandboxPayments } from '../../adapters/payments/sandbox.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { asBrowser, type SignedInUser } from '../../../test/auth-helpers.js';
-import { buyer, createLiveEvent, postCheckout, sellingOrganiser } from '../../../test/checkout-helpers.js';
+import {
+  buyer,
+  createLiveEvent,
+  form,
+  postCheckout,
+  sellingOrganiser,
+  tokenFrom,
+} from '../../../test/checkout-helpers.js';
 import {
   buyPaidOrder,
   cancelRequest,
@@ -245,6 +252,47 @@ describe('the refund-cancelled-event job', () => {
       expect(row).toMatchObject({ status: 'refunded', refundedMinor: paidOrder.amountMinor + paidOrder.feeMinor });
     }
     expect((await progressOf(t.app, owner, live.id)).json()).toMatchObject({ state: 'done', orders_refunded: 2 });
+  });
+});
+
+describe('a payment that arrives after the cancellation', () => {
+  it('is not sold: the order is refunded in full, no tickets, the cancellation e-mail', async () => {
+    const live = await createLiveEvent(t.app, owner, { name: 'Too Late Now', capacity: 10 });
+    const typeId = live.ticket_types[0]!.id;
+    const started = await postCheckout(t.app, host, live.id, {
+      ...buyer,
+      email: 'slowpay@example.com',
+      [`qty_${typeId}`]: '2',
+    });
+    const token = tokenFrom(started.headers.location);
+    // The fan is on the provider's page when the organiser cancels.
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: `/checkout/${token}/pay`,
+      headers: { host, origin: `http://${host}`, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(pay.statusCode).toBe(303);
+    expect(
+      (await cancelRequest(t.app, owner, live.id, { reason: 'Power cut', confirm: 'Too Late Now' })).statusCode,
+    ).toBe(200);
+    const provider = new URL(String(pay.headers.location));
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: provider.pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:3000' },
+      payload: form({ card_number: '4242424242424242', card_expiry: '12 / 34', card_cvc: '123', card_name: 'Slow' }),
+    });
+    expect(paid.statusCode).toBe(303);
+    await deliverCheckoutMail(t.app);
+    const [row] = await db().select().from(order).where(eq(order.accessToken, token));
+    expect(row).toMatchObject({ status: 'refunded', refundedMinor: row!.amountMinor + row!.feeMinor });
+    const session = await sessionOf(row!.paymentIntentId!);
+    expect(session.amountRefunded).toBe(session.amountTotal);
+    expect(await db().select().from(ticket).where(eq(ticket.orderId, row!.id))).toHaveLength(0);
+    expect((await db().select().from(event).where(eq(event.id, live.id)))[0]).toMatchObject({ sold: 0, held: 0 });
+    const subjects = (await mailTo(t.app, 'slowpay@example.com')).map((mail) => mail.subject);
+    expect(subjects).toEqual([`Cancelled: Too Late Now - your order ${row!.code} has been refunded`]);
   });
 });
 
