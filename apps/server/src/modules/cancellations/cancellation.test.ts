@@ -255,6 +255,31 @@ describe('the refund-cancelled-event job', () => {
   });
 });
 
+describe('a run that spends its time budget', () => {
+  it('hands the rest to a fresh job, which carries on where it stopped', async () => {
+    const live = await createLiveEvent(t.app, owner, { name: 'Long Queue', capacity: 20 });
+    const typeId = live.ticket_types[0]!.id;
+    for (const fan of ['q1', 'q2', 'q3']) await buyPaidOrder(t.app, host, live.id, typeId, 1, `${fan}@example.com`);
+    expect((await cancelRequest(t.app, owner, live.id, { reason: 'Late', confirm: 'Long Queue' })).statusCode).toBe(
+      200,
+    );
+    // A budget already spent after each batch of one: every run refunds one order and queues the next.
+    const budget = { batchSize: 1, timeBudgetMs: -1 };
+    expect(await runRefundJobs(t.app, budget)).toEqual([
+      { refunded: 1, failed: 0, continued: true, retryInSeconds: null },
+    ]);
+    expect((await progressOf(t.app, owner, live.id)).json()).toMatchObject({ orders_refunded: 1, orders_pending: 2 });
+    expect((await runRefundJobs(t.app, budget))[0]).toMatchObject({ refunded: 1, continued: true });
+    expect((await runRefundJobs(t.app, budget))[0]).toMatchObject({ refunded: 1, continued: true });
+    // The last run finds nothing left and closes the cancellation.
+    expect(await runRefundJobs(t.app, budget)).toEqual([
+      { refunded: 0, failed: 0, continued: false, retryInSeconds: null },
+    ]);
+    expect((await progressOf(t.app, owner, live.id)).json()).toMatchObject({ state: 'done', orders_refunded: 3 });
+    expect(await runRefundJobs(t.app, budget)).toEqual([]);
+  });
+});
+
 describe('a payment that arrives after the cancellation', () => {
   it('is not sold: the order is refunded in full, no tickets, the cancellation e-mail', async () => {
     const live = await createLiveEvent(t.app, owner, { name: 'Too Late Now', capacity: 10 });
