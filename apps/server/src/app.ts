@@ -22,6 +22,7 @@ import { eventRoutes } from './modules/events/events.routes.js';
 import { ticketTypeRoutes } from './modules/ticket-types/ticket-types.routes.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
 import { customerRoutes } from './modules/customers/customers.routes.js';
+import { cancellationRoutes } from './modules/cancellations/cancellation.routes.js';
 import { assertCanSell } from './modules/payments/payments.service.js';
 import type { AssertCanSell } from './modules/events/events.service.js';
 import type { FileStorage } from './adapters/storage/storage.js';
@@ -248,6 +249,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobs,
   });
   app.decorate('checkout', { signer: ticketSigner, notifier });
+  cancellationRoutes(app, { jobs });
   await registerPayments(app, { config, db: database.db, payments, notifier, jobs });
   storefrontRoutes(app, {
     db: database.db,

@@ -61,7 +61,13 @@ async function main() {
   try {
     jobs = await startJobs(
       app.jobs,
-      jobHandlers({ db: database.db, log: app.log, notifier: app.checkout.notifier, payments: app.payments }),
+      jobHandlers({
+        db: database.db,
+        log: app.log,
+        notifier: app.checkout.notifier,
+        payments: app.payments,
+        jobs: app.jobs,
+      }),
       app.log,
       app.metrics,
     );

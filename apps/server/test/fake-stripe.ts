@@ -12,6 +12,7 @@ export interface RecordedStripeRequest {
   authorization: string | undefined;
   /** The form-encoded body as flat key/value pairs, e.g. { 'payment_intent_data[application_fee_amount]': '80' }. */
   form: Record<string, string>;
+  idempotencyKey: string | undefined;
 }
 
 export interface FakeStripePayout {
@@ -33,6 +34,8 @@ export interface FakeStripe {
   };
   payouts: FakeStripePayout[];
   bankAccount: { last4: string; bank_name: string } | null;
+  /** Refunds of these payment intents fail (500, not to be retried by the SDK) this many more times. */
+  refundFailures: Map<string, number>;
   close(): Promise<void>;
 }
 
@@ -47,7 +50,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     balance: { available: [], pending: [] },
     payouts: [],
     bankAccount: { last4: '6789', bank_name: 'STRIPE TEST BANK' },
+    refundFailures: new Map(),
   };
+  // Stripe answers a repeated idempotency key with the first response.
+  const refundsByKey = new Map<string, Record<string, unknown>>();
+  let refundCounter = 0;
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -63,6 +70,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         stripeAccount: typeof stripeAccount === 'string' ? stripeAccount : undefined,
         authorization: req.headers.authorization,
         form,
+        idempotencyKey: typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined,
       });
       const now = Math.floor(Date.now() / 1000);
       const send = (status: number, body: unknown) => {
@@ -142,13 +150,25 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         });
       }
       if (method === 'POST' && path === '/v1/refunds') {
-        return send(200, {
-          id: 're_fake1',
+        const intent = form.payment_intent ?? '';
+        const failures = fake.refundFailures.get(intent) ?? 0;
+        if (failures > 0) {
+          fake.refundFailures.set(intent, failures - 1);
+          res.setHeader('stripe-should-retry', 'false');
+          return send(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+        }
+        const key = req.headers['idempotency-key'];
+        const earlier = typeof key === 'string' ? refundsByKey.get(key) : undefined;
+        if (earlier) return send(200, earlier);
+        const refund = {
+          id: `re_fake${++refundCounter}`,
           object: 'refund',
           amount: Number(form.amount ?? 5000),
           status: 'succeeded',
           payment_intent: form.payment_intent,
-        });
+        };
+        if (typeof key === 'string') refundsByKey.set(key, refund);
+        return send(200, refund);
       }
       return notFound();
     });

@@ -9,3 +9,4 @@ export * from './domains.js';
 export * from './checkout.js';
 export * from './organiser-sales.js';
 export * from './customers.js';
+export * from './cancellation.js';

@@ -55,7 +55,13 @@ afterAll(async () => {
 const startWorker = (queue: JobQueue) =>
   startJobs(
     queue,
-    jobHandlers({ db: t.database.db, log: t.app.log, notifier: t.app.checkout.notifier, payments: t.app.payments }),
+    jobHandlers({
+      db: t.database.db,
+      log: t.app.log,
+      notifier: t.app.checkout.notifier,
+      payments: t.app.payments,
+      jobs: t.app.jobs,
+    }),
     t.app.log,
   );
 
@@ -162,7 +168,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two workers on PostgreSQL', () =>
         workers.push(
           await startJobs(
             queue,
-            jobHandlers({ db: handle.db, log: t.app.log, notifier, payments: t.app.payments }),
+            jobHandlers({ db: handle.db, log: t.app.log, notifier, payments: t.app.payments, jobs: queue }),
             t.app.log,
           ),
         );

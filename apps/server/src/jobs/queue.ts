@@ -16,6 +16,8 @@ export const QUEUES = {
   checkoutRefund: 'checkout-refund',
   /** A webhook the sandbox payments provider delivers: { payload } (modules/payments/sandbox-delivery.ts). */
   sandboxWebhook: 'sandbox-webhook',
+  /** Refunds every paid order of a cancelled event: { eventId, organizationId, round? } (modules/cancellations). */
+  refundCancelledEvent: 'refund-cancelled-event',
   releaseExpiredHolds: 'release-expired-holds',
   archiveEndedEvents: 'archive-ended-events',
   retryPendingRefunds: 'retry-pending-refunds',
@@ -102,8 +104,11 @@ export interface QueueStats {
 export interface JobQueue {
   readonly boss: PgBoss;
   readonly retry: RetryPolicy;
-  /** Adds a job; with `tx`, inside that Drizzle transaction (it exists exactly when the transaction commits). */
-  send(name: QueueName, data: object, tx?: object): Promise<string | null>;
+  /**
+   * Adds a job; with `tx`, inside that Drizzle transaction (it exists exactly when the transaction commits);
+   * `startAfterSeconds` delays it (a job's own back-off).
+   */
+  send(name: QueueName, data: object, tx?: object, options?: { startAfterSeconds?: number }): Promise<string | null>;
   /** Withdraws a job that is no longer needed (not yet finished); a worker already running it is not stopped. */
   cancel(name: QueueName, id: string): Promise<void>;
   /**
@@ -145,9 +150,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     get started() {
       return started;
     },
-    async send(name, data, tx) {
+    async send(name, data, tx, sendOptions) {
       return boss.send(name, data, {
         ...(tx ? { db: { executeSql: transactionExecuteSql(tx) } } : {}),
+        ...(sendOptions?.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
         retryLimit: retry.retryLimit,
         retryDelay: retry.retryDelaySeconds,
         retryBackoff: true,

@@ -8,6 +8,7 @@ import { releaseExpiredHolds } from '../modules/checkout/inventory.js';
 import { checkoutJobHandlers, retryPendingRefunds } from '../modules/checkout/notifications.js';
 import type { CheckoutNotifier } from '../modules/checkout/notifier.js';
 import { sandboxDeliveryHandler } from '../modules/payments/sandbox-delivery.js';
+import { refundCancelledEvent } from '../modules/cancellations/refund-job.js';
 import type { PaymentsProvider } from '../adapters/payments/payments.js';
 import { failureReason, QUEUES, SCHEDULES, type JobQueue, type QueueName } from './queue.js';
 
@@ -27,11 +28,16 @@ export function jobHandlers(deps: {
   log: FastifyBaseLogger;
   notifier: CheckoutNotifier;
   payments: PaymentsProvider;
+  jobs: JobQueue;
 }): JobHandlers {
   const { db, log, notifier } = deps;
   return {
     ...checkoutJobHandlers(notifier),
     [QUEUES.sandboxWebhook]: sandboxDeliveryHandler({ db, payments: deps.payments, notifier, log }),
+    [QUEUES.refundCancelledEvent]: async (data) => {
+      const run = await refundCancelledEvent({ db, payments: deps.payments, jobs: deps.jobs, log }, data);
+      log.info({ ...run }, 'cancelled event refund run');
+    },
     [QUEUES.releaseExpiredHolds]: async () => {
       const released = await releaseExpiredHolds(db);
       if (released.length > 0) log.info({ orders: released.length }, 'released expired checkout holds');

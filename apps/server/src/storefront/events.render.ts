@@ -3,6 +3,7 @@
 import { bookingFee, formatEventTime, formatMoney, formatPreviewDate } from '@marquee/shared';
 import type { PublicEvent } from '../modules/events/events.service.js';
 import { escapeHtml } from './html.js';
+import { CHECKOUT_TEXT } from '../modules/checkout/checkout.service.js';
 import type { StorefrontEvent } from '../modules/checkout/storefront-event.js';
 import { renderCheckoutForm, type CheckoutFormErrors, type CheckoutFormState } from './checkout-form.js';
 import { renderStorefrontPage, type StorefrontFrameOrganization } from './storefront-layout.js';
@@ -62,12 +63,14 @@ export function renderEventPage({ organization, event, stored, form, errors }: E
   ];
   const sales =
     stored.closedReason === 'ended'
-      ? '<p class="note">This event has ended, so tickets are no longer on sale.</p>'
-      : renderCheckoutForm(stored, form, errors);
+      ? `<p class="note">${escapeHtml(CHECKOUT_TEXT.ended)}</p>`
+      : stored.closedReason === 'cancelled'
+        ? `<p class="note" role="status">${escapeHtml(CHECKOUT_TEXT.cancelled)}</p>`
+        : renderCheckoutForm(stored, form, errors);
   const artwork = event.artworkUrl ? eventArtwork(event.artworkUrl, `${event.name} artwork`) : null;
   const body = `<div class="layout"><div>
 ${artwork?.img ?? ''}
-<h1>${escapeHtml(event.name)}</h1>
+<h1>${stored.closedReason === 'cancelled' ? 'Cancelled: ' : ''}${escapeHtml(event.name)}</h1>
 <p class="when">${escapeHtml(when(event))}</p>
 <p class="muted">${escapeHtml(event.location)}</p>
 ${event.description ? `<p>${escapeHtml(event.description)}</p>` : ''}

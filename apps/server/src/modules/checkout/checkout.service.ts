@@ -33,6 +33,7 @@ export const CHECKOUT_TEXT = {
   fixErrors: 'Please check the highlighted fields.',
   salesPaused: 'Ticket sales for this event are paused. Please try again later.',
   ended: 'This event has ended, so tickets are no longer on sale.',
+  cancelled: 'This event has been cancelled, so tickets are no longer on sale. Ticket holders are refunded in full.',
   soldOut: 'Sorry, these tickets have just sold out.',
   rateLimited: 'Too many checkout attempts. Please wait a minute and try again.',
   holdExpired: 'Your hold on these tickets has expired, so they have been released. Please start again.',
@@ -118,6 +119,7 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
   let stored = loaded;
   if (!stored) throw new CheckoutRefusal('This event is not on sale.', {}, 404);
   if (stored.closedReason === 'ended') throw new CheckoutRefusal(CHECKOUT_TEXT.ended, {}, 409, stored);
+  if (stored.closedReason === 'cancelled') throw new CheckoutRefusal(CHECKOUT_TEXT.cancelled, {}, 409, stored);
   if (!canSell) throw new CheckoutRefusal(CHECKOUT_TEXT.salesPaused, {}, 409, stored);
 
   const buyer = { ...input.buyer, email: input.buyer.email.trim().toLowerCase() };

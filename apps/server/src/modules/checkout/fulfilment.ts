@@ -8,6 +8,7 @@ import {
   customer,
   customerEvent,
   customerSpend,
+  event,
   order,
   orderChange,
   orderLine,
@@ -74,6 +75,30 @@ export async function fulfilPaidSession(tx: Tx, paid: PaidSession): Promise<Fulf
   const quantities = lines.map((line) => ({ ticketTypeId: line.ticketTypeId, quantity: line.quantity }));
   const now = new Date();
   const base = { organizationId: current.organizationId, orderId: current.id, actorType: 'provider' as const, at: now };
+
+  // The event was cancelled meanwhile: nothing is sold, the hold (if any) goes back and the payment is refunded.
+  const [eventRow] = await tx.select({ status: event.status }).from(event).where(eq(event.id, current.eventId));
+  if (eventRow?.status === 'cancelled') {
+    if (current.status === 'pending') await releaseHeldTickets(tx, current.eventId, quantities);
+    await tx
+      .update(order)
+      .set({
+        status: 'cancelled',
+        holdExpiresAt: null,
+        paymentIntentId: paid.paymentIntentId,
+        checkoutSessionId: paid.sessionId,
+        updatedAt: now,
+      })
+      .where(eq(order.id, current.id));
+    await tx.insert(orderChange).values({
+      ...base,
+      action: 'payment_after_cancellation',
+      fromStatus: current.status,
+      toStatus: 'cancelled',
+      detail: { reason: 'The event was cancelled before the payment arrived' },
+    });
+    return { kind: 'refund_unfulfilled', orderId: current.id, organizationId: current.organizationId };
+  }
 
   let late = false;
   if (current.status === 'pending') {
@@ -227,6 +252,65 @@ export async function recordSale(tx: Tx, paidOrder: OrderRow & { paidAt: Date })
         firstPurchaseAt: sql`least(${customerEvent.firstPurchaseAt}, ${paidAt}::timestamptz)`,
       })
       .where(and(eq(customerEvent.customerId, customerId), eq(customerEvent.eventId, paidOrder.eventId)));
+  }
+}
+
+/** Takes a refunded order back out of the per-day sales (the day it was paid) and the buyer's totals. */
+export async function unrecordSale(tx: Tx, refundedOrder: OrderRow & { paidAt: Date }) {
+  const day = refundedOrder.paidAt.toISOString().slice(0, 10);
+  await tx
+    .update(salesDaily)
+    .set({
+      orders: sql`${salesDaily.orders} - 1`,
+      tickets: sql`${salesDaily.tickets} - ${refundedOrder.quantity}`,
+      revenueMinor: sql`${salesDaily.revenueMinor} - ${refundedOrder.amountMinor}`,
+      feeMinor: sql`${salesDaily.feeMinor} - ${refundedOrder.feeMinor}`,
+    })
+    .where(
+      and(
+        eq(salesDaily.organizationId, refundedOrder.organizationId),
+        eq(salesDaily.eventId, refundedOrder.eventId),
+        eq(salesDaily.day, day),
+        eq(salesDaily.currency, refundedOrder.currency),
+      ),
+    );
+  // The buyer's totals lose the order: spend in its currency, the tickets for its event (and the event itself
+  // when none are left).
+  const [buyer] = await tx
+    .update(customer)
+    .set({
+      orders: sql`greatest(${customer.orders} - 1, 0)`,
+      tickets: sql`greatest(${customer.tickets} - ${refundedOrder.quantity}, 0)`,
+      spendMinor: sql`case when ${customer.spendCurrency} = ${refundedOrder.currency} then greatest(${customer.spendMinor} - ${refundedOrder.amountMinor}, 0) else ${customer.spendMinor} end`,
+    })
+    .where(
+      and(eq(customer.organizationId, refundedOrder.organizationId), eq(customer.email, refundedOrder.customerEmail)),
+    )
+    .returning({ id: customer.id, orders: customer.orders });
+  if (!buyer) return;
+  if (buyer.orders === 0) {
+    // A customer is a buyer with a paid order: with none left they leave the Customers page and the dashboard's
+    // count together (customer_monthly's trigger follows orders > 0); their spend and events rows go with them.
+    await tx.delete(customer).where(eq(customer.id, buyer.id));
+    return;
+  }
+  await tx
+    .update(customerSpend)
+    .set({ amountMinor: sql`greatest(${customerSpend.amountMinor} - ${refundedOrder.amountMinor}, 0)` })
+    .where(and(eq(customerSpend.customerId, buyer.id), eq(customerSpend.currency, refundedOrder.currency)));
+  const [bought] = await tx
+    .update(customerEvent)
+    .set({ tickets: sql`greatest(${customerEvent.tickets} - ${refundedOrder.quantity}, 0)` })
+    .where(and(eq(customerEvent.customerId, buyer.id), eq(customerEvent.eventId, refundedOrder.eventId)))
+    .returning({ tickets: customerEvent.tickets });
+  if (bought && bought.tickets === 0) {
+    await tx
+      .delete(customerEvent)
+      .where(and(eq(customerEvent.customerId, buyer.id), eq(customerEvent.eventId, refundedOrder.eventId)));
+    await tx
+      .update(customer)
+      .set({ events: sql`greatest(${customer.events} - 1, 0)` })
+      .where(eq(customer.id, buyer.id));
   }
 }
 

@@ -68,6 +68,10 @@ export const sellWithoutHold = (tx: Tx, eventId: string, lines: LineQuantity[]) 
 export const releaseHeldTickets = (tx: Tx, eventId: string, lines: LineQuantity[]) =>
   addToCounters(tx, eventId, lines, { held: -1, sold: 0 }, false);
 
+/** Gives back a paid order's tickets (a refund): sold goes down, never below zero (CHECKs). */
+export const returnSoldTickets = (tx: Tx, eventId: string, lines: LineQuantity[]) =>
+  addToCounters(tx, eventId, lines, { held: 0, sold: -1 }, false);
+
 /**
  * Expires every pending order whose hold has run out (of one event, or all), gives its tickets back and
  * records the change, in one statement. Cheap when nothing has expired: one index probe, and no write.

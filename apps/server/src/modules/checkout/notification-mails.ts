@@ -4,6 +4,7 @@ import { toCurrencyCode } from '@marquee/shared';
 import type { OutgoingMail } from '../../adapters/mail/mailer.js';
 import type { event, order, orderLine, organizationSettings } from '../../db/schema/index.js';
 import {
+  eventCancelledEmail,
   lateOrderRefundedEmail,
   orderConfirmationEmail,
   orderLinksEmail,
@@ -130,6 +131,18 @@ export const buildMail = {
         branding: documentBranding(context.settings, context.appUrl),
         event: documentEvent(context.event, context.origin),
         order: documentOrder(context),
+      }),
+    );
+  },
+
+  async eventCancelled(context: MailContext, reason: string): Promise<Mail> {
+    return withoutRecipient(
+      eventCancelledEmail({
+        branding: documentBranding(context.settings, context.appUrl),
+        event: documentEvent(context.event, context.origin),
+        order: documentOrder(context),
+        refundedMinor: context.order.refundedMinor,
+        reason,
       }),
     );
   },

@@ -11,6 +11,7 @@ import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Database } from '../../db/client.js';
 import {
   event,
+  eventCancellation,
   member,
   order,
   orderChange,
@@ -29,7 +30,7 @@ import { buildMail, orderDocuments, type MailContext } from './notification-mail
 
 const orderTargetSchema = z.object({ orderId: z.string().uuid(), organizationId: z.string().min(1) });
 export const checkoutMailJobSchema = orderTargetSchema.extend({
-  kind: z.enum(['order-confirmation', 'organiser-sale', 'late-refund']),
+  kind: z.enum(['order-confirmation', 'organiser-sale', 'late-refund', 'event-cancelled']),
 });
 
 export interface NotificationDeps {
@@ -109,6 +110,24 @@ async function plannedMail(
       };
     case 'late-refund':
       return { recipients: [context.order.customerEmail], build: () => buildMail.lateRefund(context) };
+    case 'event-cancelled': {
+      if (status !== 'refunded') return null;
+      const [cancellation] = await deps.db
+        .select({ reason: eventCancellation.reason })
+        .from(eventCancellation)
+        .where(
+          and(
+            eq(eventCancellation.eventId, context.event.id),
+            eq(eventCancellation.organizationId, job.organizationId),
+          ),
+        )
+        .limit(1);
+      const reason = cancellation?.reason ?? 'The event was cancelled.';
+      return {
+        recipients: [context.order.customerEmail],
+        build: () => buildMail.eventCancelled(context, reason),
+      };
+    }
   }
 }
 
@@ -144,7 +163,10 @@ export function createCheckoutNotifier(deps: NotificationDeps): CheckoutNotifier
         actorType: 'system',
         detail: { amount_minor: total, reason: 'Paid after the tickets sold out' },
       });
-      const mail: CheckoutMailJob = { kind: 'late-refund', orderId: current.id, organizationId };
+      // A payment that arrived after its event was cancelled gets the cancellation e-mail, not 'sold out'.
+      const [eventRow] = await tx.select({ status: event.status }).from(event).where(eq(event.id, current.eventId));
+      const kind = eventRow?.status === 'cancelled' ? 'event-cancelled' : 'late-refund';
+      const mail: CheckoutMailJob = { kind, orderId: current.id, organizationId };
       await deps.jobs.send(QUEUES.checkoutMail, mail, tx);
       return true;
     });

@@ -5,7 +5,7 @@ import type { FulfilmentFollowUp } from './fulfilment.js';
 import type { Tx } from './inventory.js';
 
 /** The checkout e-mails sent by the job worker; the payload names the order, never a person. */
-export type CheckoutMailKind = 'order-confirmation' | 'organiser-sale' | 'late-refund';
+export type CheckoutMailKind = 'order-confirmation' | 'organiser-sale' | 'late-refund' | 'event-cancelled';
 export interface CheckoutMailJob {
   kind: CheckoutMailKind;
   orderId: string;

@@ -31,7 +31,7 @@ export interface StorefrontEvent {
   endLocal: string;
   lastEntryLocal: string;
   /** Why the event cannot be bought now, or null when it can. */
-  closedReason: 'ended' | null;
+  closedReason: 'ended' | 'cancelled' | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -60,7 +60,8 @@ export function toSellable(type: TicketTypeRow, row: EventRow): SellableTicketTy
 }
 
 /**
- * A live event of this organisation with its visible ticket types, or null (drafts and others' events are 404).
+ * A live (or cancelled) event of this organisation with its visible ticket types, or null (drafts and others'
+ * events are 404).
  * One query for the event and its types. Expired holds are released first unless `releaseExpired` is false
  * (the checkout's hold does that itself, only when tickets seem to have run out).
  */
@@ -80,7 +81,8 @@ export async function loadStorefrontEvent(
     .where(and(eq(event.id, eventId), eq(event.organizationId, organizationId)))
     .orderBy(asc(ticketType.sort), asc(ticketType.createdAt));
   const row = joined[0]?.event;
-  if (!row || row.status !== 'live') return null;
+  // A cancelled event keeps its page, which says so and sells nothing.
+  if (!row || (row.status !== 'live' && row.status !== 'cancelled')) return null;
   const types = joined.flatMap((item) => (item.type ? [item.type] : []));
   const local = (instant: Date | null) => (instant ? instantToLocal(instant, row.timeZone) : '');
   return {
@@ -90,6 +92,7 @@ export async function loadStorefrontEvent(
     startLocal: local(row.startsAt),
     endLocal: local(row.endsAt),
     lastEntryLocal: local(row.lastEntryAt),
-    closedReason: row.endsAt && row.endsAt.getTime() <= now.getTime() ? 'ended' : null,
+    closedReason:
+      row.status === 'cancelled' ? 'cancelled' : row.endsAt && row.endsAt.getTime() <= now.getTime() ? 'ended' : null,
   };
 }

@@ -25,8 +25,8 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (character
 /**
  * The organisation's buyers, narrowed by the search: a substring of the lower-cased name, e-mail or phone
  * (`search_text`, one column the database keeps, so a scan compares one short string per row). Every customer
- * row has a paid order (fulfilment creates it with one and nothing lowers it), so the scope needs no other
- * condition and a sorted page can be read from its index alone.
+ * row has a paid order (fulfilment creates it with one; a refund that leaves none deletes it), so the scope needs
+ * no other condition and a sorted page can be read from its index alone.
  */
 export function customerFilter(organizationId: string, search: string): SQL {
   const scope = eq(customer.organizationId, organizationId);

@@ -11,3 +11,4 @@ export {
   organiserSaleEmail,
   type OrderLink,
 } from './ticket-documents.emails.js';
+export { eventCancelledEmail } from './ticket-documents.cancellation.js';

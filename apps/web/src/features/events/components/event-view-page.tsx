@@ -18,6 +18,7 @@ import { formatDisplayDateTime } from '../lib/date-time';
 import { formatMoneyMinor, formatPriceText } from '../lib/money';
 import { eventDateLine } from './event-card';
 import { Artwork, EventTicks, pageTitleClasses, StatusBadge } from './event-bits';
+import { CancellationPanel, CancelEventButton } from './cancel-event';
 import { OrdersSection } from './orders-section';
 import { TicketTypesSection } from './ticket-types-section';
 
@@ -154,6 +155,9 @@ function EventView({ event }: { event: EventDto }) {
               {pendingAction === action ? ACTION_LABELS[action].busy : ACTION_LABELS[action].idle}
             </Button>
           ))}
+          {event.status === 'live' && !hasEnded(event) ? (
+            <CancelEventButton eventId={event.id} eventName={event.name} />
+          ) : null}
           {event.status === 'draft' ? (
             <button
               type="button"
@@ -172,6 +176,8 @@ function EventView({ event }: { event: EventDto }) {
           {error}
         </div>
       ) : null}
+
+      {event.status === 'cancelled' ? <CancellationPanel eventId={event.id} /> : null}
 
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex flex-col gap-6">
@@ -282,7 +288,9 @@ function EventView({ event }: { event: EventDto }) {
               </>
             ) : (
               <p className="text-muted-foreground text-sm">
-                The public page and its QR code appear once the event is published.
+                {event.status === 'cancelled'
+                  ? 'The event is cancelled: its public page says so and sells no tickets.'
+                  : 'The public page and its QR code appear once the event is published.'}
               </p>
             )}
           </div>
@@ -313,6 +321,11 @@ function EventView({ event }: { event: EventDto }) {
       </Dialog>
     </div>
   );
+}
+
+/** The server refuses to cancel an event that has ended. */
+function hasEnded(event: EventDto): boolean {
+  return event.ends_at !== null && Date.parse(event.ends_at) <= Date.now();
 }
 
 function Stat({ label, value, children }: { label: string; value: string; children?: ReactNode }) {
