@@ -19,6 +19,9 @@ export interface OrderFixture {
   status: 'paid' | 'pending' | 'refunded' | 'expired';
   paidAt?: Date | null;
   createdAt?: Date;
+  /** ISO 3166-1 alpha-2 of the buyer. */
+  country?: string | null;
+  firstName?: string;
 }
 
 export async function insertOrder(db: Database, fixture: OrderFixture) {
@@ -32,7 +35,8 @@ export async function insertOrder(db: Database, fixture: OrderFixture) {
         code: newOrderCode(),
         accessToken: newAccessToken(),
         customerEmail: fixture.email,
-        firstName: 'Test',
+        firstName: fixture.firstName ?? 'Test',
+        country: fixture.country ?? null,
         lastName: `Buyer ${randomBytes(2).toString('hex')}`,
         quantity,
         amountMinor: fixture.amountMinor,

@@ -8,3 +8,4 @@ export * from './money.js';
 export * from './domains.js';
 export * from './checkout.js';
 export * from './organiser-sales.js';
+export * from './analytics.js';

@@ -6,3 +6,4 @@ export * from './payments.js';
 export * from './domains.js';
 export * from './events.js';
 export * from './orders.js';
+export * from './analytics.js';

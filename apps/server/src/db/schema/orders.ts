@@ -79,6 +79,10 @@ export const order = pgTable(
     index('order_organization_id_created_at_idx').on(table.organizationId, table.createdAt),
     index('order_event_created_idx').on(table.organizationId, table.eventId, table.createdAt),
     index('order_customer_idx').on(table.organizationId, table.customerEmail),
+    // Analytics reads paid orders by the time they were paid (recent sales, regions, returning buyers, export).
+    index('order_organization_paid_at_idx')
+      .on(table.organizationId, table.paidAt)
+      .where(sql`${table.paidAt} is not null`),
     // Expired holds are found per event (on every availability read) and overall (the release job).
     index('order_pending_hold_idx')
       .on(table.eventId, table.holdExpiresAt)
