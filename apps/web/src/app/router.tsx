@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import { AnalyticsPage, EventBreakdownPage } from '../features/analytics';
 import { BillingPage } from '../features/billing';
 import { ComingSoonPage, DashboardLayout } from '../features/dashboard-shell';
 import { DashboardHome } from '../features/events';
@@ -38,7 +39,8 @@ export const router = createBrowserRouter([
       { index: true, element: <DashboardHome /> },
       { path: 'overview', element: <DashboardHome /> },
       ...eventRouteObjects,
-      { path: 'analytics', element: <ComingSoonPage title="Analytics" /> },
+      { path: 'analytics', element: <AnalyticsPage /> },
+      { path: 'analytics/events', element: <EventBreakdownPage /> },
       { path: 'customers', element: <ComingSoonPage title="Customers" /> },
       { path: 'profile', element: <ProfilePage /> },
       { path: 'billing', element: <BillingPage /> },
