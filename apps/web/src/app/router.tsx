@@ -1,5 +1,4 @@
 import { createBrowserRouter, Navigate } from 'react-router';
-import { AnalyticsPage, EventBreakdownPage } from '../features/analytics';
 import { BillingPage } from '../features/billing';
 import { ComingSoonPage, DashboardLayout } from '../features/dashboard-shell';
 import { DashboardHome } from '../features/events';
@@ -39,8 +38,12 @@ export const router = createBrowserRouter([
       { index: true, element: <DashboardHome /> },
       { path: 'overview', element: <DashboardHome /> },
       ...eventRouteObjects,
-      { path: 'analytics', element: <AnalyticsPage /> },
-      { path: 'analytics/events', element: <EventBreakdownPage /> },
+      // Loaded on first visit: the chart library and the world map are the app's largest parts.
+      { path: 'analytics', lazy: async () => ({ Component: (await import('../features/analytics')).AnalyticsPage }) },
+      {
+        path: 'analytics/events',
+        lazy: async () => ({ Component: (await import('../features/analytics')).EventBreakdownPage }),
+      },
       { path: 'customers', element: <ComingSoonPage title="Customers" /> },
       { path: 'profile', element: <ProfilePage /> },
       { path: 'billing', element: <BillingPage /> },
