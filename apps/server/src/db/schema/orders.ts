@@ -80,8 +80,9 @@ export const order = pgTable(
     index('order_event_created_idx').on(table.organizationId, table.eventId, table.createdAt),
     index('order_customer_idx').on(table.organizationId, table.customerEmail),
     // Analytics reads paid orders by the time they were paid (recent sales, regions, returning buyers, export).
+    // (with the buyer, so counting a period's distinct buyers reads the index only).
     index('order_organization_paid_at_idx')
-      .on(table.organizationId, table.paidAt)
+      .on(table.organizationId, table.paidAt, table.customerEmail)
       .where(sql`${table.paidAt} is not null`),
     // Expired holds are found per event (on every availability read) and overall (the release job).
     index('order_pending_hold_idx')
@@ -239,6 +240,8 @@ export const customer = pgTable(
   (table) => [
     uniqueIndex('customer_organization_email_idx').on(table.organizationId, table.email),
     index('customer_organization_first_purchase_idx').on(table.organizationId, table.firstPurchaseAt),
+    // Analytics: returning customers of a period ending today are those bought since its start.
+    index('customer_organization_last_purchase_idx').on(table.organizationId, table.lastPurchaseAt),
   ],
 );
 

@@ -58,9 +58,9 @@ async function salesTotals(db: Database, organizationId: string, period: Resolve
 async function pageTotals(db: Database, organizationId: string, period: ResolvedPeriod) {
   const current = sql`day >= ${day(period.from)}`;
   const previous = sql`day <= ${day(period.previousTo)}`;
-  // Page Views: the home page and every event page (or only the filter's event page). Conversion: unique visitors
-  // of any event page per day (the 'events' rows), or of the filter's event page.
-  const shown = period.eventId ? sql`page = 'event'` : sql`page in ('home', 'event')`;
+  // Page Views: the home page and every event page (the 'events' rows add up all event pages, with a visitor of
+  // several event pages counted once a day), or only the filter's event page. Conversion: event-page visitors.
+  const shown = period.eventId ? sql`page = 'event'` : sql`page in ('home', 'events')`;
   const eventPages = period.eventId ? sql`page = 'event'` : sql`page = 'events'`;
   const [row] = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
@@ -71,8 +71,8 @@ async function pageTotals(db: Database, organizationId: string, period: Resolved
         coalesce(sum(visitors) filter (where ${eventPages} and ${current}), 0) as event_visitors,
         coalesce(sum(visitors) filter (where ${eventPages} and ${previous}), 0) as event_visitors_previous
       from page_view_daily
-      where organization_id = ${organizationId} and day >= ${day(period.previousFrom)} and day <= ${day(period.to)}
-        ${eventClause('event_id', period)}`),
+      where organization_id = ${organizationId} and ${shown} and day >= ${day(period.previousFrom)}
+        and day <= ${day(period.to)} ${eventClause('event_id', period)}`),
   );
   return {
     views: num(row?.views),
@@ -105,26 +105,32 @@ async function upcomingTotals(db: Database, organizationId: string, period: Reso
 /**
  * New customers: buyers whose first purchase from the organisation falls in the period. Returning customers:
  * buyers who paid in the period and had first bought before it. With an event filter, only that event's buyers.
+ * For a period that ends today, the buyers table alone answers (bought since the start, first bought before
+ * it); an earlier period counts the distinct buyers of its paid orders (an index-only range).
  */
-async function customerTotals(db: Database, organizationId: string, period: ResolvedPeriod) {
+async function customerTotals(db: Database, organizationId: string, period: ResolvedPeriod, now: Date) {
+  const today = now.toISOString().slice(0, 10);
   const counts = async (from: string, to: string) => {
     const start = instant(startOf(from));
     const end = instant(endOf(to));
     const buyers = sql`select distinct customer_email from "order"
       where organization_id = ${organizationId} and paid_at is not null and paid_at >= ${start} and paid_at < ${end}
         ${eventClause('event_id', period)}`;
+    const newCustomers = sql`(select count(*) from customer where organization_id = ${organizationId}
+      and first_purchase_at >= ${start} and first_purchase_at < ${end})`;
+    const returning =
+      to >= today
+        ? sql`(select count(*) from customer where organization_id = ${organizationId}
+            and last_purchase_at >= ${start} and first_purchase_at < ${start})`
+        : sql`(select count(*) from (${buyers}) b join customer c
+            on c.organization_id = ${organizationId} and c.email = b.customer_email where c.first_purchase_at < ${start})`;
     const [row] = rowsOf<Record<string, unknown>>(
       await db.execute(
         period.eventId
           ? sql`select count(*) filter (where c.first_purchase_at >= ${start}) as new,
                 count(*) filter (where c.first_purchase_at < ${start}) as returning
               from (${buyers}) b join customer c on c.organization_id = ${organizationId} and c.email = b.customer_email`
-          : sql`select
-                (select count(*) from customer where organization_id = ${organizationId}
-                   and first_purchase_at >= ${start} and first_purchase_at < ${end}) as new,
-                (select count(*) from (${buyers}) b join customer c
-                   on c.organization_id = ${organizationId} and c.email = b.customer_email
-                   where c.first_purchase_at < ${start}) as returning`,
+          : sql`select ${newCustomers} as new, ${returning} as returning`,
       ),
     );
     return { new: num(row?.new), returning: num(row?.returning) };
@@ -146,7 +152,7 @@ export async function analyticsSummary(
   const sales = await salesTotals(db, organizationId, period);
   const pages = await pageTotals(db, organizationId, period);
   const upcoming = await upcomingTotals(db, organizationId, period, now);
-  const customers = await customerTotals(db, organizationId, period);
+  const customers = await customerTotals(db, organizationId, period, now);
   const sum = (pick: (row: (typeof sales)[number]) => number) => sales.reduce((total, row) => total + pick(row), 0);
   const orders = sum((row) => row.orders);
   const ordersPrevious = sum((row) => row.ordersPrevious);

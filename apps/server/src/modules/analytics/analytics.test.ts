@@ -137,6 +137,22 @@ describe('GET /api/analytics/summary', () => {
     expect(cards.new_customers.value).toBe(1);
   });
 
+  it('counts returning customers the same whether the period ends today or earlier', async () => {
+    const summary = async (from: string, to: string) =>
+      (await get(`/api/analytics/summary?period=custom&from=${from}&to=${to}`)).json().cards;
+    // Ben (first bought 10 days ago) bought again 3 days ago; Ana first bought 2 days ago.
+    const endingEarlier = await summary(utcDay(ago(4)), utcDay(ago(2)));
+    expect(endingEarlier.returning_customers.value).toBe(1);
+    expect(endingEarlier.new_customers.value).toBe(1);
+    const endingToday = await summary(utcDay(ago(4)), today());
+    expect(endingToday.returning_customers.value).toBe(1);
+    expect(endingToday.new_customers.value).toBe(1);
+    // Before Ben's first purchase nobody had bought: nobody returning, Ben new.
+    const early = await summary(utcDay(ago(12)), utcDay(ago(9)));
+    expect(early.returning_customers.value).toBe(0);
+    expect(early.new_customers.value).toBe(1);
+  });
+
   it("never shows another organisation's sales", async () => {
     const { cards } = (await get('/api/analytics/summary?period=7d', rival)).json();
     expect(cards.total_revenue).toEqual([{ currency: 'GBP', value: 99_900, previous: 0, change: 100 }]);

@@ -171,7 +171,7 @@ export function createPageViewRecorder(options: {
             })),
           )
           .onConflictDoUpdate({
-            target: [pageViewDaily.organizationId, pageViewDaily.day, pageViewDaily.page, pageViewDaily.eventId],
+            target: [pageViewDaily.organizationId, pageViewDaily.page, pageViewDaily.eventId, pageViewDaily.day],
             set: {
               views: sql`${pageViewDaily.views} + excluded.views`,
               visitors: sql`${pageViewDaily.visitors} + excluded.visitors`,

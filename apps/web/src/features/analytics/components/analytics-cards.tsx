@@ -100,7 +100,7 @@ export function AnalyticsCards({ summary }: { summary: AnalyticsSummary }) {
       </Card>
       <Card title="Page Views" hint="Views of your storefront's home and event pages (no bots, no prefetches)">
         <CountValue card={cards.page_views} label={label} />
-        <p className="text-muted-foreground text-xs">{cards.page_views.visitors.toLocaleString('en-GB')} unique visitors</p>
+        <p className="text-muted-foreground text-xs">{cards.page_views.visitors.toLocaleString("en-GB")} unique {cards.page_views.visitors === 1 ? "visitor" : "visitors"}</p>
       </Card>
     </div>
   );
