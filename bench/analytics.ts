@@ -148,7 +148,10 @@ async function measureEndpoints(app: FastifyInstance, cookie: string, values: Re
       await run();
       list.push(performance.now() - t0);
     }
-    timings.set(template, list.sort((a, b) => a - b));
+    timings.set(
+      template,
+      list.sort((a, b) => a - b),
+    );
   }
   return timings;
 }
@@ -204,9 +207,13 @@ async function runOn(label: string, database: DatabaseHandle) {
     }
     // Steady state: PostgreSQL's autovacuum would have analysed the tables by now (PGlite has none).
     await database.db.execute(sql`vacuum analyze`);
-    console.log(`${label}: seeded in ${((performance.now() - started) / 1000).toFixed(1)} s: ${await counts(database, organizationId)}`);
+    console.log(
+      `${label}: seeded in ${((performance.now() - started) / 1000).toFixed(1)} s: ${await counts(database, organizationId)}`,
+    );
     const [event] = rows(
-      await database.db.execute(sql`select id from event where organization_id = ${organizationId} order by name limit 1`),
+      await database.db.execute(
+        sql`select id from event where organization_id = ${organizationId} order by name limit 1`,
+      ),
     );
     const today = new Date().toISOString().slice(0, 10);
     const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
@@ -234,8 +241,12 @@ async function runOn(label: string, database: DatabaseHandle) {
 
 type Result = Awaited<ReturnType<typeof runOn>>;
 const results = new Map<string, Result>();
-console.log(`Analytics: one organisation of ${MAIN.orders} orders / ${MAIN.customers} customers / ~1,000,000 page views`);
-console.log(`Node ${process.version}, ${os.cpus().length} CPUs; load average (1, 5, 15 min) at the start: ${loadAverage()}`);
+console.log(
+  `Analytics: one organisation of ${MAIN.orders} orders / ${MAIN.customers} customers / ~1,000,000 page views`,
+);
+console.log(
+  `Node ${process.version}, ${os.cpus().length} CPUs; load average (1, 5, 15 min) at the start: ${loadAverage()}`,
+);
 const pglite = await openDatabase({ kind: 'pglite', client: new PGlite() });
 try {
   results.set('PGlite', await runOn('PGlite', pglite));
@@ -283,6 +294,13 @@ const mean = (list: number[]) => list.reduce((sum, value) => sum + value, 0) / l
 const row = (title: string, cell: (result: Result) => string) =>
   console.log(`${title.padEnd(width)}${columns.map((column) => cell(results.get(column)!).padStart(24)).join('')}`);
 row('load average 1/5/15 min (endpoints)', (result) => result.load);
-row(`event page req/s, counting off (${ROUNDS} x ${ROUND_SECONDS} s)`, (result) => result.off.map((v) => v.toFixed(0)).join(' '));
-row(`event page req/s, counting on (${ROUNDS} x ${ROUND_SECONDS} s)`, (result) => result.on.map((v) => v.toFixed(0)).join(' '));
-row('counting on vs off (mean)', (result) => `${(((mean(result.on) - mean(result.off)) / mean(result.off)) * 100).toFixed(1)}%`);
+row(`event page req/s, counting off (${ROUNDS} x ${ROUND_SECONDS} s)`, (result) =>
+  result.off.map((v) => v.toFixed(0)).join(' '),
+);
+row(`event page req/s, counting on (${ROUNDS} x ${ROUND_SECONDS} s)`, (result) =>
+  result.on.map((v) => v.toFixed(0)).join(' '),
+);
+row(
+  'counting on vs off (mean)',
+  (result) => `${(((mean(result.on) - mean(result.off)) / mean(result.off)) * 100).toFixed(1)}%`,
+);

@@ -105,9 +105,7 @@ test('after two fans buy, Analytics shows the real cards, chart, recent sales an
   await expect(card(page, 'Upcoming Events').getByTestId('card-value')).toHaveText('1');
   await expect(card(page, 'Total Revenue')).toContainText('vs previous 30 days');
   // The fan's three visits of the event page (one visitor) have been counted by now or within a flush.
-  await expect
-    .poll(async () => pageViewsNow(page), { timeout: 20_000, intervals: [1000] })
-    .toBeGreaterThanOrEqual(3);
+  await expect.poll(async () => pageViewsNow(page), { timeout: 20_000, intervals: [1000] }).toBeGreaterThanOrEqual(3);
 
   await expect(page.getByTestId('revenue-chart').locator('svg.recharts-surface')).toBeVisible();
   await page.getByText('Show the numbers as a table').click();
@@ -137,7 +135,9 @@ test('after two fans buy, Analytics shows the real cards, chart, recent sales an
   // View Details: the per-event breakdown.
   await page.getByRole('link', { name: 'View Details →' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Event Breakdown' })).toBeVisible();
-  await expect(page.getByTestId('breakdown-table').getByRole('row', { name: /Analytics Night 3 4 £80\.00/ })).toBeVisible();
+  await expect(
+    page.getByTestId('breakdown-table').getByRole('row', { name: /Analytics Night 3 4 £80\.00/ }),
+  ).toBeVisible();
 
   // Export Data downloads the orders as CSV.
   await page.goto(`${baseURL}/dashboard/analytics`);
@@ -157,7 +157,9 @@ test('after two fans buy, Analytics shows the real cards, chart, recent sales an
   await shot(page, testInfo, 'analytics-dark');
 });
 
-test('the Filter changes the figures: a past custom period has no sales, one event keeps them', async ({ page }, testInfo) => {
+test('the Filter changes the figures: a past custom period has no sales, one event keeps them', async ({
+  page,
+}, testInfo) => {
   await page.context().addCookies(organiser.cookies);
   await page.goto(`${baseURL}/dashboard/analytics`);
   await expect(card(page, 'Tickets Sold').getByTestId('card-value')).toHaveText('4');
@@ -190,10 +192,7 @@ test('the Filter changes the figures: a past custom period has no sales, one eve
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
-test('page views rise when a browser opens the event page, not when a bot fetches it', async ({
-  browser,
-  page,
-}) => {
+test('page views rise when a browser opens the event page, not when a bot fetches it', async ({ browser, page }) => {
   test.setTimeout(90_000);
   await page.context().addCookies(organiser.cookies);
   // Let any earlier visit's batch be written first (the server writes every few seconds).

@@ -28,9 +28,7 @@ export const pageViewDaily = pgTable(
   (table) => [
     // (page, event, day) order: the summary reads the 'home' and 'events' rows of a range of days, a filtered
     // summary one event's rows; the breakdown reads every event page's rows of a range of days.
-    unique('page_view_daily_key')
-      .on(table.organizationId, table.page, table.eventId, table.day)
-      .nullsNotDistinct(),
+    unique('page_view_daily_key').on(table.organizationId, table.page, table.eventId, table.day).nullsNotDistinct(),
     index('page_view_daily_page_day_idx').on(table.organizationId, table.page, table.day),
     check('page_view_daily_page_check', sql`${table.page} in ('home', 'event', 'events')`),
     check('page_view_daily_event_check', sql`(${table.page} = 'event') = (${table.eventId} is not null)`),

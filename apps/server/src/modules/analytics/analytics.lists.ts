@@ -24,7 +24,11 @@ const paidIn = (period: ResolvedPeriod) =>
 const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
 /** Events with sales or page views in the period: orders, tickets, revenue per currency, views and conversion. */
-export async function analyticsEvents(db: Database, organizationId: string, period: ResolvedPeriod): Promise<AnalyticsEvents> {
+export async function analyticsEvents(
+  db: Database,
+  organizationId: string,
+  period: ResolvedPeriod,
+): Promise<AnalyticsEvents> {
   const inPeriod = sql`day >= ${day(period.from)} and day <= ${day(period.to)}`;
   const result = await db.execute(sql`
     with sales as (
@@ -74,7 +78,11 @@ export async function analyticsEvents(db: Database, organizationId: string, peri
 export const RECENT_SALES_LIMIT = 10;
 
 /** The latest paid orders of the period (newest first). */
-export async function recentSales(db: Database, organizationId: string, period: ResolvedPeriod): Promise<AnalyticsRecentSales> {
+export async function recentSales(
+  db: Database,
+  organizationId: string,
+  period: ResolvedPeriod,
+): Promise<AnalyticsRecentSales> {
   const result = await db.execute(sql`
     select o.event_id, e.name, o.customer_email, o.quantity, o.amount_minor, o.currency, o.paid_at
     from "order" o join event e on e.id = o.event_id
@@ -94,7 +102,11 @@ export async function recentSales(db: Database, organizationId: string, period: 
 }
 
 /** Paid orders of the period per buyer's country (null when none was given), most tickets first. */
-export async function salesByRegion(db: Database, organizationId: string, period: ResolvedPeriod): Promise<AnalyticsRegions> {
+export async function salesByRegion(
+  db: Database,
+  organizationId: string,
+  period: ResolvedPeriod,
+): Promise<AnalyticsRegions> {
   const result = await db.execute(sql`
     select o.country, o.currency, count(*) as orders, sum(o.quantity) as tickets, sum(o.amount_minor) as revenue
     from "order" o

@@ -90,8 +90,7 @@ async function pageTotals(db: Database, organizationId: string, period: Resolved
 async function upcomingTotals(db: Database, organizationId: string, period: ResolvedPeriod, now: Date) {
   const end = endOf(period.to) > now ? now : endOf(period.to);
   const previousEnd = endOf(period.previousTo);
-  const upcomingAt = (at: Date) =>
-    sql`created_at <= ${instant(at)} and (ends_at is null or ends_at >= ${instant(at)})`;
+  const upcomingAt = (at: Date) => sql`created_at <= ${instant(at)} and (ends_at is null or ends_at >= ${instant(at)})`;
   const [row] = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       select count(*) filter (where ${upcomingAt(end)}) as current,
@@ -158,8 +157,13 @@ export async function analyticsSummary(
   const ordersPrevious = sum((row) => row.ordersPrevious);
   const conversion = rate(orders, pages.eventVisitors);
   const conversionPrevious = rate(ordersPrevious, pages.eventVisitorsPrevious);
-  const withSales = sales.filter((row) => row.revenue > 0 || row.revenuePrevious > 0 || row.orders + row.ordersPrevious > 0);
-  const totalRevenue: MoneyCard = withSales.map((row) => ({ currency: row.currency, ...card(row.revenue, row.revenuePrevious) }));
+  const withSales = sales.filter(
+    (row) => row.revenue > 0 || row.revenuePrevious > 0 || row.orders + row.ordersPrevious > 0,
+  );
+  const totalRevenue: MoneyCard = withSales.map((row) => ({
+    currency: row.currency,
+    ...card(row.revenue, row.revenuePrevious),
+  }));
   const averageSpend: MoneyCard = withSales.map((row) => {
     const value = row.orders === 0 ? 0 : Math.round(row.revenue / row.orders);
     const previous = row.ordersPrevious === 0 ? 0 : Math.round(row.revenuePrevious / row.ordersPrevious);
@@ -169,7 +173,10 @@ export async function analyticsSummary(
     period: periodDto(period),
     cards: {
       total_revenue: totalRevenue,
-      tickets_sold: card(sum((row) => row.tickets), sum((row) => row.ticketsPrevious)),
+      tickets_sold: card(
+        sum((row) => row.tickets),
+        sum((row) => row.ticketsPrevious),
+      ),
       upcoming_events: upcoming,
       conversion_rate: { ...card(conversion, conversionPrevious), orders, visitors: pages.eventVisitors },
       new_customers: customers.newCustomers,
@@ -181,7 +188,11 @@ export async function analyticsSummary(
 }
 
 /** Revenue (per currency) and tickets per day of the period, every day present (zero when nothing sold). */
-export async function analyticsChart(db: Database, organizationId: string, period: ResolvedPeriod): Promise<AnalyticsChart> {
+export async function analyticsChart(
+  db: Database,
+  organizationId: string,
+  period: ResolvedPeriod,
+): Promise<AnalyticsChart> {
   const result = await db.execute(sql`
     select to_char(day, 'YYYY-MM-DD') as day, currency, sum(revenue_minor) as revenue, sum(tickets) as tickets,
       sum(orders) as orders
@@ -191,7 +202,9 @@ export async function analyticsChart(db: Database, organizationId: string, perio
     group by day, currency`);
   const byDay = new Map<string, { tickets: number; orders: number; revenue: Record<string, number> }>();
   const currencies = new Set<string>();
-  for (const row of rowsOf<{ day: string; currency: string; revenue: unknown; tickets: unknown; orders: unknown }>(result)) {
+  for (const row of rowsOf<{ day: string; currency: string; revenue: unknown; tickets: unknown; orders: unknown }>(
+    result,
+  )) {
     const entry = byDay.get(row.day) ?? { tickets: 0, orders: 0, revenue: {} };
     entry.tickets += num(row.tickets);
     entry.orders += num(row.orders);

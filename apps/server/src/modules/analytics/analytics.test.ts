@@ -59,7 +59,13 @@ beforeAll(async () => {
   await sale(gig, { email: 'cat@example.com', status: 'pending', country: 'DE' });
   await sale(gig, { email: 'dan@example.com', status: 'expired', country: 'DE' });
   // Another organisation's sale yesterday.
-  await sale(rivalGig, { email: 'rival-fan@example.com', amountMinor: 99_900, quantity: 9, paidAt: ago(1), country: 'JP' });
+  await sale(rivalGig, {
+    email: 'rival-fan@example.com',
+    amountMinor: 99_900,
+    quantity: 9,
+    paidAt: ago(1),
+    country: 'JP',
+  });
   // Three visitors of the event page today, one of the home page.
   for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) await view(`/events/${gig.id}`, ip);
   await view('/', '198.51.100.1');
@@ -84,7 +90,12 @@ describe('GET /api/analytics/summary', () => {
     const response = await get('/api/analytics/summary?period=7d');
     expect(response.statusCode).toBe(200);
     const { period, cards } = response.json();
-    expect(period).toMatchObject({ period: '7d', to: today(), from: addDays(today(), -6), change_label: 'vs previous 7 days' });
+    expect(period).toMatchObject({
+      period: '7d',
+      to: today(),
+      from: addDays(today(), -6),
+      change_label: 'vs previous 7 days',
+    });
     expect(period.previous_to).toBe(addDays(today(), -7));
     // Revenue per currency, never added together.
     expect(cards.total_revenue).toEqual([
@@ -216,7 +227,10 @@ describe('GET /api/analytics/events (View Details)', () => {
       visitors: 3,
       conversion_rate: 66.7,
     });
-    expect(byName['Brooklyn Loft']).toMatchObject({ revenue: [{ currency: 'USD', amount_minor: 3000 }], conversion_rate: null });
+    expect(byName['Brooklyn Loft']).toMatchObject({
+      revenue: [{ currency: 'USD', amount_minor: 3000 }],
+      conversion_rate: null,
+    });
   });
 });
 

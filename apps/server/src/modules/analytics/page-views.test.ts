@@ -28,7 +28,13 @@ afterAll(() => t.close());
 
 function visit(
   url: string,
-  options: { host?: string; ip?: string; userAgent?: string; headers?: Record<string, string>; method?: 'GET' | 'HEAD' } = {},
+  options: {
+    host?: string;
+    ip?: string;
+    userAgent?: string;
+    headers?: Record<string, string>;
+    method?: 'GET' | 'HEAD';
+  } = {},
 ) {
   return t.app.inject({
     method: options.method ?? 'GET',
@@ -152,7 +158,12 @@ describe('the daily salt', () => {
     const old = recorder(yesterday);
     old.record(request('198.51.100.90'), { organizationId, eventId: null });
     await old.close();
-    expect(await t.database.db.select().from(pageViewSalt).where(eq(pageViewSalt.day, utcDay(yesterday)))).toHaveLength(1);
+    expect(
+      await t.database.db
+        .select()
+        .from(pageViewSalt)
+        .where(eq(pageViewSalt.day, utcDay(yesterday))),
+    ).toHaveLength(1);
     const fresh = recorder(new Date(Date.now() + 86_400_000));
     fresh.record(request('198.51.100.90'), { organizationId, eventId: null });
     await fresh.close();

@@ -205,7 +205,15 @@ export function createPageViewRecorder(options: {
       if (!enabled || !isCountableView(request)) return;
       const day = utcDay(now());
       const visitor = `${request.ip}\n${String(request.headers['user-agent'])}`;
-      add({ organizationId: target.organizationId, day, page: target.eventId ? 'event' : 'home', eventId: target.eventId }, visitor);
+      add(
+        {
+          organizationId: target.organizationId,
+          day,
+          page: target.eventId ? 'event' : 'home',
+          eventId: target.eventId,
+        },
+        visitor,
+      );
       if (target.eventId) add({ organizationId: target.organizationId, day, page: 'events', eventId: null }, visitor);
       pendingViews += 1;
       if (pendingViews >= maxPending) void flush();
@@ -217,4 +225,3 @@ export function createPageViewRecorder(options: {
     },
   };
 }
-

@@ -72,7 +72,10 @@ export function AnalyticsCards({ summary }: { summary: AnalyticsSummary }) {
   const { cards } = summary;
   const label = summary.period.change_label;
   return (
-    <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 sm:gap-4 lg:grid-cols-4" data-testid="analytics-cards">
+    <div
+      className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 sm:gap-4 lg:grid-cols-4"
+      data-testid="analytics-cards"
+    >
       <Card title="Total Revenue">
         <MoneyValue card={cards.total_revenue} label={label} />
       </Card>
@@ -100,7 +103,10 @@ export function AnalyticsCards({ summary }: { summary: AnalyticsSummary }) {
       </Card>
       <Card title="Page Views" hint="Views of your storefront's home and event pages (no bots, no prefetches)">
         <CountValue card={cards.page_views} label={label} />
-        <p className="text-muted-foreground text-xs">{cards.page_views.visitors.toLocaleString("en-GB")} unique {cards.page_views.visitors === 1 ? "visitor" : "visitors"}</p>
+        <p className="text-muted-foreground text-xs">
+          {cards.page_views.visitors.toLocaleString('en-GB')} unique{' '}
+          {cards.page_views.visitors === 1 ? 'visitor' : 'visitors'}
+        </p>
       </Card>
     </div>
   );

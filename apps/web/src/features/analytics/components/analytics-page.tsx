@@ -42,9 +42,22 @@ export function LoadError({ what, onRetry }: { what: string; onRetry(): void }) 
   );
 }
 
-function Panel({ title, action, children, className = '' }: { title: string; action?: ReactNode; children: ReactNode; className?: string }) {
+function Panel({
+  title,
+  action,
+  children,
+  className = '',
+}: {
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <section aria-label={title} className={`border-border bg-card flex min-w-0 flex-col gap-4 rounded-2xl border p-5 ${className}`}>
+    <section
+      aria-label={title}
+      className={`border-border bg-card flex min-w-0 flex-col gap-4 rounded-2xl border p-5 ${className}`}
+    >
       <div className="flex items-center justify-between gap-3">
         <h2 className="text-lg font-semibold">{title}</h2>
         {action}
@@ -59,7 +72,10 @@ function RecentSales({ sales }: { sales: AnalyticsRecentSales['sales'] }) {
   return (
     <ul className="flex flex-col" data-testid="recent-sales">
       {sales.map((sale, index) => (
-        <li key={`${sale.paid_at}-${index}`} className="border-border flex items-start justify-between gap-3 border-t py-3 first:border-t-0">
+        <li
+          key={`${sale.paid_at}-${index}`}
+          className="border-border flex items-start justify-between gap-3 border-t py-3 first:border-t-0"
+        >
           <div className="min-w-0">
             <p className="truncate text-sm font-medium">{sale.event_name || 'Untitled event'}</p>
             <p className="text-muted-foreground truncate text-xs">{sale.email}</p>
@@ -114,7 +130,11 @@ export function AnalyticsPage() {
       {eventFilterMissing ? (
         <p role="alert" className="text-sm text-red-600 dark:text-red-400">
           That event was not found.{' '}
-          <button type="button" className="font-semibold underline" onClick={() => setFilter({ period: filter.period, from: filter.from, to: filter.to })}>
+          <button
+            type="button"
+            className="font-semibold underline"
+            onClick={() => setFilter({ period: filter.period, from: filter.from, to: filter.to })}
+          >
             Show all events
           </button>
         </p>

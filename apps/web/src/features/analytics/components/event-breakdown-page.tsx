@@ -59,7 +59,9 @@ export function EventBreakdownPage() {
                   <td className="py-2 pr-4">{row.orders}</td>
                   <td className="py-2 pr-4">{row.tickets}</td>
                   <td className="py-2 pr-4">
-                    {row.revenue.length === 0 ? '—' : row.revenue.map((line) => money(line.amount_minor, line.currency)).join(' · ')}
+                    {row.revenue.length === 0
+                      ? '—'
+                      : row.revenue.map((line) => money(line.amount_minor, line.currency)).join(' · ')}
                   </td>
                   <td className="py-2 pr-4">{row.views}</td>
                   <td className="py-2 pr-4">{row.visitors}</td>

@@ -124,7 +124,12 @@ function FilterForm({
         <label htmlFor={ids.event} className="text-sm">
           Event
         </label>
-        <select id={ids.event} value={eventId} onChange={(event) => setEventId(event.target.value)} className={inputClasses}>
+        <select
+          id={ids.event}
+          value={eventId}
+          onChange={(event) => setEventId(event.target.value)}
+          className={inputClasses}
+        >
           <option value="">All events</option>
           {allEvents.map((item) => (
             <option key={item.id} value={item.id}>

@@ -16,7 +16,9 @@ export function RegionSales({ regions }: { regions: AnalyticsRegions['regions'] 
   const menuId = useId();
   const menu = useRef<HTMLDivElement>(null);
   const shown = regions.filter((region) => !hidden.has(keyOf(region.country)));
-  const tickets = new Map(shown.flatMap((region) => (region.country ? [[region.country, region.tickets] as const] : [])));
+  const tickets = new Map(
+    shown.flatMap((region) => (region.country ? [[region.country, region.tickets] as const] : [])),
+  );
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -42,7 +44,10 @@ export function RegionSales({ regions }: { regions: AnalyticsRegions['regions'] 
     });
 
   return (
-    <section aria-labelledby="regions-title" className="border-border bg-card flex flex-col gap-4 rounded-2xl border p-5">
+    <section
+      aria-labelledby="regions-title"
+      className="border-border bg-card flex flex-col gap-4 rounded-2xl border p-5"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="regions-title" className="text-lg font-semibold">
           Ticket Sales by Region

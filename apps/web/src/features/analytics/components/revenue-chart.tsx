@@ -54,7 +54,12 @@ export function RevenueChart({ chart }: { chart: AnalyticsChart }) {
           </div>
         ) : null}
       </div>
-      <div className="h-64 w-full" role="img" aria-label={`Revenue and tickets per day. ${summary}`} data-testid="revenue-chart">
+      <div
+        className="h-64 w-full"
+        role="img"
+        aria-label={`Revenue and tickets per day. ${summary}`}
+        data-testid="revenue-chart"
+      >
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
@@ -88,7 +93,9 @@ export function RevenueChart({ chart }: { chart: AnalyticsChart }) {
               }}
               labelStyle={{ color: 'var(--foreground)' }}
               formatter={(value, name) =>
-                name === 'Revenue' && currency ? [money(Number(value), currency), `Revenue (${currency})`] : [value, name]
+                name === 'Revenue' && currency
+                  ? [money(Number(value), currency), `Revenue (${currency})`]
+                  : [value, name]
               }
             />
             <Bar yAxisId="tickets" dataKey="tickets" name="Tickets" fill="var(--chart-bars)" radius={[3, 3, 0, 0]} />

@@ -33,7 +33,12 @@ export function searchFromFilter(filter: AnalyticsFilter): URLSearchParams {
   return params;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 export const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
 
 /** 'Last 30 days (25 Oct 2026 – 23 Nov 2026)'. */
