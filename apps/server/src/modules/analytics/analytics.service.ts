@@ -105,7 +105,7 @@ async function upcomingTotals(db: Database, organizationId: string, period: Reso
  * New customers: buyers whose first purchase from the organisation falls in the period. Returning customers:
  * buyers who paid in the period and had first bought before it. With an event filter, only that event's buyers.
  * For a period that ends today, the buyers table alone answers (bought since the start, first bought before
- * it); an earlier period counts the distinct buyers of its paid orders (an index-only range).
+ * it); an earlier period counts the distinct buyers of its paid orders (an index-only range) less the new ones.
  */
 async function customerTotals(db: Database, organizationId: string, period: ResolvedPeriod, now: Date) {
   const today = now.toISOString().slice(0, 10);
@@ -121,8 +121,9 @@ async function customerTotals(db: Database, organizationId: string, period: Reso
       to >= today
         ? sql`(select count(*) from customer where organization_id = ${organizationId}
             and last_purchase_at >= ${start} and first_purchase_at < ${start})`
-        : sql`(select count(*) from (${buyers}) b join customer c
-            on c.organization_id = ${organizationId} and c.email = b.customer_email where c.first_purchase_at < ${start})`;
+        : // Every buyer whose first purchase is in the period bought in it, so the rest of its buyers are returning.
+          sql`(select count(distinct customer_email) from "order" where organization_id = ${organizationId}
+            and paid_at is not null and paid_at >= ${start} and paid_at < ${end}) - ${newCustomers}`;
     const [row] = rowsOf<Record<string, unknown>>(
       await db.execute(
         period.eventId
@@ -134,8 +135,10 @@ async function customerTotals(db: Database, organizationId: string, period: Reso
     );
     return { new: num(row?.new), returning: num(row?.returning) };
   };
-  const current = await counts(period.from, period.to);
-  const previous = await counts(period.previousFrom, period.previousTo);
+  const [current, previous] = await Promise.all([
+    counts(period.from, period.to),
+    counts(period.previousFrom, period.previousTo),
+  ]);
   return {
     newCustomers: card(current.new, previous.new),
     returningCustomers: card(current.returning, previous.returning),
@@ -148,10 +151,13 @@ export async function analyticsSummary(
   period: ResolvedPeriod,
   now = new Date(),
 ): Promise<AnalyticsSummary> {
-  const sales = await salesTotals(db, organizationId, period);
-  const pages = await pageTotals(db, organizationId, period);
-  const upcoming = await upcomingTotals(db, organizationId, period, now);
-  const customers = await customerTotals(db, organizationId, period, now);
+  // Independent reads: on PostgreSQL they run side by side on the pool's connections.
+  const [sales, pages, upcoming, customers] = await Promise.all([
+    salesTotals(db, organizationId, period),
+    pageTotals(db, organizationId, period),
+    upcomingTotals(db, organizationId, period, now),
+    customerTotals(db, organizationId, period, now),
+  ]);
   const sum = (pick: (row: (typeof sales)[number]) => number) => sales.reduce((total, row) => total + pick(row), 0);
   const orders = sum((row) => row.orders);
   const ordersPrevious = sum((row) => row.ordersPrevious);

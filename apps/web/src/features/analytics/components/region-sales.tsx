@@ -15,6 +15,7 @@ export function RegionSales({ regions }: { regions: AnalyticsRegions['regions'] 
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menu = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
   const shown = regions.filter((region) => !hidden.has(keyOf(region.country)));
   const tickets = new Map(
     shown.flatMap((region) => (region.country ? [[region.country, region.tickets] as const] : [])),
@@ -23,7 +24,11 @@ export function RegionSales({ regions }: { regions: AnalyticsRegions['regions'] 
   useEffect(() => {
     if (!menuOpen) return;
     const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !menu.current?.contains(event.target as Node)) {
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== 'Escape') return;
+        setMenuOpen(false);
+        trigger.current?.focus();
+      } else if (!menu.current?.contains(event.target as Node)) {
         setMenuOpen(false);
       }
     };
@@ -54,6 +59,7 @@ export function RegionSales({ regions }: { regions: AnalyticsRegions['regions'] 
         </h2>
         <div className="relative" ref={menu}>
           <Button
+            ref={trigger}
             type="button"
             size="xs"
             variant="secondary"
