@@ -241,7 +241,12 @@ export const customer = pgTable(
     uniqueIndex('customer_organization_email_idx').on(table.organizationId, table.email),
     index('customer_organization_first_purchase_idx').on(table.organizationId, table.firstPurchaseAt),
     // Analytics: returning customers of a period ending today are those bought since its start.
-    index('customer_organization_last_purchase_idx').on(table.organizationId, table.lastPurchaseAt),
+    // (with the first purchase, so that count reads the index only).
+    index('customer_organization_last_purchase_idx').on(
+      table.organizationId,
+      table.lastPurchaseAt,
+      table.firstPurchaseAt,
+    ),
   ],
 );
 

@@ -122,8 +122,9 @@ async function customerTotals(db: Database, organizationId: string, period: Reso
         ? sql`(select count(*) from customer where organization_id = ${organizationId}
             and last_purchase_at >= ${start} and first_purchase_at < ${start})`
         : // Every buyer whose first purchase is in the period bought in it, so the rest of its buyers are returning.
-          sql`(select count(distinct customer_email) from "order" where organization_id = ${organizationId}
-            and paid_at is not null and paid_at >= ${start} and paid_at < ${end}) - ${newCustomers}`;
+          sql`(select count(*) from (select customer_email from "order" where organization_id = ${organizationId}
+            and paid_at is not null and paid_at >= ${start} and paid_at < ${end} group by customer_email) b)
+            - ${newCustomers}`;
     const [row] = rowsOf<Record<string, unknown>>(
       await db.execute(
         period.eventId

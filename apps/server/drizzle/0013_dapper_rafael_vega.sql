@@ -30,5 +30,5 @@ ALTER TABLE "page_visitor" ADD CONSTRAINT "page_visitor_organization_id_organiza
 ALTER TABLE "page_visitor" ADD CONSTRAINT "page_visitor_event_id_event_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."event"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "page_view_daily_page_day_idx" ON "page_view_daily" USING btree ("organization_id","page","day");--> statement-breakpoint
 CREATE INDEX "page_visitor_day_idx" ON "page_visitor" USING btree ("day");--> statement-breakpoint
-CREATE INDEX "customer_organization_last_purchase_idx" ON "customer" USING btree ("organization_id","last_purchase_at");--> statement-breakpoint
+CREATE INDEX "customer_organization_last_purchase_idx" ON "customer" USING btree ("organization_id","last_purchase_at","first_purchase_at");--> statement-breakpoint
 CREATE INDEX "order_organization_paid_at_idx" ON "order" USING btree ("organization_id","paid_at","customer_email") WHERE "order"."paid_at" is not null;
