@@ -35,6 +35,8 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { publicConfigRoutes } from './modules/health/public-config.routes.js';
 import { publicUploadRoutes, registerUploads } from './modules/uploads/uploads.routes.js';
 import { storefrontRoutes } from './storefront/storefront.routes.js';
+import { createPageViewRecorder, type PageViewRecorder } from './modules/analytics/page-views.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import type { Mailer } from './adapters/mail/mailer.js';
 import { passwordResetCodeEmail, verificationCodeEmail } from './adapters/mail/templates.js';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.js';
@@ -67,6 +69,7 @@ declare module 'fastify' {
     metrics: AppMetrics;
     /** The durable job queue; buildApp never starts it (server.ts does, or a test that wants a worker). */
     jobs: JobQueue;
+    pageViews: PageViewRecorder;
   }
 }
 
@@ -90,6 +93,8 @@ export interface BuildAppOptions {
   assertCanSell?: AssertCanSell;
   /** Told of every route as it is added (the fuzz and tenant suites read the whole route table this way). */
   onRoute?: (route: RouteOptions) => void;
+  /** Storefront page-view counting (on by default; the benchmark compares off). */
+  pageViews?: { enabled?: boolean; flushIntervalMs?: number };
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -251,8 +256,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('checkout', { signer: ticketSigner, notifier });
   cancellationRoutes(app, { jobs });
   await registerPayments(app, { config, db: database.db, payments, notifier, jobs });
+  const pageViews = createPageViewRecorder({ db: database.db, log: app.log, ...options.pageViews });
+  app.decorate('pageViews', pageViews);
+  app.addHook('onClose', async () => pageViews.close());
+  analyticsRoutes(app);
   storefrontRoutes(app, {
     db: database.db,
+    pageViews,
     payments,
     assertCanSell: options.assertCanSell ?? assertCanSell,
     rateLimitMultiplier: config.rateLimitMultiplier,

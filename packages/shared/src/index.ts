@@ -10,3 +10,4 @@ export * from './checkout.js';
 export * from './organiser-sales.js';
 export * from './customers.js';
 export * from './cancellation.js';
+export * from './analytics.js';

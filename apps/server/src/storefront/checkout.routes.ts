@@ -33,11 +33,14 @@ import {
 } from './storefront.routes.js';
 import { orderPageRoutes, type OrderPageDeps } from './order-page.routes.js';
 import type { HoldOutcome } from '../plugins/metrics.js';
+import type { PageViewRecorder } from '../modules/analytics/page-views.js';
 
 export interface CheckoutRoutesDeps extends CheckoutDeps, OrderPageDeps {
   db: Database;
   /** Origins of the payment provider's hosted checkout: the summary's Pay form is redirected there. */
   paymentOrigins: string[];
+  /** Counts the home and event pages' views (decision 023). */
+  pageViews: PageViewRecorder;
 }
 
 const constraints = { site: 'storefront' };
@@ -126,7 +129,12 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
   app.get<{ Params: { id: string } }>('/events/:id', { constraints }, async (request, reply) => {
     const organization = await organizationFor(db, request, reply);
     if (!organization) return reply;
-    return renderEvent(request, reply, organization, request.params.id, null, {}, 200);
+    await renderEvent(request, reply, organization, request.params.id, null, {}, 200);
+    // A shown page (200, or 304 when the browser already had it) is a view; a missing event is not.
+    if (reply.statusCode === 200 || reply.statusCode === 304) {
+      deps.pageViews.record(request, { organizationId: organization.organizationId, eventId: request.params.id });
+    }
+    return reply;
   });
 
   app.register(async (scope) => {

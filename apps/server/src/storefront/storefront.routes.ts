@@ -67,7 +67,9 @@ export function storefrontRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps)
     const organization = await findStorefrontOrganization(db, request.siteHost);
     if (!organization) return sendStorefrontNotFound(reply);
     const events = await listPublicEvents(db, organization.organizationId);
-    return sendStorefrontHtml(request, reply, renderStorefrontHome(organization, events.map(toStorefrontEventSummary)));
+    await sendStorefrontHtml(request, reply, renderStorefrontHome(organization, events.map(toStorefrontEventSummary)));
+    deps.pageViews.record(request, { organizationId: organization.organizationId, eventId: null });
+    return reply;
   });
 
   app.get('/robots.txt', { constraints }, async (_request, reply) =>

@@ -39,7 +39,12 @@ export const router = createBrowserRouter([
       { index: true, element: <DashboardHome /> },
       { path: 'overview', element: <DashboardHome /> },
       ...eventRouteObjects,
-      { path: 'analytics', element: <ComingSoonPage title="Analytics" /> },
+      // Loaded on first visit: the chart library and the world map are the app's largest parts.
+      { path: 'analytics', lazy: async () => ({ Component: (await import('../features/analytics')).AnalyticsPage }) },
+      {
+        path: 'analytics/events',
+        lazy: async () => ({ Component: (await import('../features/analytics')).EventBreakdownPage }),
+      },
       { path: 'customers', element: <CustomersPage /> },
       { path: 'profile', element: <ProfilePage /> },
       { path: 'billing', element: <BillingPage /> },

@@ -7,3 +7,4 @@ export * from './domains.js';
 export * from './events.js';
 export * from './orders.js';
 export * from './cancellations.js';
+export * from './analytics.js';

@@ -79,6 +79,11 @@ export const order = pgTable(
     index('order_organization_id_created_at_idx').on(table.organizationId, table.createdAt),
     index('order_event_created_idx').on(table.organizationId, table.eventId, table.createdAt),
     index('order_customer_idx').on(table.organizationId, table.customerEmail),
+    // Analytics reads paid orders by the time they were paid (recent sales, regions, returning buyers, export).
+    // (with the buyer, so counting a period's distinct buyers reads the index only).
+    index('order_organization_paid_at_idx')
+      .on(table.organizationId, table.paidAt, table.customerEmail)
+      .where(sql`${table.paidAt} is not null`),
     // Expired holds are found per event (on every availability read) and overall (the release job).
     index('order_pending_hold_idx')
       .on(table.eventId, table.holdExpiresAt)
@@ -262,6 +267,13 @@ export const customer = pgTable(
     index('customer_sort_events_idx').on(table.organizationId, table.events, table.id),
     index('customer_sort_spend_idx').on(table.organizationId, table.spendCurrency, table.spendMinor, table.id),
     index('customer_sort_last_purchase_idx').on(table.organizationId, table.lastPurchaseAt, table.id),
+    // Analytics: returning customers of a period ending today are those bought since its start
+    // (with the first purchase, so that count reads the index only).
+    index('customer_organization_last_purchase_idx').on(
+      table.organizationId,
+      table.lastPurchaseAt,
+      table.firstPurchaseAt,
+    ),
   ],
 );
 

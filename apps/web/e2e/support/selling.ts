@@ -1,0 +1,74 @@
+// An organiser who can sell: payouts enabled through the sandbox's hosted onboarding, and a live event with
+// artwork, made through the real API (as checkout-journey.spec.ts does it by hand).
+import fs from 'node:fs';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { E2E_PORT } from '../fixtures';
+import type { Organiser } from './api';
+import { makeValidPng } from './images';
+
+const baseURL = `http://localhost:${E2E_PORT}`;
+
+export async function enableSandboxPayouts(request: APIRequestContext, who: Organiser) {
+  const headers = { origin: baseURL, cookie: who.cookieHeader };
+  const billing = `${baseURL}/dashboard/billing`;
+  const link = await request.post(`${baseURL}/api/stripe/create-connect-account`, {
+    headers,
+    data: { refresh_url: billing, return_url: billing },
+  });
+  const url = new URL(((await link.json()) as { account_link_url: string }).account_link_url);
+  const onboard = await request.post(`${baseURL}${url.pathname}${url.search}`, {
+    headers: { origin: baseURL },
+    form: {
+      business_name: 'Analytics Co Ltd',
+      business_type: 'company',
+      country: 'GB',
+      address_line1: '1 High Street',
+      address_city: 'London',
+      address_postal_code: 'N1 9GU',
+      representative_name: 'Ada Lovelace',
+      representative_dob: '1985-12-10',
+      bank_account_holder: 'Analytics Co Ltd',
+      bank_routing: '108800',
+      bank_account_number: '00012345',
+      registration_number: '12345678',
+    },
+    maxRedirects: 0,
+  });
+  expect(onboard.status()).toBe(303);
+}
+
+/** A published GBP event at £20 a ticket, no age limit; returns its id. */
+export async function createPublishedEvent(request: APIRequestContext, who: Organiser, name: string) {
+  const headers = { origin: baseURL, cookie: who.cookieHeader };
+  const upload = await request.post(`${baseURL}/api/uploads/image`, {
+    headers,
+    multipart: {
+      purpose: 'event-artwork',
+      file: { name: 'art.png', mimeType: 'image/png', buffer: fs.readFileSync(await makeValidPng()) },
+    },
+  });
+  expect(upload.status(), await upload.text()).toBeLessThan(300);
+  const created = await request.post(`${baseURL}/api/events`, {
+    headers,
+    data: {
+      artwork_url: ((await upload.json()) as { url: string }).url,
+      name,
+      description: 'A night of analytics testing.',
+      location: 'The Warehouse, London',
+      start_local: '2031-06-14T19:00',
+      end_local: '2031-06-15T03:00',
+      time_zone: 'Europe/London',
+      lineup: ['DJ One'],
+      currency: 'GBP',
+      price: '20.00',
+      capacity: 100,
+      minimum_age: 0,
+      terms_of_service: 'No re-entry.',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { id: string }).id;
+  const published = await request.post(`${baseURL}/api/events/${id}/publish`, { headers });
+  expect(published.status(), await published.text()).toBe(200);
+  return id;
+}

@@ -1,0 +1,123 @@
+// The Analytics page's eight summary cards (two rows of four), each with its change against the previous
+// period. Money cards list one line per currency: amounts in different currencies are never added.
+import type { AnalyticsSummary, CountCard, MoneyCard } from '@marquee/shared';
+import { formatMoney, isCurrencyCode } from '@marquee/shared';
+import { formatChange } from '../../../components/ui/metric-card';
+
+const money = (amountMinor: number, currency: string) =>
+  isCurrencyCode(currency) ? formatMoney(amountMinor, currency) : `${amountMinor} ${currency}`;
+
+function tone(change: number) {
+  if (change === 0) return 'text-muted-foreground';
+  return change > 0 ? 'text-emerald-700 dark:text-primary' : 'text-red-600 dark:text-red-400';
+}
+
+function Card({ title, children, hint }: { title: string; children: React.ReactNode; hint?: string }) {
+  return (
+    <section aria-label={title} className="border-border bg-card flex flex-col gap-2 rounded-2xl border p-5">
+      <h2 className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase" title={hint}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Change({ change, label }: { change: number; label: string }) {
+  return (
+    <p className="text-xs">
+      <span className={`font-medium ${tone(change)}`}>{formatChange(change)}</span>
+      <span className="text-muted-foreground"> {label}</span>
+    </p>
+  );
+}
+
+function CountValue({ card, label, format }: { card: CountCard; label: string; format?: (value: number) => string }) {
+  return (
+    <>
+      <p className="text-2xl font-semibold tabular-nums" data-testid="card-value">
+        {format ? format(card.value) : card.value.toLocaleString('en-GB')}
+      </p>
+      <Change change={card.change} label={label} />
+    </>
+  );
+}
+
+function MoneyValue({ card, label }: { card: MoneyCard; label: string }) {
+  if (card.length === 0) {
+    return (
+      <>
+        <p className="text-2xl font-semibold tabular-nums" data-testid="card-value">
+          —
+        </p>
+        <p className="text-muted-foreground text-xs">No sales in this period</p>
+      </>
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-1">
+      {card.map((line, index) => (
+        <li key={line.currency}>
+          <p className={`${index === 0 ? 'text-2xl' : 'text-lg'} font-semibold tabular-nums`} data-testid="card-value">
+            {money(line.value, line.currency)}
+          </p>
+          <Change change={line.change} label={label} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function AnalyticsCards({ summary }: { summary: AnalyticsSummary }) {
+  const { cards } = summary;
+  const label = summary.period.change_label;
+  return (
+    <div
+      className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 sm:gap-4 lg:grid-cols-4"
+      data-testid="analytics-cards"
+    >
+      <Card title="Total Revenue">
+        <MoneyValue card={cards.total_revenue} label={label} />
+      </Card>
+      <Card title="Tickets Sold">
+        <CountValue card={cards.tickets_sold} label={label} />
+      </Card>
+      <Card title="Upcoming Events" hint="Draft and live events that have not ended, at the end of the period">
+        <CountValue card={cards.upcoming_events} label={label} />
+      </Card>
+      <Card title="Conversion Rate" hint="Paid orders divided by unique visitors of event pages">
+        <CountValue card={cards.conversion_rate} label={label} format={(value) => `${value}%`} />
+        <p className="text-muted-foreground text-xs">
+          {cards.conversion_rate.orders.toLocaleString('en-GB')} orders /{' '}
+          {cards.conversion_rate.visitors.toLocaleString('en-GB')} visitors
+        </p>
+      </Card>
+      <Card title="New Customers" hint="Buyers whose first purchase was in this period">
+        <CountValue card={cards.new_customers} label={label} />
+      </Card>
+      <Card title="Returning Customers" hint="Buyers in this period who had bought before it">
+        <CountValue card={cards.returning_customers} label={label} />
+      </Card>
+      <Card title="Average Spend" hint="Revenue per paid order">
+        <MoneyValue card={cards.average_spend} label={label} />
+      </Card>
+      <Card title="Page Views" hint="Views of your storefront's home and event pages (no bots, no prefetches)">
+        <CountValue card={cards.page_views} label={label} />
+        <p className="text-muted-foreground text-xs">
+          {cards.page_views.visitors.toLocaleString('en-GB')} unique{' '}
+          {cards.page_views.visitors === 1 ? 'visitor' : 'visitors'}
+        </p>
+      </Card>
+    </div>
+  );
+}
+
+export function AnalyticsCardsSkeleton() {
+  return (
+    <div role="status" aria-label="Loading figures" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      {Array.from({ length: 8 }, (_, index) => (
+        <div key={index} className="border-border bg-muted h-[116px] animate-pulse rounded-2xl border" />
+      ))}
+    </div>
+  );
+}
