@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { BillingPage } from '../features/billing';
 import { CustomersPage } from '../features/customers';
-import { ComingSoonPage, DashboardLayout } from '../features/dashboard-shell';
+import { DashboardLayout } from '../features/dashboard-shell';
 import { DashboardHome } from '../features/events';
 import { OnboardingPage } from '../features/onboarding';
 import { ProfilePage } from '../features/profile';
