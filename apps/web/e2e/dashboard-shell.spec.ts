@@ -35,7 +35,7 @@ test.describe('signed in', () => {
     await sidebar(page).getByRole('link', { name: 'Analytics' }).click();
     await expect(page).toHaveURL(/\/dashboard\/analytics$/);
     await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
-    await expect(page.getByText('This part of the dashboard is being built')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Total Revenue', exact: true })).toBeVisible();
     await expect(sidebar(page).getByRole('link', { name: 'Analytics' })).toHaveAttribute('aria-current', 'page');
     await expect(dashboardLink).not.toHaveAttribute('aria-current', 'page');
 
