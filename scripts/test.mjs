@@ -1,18 +1,68 @@
-// `npm test`: unit and API tests (Vitest), then the browser tests (Playwright + Debian Chromium) against the
-// real built server. `--only e2e` runs the browser tests alone.
-import { spawnSync } from 'node:child_process';
+// `npm test`: two lanes side by side.
+// - Vitest: the unit and API tests on PGlite; with TEST_POSTGRES_URL set (CI sets it), the API suite again on that
+//   PostgreSQL server. Its output is printed when the lane ends, so the two lanes' lines do not interleave.
+// - Browser: Playwright + Debian Chromium against the real built server (scripts/build-if-stale.mjs first).
+// The browser tests mostly wait on the browser and the server while the Vitest lane mostly computes, so together
+// they take little longer than the browser tests alone. `--only e2e` or `--only vitest` runs one lane.
+import { spawn } from 'node:child_process';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 
-function run(command, args, env = {}) {
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+/** Runs a command; with `capture`, its output is kept and returned instead of shown. Resolves to its status. */
+function run(command, args, { env = {}, capture = false } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    });
+    let output = '';
+    if (capture) {
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+    }
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
 }
 
-if (!only || only === 'vitest') run('npx', ['vitest', 'run']);
-if (!only || only === 'e2e') {
-  const chromium = ensureChromium();
-  run('node', ['scripts/build-if-stale.mjs']);
-  run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], { CHROMIUM_PATH: chromium });
+async function vitestLane(capture) {
+  let output = '';
+  const pglite = await run('npx', ['vitest', 'run'], { capture });
+  output += pglite.output;
+  let code = pglite.code;
+  const postgres = process.env.TEST_POSTGRES_URL;
+  if (postgres) {
+    output += `\n== API tests against PostgreSQL (${postgres.replace(/\/\/[^@/]*@/, '//')})\n`;
+    if (!capture) process.stdout.write(output);
+    const again = await run('npx', ['vitest', 'run', '--project', 'api'], {
+      capture,
+      env: { TEST_DATABASE_URL: postgres },
+    });
+    output += again.output;
+    code = code || again.code;
+  }
+  return { code, output };
 }
+
+async function browserLane() {
+  const chromium = ensureChromium();
+  const build = await run('node', ['scripts/build-if-stale.mjs']);
+  if (build.code !== 0) return build;
+  return run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
+    env: { CHROMIUM_PATH: chromium },
+  });
+}
+
+const lanes = [];
+if (!only || only === 'vitest') lanes.push(['Vitest', vitestLane(!only)]);
+if (!only || only === 'e2e') lanes.push(['Browser tests', browserLane()]);
+let failed = false;
+for (const [name, lane] of lanes) {
+  const { code, output } = await lane;
+  if (output) process.stdout.write(`\n== ${name}\n${output}`);
+  if (code !== 0) {
+    failed = true;
+    process.stderr.write(`${name} failed (exit ${code}).\n`);
+  }
+}
+process.exit(failed ? 1 : 0);

@@ -14,10 +14,10 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
-  // Two workers share the one server: spec files run side by side (each test makes its own organiser), while a
-  // file's tests stay in order. E2E_WORKERS=1 runs one at a time.
+  // One worker by default: a second one on the same server made the suite slower on two cores, not faster.
+  // E2E_WORKERS=2 runs two spec files side by side (each test makes its own organiser).
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
