@@ -6,11 +6,10 @@
 // context presents the desktop Chrome user agent a person's browser sends.
 import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { E2E_PORT, expect, storefrontUrl, test } from './fixtures';
 import { createOrganiser, uniqueSubdomain, type Organiser } from './support/api';
-import { createPublishedEvent, enableSandboxPayouts } from './support/selling';
+import { createPublishedEvent, enableSandboxPayouts, shot } from './support/selling';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ timezoneId: 'Europe/London', locale: 'en-GB' });
@@ -21,12 +20,6 @@ const CHROME_UA =
 const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 let organiser: Organiser;
 let eventId = '';
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS ?? testInfo.outputPath('screens');
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
 
 async function fanPage(browser: Browser) {
   const context = await browser.newContext({ userAgent: CHROME_UA, locale: 'en-GB' });

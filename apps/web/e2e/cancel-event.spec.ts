@@ -2,12 +2,10 @@
 // sandbox card, the organiser cancels the event from its dashboard page (reason, the event's name typed to
 // confirm), the progress panel reaches 'all refunded', the orders show Refunded, the event's public page says
 // it is cancelled, and each fan's cancellation e-mail is in the dev outbox. The dialog also on a 390 px phone.
-import fs from 'node:fs';
-import path from 'node:path';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { E2E_PORT, expect, storefrontUrl, test } from './fixtures';
 import { createOrganiser, uniqueSubdomain, type Organiser } from './support/api';
-import { makeValidPng } from './support/images';
+import { createPublishedEvent, enableSandboxPayouts, shot } from './support/selling';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ timezoneId: 'Europe/London', locale: 'en-GB' });
@@ -16,74 +14,15 @@ const baseURL = `http://localhost:${E2E_PORT}`;
 const EVENT_NAME = 'Harbour Lights';
 let organiser: Organiser;
 let eventId = '';
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS ?? testInfo.outputPath('screens');
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
-
-async function enablePayouts(request: APIRequestContext, who: Organiser) {
-  const billing = `${baseURL}/dashboard/billing`;
-  const link = await request.post(`${baseURL}/api/stripe/create-connect-account`, {
-    headers: { origin: baseURL, cookie: who.cookieHeader },
-    data: { refresh_url: billing, return_url: billing },
-  });
-  const url = new URL(((await link.json()) as { account_link_url: string }).account_link_url);
-  const onboard = await request.post(`${baseURL}${url.pathname}${url.search}`, {
-    headers: { origin: baseURL },
-    form: {
-      business_name: 'Harbour Co Ltd',
-      business_type: 'company',
-      country: 'GB',
-      address_line1: '1 High Street',
-      address_city: 'London',
-      address_postal_code: 'N1 9GU',
-      representative_name: 'Ada Lovelace',
-      representative_dob: '1985-12-10',
-      bank_account_holder: 'Harbour Co Ltd',
-      bank_routing: '108800',
-      bank_account_number: '00012345',
-      registration_number: '12345678',
-    },
-    maxRedirects: 0,
-  });
-  expect(onboard.status()).toBe(303);
-}
-
-async function createLiveEvent(request: APIRequestContext, who: Organiser) {
-  const headers = { origin: baseURL, cookie: who.cookieHeader };
-  const upload = await request.post(`${baseURL}/api/uploads/image`, {
-    headers,
-    multipart: {
-      purpose: 'event-artwork',
-      file: { name: 'art.png', mimeType: 'image/png', buffer: fs.readFileSync(await makeValidPng()) },
-    },
-  });
-  expect(upload.status(), await upload.text()).toBeLessThan(300);
-  const created = await request.post(`${baseURL}/api/events`, {
-    headers,
-    data: {
-      artwork_url: ((await upload.json()) as { url: string }).url,
-      name: EVENT_NAME,
-      description: 'Lights over the water.',
-      location: 'The Quay, Bristol',
-      start_local: '2031-08-01T19:00',
-      end_local: '2031-08-01T23:00',
-      time_zone: 'Europe/London',
-      lineup: ['Band One'],
-      currency: 'GBP',
-      price: '20.00',
-      capacity: 40,
-      minimum_age: 0,
-      terms_of_service: '',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = ((await created.json()) as { id: string }).id;
-  expect((await request.post(`${baseURL}/api/events/${id}/publish`, { headers })).status()).toBe(200);
-  return id;
-}
+const LIVE_EVENT = {
+  description: 'Lights over the water.',
+  location: 'The Quay, Bristol',
+  start_local: '2031-08-01T19:00',
+  end_local: '2031-08-01T23:00',
+  lineup: ['Band One'],
+  capacity: 40,
+  terms_of_service: '',
+};
 
 /** A fan buys `quantity` tickets on the storefront and pays with the sandbox's success card. */
 async function buy(page: Page, quantity: number, email: string) {
@@ -107,8 +46,8 @@ async function buy(page: Page, quantity: number, email: string) {
 
 test.beforeAll(async ({ request }) => {
   organiser = await createOrganiser(request, { subdomain: uniqueSubdomain('harbour'), companyName: 'Harbour Co' });
-  await enablePayouts(request, organiser);
-  eventId = await createLiveEvent(request, organiser);
+  await enableSandboxPayouts(request, organiser, 'Cancel Co Ltd');
+  eventId = await createPublishedEvent(request, organiser, EVENT_NAME, LIVE_EVENT);
 });
 
 test('the organiser cancels an event with two orders: progress reaches done, orders refunded, fans e-mailed', async ({
@@ -182,7 +121,7 @@ test('on a 390 px phone the cancel dialog fits and can be used with the keyboard
   page,
   request,
 }, testInfo) => {
-  const phoneEvent = await createLiveEvent(request, organiser);
+  const phoneEvent = await createPublishedEvent(request, organiser, EVENT_NAME, LIVE_EVENT);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.context().addCookies(organiser.cookies);
   await page.goto(`${baseURL}/dashboard/events/view/${phoneEvent}`);

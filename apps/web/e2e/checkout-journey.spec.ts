@@ -3,12 +3,10 @@
 // codes and finds the e-mail in the outbox; the organiser's dashboard then shows the sale. A declined card
 // goes back to the summary with the hold kept, and an expired hold says so and offers to start again. The
 // same on a 390 px phone.
-import fs from 'node:fs';
-import path from 'node:path';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { E2E_PORT, expect, storefrontUrl, test } from './fixtures';
 import { createOrganiser, uniqueSubdomain, type Organiser } from './support/api';
-import { makeValidPng } from './support/images';
+import { createPublishedEvent, enableSandboxPayouts, shot } from './support/selling';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ timezoneId: 'Europe/London', locale: 'en-GB' });
@@ -16,77 +14,6 @@ test.use({ timezoneId: 'Europe/London', locale: 'en-GB' });
 const baseURL = `http://localhost:${E2E_PORT}`;
 let organiser: Organiser;
 let eventId = '';
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS ?? testInfo.outputPath('screens');
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
-
-async function enablePayouts(request: APIRequestContext, who: Organiser) {
-  const headers = { origin: baseURL, cookie: who.cookieHeader };
-  const billing = `${baseURL}/dashboard/billing`;
-  const link = await request.post(`${baseURL}/api/stripe/create-connect-account`, {
-    headers,
-    data: { refresh_url: billing, return_url: billing },
-  });
-  const url = new URL(((await link.json()) as { account_link_url: string }).account_link_url);
-  const onboard = await request.post(`${baseURL}${url.pathname}${url.search}`, {
-    headers: { origin: baseURL },
-    form: {
-      business_name: 'Checkout Co Ltd',
-      business_type: 'company',
-      country: 'GB',
-      address_line1: '1 High Street',
-      address_city: 'London',
-      address_postal_code: 'N1 9GU',
-      representative_name: 'Ada Lovelace',
-      representative_dob: '1985-12-10',
-      bank_account_holder: 'Checkout Co Ltd',
-      bank_routing: '108800',
-      bank_account_number: '00012345',
-      registration_number: '12345678',
-    },
-    maxRedirects: 0,
-  });
-  expect(onboard.status()).toBe(303);
-}
-
-async function createLiveEvent(request: APIRequestContext, who: Organiser, capacity: number, name: string) {
-  const headers = { origin: baseURL, cookie: who.cookieHeader };
-  const upload = await request.post(`${baseURL}/api/uploads/image`, {
-    headers,
-    multipart: {
-      purpose: 'event-artwork',
-      file: { name: 'art.png', mimeType: 'image/png', buffer: fs.readFileSync(await makeValidPng()) },
-    },
-  });
-  expect(upload.status(), await upload.text()).toBeLessThan(300);
-  const artwork = ((await upload.json()) as { url: string }).url;
-  const created = await request.post(`${baseURL}/api/events`, {
-    headers,
-    data: {
-      artwork_url: artwork,
-      name,
-      description: 'A night of checkout testing.',
-      location: 'The Warehouse, London',
-      start_local: '2031-06-14T19:00',
-      end_local: '2031-06-15T03:00',
-      time_zone: 'Europe/London',
-      lineup: ['DJ One'],
-      currency: 'GBP',
-      price: '20.00',
-      capacity,
-      minimum_age: 18,
-      terms_of_service: 'No re-entry.',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = ((await created.json()) as { id: string }).id;
-  const published = await request.post(`${baseURL}/api/events/${id}/publish`, { headers });
-  expect(published.status(), await published.text()).toBe(200);
-  return id;
-}
 
 /** Fills the event page's checkout form as a fan and continues to the summary. */
 async function holdTickets(page: Page, quantity: number, email: string) {
@@ -115,8 +42,12 @@ async function payWith(page: Page, card: string) {
 
 test.beforeAll(async ({ request }) => {
   organiser = await createOrganiser(request, { subdomain: uniqueSubdomain('shop'), companyName: 'Checkout Co' });
-  await enablePayouts(request, organiser);
-  eventId = await createLiveEvent(request, organiser, 50, 'Warehouse Night');
+  await enableSandboxPayouts(request, organiser, 'Checkout Co Ltd');
+  eventId = await createPublishedEvent(request, organiser, 'Warehouse Night', {
+    description: 'A night of checkout testing.',
+    capacity: 50,
+    minimum_age: 18,
+  });
 });
 
 test('a fan buys two tickets: order page with two QR codes, the e-mail in the outbox, the sale in the dashboard', async ({

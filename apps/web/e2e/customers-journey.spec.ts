@@ -4,12 +4,11 @@
 // events bought, Export downloads a CSV that parses, and a DELETE removes one customer while the revenue stays
 // the same. Then the empty state of an organiser without buyers and the page on a 390 px phone, in both themes.
 import fs from 'node:fs';
-import path from 'node:path';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { E2E_PORT, expect, storefrontUrl, test } from './fixtures';
 import { createOrganiser, uniqueSubdomain, type Organiser } from './support/api';
-import { makeValidPng } from './support/images';
+import { createPublishedEvent, enableSandboxPayouts, shot } from './support/selling';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ timezoneId: 'Europe/London', locale: 'en-GB' });
@@ -17,75 +16,13 @@ test.use({ timezoneId: 'Europe/London', locale: 'en-GB' });
 const baseURL = `http://localhost:${E2E_PORT}`;
 let organiser: Organiser;
 const events: Record<string, string> = {};
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS ?? testInfo.outputPath('screens');
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
-
-async function enablePayouts(request: APIRequestContext, who: Organiser) {
-  const billing = `${baseURL}/dashboard/billing`;
-  const link = await request.post(`${baseURL}/api/stripe/create-connect-account`, {
-    headers: { origin: baseURL, cookie: who.cookieHeader },
-    data: { refresh_url: billing, return_url: billing },
-  });
-  const url = new URL(((await link.json()) as { account_link_url: string }).account_link_url);
-  const onboard = await request.post(`${baseURL}${url.pathname}${url.search}`, {
-    headers: { origin: baseURL },
-    form: {
-      business_name: 'Customers Co Ltd',
-      business_type: 'company',
-      country: 'GB',
-      address_line1: '1 High Street',
-      address_city: 'London',
-      address_postal_code: 'N1 9GU',
-      representative_name: 'Ada Lovelace',
-      representative_dob: '1985-12-10',
-      bank_account_holder: 'Customers Co Ltd',
-      bank_routing: '108800',
-      bank_account_number: '00012345',
-      registration_number: '12345678',
-    },
-    maxRedirects: 0,
-  });
-  expect(onboard.status()).toBe(303);
-}
-
-async function createLiveEvent(request: APIRequestContext, who: Organiser, name: string, start: string) {
-  const headers = { origin: baseURL, cookie: who.cookieHeader };
-  const upload = await request.post(`${baseURL}/api/uploads/image`, {
-    headers,
-    multipart: {
-      purpose: 'event-artwork',
-      file: { name: 'art.png', mimeType: 'image/png', buffer: fs.readFileSync(await makeValidPng()) },
-    },
-  });
-  expect(upload.status(), await upload.text()).toBeLessThan(300);
-  const created = await request.post(`${baseURL}/api/events`, {
-    headers,
-    data: {
-      artwork_url: ((await upload.json()) as { url: string }).url,
-      name,
-      description: 'A night for the customers journey.',
-      location: 'The Warehouse, London',
-      start_local: start,
-      end_local: start.replace('T19:00', 'T23:00'),
-      time_zone: 'Europe/London',
-      lineup: ['DJ One'],
-      currency: 'GBP',
-      price: '20.00',
-      capacity: 100,
-      minimum_age: 0,
-      terms_of_service: '',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = ((await created.json()) as { id: string }).id;
-  const published = await request.post(`${baseURL}/api/events/${id}/publish`, { headers });
-  expect(published.status(), await published.text()).toBe(200);
-  return id;
-}
+/** An evening event on `date`, as the customers journey's two events are. */
+const liveAt = (date: string) => ({
+  description: 'A night for the customers journey.',
+  start_local: `${date}T19:00`,
+  end_local: `${date}T23:00`,
+  terms_of_service: '',
+});
 
 interface Fan {
   first: string;
@@ -124,9 +61,9 @@ const rows = (page: Page) => page.getByRole('region', { name: 'Customers table' 
 
 test.beforeAll(async ({ request }) => {
   organiser = await createOrganiser(request, { subdomain: uniqueSubdomain('fans'), companyName: 'Customers Co' });
-  await enablePayouts(request, organiser);
-  events['Warehouse Night'] = await createLiveEvent(request, organiser, 'Warehouse Night', '2031-06-14T19:00');
-  events['Rooftop Sessions'] = await createLiveEvent(request, organiser, 'Rooftop Sessions', '2031-07-20T19:00');
+  await enableSandboxPayouts(request, organiser, 'Customers Co Ltd');
+  events['Warehouse Night'] = await createPublishedEvent(request, organiser, 'Warehouse Night', liveAt('2031-06-14'));
+  events['Rooftop Sessions'] = await createPublishedEvent(request, organiser, 'Rooftop Sessions', liveAt('2031-07-20'));
 });
 
 test('two fans buy; the Customers page lists, searches, sorts, shows, exports and deletes them', async ({

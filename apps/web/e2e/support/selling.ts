@@ -1,14 +1,19 @@
 // An organiser who can sell: payouts enabled through the sandbox's hosted onboarding, and a live event with
-// artwork, made through the real API (as checkout-journey.spec.ts does it by hand).
+// artwork, made through the real API; and where the browser tests keep their screenshots.
 import fs from 'node:fs';
-import { expect, type APIRequestContext } from '@playwright/test';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { E2E_PORT } from '../fixtures';
 import type { Organiser } from './api';
 import { makeValidPng } from './images';
 
 const baseURL = `http://localhost:${E2E_PORT}`;
 
-export async function enableSandboxPayouts(request: APIRequestContext, who: Organiser) {
+export async function enableSandboxPayouts(
+  request: APIRequestContext,
+  who: Organiser,
+  businessName = 'Analytics Co Ltd',
+) {
   const headers = { origin: baseURL, cookie: who.cookieHeader };
   const billing = `${baseURL}/dashboard/billing`;
   const link = await request.post(`${baseURL}/api/stripe/create-connect-account`, {
@@ -19,7 +24,7 @@ export async function enableSandboxPayouts(request: APIRequestContext, who: Orga
   const onboard = await request.post(`${baseURL}${url.pathname}${url.search}`, {
     headers: { origin: baseURL },
     form: {
-      business_name: 'Analytics Co Ltd',
+      business_name: businessName,
       business_type: 'company',
       country: 'GB',
       address_line1: '1 High Street',
@@ -27,7 +32,7 @@ export async function enableSandboxPayouts(request: APIRequestContext, who: Orga
       address_postal_code: 'N1 9GU',
       representative_name: 'Ada Lovelace',
       representative_dob: '1985-12-10',
-      bank_account_holder: 'Analytics Co Ltd',
+      bank_account_holder: businessName,
       bank_routing: '108800',
       bank_account_number: '00012345',
       registration_number: '12345678',
@@ -37,8 +42,26 @@ export async function enableSandboxPayouts(request: APIRequestContext, who: Orga
   expect(onboard.status()).toBe(303);
 }
 
-/** A published GBP event at £20 a ticket, no age limit; returns its id. */
-export async function createPublishedEvent(request: APIRequestContext, who: Organiser, name: string) {
+/** What an event made by createPublishedEvent may set differently (the event form's fields, as the API takes them). */
+export type EventOverrides = Partial<{
+  description: string;
+  location: string;
+  start_local: string;
+  end_local: string;
+  capacity: number;
+  minimum_age: number;
+  terms_of_service: string;
+  price: string;
+  lineup: string[];
+}>;
+
+/** A published GBP event at £20 a ticket, no age limit (unless `overrides` says otherwise); returns its id. */
+export async function createPublishedEvent(
+  request: APIRequestContext,
+  who: Organiser,
+  name: string,
+  overrides: EventOverrides = {},
+) {
   const headers = { origin: baseURL, cookie: who.cookieHeader };
   const upload = await request.post(`${baseURL}/api/uploads/image`, {
     headers,
@@ -64,6 +87,7 @@ export async function createPublishedEvent(request: APIRequestContext, who: Orga
       capacity: 100,
       minimum_age: 0,
       terms_of_service: 'No re-entry.',
+      ...overrides,
     },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -71,4 +95,11 @@ export async function createPublishedEvent(request: APIRequestContext, who: Orga
   const published = await request.post(`${baseURL}/api/events/${id}/publish`, { headers });
   expect(published.status(), await published.text()).toBe(200);
   return id;
+}
+
+/** A full-page screenshot under E2E_SCREENSHOTS (or the test's output folder), for looking at afterwards. */
+export async function shot(page: Page, testInfo: TestInfo, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS ?? testInfo.outputPath('screens');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
