@@ -6,21 +6,19 @@
 // ROUND_SECONDS, CONCURRENCY).
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client.js';
+import type { DatabaseHandle } from '../apps/server/src/db/client.js';
 import { createOrganizationFor, signUpAndVerify } from '../apps/server/test/auth-helpers.js';
-import { HttpClient, percentile } from './lib/http.js';
+import { HttpClient } from './lib/http.js';
+import { loadAverage, onEachDatabase, percentiles } from './lib/databases.js';
 
 const ITERATIONS = Number(process.env.ITERATIONS ?? 60);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const ROUND_SECONDS = Number(process.env.ROUND_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 16);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SUBDOMAIN = 'bench-analytics';
 const PUBLIC_HOST = 'bench.test';
 
@@ -49,11 +47,6 @@ const ENDPOINTS = [
   '/api/analytics/regions?period=30d',
 ];
 
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
 const num = (value: unknown) => Number(value ?? 0);
 const rows = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
 
@@ -247,35 +240,7 @@ console.log(
 console.log(
   `Node ${process.version}, ${os.cpus().length} CPUs; load average (1, 5, 15 min) at the start: ${loadAverage()}`,
 );
-const pglite = await openDatabase({ kind: 'pglite', client: new PGlite() });
-try {
-  results.set('PGlite', await runOn('PGlite', pglite));
-} finally {
-  await pglite.close();
-}
-
-const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3_000 });
-const reachable = await admin.connect().then(
-  () => true,
-  (error: Error) => (console.log(`PostgreSQL skipped: not reachable at ${PG_URL} (${error.message})`), false),
-);
-if (reachable) {
-  const name = `marquee_analytics_${process.pid}`;
-  await admin.query(`create database ${name}`);
-  try {
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-    try {
-      results.set('PostgreSQL', await runOn('PostgreSQL', database));
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
+for (const [label, result] of await onEachDatabase('marquee_analytics', runOn)) results.set(label, result);
 
 const columns = [...results.keys()];
 const width = 62;
@@ -283,10 +248,7 @@ console.log(`\n${'p50 / p95 / p99 ms'.padEnd(width)}${columns.map((column) => co
 for (const endpoint of ENDPOINTS) {
   const cells = columns.map((column) => {
     const list = results.get(column)!.timings.get(endpoint)!;
-    return [50, 95, 99]
-      .map((p) => percentile(list, p).toFixed(1))
-      .join(' / ')
-      .padStart(24);
+    return percentiles(list).padStart(24);
   });
   console.log(`${`GET ${endpoint}`.padEnd(width)}${cells.join('')}`);
 }

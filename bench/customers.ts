@@ -7,21 +7,18 @@
 // process, so both include the client's reading). Figures, not pass/fail.
 // Run with `npm run bench -- customers` (NODE_OPTIONS=--expose-gc for the heap after collection; CUSTOMERS=100000 ORDERS=300000 ITERATIONS=40 BENCH_DATABASE_URL=...).
 import os from 'node:os';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client.js';
+import type { DatabaseHandle } from '../apps/server/src/db/client.js';
 import { customer } from '../apps/server/src/db/schema/index.js';
 import { createOrganizationFor, signUpAndVerify } from '../apps/server/test/auth-helpers.js';
-import { percentile } from './lib/http.js';
+import { loadAverage, onEachDatabase, percentiles } from './lib/databases.js';
 
 const CUSTOMERS = Number(process.env.CUSTOMERS ?? 100_000);
 const ORDERS = Number(process.env.ORDERS ?? 300_000);
 const EVENTS = 50;
 const ITERATIONS = Number(process.env.ITERATIONS ?? 40);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const middlePage = Math.max(1, Math.floor(CUSTOMERS / 50 / 2));
 const CASES: Array<[string, string]> = [
@@ -41,12 +38,6 @@ const CASES: Array<[string, string]> = [
 ];
 
 type Timings = Map<string, number[]> & { load?: string };
-
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
 
 /** `customers` buyers from `orders` paid orders for the organisation's events, with every roll-up. */
 async function seed(database: DatabaseHandle, organizationId: string, customers: number, orders: number) {
@@ -238,36 +229,10 @@ console.log(
     `in-process (app.inject), Node ${process.version}`,
 );
 console.log(`${os.cpus().length} CPUs; load average (1, 5, 15 min) at the start: ${loadAverage()}`);
-if (process.env.SKIP_PGLITE !== '1') {
-  const pglite = await openDatabase({ kind: 'pglite', client: new PGlite() });
-  try {
-    results.set('PGlite', await runOn('PGlite', pglite));
-  } finally {
-    await pglite.close();
-  }
-}
-
-const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3_000 });
-const reachable = await admin.connect().then(
-  () => true,
-  (error: Error) => (console.log(`PostgreSQL skipped: not reachable at ${PG_URL} (${error.message})`), false),
-);
-if (reachable) {
-  const name = `marquee_customers_${process.pid}`;
-  await admin.query(`create database ${name}`);
-  try {
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-    try {
-      results.set('PostgreSQL', await runOn('PostgreSQL', database));
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+for (const [label, result] of await onEachDatabase('marquee_customers', runOn, {
+  pglite: process.env.SKIP_PGLITE !== '1',
+})) {
+  results.set(label, result);
 }
 
 const columns = [...results.keys()];
@@ -277,10 +242,7 @@ if (first) {
   for (const label of first.timings.keys()) {
     const cells = columns.map((column) => {
       const list = results.get(column)!.timings.get(label)!;
-      return [50, 95, 99]
-        .map((p) => percentile(list, p).toFixed(1))
-        .join(' / ')
-        .padStart(24);
+      return percentiles(list).padStart(24);
     });
     console.log(`${label.padEnd(34)}${cells.join('')}`);
   }

@@ -4,29 +4,20 @@
 // Figures, not pass/fail, with the machine's load average while each column was measured (other work on the
 // machine moves them). Run with `npm run bench -- events-figures` (SIZES=10000,100000; BENCH_DATABASE_URL).
 import os from 'node:os';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client.js';
+import type { DatabaseHandle } from '../apps/server/src/db/client.js';
 import { event, ticketType } from '../apps/server/src/db/schema/index.js';
 import { createOrganizationFor, signUpAndVerify } from '../apps/server/test/auth-helpers.js';
-import { percentile } from './lib/http.js';
+import { loadAverage, onEachDatabase, percentiles } from './lib/databases.js';
 
 const SIZES = (process.env.SIZES ?? '10000,100000').split(',').map(Number);
 const EVENTS = 200;
 const ITERATIONS = Number(process.env.ITERATIONS ?? 60);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ENDPOINTS = ['/api/events', '/api/dashboard/overview'] as const;
 
 type Timings = Record<(typeof ENDPOINTS)[number], number[]> & { load: string; bytes: Record<string, number> };
-
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
 
 /** Orders first..last-1 for the organisation's events, written in bulk by SQL with their lines and roll-ups. */
 async function addOrders(database: DatabaseHandle, organizationId: string, first: number, last: number) {
@@ -154,45 +145,14 @@ async function runOn(label: string, database: DatabaseHandle, results: Map<strin
 const results = new Map<string, Timings>();
 console.log(`Events figures: ${EVENTS} events, one organisation, in-process (app.inject), Node ${process.version}`);
 console.log(`${os.cpus().length} CPUs; load average (1, 5, 15 min) at the start: ${loadAverage()}`);
-const pglite = await openDatabase({ kind: 'pglite', client: new PGlite() });
-try {
-  await runOn('PGlite', pglite, results);
-} finally {
-  await pglite.close();
-}
-
-const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3_000 });
-const reachable = await admin.connect().then(
-  () => true,
-  (error: Error) => (console.log(`PostgreSQL skipped: not reachable at ${PG_URL} (${error.message})`), false),
-);
-if (reachable) {
-  const name = `marquee_figures_${process.pid}`;
-  await admin.query(`create database ${name}`);
-  try {
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-    try {
-      await runOn('PostgreSQL', database, results);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
+await onEachDatabase('marquee_figures', (label, database) => runOn(label, database, results));
 
 const columns = [...results.keys()];
 console.log(`\n${'p50 / p95 / p99 ms'.padEnd(28)}${columns.map((column) => column.padStart(24)).join('')}`);
 for (const url of ENDPOINTS) {
   const cells = columns.map((column) => {
     const list = results.get(column)![url];
-    return [50, 95, 99]
-      .map((p) => percentile(list, p).toFixed(1))
-      .join(' / ')
-      .padStart(24);
+    return percentiles(list).padStart(24);
   });
   console.log(`${`GET ${url}`.padEnd(28)}${cells.join('')}`);
 }
