@@ -53,6 +53,21 @@ export default tseslint.config(
     },
   },
   {
+    // Every PGlite is made by createPglite (apps/server/src/db/client.ts), which loads the extensions the schema's
+    // indexes need; one made otherwise fails on the first write to such an index.
+    files: ['**/*.{ts,tsx,mjs}'],
+    ignores: ['apps/server/src/db/client.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='PGlite']",
+          message: 'Make PGlite instances with createPglite (apps/server/src/db/client.ts).',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { createPglite } from '../apps/server/src/db/client.js';
 import { forEachLimited, HttpClient, percentile } from './lib/http.js';
 import { createLiveEvent, eventCounters, sellingOrganiser } from './lib/organiser.js';
 import { createFreshDatabase, type FreshDatabase } from './lib/postgres.js';
@@ -197,7 +197,7 @@ function pgliteDatabase(dataDir: string): Database {
     label: 'PGlite',
     env: { DATA_DIR: dataDir, DATABASE_URL: '' },
     async count(eventId) {
-      const db = new PGlite(path.join(dataDir, 'pglite'));
+      const db = createPglite(path.join(dataDir, 'pglite'));
       try {
         const tickets = await db.query<{ n: number }>(COUNT_SQL.tickets, [eventId]);
         const orders = await db.query<{ paid: number; pending: number }>(COUNT_SQL.orders, [eventId]);

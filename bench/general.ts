@@ -1,9 +1,8 @@
 // The general benchmark: builds the real app on an in-memory PGlite and prints request figures for hot paths.
 // Run with `npm run bench` (or `npm run bench -- general`). Figures, not pass/fail: compare them between changes.
-import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase } from '../apps/server/src/db/client.js';
+import { createPglite, openDatabase } from '../apps/server/src/db/client.js';
 import { organization, organizationSettings } from '../apps/server/src/db/schema/index.js';
 
 async function measure(name: string, iterations: number, run: () => Promise<unknown>) {
@@ -23,7 +22,7 @@ async function measure(name: string, iterations: number, run: () => Promise<unkn
   );
 }
 
-const database = await openDatabase({ kind: 'pglite', client: new PGlite() });
+const database = await openDatabase({ kind: 'pglite', client: createPglite() });
 await database.db.insert(organization).values({ id: 'org_bench', name: 'Bench Org', slug: 'bench' });
 await database.db
   .insert(organizationSettings)

@@ -3,12 +3,11 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
-import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
+import { createPglite, openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { createJobQueue, type RetryPolicy } from '../src/jobs/queue.js';
 
 export interface TestApp {
@@ -62,7 +61,7 @@ export async function openTestDatabase(): Promise<{
     };
   }
   const dump = fs.readFileSync(inject('pgliteDumpPath'));
-  const client = new PGlite({ loadDataDir: new Blob([dump]) });
+  const client = createPglite(undefined, { loadDataDir: new Blob([dump]) });
   const database = await openDatabase({ kind: 'pglite', client }, { migrate: false });
   return { database, dispose: () => database.close() };
 }

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { PGlite } from '@electric-sql/pglite';
+import { createPglite } from './client.js';
 import { lockDataDir } from './data-dir-lock.js';
 
 const SOCKET = 'backup.sock';
@@ -75,7 +75,7 @@ export async function backupDataDir(dataDir: string): Promise<Buffer> {
   if (!fs.existsSync(path.join(dataDir, PGLITE))) throw new Error(`There is no database in ${dataDir}.`);
   const lock = await lockDataDir(dataDir);
   try {
-    const client = new PGlite(path.join(dataDir, PGLITE));
+    const client = createPglite(path.join(dataDir, PGLITE));
     try {
       // dumpDataDir on an instance that is still starting never settles.
       await client.waitReady;
@@ -118,7 +118,7 @@ export async function restoreDataDir(dataDir: string, backup: Buffer, now = new 
   try {
     if (kept) fs.renameSync(target, kept);
     try {
-      const client = new PGlite(target, { loadDataDir: new Blob([new Uint8Array(backup)]) });
+      const client = createPglite(target, { loadDataDir: new Blob([new Uint8Array(backup)]) });
       try {
         await client.waitReady;
         // The restored database must open and hold Marquee's schema.

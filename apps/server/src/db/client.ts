@@ -4,7 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -35,6 +36,14 @@ export const migrationsFolder =
   [path.resolve(here, '../../drizzle'), path.resolve(here, '../drizzle')].find((folder) =>
     fs.existsSync(path.join(folder, 'meta', '_journal.json')),
   ) ?? path.resolve(here, '../../drizzle');
+
+/**
+ * A PGlite instance with the extensions Marquee's schema uses (pg_trgm, for the customer search's trigram index).
+ * Every PGlite in the project is made here: one opened without them could not use that index.
+ */
+export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'extensions' | 'dataDir'> = {}): PGlite {
+  return new PGlite({ ...options, ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+}
 
 export type DatabaseTarget =
   { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string; client?: PGlite };
@@ -79,7 +88,7 @@ export async function openDatabase(
       },
     };
   }
-  const client = target.client ?? (target.dataDir ? new PGlite(target.dataDir) : new PGlite());
+  const client = target.client ?? createPglite(target.dataDir);
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   if (shouldMigrate) {
