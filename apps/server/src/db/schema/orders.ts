@@ -258,6 +258,8 @@ export const customer = pgTable(
   (table) => [
     uniqueIndex('customer_organization_email_idx').on(table.organizationId, table.email),
     index('customer_organization_first_purchase_idx').on(table.organizationId, table.firstPurchaseAt, table.id),
+    // The status sort reads each status's customers in id order (customers.status-page.ts).
+    index('customer_organization_id_idx').on(table.organizationId, table.id),
     // One index per sortable column of the Customers page, with the id as the tie-break, so a page of 50 is
     // read from an index in either direction whatever the number of customers.
     index('customer_sort_name_idx').on(table.organizationId, table.sortName, table.id),

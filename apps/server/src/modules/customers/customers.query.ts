@@ -10,6 +10,7 @@ import {
   topSpendCount,
   type CurrencyCode,
   type CustomerColumnKey,
+  type CustomerStatus,
 } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { customer, customerMonthly, organizationSettings, salesDaily } from '../../db/schema/index.js';
@@ -80,16 +81,28 @@ export function isInTopSpend(thresholds: Map<string, number>, currency: string, 
   return threshold !== undefined && spendMinor > 0 && spendMinor >= threshold;
 }
 
-/** customerStatus (packages/shared) as SQL, for sorting by status in the database. */
-export function statusSql(thresholds: Map<string, number>, now: Date): SQL {
+/** customerStatus (packages/shared) as SQL: each status's condition, for the organisation's top-5%-by-spend thresholds and this moment. */
+export function statusConditions(thresholds: Map<string, number>, now: Date): Record<CustomerStatus, SQL> {
+  const since = sql`${newCustomerSince(now).toISOString()}::timestamptz`;
   const inTopSpend =
     thresholds.size === 0
       ? sql`false`
-      : sql`(${customer.spendMinor} > 0 and ${customer.spendMinor} >= case ${customer.spendCurrency} ${sql.join(
+      : sql`coalesce(${customer.spendMinor} > 0 and ${customer.spendMinor} >= case ${customer.spendCurrency} ${sql.join(
           [...thresholds].map(([currency, threshold]) => sql`when ${currency} then ${threshold}::bigint`),
           sql` `,
-        )} end)`;
-  return sql`case when ${customer.firstPurchaseAt} >= ${newCustomerSince(now).toISOString()}::timestamptz then 'New' when ${customer.events} >= ${VIP_MIN_EVENTS} or coalesce(${inTopSpend}, false) then 'VIP' else 'Active' end`;
+        )} end, false)`;
+  const vip = sql`(${customer.events} >= ${VIP_MIN_EVENTS} or ${inTopSpend})`;
+  return {
+    New: sql`${customer.firstPurchaseAt} >= ${since}`,
+    VIP: sql`${customer.firstPurchaseAt} < ${since} and ${vip}`,
+    Active: sql`${customer.firstPurchaseAt} < ${since} and not ${vip}`,
+  };
+}
+
+/** customerStatus as one SQL value, for ordering a page's rows by status. */
+export function statusSql(thresholds: Map<string, number>, now: Date): SQL {
+  const conditions = statusConditions(thresholds, now);
+  return sql`case when ${conditions.New} then 'New' when ${conditions.VIP} then 'VIP' else 'Active' end`;
 }
 
 /** ORDER BY for a column and direction; the id breaks ties so pages never overlap. */

@@ -20,8 +20,10 @@ import {
   orderBySql,
   orderSpends,
   organisationFigures,
+  statusConditions,
   type SpendRow,
 } from './customers.query.js';
+import { statusPageIds } from './customers.status-page.js';
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
 
@@ -100,18 +102,26 @@ export async function listCustomers(
   const order = orderBySql(query.sort, query.direction, context.thresholds, now);
   // The page's ids first, from the sort column's index alone (a deep page skips index entries, not rows), then
   // those 50 rows.
-  const pageIds = db
-    .select({ id: customer.id })
-    .from(customer)
-    .where(where)
-    .orderBy(...order)
-    .limit(CUSTOMERS_PAGE_SIZE)
-    .offset((query.page - 1) * CUSTOMERS_PAGE_SIZE);
-  const rows = await db
-    .select({ row: customer, spends: spendsSql })
-    .from(customer)
-    .where(and(eq(customer.organizationId, organizationId), inArray(customer.id, pageIds)))
-    .orderBy(...order);
+  // Sorted by status, the page is read run by run (customers.status-page.ts) instead of sorting every customer.
+  const offset = (query.page - 1) * CUSTOMERS_PAGE_SIZE;
+  const pageIds =
+    query.sort === 'status'
+      ? await statusPageIds(db, where, query.direction, offset, statusConditions(context.thresholds, now))
+      : db
+          .select({ id: customer.id })
+          .from(customer)
+          .where(where)
+          .orderBy(...order)
+          .limit(CUSTOMERS_PAGE_SIZE)
+          .offset(offset);
+  const rows =
+    Array.isArray(pageIds) && pageIds.length === 0
+      ? []
+      : await db
+          .select({ row: customer, spends: spendsSql })
+          .from(customer)
+          .where(and(eq(customer.organizationId, organizationId), inArray(customer.id, pageIds)))
+          .orderBy(...order);
   return {
     customers: rows.map(({ row, spends }) => toCustomer(row, readSpends(spends, context.defaultCurrency), context)),
     total,

@@ -165,6 +165,48 @@ describe('GET /api/customers', () => {
     expect(statuses.slice(3).every((status) => status === 'Active')).toBe(true);
   });
 
+  it('sorted by status, pages run VIP, New, Active (or back) with ids in order, across page boundaries', async () => {
+    const { who, org } = await freshOrganiser();
+    const events = [await newEvent(w, who), await newEvent(w, who), await newEvent(w, who)];
+    for (let index = 0; index < 12; index += 1) {
+      for (const live of events) {
+        await buy(w, org, live, { first: 'Vip', last: `V${index}`, email: `vip${index}@example.com`, daysAgo: 80 });
+      }
+    }
+    for (let index = 0; index < 45; index += 1) {
+      const fan = { first: 'Act', last: `A${index}`, email: `act${index}@example.com`, amountMinor: 1000 + index };
+      await buy(w, org, events[index % 3]!, { ...fan, daysAgo: 100 });
+    }
+    for (let index = 0; index < 30; index += 1) {
+      await buy(w, org, events[0]!, { first: 'New', last: `N${index}`, email: `new${index}@example.com`, daysAgo: 1 });
+    }
+    const everyone = [...(await list(who)).customers, ...(await list(who, '?page=2')).customers];
+    expect(everyone).toHaveLength(87);
+    const counts = (status: string) => everyone.filter((item) => item.status === status).length;
+    expect([counts('VIP'), counts('New'), counts('Active')]).toEqual([12, 30, 45]);
+    for (const direction of ['desc', 'asc'] as const) {
+      const sign = direction === 'desc' ? -1 : 1;
+      const expected = [...everyone]
+        .sort((a, b) => sign * (a.status.localeCompare(b.status) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)))
+        .map((item) => item.id);
+      const pages = [
+        await list(who, `?sort=status&direction=${direction}`),
+        await list(who, `?sort=status&direction=${direction}&page=2`),
+      ];
+      expect(pages.map((page) => [page.total, page.page_count])).toEqual([
+        [87, 2],
+        [87, 2],
+      ]);
+      expect(pages.flatMap((page) => page.customers.map((item) => item.id))).toEqual(expected);
+    }
+    // With a search, the runs hold only the matching customers.
+    const found = await list(who, '?sort=status&direction=desc&search=new1');
+    expect(found.customers.map((item) => item.email)).toEqual(
+      expect.arrayContaining(['new1@example.com', 'new10@example.com', 'new19@example.com']),
+    );
+    expect(found.customers.every((item) => item.status === 'New')).toBe(true);
+  });
+
   it('searches name and e-mail case-insensitively and phone by substring, in the database', async () => {
     const { who, org } = await freshOrganiser();
     const live = await newEvent(w, who);

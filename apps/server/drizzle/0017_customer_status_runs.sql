@@ -1,0 +1,1 @@
+CREATE INDEX "customer_organization_id_idx" ON "customer" USING btree ("organization_id","id");
