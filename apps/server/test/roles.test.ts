@@ -18,7 +18,8 @@ import { joinAs, ownerWithOrganization } from './team-helpers.js';
 
 /** Routes door staff may call, with why. The check-in app's routes (/api/checkin...) are theirs as well. */
 const DOOR_ALLOWED: Record<string, string> = {
-  'GET /api/org/info': 'every member reads their organisation and role: the dashboard shows door staff the check-in link',
+  'GET /api/org/info':
+    'every member reads their organisation and role: the dashboard shows door staff the check-in link',
   'GET /api/invitations/:token': 'an invitation preview; the e-mailed token is the capability',
   'POST /api/invitations/:token/accept': 'accepting an invitation to their own address',
 };
@@ -89,7 +90,9 @@ async function call(route: RouteEntry, user: SignedInUser) {
   const key = routeKey(route);
   const url = route.url.replace(/:[A-Za-z]+/g, SOME_ID);
   const query = validSample(route.query, route.validate.query, key) as Record<string, string>;
-  const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)])).toString();
+  const search = new URLSearchParams(
+    Object.entries(query).map(([name, value]): [string, string] => [name, String(value)]),
+  ).toString();
   const hasBody = route.method !== 'GET' && (route.method !== 'DELETE' || Boolean(route.body));
   return t.app.inject({
     method: route.method as 'GET',
@@ -158,11 +161,7 @@ describe("better-auth's organisation endpoints cannot bypass the team rules", ()
   });
 
   it('door staff cannot make themselves owner or invite through them', async () => {
-    const [row] = await t.database.db
-      .select()
-      .from(member)
-      .where(eq(member.role, 'door'))
-      .limit(1);
+    const [row] = await t.database.db.select().from(member).where(eq(member.role, 'door')).limit(1);
     const attempts = [
       ['/api/auth/organization/update-member-role', { memberId: row!.id, role: 'owner' }],
       ['/api/auth/organization/invite-member', { email: 'friend@example.com', role: 'owner' }],
@@ -185,7 +184,11 @@ describe("better-auth's organisation endpoints cannot bypass the team rules", ()
 
 describe('requireOrganization, as a check-in or door-sale route uses it', () => {
   const requestOf = (user: SignedInUser | null) =>
-    ({ server: t.app, headers: user ? { cookie: user.cookie, origin: APP_ORIGIN } : {}, ip: '127.0.0.1' }) as unknown as FastifyRequest;
+    ({
+      server: t.app,
+      headers: user ? { cookie: user.cookie, origin: APP_ORIGIN } : {},
+      ip: '127.0.0.1',
+    }) as unknown as FastifyRequest;
   const doorRoute = (user: SignedInUser | null) =>
     requireOrganization(requestOf(user), { roles: ['owner', 'admin', 'door'] });
 
@@ -200,7 +203,9 @@ describe('requireOrganization, as a check-in or door-sale route uses it', () => 
       statusCode: 403,
       message: ROLE_FORBIDDEN_MESSAGE,
     });
-    await expect(requireOrganization(requestOf(admin), { roles: ['owner'] })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(requireOrganization(requestOf(admin), { roles: ['owner'] })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
   });
 
   it('refuses someone who is not a member, and anyone signed out', async () => {

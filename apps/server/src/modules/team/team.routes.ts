@@ -30,7 +30,13 @@ const OWNER_ONLY = { roles: ['owner'] } as const;
 
 const memberParams = z.object({ memberId: z.string().min(1).max(64) });
 const invitationParams = z.object({ invitationId: z.uuid({ error: 'Not a valid invitation id' }) });
-const tokenParams = z.object({ token: z.string().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/) });
+const tokenParams = z.object({
+  token: z
+    .string()
+    .min(16)
+    .max(128)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
 
 export function teamRoutes(app: FastifyInstance, deps: { config: Config }) {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -17,7 +17,14 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 export async function listTeam(db: Database, organizationId: string, callerUserId: string): Promise<TeamResponse> {
   const members = await db
-    .select({ id: member.id, userId: member.userId, role: member.role, createdAt: member.createdAt, name: user.name, email: user.email })
+    .select({
+      id: member.id,
+      userId: member.userId,
+      role: member.role,
+      createdAt: member.createdAt,
+      name: user.name,
+      email: user.email,
+    })
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))
     .where(eq(member.organizationId, organizationId))
@@ -82,7 +89,10 @@ export async function inviteMember(
     .innerJoin(user, eq(user.id, member.userId))
     .where(and(eq(member.organizationId, caller.organizationId), eq(sql`lower(${user.email})`, email)))
     .limit(1);
-  if (existing) throw new AppError('CONFLICT', TEAM_MESSAGES.alreadyMember, [{ path: 'email', message: TEAM_MESSAGES.alreadyMember }]);
+  if (existing)
+    throw new AppError('CONFLICT', TEAM_MESSAGES.alreadyMember, [
+      { path: 'email', message: TEAM_MESSAGES.alreadyMember },
+    ]);
 
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000);
@@ -202,7 +212,11 @@ function assertUsable(row: InvitationRow | undefined): asserts row is Invitation
 }
 
 export async function previewInvitation(db: Database, token: string) {
-  const [row] = await db.select().from(teamInvitation).where(eq(teamInvitation.tokenHash, hashToken(token))).limit(1);
+  const [row] = await db
+    .select()
+    .from(teamInvitation)
+    .where(eq(teamInvitation.tokenHash, hashToken(token)))
+    .limit(1);
   assertUsable(row);
   return {
     organization_name: await organizationName(db, row.organizationId),
@@ -235,7 +249,9 @@ export async function acceptInvitation(
       .limit(1);
     if (already) throw new AppError('CONFLICT', TEAM_MESSAGES.alreadyJoined);
     const role = toOrgRole(row.role);
-    await tx.insert(member).values({ id: crypto.randomUUID(), organizationId: row.organizationId, userId: caller.userId, role });
+    await tx
+      .insert(member)
+      .values({ id: crypto.randomUUID(), organizationId: row.organizationId, userId: caller.userId, role });
     await tx
       .update(teamInvitation)
       .set({ acceptedAt: new Date(), acceptedBy: caller.userId })

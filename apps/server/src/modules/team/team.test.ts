@@ -7,14 +7,7 @@ import { TEAM_MESSAGES } from '@marquee/shared';
 import { member, teamInvitation } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { asBrowser, signUpAndVerify, uniqueEmail, type SignedInUser } from '../../../test/auth-helpers.js';
-import {
-  accept,
-  invitationToken,
-  invite,
-  joinAs,
-  ownerWithOrganization,
-  teamOf,
-} from '../../../test/team-helpers.js';
+import { accept, invitationToken, invite, joinAs, ownerWithOrganization, teamOf } from '../../../test/team-helpers.js';
 import { ROLE_FORBIDDEN_MESSAGE } from '../auth/auth.guard.js';
 import { hashToken } from './team.service.js';
 

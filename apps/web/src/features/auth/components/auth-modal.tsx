@@ -302,11 +302,7 @@ function AuthPanel({
         </Button>
         {errors.form ? <FieldError message={errors.form} /> : null}
         <Divider />
-        <SocialButtons
-          mode="sign-in"
-          returnTo={socialReturnTo}
-          onError={(message) => setErrors({ form: message })}
-        />
+        <SocialButtons mode="sign-in" returnTo={socialReturnTo} onError={(message) => setErrors({ form: message })} />
       </form>
     );
   } else if (view === 'forgot') {
@@ -355,11 +351,7 @@ function AuthPanel({
         </Button>
         {errors.form ? <FieldError message={errors.form} /> : null}
         <Divider />
-        <SocialButtons
-          mode="sign-up"
-          returnTo={socialReturnTo}
-          onError={(message) => setErrors({ form: message })}
-        />
+        <SocialButtons mode="sign-up" returnTo={socialReturnTo} onError={(message) => setErrors({ form: message })} />
       </form>
     );
   } else {

@@ -23,10 +23,7 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'sh
 function TeamCard({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
-    <section
-      aria-labelledby={id}
-      className="border-border bg-card flex flex-col gap-5 rounded-2xl border p-5"
-    >
+    <section aria-labelledby={id} className="border-border bg-card flex flex-col gap-5 rounded-2xl border p-5">
       <h2 id={id} className="font-semibold">
         {title}
       </h2>
@@ -155,7 +152,11 @@ export function TeamSettings() {
         </p>
       ) : null}
       <TeamCard title="Invite someone">
-        <form onSubmit={onInvite} noValidate className="grid grid-cols-1 gap-4 md:grid-cols-[1fr_12rem_auto] md:items-end">
+        <form
+          onSubmit={onInvite}
+          noValidate
+          className="grid grid-cols-1 gap-4 md:grid-cols-[1fr_12rem_auto] md:items-end"
+        >
           <TextField
             label="Email"
             type="email"
