@@ -140,7 +140,7 @@ export function ProfilePage() {
                 document.getElementById(`tab-${next.id}`)?.focus();
               }
             }}
-            className={`-mb-px flex items-center gap-2 border-b-2 px-4 py-2 text-sm font-medium ${
+            className={`-mb-px flex items-center gap-2 border-b-2 px-2 py-2 text-sm font-medium sm:px-4 ${
               tab === item.id
                 ? 'border-primary text-foreground'
                 : 'text-muted-foreground hover:text-foreground border-transparent'
