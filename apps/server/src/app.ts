@@ -13,7 +13,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { createAuth, type Auth } from './modules/auth/auth.js';
-import { requireUser } from './modules/auth/auth.guard.js';
+import { requireUserOutsideDoor } from './modules/auth/auth.guard.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { organizationRoutes } from './modules/organizations/organizations.routes.js';
 import { domainRoutes } from './modules/domains/domains.routes.js';
@@ -22,6 +22,7 @@ import { eventRoutes } from './modules/events/events.routes.js';
 import { ticketTypeRoutes } from './modules/ticket-types/ticket-types.routes.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
 import { customerRoutes } from './modules/customers/customers.routes.js';
+import { teamRoutes } from './modules/team/team.routes.js';
 import { cancellationRoutes } from './modules/cancellations/cancellation.routes.js';
 import { assertCanSell } from './modules/payments/payments.service.js';
 import type { AssertCanSell } from './modules/events/events.service.js';
@@ -228,10 +229,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   ticketTypeRoutes(app);
   orderRoutes(app);
   customerRoutes(app);
+  teamRoutes(app, { config });
   const storage = options.storage ?? createStorage(config);
   app.decorate('storage', storage);
   publicUploadRoutes(app, storage);
-  await registerUploads(app, { db: database.db, storage, resolveAuth: requireUser });
+  await registerUploads(app, { db: database.db, storage, resolveAuth: requireUserOutsideDoor });
   const payments = options.payments ?? createPaymentsProvider(config, { db: database.db });
   const ticketSigner = createTicketSigner(config.authSecret);
   const jobs =

@@ -102,11 +102,19 @@ export async function buildOrgWorld(app: FastifyInstance, db: Database, subdomai
         .from(mailOutboxAttachment)
         .where(eq(mailOutboxAttachment.mailId, mails[0]!.id))
     : [];
+  const invited = await app.inject({
+    method: 'POST',
+    url: '/api/team/invitations',
+    headers,
+    payload: { email: `door-of-${subdomain}@example.com`, role: 'door' },
+  });
+  if (invited.statusCode !== 201) throw new Error(`invitation failed: ${invited.statusCode} ${invited.body}`);
   const uploadPath = new URL(image.url, 'http://localhost').pathname;
   const values: Record<string, string[]> = {
     organization: [organizationId],
     user: [userId],
     member: [owner!.id],
+    invitation: [invited.json().id as string],
     session: sessions.map((row) => row.token),
     event: [live.id, draftId],
     ticketType: [typeId],
@@ -183,6 +191,8 @@ export function paramKind(url: string, param: string): string | undefined {
   if (before === 'customers') return 'customer';
   if (before === 'checkout') return 'checkoutSession';
   if (before === 'mail') return 'mail';
+  if (before === 'members') return 'member';
+  if (before === 'invitations' && url.startsWith('/api/team/')) return 'invitation';
   return undefined;
 }
 

@@ -39,6 +39,9 @@ const DECLARED_PUBLIC: Record<string, string> = {
   'POST /api/auth/get-access-token': "providerId/accountId name the caller's own linked sign-in accounts",
   'GET /api/auth/account-info': "accountId names the caller's own linked sign-in account",
   'POST /api/auth/email-otp/reset-password': 'the OTP is a password-reset capability mailed to the user',
+  'GET /api/invitations/:token': 'a team invitation link: the token is a capability mailed to the invitee',
+  'POST /api/invitations/:token/accept':
+    "a team invitation link: the token is mailed to the invitee, and only the invited address's account can use it",
 };
 
 const declaredKey = (route: RouteEntry) => `${route.method === 'HEAD' ? 'GET' : route.method} ${route.url}`;

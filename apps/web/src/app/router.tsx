@@ -7,7 +7,8 @@ import { OnboardingPage } from '../features/onboarding';
 import { ProfilePage } from '../features/profile';
 import { PrivacyPage, TermsPage } from '../features/legal';
 import { LandingRoute } from './routes/landing';
-import { OnboardingGate, RequireOrganization, RequireSession } from './routes/guards';
+import { OnboardingGate, RequireOrganization, RequireRole, RequireSession } from './routes/guards';
+import { InvitationRoute } from './routes/invitation';
 import { eventRouteObjects } from './routes/events-routes';
 import { SsoCallbackRoute } from './routes/sso-callback';
 
@@ -16,6 +17,8 @@ export const router = createBrowserRouter([
   { path: '/terms', element: <TermsPage /> },
   { path: '/privacy', element: <PrivacyPage /> },
   { path: '/sso-callback', element: <SsoCallbackRoute /> },
+  // The link of a team invitation e-mail: sign up or in, then join the organisation.
+  { path: '/invite/:token', element: <InvitationRoute /> },
   {
     path: '/onboarding',
     element: (
@@ -47,7 +50,14 @@ export const router = createBrowserRouter([
       },
       { path: 'customers', element: <CustomersPage /> },
       { path: 'profile', element: <ProfilePage /> },
-      { path: 'billing', element: <BillingPage /> },
+      {
+        path: 'billing',
+        element: (
+          <RequireRole roles={['owner']}>
+            <BillingPage />
+          </RequireRole>
+        ),
+      },
     ],
   },
   { path: '*', element: <Navigate to="/" replace /> },

@@ -1,6 +1,7 @@
 // The signed-in organiser's organisation (GET /api/org/info), read by the guards, the shell, onboarding,
 // the profile and billing. One query, one cache entry.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TeamRole } from '@marquee/shared';
 import { apiRequest } from './api-client';
 
 export interface OrganizationInfo {
@@ -17,6 +18,8 @@ export interface OrganizationInfo {
     payouts_enabled: boolean;
     default_currency: string;
     active_domain: string;
+    /** The caller's role: the dashboard shows each role only what it may use. */
+    role: TeamRole;
   };
 }
 
@@ -31,4 +34,9 @@ export const organizationInfoQuery = queryOptions({
 
 export function useOrganizationInfo() {
   return useQuery(organizationInfoQuery);
+}
+
+/** The signed-in member's role in their organisation, or undefined while loading / without one. */
+export function useOrganizationRole(): TeamRole | undefined {
+  return useOrganizationInfo().data?.organization.role;
 }

@@ -1,5 +1,6 @@
 // Identity tables in the shape better-auth expects (core, email OTP and organization plugins).
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const user = pgTable('user', {
   id: text('id').primaryKey(),
@@ -83,12 +84,14 @@ export const member = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    role: text('role').notNull().default('member'),
+    /** owner, admin or door (decision 030); the check keeps anything else out. */
+    role: text('role').notNull().default('door'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('member_organization_id_idx').on(table.organizationId),
     uniqueIndex('member_user_organization_idx').on(table.userId, table.organizationId),
+    check('member_role_check', sql`${table.role} in ('owner', 'admin', 'door')`),
   ],
 );
 

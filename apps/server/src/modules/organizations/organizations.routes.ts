@@ -11,7 +11,7 @@ import {
 } from '@marquee/shared';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
-import { requireOrganization, requireUser } from '../auth/auth.guard.js';
+import { ORG_ROLES, requireOrganization, requireUserOutsideDoor } from '../auth/auth.guard.js';
 import {
   checkSubdomain,
   createOrganization,
@@ -36,6 +36,8 @@ const organizationInfoSchema = z.object({
       payouts_enabled: z.boolean(),
       default_currency: z.string(),
       active_domain: z.string(),
+      /** The caller's role: owner, admin (all but team and payouts) or door (check-in and door sales only). */
+      role: z.enum(ORG_ROLES),
     })
     .nullable(),
 });
@@ -67,7 +69,7 @@ export function organizationRoutes(app: FastifyInstance, deps: { config: Config 
     '/api/org/check-subdomain',
     { schema: { body: checkSubdomainBodySchema, response: { 200: checkSubdomainResponseSchema } } },
     async (request) => {
-      await requireUser(request);
+      await requireUserOutsideDoor(request);
       return checkSubdomain(db, request.body.subdomain);
     },
   );
@@ -90,7 +92,7 @@ export function organizationRoutes(app: FastifyInstance, deps: { config: Config 
       },
     },
     async (request, reply) => {
-      const auth = await requireUser(request);
+      const auth = await requireUserOutsideDoor(request);
       const created = await createOrganization(db, auth, request.body);
       return reply.status(201).send({ organization: created });
     },
@@ -98,8 +100,17 @@ export function organizationRoutes(app: FastifyInstance, deps: { config: Config 
 
   api.get('/api/org/info', { schema: { response: { 200: organizationInfoSchema } } }, async (request) => {
     try {
-      const auth = await requireOrganization(request);
-      return await getOrganizationInfo(db, auth.organizationId, deps.config.publicHost);
+      // Every member reads it: the dashboard shows each role what it may use.
+      const auth = await requireOrganization(request, { roles: ORG_ROLES });
+      const info = await getOrganizationInfo(db, auth.organizationId, deps.config.publicHost);
+      return {
+        organization: {
+          ...info.organization,
+          // Payout account details are the owner's business.
+          stripe_account_id: auth.role === 'owner' ? info.organization.stripe_account_id : null,
+          role: auth.role,
+        },
+      };
     } catch (error) {
       // Having no organisation yet is a state, not a failure: onboarding reads it.
       if (error instanceof AppError && error.code === 'NO_ORGANIZATION') return { organization: null };

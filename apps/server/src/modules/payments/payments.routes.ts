@@ -15,6 +15,9 @@ import { sandboxPagesRoutes } from './sandbox-pages.routes.js';
 import { ordersTotalsFromSales } from '../checkout/orders-totals.js';
 import type { CheckoutNotifier } from '../checkout/notifier.js';
 
+/** Payouts and billing are the owner's (decision 030). */
+const OWNER_ONLY = { roles: ['owner'] } as const;
+
 declare module 'fastify' {
   interface FastifyInstance {
     payments: PaymentsProvider;
@@ -88,7 +91,7 @@ export async function paymentsRoutes(app: FastifyInstance, deps: PaymentsRoutesD
       },
     },
     async (request) => {
-      const auth = await requireOrganization(request);
+      const auth = await requireOrganization(request, OWNER_ONLY);
       return createConnectAccountLink(service, auth, {
         refreshUrl: request.body.refresh_url,
         returnUrl: request.body.return_url,
@@ -100,13 +103,13 @@ export async function paymentsRoutes(app: FastifyInstance, deps: PaymentsRoutesD
     '/api/stripe/create-login-link',
     { schema: { response: { 200: z.object({ url: z.string() }) } } },
     async (request) => {
-      const auth = await requireOrganization(request);
+      const auth = await requireOrganization(request, OWNER_ONLY);
       return createDashboardLink(service, auth.organizationId);
     },
   );
 
   api.get('/api/billing/stats', { schema: { response: { 200: billingStatsResponseSchema } } }, async (request) => {
-    const auth = await requireOrganization(request);
+    const auth = await requireOrganization(request, OWNER_ONLY);
     return getBillingStats({ ...service, ordersTotals: ordersTotalsFromSales }, auth.organizationId);
   });
 

@@ -2,6 +2,7 @@
 // /onboarding); onboarding needs a session and sends users who already finished it to /dashboard.
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { TeamRole } from '@marquee/shared';
 import { Navigate, useSearchParams } from 'react-router';
 import { clearOnboardingProgress, isOnboardingInProgress } from '../../features/onboarding';
 import { organizationInfoQuery } from '../../lib/organization-info';
@@ -41,5 +42,14 @@ export function OnboardingGate({ children }: { children: ReactNode }) {
     clearOnboardingProgress();
     return <Navigate to="/dashboard" replace />;
   }
+  return children;
+}
+
+/** A page only some roles may use (Billing: the owner); others are sent to the dashboard's home. */
+export function RequireRole({ roles, children }: { roles: readonly TeamRole[]; children: ReactNode }) {
+  const info = useQuery(organizationInfoQuery);
+  if (info.isPending) return <FullPageSpinner />;
+  const role = info.data?.organization.role;
+  if (!role || !roles.includes(role)) return <Navigate to="/dashboard" replace />;
   return children;
 }

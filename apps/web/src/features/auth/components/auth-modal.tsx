@@ -34,22 +34,38 @@ export interface AuthModalProps {
   mode: AuthMode;
   onModeChange(mode: AuthMode): void;
   onClose(): void;
+  /** The e-mail field starts with this address (a team invitation's). */
+  initialEmail?: string;
+  /**
+   * Called once signed in (sign-in, or sign-up after the code), instead of going to the dashboard or
+   * onboarding: a team invitation joins its organisation here.
+   */
+  onAuthenticated?: () => Promise<void>;
+  /** Where social sign-in returns on success (a path on this site). */
+  socialReturnTo?: string;
 }
 
-export function AuthModal({ open, mode, onModeChange, onClose }: AuthModalProps) {
+export function AuthModal({ open, mode, onModeChange, onClose, ...options }: AuthModalProps) {
   return (
     <Dialog open={open} onClose={onClose} label={mode === 'sign-up' ? 'Get started' : 'Sign in'}>
       {/* Remount the forms whenever the modal opens or the toggle flips, so each starts clean. */}
-      <AuthPanel key={mode} mode={mode} onModeChange={onModeChange} onClose={onClose} />
+      <AuthPanel key={mode} mode={mode} onModeChange={onModeChange} onClose={onClose} {...options} />
     </Dialog>
   );
 }
 
-function AuthPanel({ mode, onModeChange, onClose }: Omit<AuthModalProps, 'open'>) {
+function AuthPanel({
+  mode,
+  onModeChange,
+  onClose,
+  initialEmail,
+  onAuthenticated,
+  socialReturnTo,
+}: Omit<AuthModalProps, 'open'>) {
   const navigate = useNavigate();
   const { refetch: refetchSession } = useSession();
   const [view, setView] = useState<View>(mode === 'sign-up' ? 'sign-up' : 'sign-in');
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail ?? '');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [code, setCode] = useState('');
@@ -67,10 +83,15 @@ function AuthPanel({ mode, onModeChange, onClose }: Omit<AuthModalProps, 'open'>
   const goToDashboard = async () => {
     await refetchSession();
     onClose();
-    await navigate('/dashboard');
+    if (onAuthenticated) await onAuthenticated();
+    else await navigate('/dashboard');
   };
 
   const finishSignUp = () => {
+    if (onAuthenticated) {
+      void goToDashboard();
+      return;
+    }
     // A full page load, so the app starts fresh with the new session.
     window.setTimeout(() => window.location.assign('/onboarding'), ONBOARDING_REDIRECT_DELAY_MS);
   };
@@ -281,7 +302,7 @@ function AuthPanel({ mode, onModeChange, onClose }: Omit<AuthModalProps, 'open'>
         </Button>
         {errors.form ? <FieldError message={errors.form} /> : null}
         <Divider />
-        <SocialButtons mode="sign-in" onError={(message) => setErrors({ form: message })} />
+        <SocialButtons mode="sign-in" returnTo={socialReturnTo} onError={(message) => setErrors({ form: message })} />
       </form>
     );
   } else if (view === 'forgot') {
@@ -330,7 +351,7 @@ function AuthPanel({ mode, onModeChange, onClose }: Omit<AuthModalProps, 'open'>
         </Button>
         {errors.form ? <FieldError message={errors.form} /> : null}
         <Divider />
-        <SocialButtons mode="sign-up" onError={(message) => setErrors({ form: message })} />
+        <SocialButtons mode="sign-up" returnTo={socialReturnTo} onError={(message) => setErrors({ form: message })} />
       </form>
     );
   } else {

@@ -51,7 +51,16 @@ function ProviderMark({ id }: { id: (typeof PROVIDERS)[number]['id'] }) {
   );
 }
 
-export function SocialButtons({ mode, onError }: { mode: 'sign-in' | 'sign-up'; onError(message: string): void }) {
+export function SocialButtons({
+  mode,
+  onError,
+  returnTo,
+}: {
+  mode: 'sign-in' | 'sign-up';
+  onError(message: string): void;
+  /** Where a successful sign-in returns (a path on this site); the dashboard by default. */
+  returnTo?: string;
+}) {
   const [busy, setBusy] = useState<string | null>(null);
   const start = async (provider: (typeof PROVIDERS)[number]) => {
     setBusy(provider.id);
@@ -61,10 +70,11 @@ export function SocialButtons({ mode, onError }: { mode: 'sign-in' | 'sign-up'; 
         : AUTH_MESSAGES.socialSignInFailed(provider.name);
     try {
       const callbackURL = `${window.location.origin}/sso-callback`;
+      const successURL = returnTo ? `${window.location.origin}${returnTo}` : callbackURL;
       const { error } = await authClient.signIn.social({
         provider: provider.id,
-        callbackURL,
-        newUserCallbackURL: callbackURL,
+        callbackURL: successURL,
+        newUserCallbackURL: successURL,
         errorCallbackURL: `${callbackURL}?provider=${provider.id}&mode=${mode}`,
       });
       if (error) {

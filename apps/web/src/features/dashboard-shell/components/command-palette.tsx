@@ -3,7 +3,8 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
-import { filterNavItems, type NavItem } from '../lib/nav-items';
+import { filterNavItems, navItemsFor, type NavItem } from '../lib/nav-items';
+import { useOrganizationRole } from '../../../lib/organization-info';
 import { useModalFocus } from '../../../components/ui/use-modal-focus';
 import { ArrowIcon, NavIcon, SearchIcon } from './icons';
 
@@ -22,7 +23,8 @@ function CommandPalettePanel({ onClose }: { onClose: () => void }) {
   const optionId = (index: number) => `${baseId}-option-${index}`;
   const [query, setQuery] = useState('');
   const [activeIndex, setActiveIndex] = useState(0);
-  const results = filterNavItems(query);
+  const role = useOrganizationRole();
+  const results = filterNavItems(query, navItemsFor(role));
   const active = results.length > 0 ? Math.min(activeIndex, results.length - 1) : -1;
 
   useModalFocus(true, panel, onClose);

@@ -7,6 +7,7 @@ import { useOrganizationInfo } from '../../../lib/organization-info';
 import { useCommandPaletteShortcut } from '../hooks/use-command-palette-shortcut';
 import { CommandPalette } from './command-palette';
 import { DashboardHeader } from './dashboard-header';
+import { DoorStaffHome } from './door-staff-home';
 import { MobileMenu } from './mobile-menu';
 import { SidebarContent } from './sidebar-content';
 import { TopBanner } from './top-banner';
@@ -49,6 +50,9 @@ export function DashboardLayout() {
     else openPalette();
   }, [closePalette, openPalette]);
   useCommandPaletteShortcut(togglePalette);
+
+  // Door staff use the check-in app only: whatever dashboard address they open, they get its link.
+  if (organization?.role === 'door') return <DoorStaffHome organization={sidebarOrganization} email={email} />;
 
   return (
     <div className="bg-background text-foreground min-h-screen">

@@ -1,7 +1,8 @@
 // What the sidebar holds, on desktop and in the mobile menu alike: the organisation, the navigation and
 // the Logout action.
 import { NavLink } from 'react-router';
-import { NAV_ITEMS } from '../lib/nav-items';
+import { useOrganizationRole } from '../../../lib/organization-info';
+import { navItemsFor } from '../lib/nav-items';
 import { useLogout } from '../hooks/use-logout';
 import { LogoutIcon, NavIcon } from './icons';
 
@@ -66,6 +67,7 @@ export function SidebarContent({
   onNavigate?: () => void;
 }) {
   const { logout, isPending, failed } = useLogout();
+  const role = useOrganizationRole();
   return (
     <div className="flex h-full flex-col">
       <div className="border-border border-b px-5 py-5">
@@ -73,7 +75,7 @@ export function SidebarContent({
       </div>
       <nav aria-label="Dashboard" className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="flex flex-col gap-1">
-          {NAV_ITEMS.map((item) => (
+          {navItemsFor(role).map((item) => (
             <li key={item.to}>
               <NavLink
                 to={item.to}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterNavItems, NAV_ITEMS } from './nav-items';
+import { filterNavItems, NAV_ITEMS, navItemsFor } from './nav-items';
 
 describe('filterNavItems', () => {
   it('lists every sidebar entry in order for an empty query', () => {
@@ -24,5 +24,13 @@ describe('filterNavItems', () => {
 
   it('marks Dashboard and Events as exact-match entries and the others as prefix entries', () => {
     expect(NAV_ITEMS.filter((item) => item.end).map((item) => item.label)).toEqual(['Dashboard', 'Events']);
+  });
+});
+
+describe('navItemsFor', () => {
+  it('shows Billing to owners only', () => {
+    expect(navItemsFor('owner').map((item) => item.label)).toContain('Billing');
+    expect(navItemsFor('admin').map((item) => item.label)).not.toContain('Billing');
+    expect(navItemsFor(undefined).map((item) => item.label)).not.toContain('Billing');
   });
 });

@@ -1,5 +1,6 @@
 // Profile: General (company information, social links, sale notifications, domain settings), Branding (logo, cover, colours,
-// font) and Integrations (PRO, coming). 'Save Changes' saves the settings; unsaved changes are guarded.
+// font), Integrations (PRO, coming) and, for the owner, Team (team-settings.tsx). 'Save Changes' saves the
+// settings; unsaved changes are guarded.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR, FONT_FAMILIES } from '@marquee/shared';
@@ -14,12 +15,14 @@ import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes';
 import { saveSettings, settingsQuery, type OrganizationSettings } from '../api/profile';
 import { DomainSettings } from './domain-settings';
 import { NotificationSettings } from './notification-settings';
+import { TeamSettings } from './team-settings';
 
-type Tab = 'general' | 'branding' | 'integrations';
-const TABS: Array<{ id: Tab; label: string; pro?: boolean }> = [
+type Tab = 'general' | 'branding' | 'integrations' | 'team';
+const ALL_TABS: Array<{ id: Tab; label: string; pro?: boolean; ownerOnly?: boolean }> = [
   { id: 'general', label: 'General' },
   { id: 'branding', label: 'Branding' },
   { id: 'integrations', label: 'Integrations', pro: true },
+  { id: 'team', label: 'Team', ownerOnly: true },
 ];
 
 type SocialKey = 'instagram_url' | 'tiktok_url' | 'x_url' | 'facebook_url' | 'resident_advisor_url' | 'website_url';
@@ -46,6 +49,7 @@ export function ProfilePage() {
   const info = useOrganizationInfo();
   const { data: config } = usePublicConfig();
   const [tab, setTab] = useState<Tab>('general');
+  const TABS = ALL_TABS.filter((entry) => !entry.ownerOnly || info.data?.organization.role === 'owner');
   const [baseline, setBaseline] = useState<OrganizationSettings | null>(null);
   const [form, setForm] = useState<OrganizationSettings | null>(null);
   const dirty = Boolean(form && baseline && JSON.stringify(form) !== JSON.stringify(baseline));
@@ -103,9 +107,11 @@ export function ProfilePage() {
       <PageHeader
         title="Profile"
         actions={
-          <Button size="small" onClick={() => void save()} disabled={saving || !form}>
-            {saving ? 'Saving...' : 'Save Changes'}
-          </Button>
+          tab === 'team' ? undefined : (
+            <Button size="small" onClick={() => void save()} disabled={saving || !form}>
+              {saving ? 'Saving...' : 'Save Changes'}
+            </Button>
+          )
         }
       />
       {message ? (
@@ -134,7 +140,7 @@ export function ProfilePage() {
                 document.getElementById(`tab-${next.id}`)?.focus();
               }
             }}
-            className={`-mb-px flex items-center gap-2 border-b-2 px-4 py-2 text-sm font-medium ${
+            className={`-mb-px flex items-center gap-2 border-b-2 px-2 py-2 text-sm font-medium sm:px-4 ${
               tab === item.id
                 ? 'border-primary text-foreground'
                 : 'text-muted-foreground hover:text-foreground border-transparent'
@@ -150,7 +156,11 @@ export function ProfilePage() {
         ))}
       </div>
 
-      {!form ? (
+      {tab === 'team' ? (
+        <div role="tabpanel" id="panel-team" aria-labelledby="tab-team">
+          <TeamSettings />
+        </div>
+      ) : !form ? (
         <div className="bg-muted h-64 animate-pulse rounded-2xl" aria-label="Loading profile" />
       ) : (
         <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="flex flex-col gap-6">
