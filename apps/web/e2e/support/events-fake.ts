@@ -169,18 +169,18 @@ export class FakeEventsApi {
       upcoming: all.filter((event) => this.isUpcoming(event)).map((event) => eventSummarySchema.parse(event)),
       previous: all.filter((event) => !this.isUpcoming(event)).map((event) => eventSummarySchema.parse(event)),
       metrics: {
-        total_events: metric(all.length, 12.5, 'vs last month'),
+        total_events: metric(all.length, 12.5, 'last month'),
         event_tickets: metric(
           all.reduce((sum, event) => sum + event.tickets_sold, 0),
           -3,
-          'vs last month',
+          'last month',
         ),
         event_revenue: metric(
           all.reduce((sum, event) => sum + event.revenue_minor, 0),
           8.2,
-          'vs last month',
+          'last month',
         ),
-        avg_attendance: metric(78.4, 0, 'of capacity'),
+        avg_attendance: metric(78.4, 0, 'last month'),
         currency: 'GBP',
       },
     };
@@ -282,10 +282,10 @@ export class FakeEventsApi {
       const list = this.list();
       return json(route, 200, {
         metrics: {
-          total_revenue: { value: 1019000, change: 14.2, label: 'vs last month' },
-          tickets_sold: { value: 650, change: 5, label: 'vs last month' },
+          total_revenue: { value: 1019000, change: 14.2, label: 'last month' },
+          tickets_sold: { value: 650, change: 5, label: 'last month' },
           upcoming_events: { value: list.upcoming.length, change: 0, label: 'scheduled' },
-          total_customers: { value: 512, change: -2.4, label: 'vs last month' },
+          total_customers: { value: 512, change: -2.4, label: 'last month' },
           currency: 'GBP',
         },
         upcoming: list.upcoming.filter((event) => event.status === 'live'),

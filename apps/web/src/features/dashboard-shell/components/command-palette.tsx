@@ -4,6 +4,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { filterNavItems, type NavItem } from '../lib/nav-items';
+import { fieldFocusClasses } from '../../../components/ui/input';
 import { useModalFocus } from '../../../components/ui/use-modal-focus';
 import { ArrowIcon, NavIcon, SearchIcon } from './icons';
 
@@ -101,7 +102,7 @@ function CommandPalettePanel({ onClose }: { onClose: () => void }) {
               setActiveIndex(0);
             }}
             onKeyDown={onKeyDown}
-            className="placeholder:text-muted-foreground h-14 w-full bg-transparent font-mono text-sm tracking-wide outline-none focus-visible:outline-none"
+            className={`placeholder:text-muted-foreground h-14 w-full rounded-md bg-transparent px-1 font-mono text-sm tracking-wide ${fieldFocusClasses}`}
           />
           <kbd className="border-border text-muted-foreground hidden rounded border px-1.5 py-0.5 font-mono text-[10px] sm:inline">
             ESC
