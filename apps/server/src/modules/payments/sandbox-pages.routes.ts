@@ -146,7 +146,7 @@ export function validateOnboardingForm(
     errors.registration_number = 'Use 2 to 30 letters, digits, spaces, dashes or slashes';
   }
 
-  if (Object.keys(errors).length > 0) return { errors, details: null };
+  if (Object.keys(errors).length > 0 || !dob) return { errors, details: null };
   return {
     errors,
     details: {
