@@ -158,7 +158,6 @@ test('new event: step checks, artwork, line-up, picker, Save Draft, then Create 
     'POST /api/uploads/image',
     'POST /api/events',
     'PUT /api/events/evt_100',
-    'POST /api/events/evt_100/publish',
   ]);
 
   const put = fake.writes()[2]!.body as Record<string, unknown>;

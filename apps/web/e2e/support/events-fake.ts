@@ -251,11 +251,28 @@ export class FakeEventsApi {
           custom_domain_verified: 0,
           custom_domain_wizard_completed: 0,
           stripe_account_id: null,
+          payouts_enabled: this.payoutsEnabled,
           default_currency: 'GBP',
           active_domain: 'acme.localhost',
         },
       }),
     );
+    // The getting-started checklist, from the fake's events (decision 028).
+    await page.route('**/api/dashboard/checklist', (route) => {
+      const all = [...this.events.values()];
+      const items = {
+        payouts: this.payoutsEnabled,
+        first_event: all.length > 0,
+        publish: all.some((event) => event.status === 'live' || event.status === 'archived'),
+        share: false,
+      };
+      return json(route, 200, {
+        items,
+        all_done: false,
+        waiting_drafts: all.filter((event) => event.status === 'draft').length,
+        storefront_url: 'http://acme.localhost',
+      });
+    });
     await page.route('**/uploads/**', (route) => {
       const index = Number(/sample-(\d+)/.exec(route.request().url())?.[1] ?? 3);
       return route.fulfill({ status: 200, contentType: 'image/png', body: artworks[index % artworks.length] });

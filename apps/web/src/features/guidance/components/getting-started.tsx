@@ -17,13 +17,13 @@ function ItemAction({ item, checklist }: { item: ChecklistItem; checklist: Check
     case 'payouts':
       return (
         <Link to="/dashboard/billing" className={linkClasses}>
-          Go to Billing
+          Set up payouts
         </Link>
       );
     case 'first_event':
       return (
         <Link to="/dashboard/events/new" className={linkClasses}>
-          New Event
+          Create an event
         </Link>
       );
     case 'publish':
