@@ -190,7 +190,7 @@ test('from Billing: Enable Payouts, complete the sandbox onboarding, Payouts Ena
 
   await page.waitForURL((url) => url.pathname === '/dashboard/billing' && url.search === '');
   const accountId = await expectPayoutsEnabled(page, '2345');
-  await expect(page.getByText('STRIPE TEST BANK •••• 2345')).toBeVisible();
+  await expect(page.getByText('Sandbox test bank •••• 2345')).toBeVisible();
   // Still connected after a reload, without ?setup=complete.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Payouts Enabled' })).toBeVisible();
@@ -256,7 +256,7 @@ test('from onboarding step 3: Enable payouts, complete the sandbox onboarding, t
 
   await page.goto('/dashboard/billing');
   await expectPayoutsEnabled(page, '4321');
-  await expect(page.getByText('SANDBOX TEST BANK •••• 4321')).toBeVisible();
+  await expect(page.getByText('Sandbox test bank •••• 4321')).toBeVisible();
 });
 
 test('a failing connect call shows Setup Failed and leaves Enable Payouts usable', async ({

@@ -24,7 +24,8 @@ test.describe('signed in', () => {
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     await expect(page).toHaveTitle('Dashboard · Marquee');
-    await expect(page.getByText('Fans pay an 8% booking fee')).toBeVisible();
+    // No promo banner inside the signed-in dashboard (issue 13).
+    await expect(page.getByText('Fans pay an 8% booking fee')).toHaveCount(0);
     await expect(page.getByTestId('sidebar-organization-name').first()).toHaveText('Shell Test Live');
     await expect(page.getByTestId('sidebar-email').first()).toHaveText(organiser.email);
     await expect(page.getByRole('link', { name: 'New Event' })).toHaveAttribute('href', '/dashboard/events/new');

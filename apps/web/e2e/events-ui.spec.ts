@@ -20,8 +20,8 @@ test('events list: metrics, upcoming and previous events, and cards that link to
   const metrics = page.getByRole('region', { name: 'Event metrics' });
   await expect(metrics.getByText('Total Events')).toBeVisible();
   await expect(metrics.getByText('£10,190.00')).toBeVisible();
-  await expect(metrics.getByText('+12.5%')).toBeVisible();
-  await expect(metrics.getByText('-3%')).toBeVisible();
+  await expect(metrics.getByText('Up 12.5%')).toBeVisible();
+  await expect(metrics.getByText('Down 3%')).toBeVisible();
   await expect(metrics.getByText('78.4%')).toBeVisible();
 
   const upcoming = page.getByRole('region', { name: 'Upcoming Events' });
@@ -158,7 +158,6 @@ test('new event: step checks, artwork, line-up, picker, Save Draft, then Create 
     'POST /api/uploads/image',
     'POST /api/events',
     'PUT /api/events/evt_100',
-    'POST /api/events/evt_100/publish',
   ]);
 
   const put = fake.writes()[2]!.body as Record<string, unknown>;

@@ -259,7 +259,11 @@ export const eventSummarySchema = eventSchema.pick({
 });
 export type EventSummary = z.infer<typeof eventSummarySchema>;
 
-const metric = z.object({ value: z.number(), change: z.number(), label: z.string() });
+/**
+ * A dashboard figure. change: % against the previous period, or null when the previous period had nothing to
+ * compare with (a first month: no '+100%'). label names the previous period ('last month').
+ */
+const metric = z.object({ value: z.number(), change: z.number().nullable(), label: z.string() });
 export type Metric = z.infer<typeof metric>;
 
 /** GET /api/events */

@@ -12,3 +12,4 @@ export * from './customers.js';
 export * from './cancellation.js';
 export * from './analytics.js';
 export * from './team.js';
+export * from './guidance.js';

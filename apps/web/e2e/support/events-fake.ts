@@ -169,18 +169,18 @@ export class FakeEventsApi {
       upcoming: all.filter((event) => this.isUpcoming(event)).map((event) => eventSummarySchema.parse(event)),
       previous: all.filter((event) => !this.isUpcoming(event)).map((event) => eventSummarySchema.parse(event)),
       metrics: {
-        total_events: metric(all.length, 12.5, 'vs last month'),
+        total_events: metric(all.length, 12.5, 'last month'),
         event_tickets: metric(
           all.reduce((sum, event) => sum + event.tickets_sold, 0),
           -3,
-          'vs last month',
+          'last month',
         ),
         event_revenue: metric(
           all.reduce((sum, event) => sum + event.revenue_minor, 0),
           8.2,
-          'vs last month',
+          'last month',
         ),
-        avg_attendance: metric(78.4, 0, 'of capacity'),
+        avg_attendance: metric(78.4, 0, 'last month'),
         currency: 'GBP',
       },
     };
@@ -251,11 +251,28 @@ export class FakeEventsApi {
           custom_domain_verified: 0,
           custom_domain_wizard_completed: 0,
           stripe_account_id: null,
+          payouts_enabled: this.payoutsEnabled,
           default_currency: 'GBP',
           active_domain: 'acme.localhost',
         },
       }),
     );
+    // The getting-started checklist, from the fake's events (decision 028).
+    await page.route('**/api/dashboard/checklist', (route) => {
+      const all = [...this.events.values()];
+      const items = {
+        payouts: this.payoutsEnabled,
+        first_event: all.length > 0,
+        publish: all.some((event) => event.status === 'live' || event.status === 'archived'),
+        share: false,
+      };
+      return json(route, 200, {
+        items,
+        all_done: false,
+        waiting_drafts: all.filter((event) => event.status === 'draft').length,
+        storefront_url: 'http://acme.localhost',
+      });
+    });
     await page.route('**/uploads/**', (route) => {
       const index = Number(/sample-(\d+)/.exec(route.request().url())?.[1] ?? 3);
       return route.fulfill({ status: 200, contentType: 'image/png', body: artworks[index % artworks.length] });
@@ -282,10 +299,10 @@ export class FakeEventsApi {
       const list = this.list();
       return json(route, 200, {
         metrics: {
-          total_revenue: { value: 1019000, change: 14.2, label: 'vs last month' },
-          tickets_sold: { value: 650, change: 5, label: 'vs last month' },
+          total_revenue: { value: 1019000, change: 14.2, label: 'last month' },
+          tickets_sold: { value: 650, change: 5, label: 'last month' },
           upcoming_events: { value: list.upcoming.length, change: 0, label: 'scheduled' },
-          total_customers: { value: 512, change: -2.4, label: 'vs last month' },
+          total_customers: { value: 512, change: -2.4, label: 'last month' },
           currency: 'GBP',
         },
         upcoming: list.upcoming.filter((event) => event.status === 'live'),

@@ -34,6 +34,11 @@ export const organizationSettings = pgTable(
     stripeAccountId: text('stripe_account_id'),
     /** Whether the organiser is e-mailed about each sale (checkout reads it when an order is paid). */
     notifyOnSale: boolean('notify_on_sale').notNull().default(true),
+    /**
+     * When the organiser first copied or opened the storefront link from the dashboard: the getting-started
+     * checklist's 'Share the link' (a storefront page view also counts; decision 028).
+     */
+    storefrontLinkSharedAt: timestamp('storefront_link_shared_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -7,7 +7,8 @@ import type { Metric } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { customerMonthly, event, salesDaily } from '../../db/schema/index.js';
 
-export const CHANGE_LABEL = 'vs last month';
+/** The period a change compares with; the dashboard writes 'Up 12.5% on last month.' */
+export const CHANGE_LABEL = 'last month';
 
 export interface MonthWindow {
   now: Date;
@@ -36,8 +37,12 @@ export function percentChange(current: number, previous: number): number {
   return Math.round(((current - previous) / previous) * 1000) / 10;
 }
 
+/**
+ * A figure with its change, or change null when last month had nothing to compare with (a first month would
+ * otherwise read '+100%').
+ */
 export function toMetric(value: number, current: number, previous: number): Metric {
-  return { value, change: percentChange(current, previous), label: CHANGE_LABEL };
+  return { value, change: previous === 0 ? null : percentChange(current, previous), label: CHANGE_LABEL };
 }
 
 const num = (value: unknown) => Number(value ?? 0);

@@ -568,17 +568,17 @@ describe('GET /api/events and GET /api/dashboard/overview: lists and figures', (
     });
   });
 
-  it('events page figures with month-over-month change', async () => {
+  it('events page figures with month-over-month change, none without a previous month', async () => {
     const { metrics } = (await call(user, 'GET', '/api/events')).json();
     expect(metrics.currency).toBe('GBP');
     // 7 events, 6 created this month and 1 last month.
-    expect(metrics.total_events).toEqual({ value: 7, change: 500, label: 'vs last month' });
+    expect(metrics.total_events).toEqual({ value: 7, change: 500, label: 'last month' });
     // Paid tickets: 1 + 2 + 1 + 1 (last month) + 1 (USD); this month 5 vs 1.
-    expect(metrics.event_tickets).toEqual({ value: 6, change: 400, label: 'vs last month' });
+    expect(metrics.event_tickets).toEqual({ value: 6, change: 400, label: 'last month' });
     // GBP revenue: 2000 + 4000 + 3000 this month, 1000 last month; USD is not added to GBP.
-    expect(metrics.event_revenue).toEqual({ value: 10000, change: 800, label: 'vs last month' });
-    // (50% + 75%) / 2; this month only B (75%), last month none.
-    expect(metrics.avg_attendance).toEqual({ value: 62.5, change: 100, label: 'vs last month' });
+    expect(metrics.event_revenue).toEqual({ value: 10000, change: 800, label: 'last month' });
+    // (50% + 75%) / 2; this month only B (75%), last month none: nothing to compare with.
+    expect(metrics.avg_attendance).toEqual({ value: 62.5, change: null, label: 'last month' });
   });
 
   it('dashboard overview figures and the next upcoming events', async () => {
@@ -586,11 +586,12 @@ describe('GET /api/events and GET /api/dashboard/overview: lists and figures', (
     expect(response.statusCode).toBe(200);
     const overview = response.json();
     expect(overview.metrics).toEqual({
-      total_revenue: { value: 10000, change: 800, label: 'vs last month' },
-      tickets_sold: { value: 6, change: 400, label: 'vs last month' },
-      upcoming_events: { value: 3, change: 0, label: 'vs last month' },
+      total_revenue: { value: 10000, change: 800, label: 'last month' },
+      tickets_sold: { value: 6, change: 400, label: 'last month' },
+      // No event started last month: nothing to compare with.
+      upcoming_events: { value: 3, change: null, label: 'last month' },
       // a (twice), b and d this month; c last month.
-      total_customers: { value: 4, change: 200, label: 'vs last month' },
+      total_customers: { value: 4, change: 200, label: 'last month' },
       currency: 'GBP',
     });
     expect(overview.upcoming.map((item: EventDto) => item.name)).toEqual(['Soon', 'Later', 'Undated draft']);
@@ -618,18 +619,19 @@ describe('GET /api/events and GET /api/dashboard/overview: lists and figures', (
       (await call(buyerOwner, 'GET', '/api/dashboard/overview')).json().metrics.total_customers;
     await pay('e@example.com', thisMonth);
     await pay('e@example.com', thisMonth);
-    expect(await customers()).toEqual({ value: 1, change: 100, label: 'vs last month' });
+    expect(await customers()).toEqual({ value: 1, change: null, label: 'last month' });
     // An order started last month and paid late: the buyer's first purchase moves to last month.
     await pay('e@example.com', lastMonth);
-    expect(await customers()).toEqual({ value: 1, change: -100, label: 'vs last month' });
+    expect(await customers()).toEqual({ value: 1, change: -100, label: 'last month' });
     await pay('f@example.com', thisMonth);
-    expect(await customers()).toEqual({ value: 2, change: 0, label: 'vs last month' });
+    expect(await customers()).toEqual({ value: 2, change: 0, label: 'last month' });
   });
 
   it('an organisation without events or orders gets zeros', async () => {
     const list = (await call(rival, 'GET', '/api/events')).json();
-    expect(list.metrics.event_revenue).toEqual({ value: 0, change: 0, label: 'vs last month' });
-    expect(list.metrics.avg_attendance).toEqual({ value: 0, change: 0, label: 'vs last month' });
+    // Nothing last month to compare with: no change at all (never '+100%' or '0%').
+    expect(list.metrics.event_revenue).toEqual({ value: 0, change: null, label: 'last month' });
+    expect(list.metrics.avg_attendance).toEqual({ value: 0, change: null, label: 'last month' });
   });
 });
 

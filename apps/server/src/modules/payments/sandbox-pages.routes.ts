@@ -34,6 +34,8 @@ export interface SandboxPagesDeps {
 }
 
 export const SANDBOX_BANNER = 'SANDBOX — no real money moves';
+/** The name every sandbox bank account carries, so Billing reads it as a sandbox bank. */
+export const SANDBOX_BANK_NAME = 'Sandbox test bank';
 
 const BUSINESS_TYPES = [
   ['individual', 'Individual / sole trader'],
@@ -77,6 +79,25 @@ export type OnboardingErrors = Partial<Record<Field, string>>;
 
 const digitsOnly = (value: string) => value.replace(/[\s-]/g, '');
 
+/**
+ * A date of birth typed day/month/year ('10/12/1985', also with '.' or '-') or as an ISO date, as YYYY-MM-DD;
+ * null when it is neither or not a real day (31/02).
+ */
+export function isoDateOfBirth(value: string): string | null {
+  const text = value.trim();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const dmy = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
+  const [year, month, day] = iso
+    ? [iso[1], iso[2], iso[3]]
+    : dmy
+      ? [dmy[3], dmy[2]!.padStart(2, '0'), dmy[1]!.padStart(2, '0')]
+      : [];
+  if (!year || !month || !day) return null;
+  const date = new Date(`${year}-${month}-${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== `${year}-${month}-${day}`) return null;
+  return `${year}-${month}-${day}`;
+}
+
 function yearsSince(isoDate: string, now: Date): number {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
   let years = now.getUTCFullYear() - year;
@@ -108,9 +129,9 @@ export function validateOnboardingForm(
   if (!COUNTRIES.some(([value]) => value === form.country))
     errors.country = 'Choose the country the business is based in';
 
-  const dob = form.representative_dob;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(dob) || Number.isNaN(Date.parse(`${dob}T00:00:00Z`))) {
-    errors.representative_dob = 'Enter a date of birth as YYYY-MM-DD';
+  const dob = isoDateOfBirth(form.representative_dob);
+  if (!dob) {
+    errors.representative_dob = 'Enter a date of birth as day/month/year, e.g. 10/12/1985';
   } else if (Number(dob.slice(0, 4)) < 1900 || yearsSince(dob, now) > 120) {
     errors.representative_dob = 'Enter a real date of birth';
   } else if (yearsSince(dob, now) < 18) {
@@ -125,7 +146,7 @@ export function validateOnboardingForm(
     errors.registration_number = 'Use 2 to 30 letters, digits, spaces, dashes or slashes';
   }
 
-  if (Object.keys(errors).length > 0) return { errors, details: null };
+  if (Object.keys(errors).length > 0 || !dob) return { errors, details: null };
   return {
     errors,
     details: {
@@ -140,8 +161,8 @@ export function validateOnboardingForm(
       registrationNumber: form.registration_number,
       bankAccountHolder: form.bank_account_holder,
       bankLast4: accountNumber.slice(-4),
-      // Stripe's test sort code / routing number; any other number is a made-up sandbox bank.
-      bankName: routing === '108800' || routing === '110000000' ? 'STRIPE TEST BANK' : 'SANDBOX TEST BANK',
+      // Whatever the number, no real bank is behind it: the name must say so (issue 13).
+      bankName: SANDBOX_BANK_NAME,
     },
   };
 }
@@ -222,7 +243,7 @@ ${input('address_line1', 'Street address', form, errors, 'autocomplete="address-
 </fieldset>
 <fieldset><legend>Business ownership</legend>
 ${input('representative_name', 'Representative’s full name', form, errors, 'autocomplete="name" required')}
-${input('representative_dob', 'Date of birth', form, errors, 'type="date" autocomplete="bday" required')}
+${input('representative_dob', 'Date of birth', form, errors, 'inputmode="numeric" placeholder="DD/MM/YYYY" autocomplete="bday" maxlength="10" required', 'Day, month, year: e.g. 10/12/1985')}
 </fieldset>
 <fieldset><legend>Bank account for payouts</legend>
 ${input('bank_account_holder', 'Account holder name', form, errors, 'required')}

@@ -257,7 +257,7 @@ describe('sandbox onboarding page', () => {
     expect(body.payout_details).toEqual({
       schedule: { interval: 'weekly', day: 'friday' },
       next_payout: null,
-      bank_account: { last4: '2345', bank_name: 'STRIPE TEST BANK' },
+      bank_account: { last4: '2345', bank_name: 'Sandbox test bank' },
       stripe_account_id: info.organization.stripe_account_id,
     });
     expect(body.metrics.total_revenue).toEqual({ amount: 0, currency: 'GBP', trend: 0 });
@@ -284,7 +284,7 @@ describe('POST /api/stripe/create-login-link', () => {
     expect(page.body).toContain('Acme Events Ltd');
     expect(page.body).toContain('£0.00');
     expect(page.body).toContain('Weekly, every Friday');
-    expect(page.body).toContain('STRIPE TEST BANK •••• 2345');
+    expect(page.body).toContain('Sandbox test bank •••• 2345');
     // An onboarding token is not a dashboard token, and another organisation cannot open it.
     const asOnboarding = url.toString().replace('/dashboard', '/onboard');
     expect((await t.app.inject({ method: 'GET', url: pathOf(asOnboarding) })).statusCode).toBe(404);
@@ -363,5 +363,17 @@ describe('concurrent first calls', () => {
     expect(accountOf(a.json().account_link_url)).toBe(accountOf(b.json().account_link_url));
     const rows = await t.database.db.select().from(paymentAccount).where(eq(paymentAccount.organizationId, org.id));
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('the sandbox onboarding date of birth', () => {
+  it('is read day/month/year (and still as an ISO date); impossible days are refused', async () => {
+    const { isoDateOfBirth } = await import('./sandbox-pages.routes.js');
+    expect(isoDateOfBirth('10/12/1985')).toBe('1985-12-10');
+    expect(isoDateOfBirth('1.2.1990')).toBe('1990-02-01');
+    expect(isoDateOfBirth('1985-12-10')).toBe('1985-12-10');
+    expect(isoDateOfBirth('31/02/1990')).toBeNull();
+    expect(isoDateOfBirth('12/31/1990')).toBeNull();
+    expect(isoDateOfBirth('')).toBeNull();
   });
 });

@@ -9,8 +9,15 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: ReactNode;
 }
 
-export const inputClasses =
-  'border-border bg-background text-foreground placeholder:text-muted-foreground h-11 w-full rounded-md border px-3 text-sm outline-none transition focus:border-primary focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary disabled:opacity-60';
+/**
+ * The focus ring of every text field: a solid 2 px outline (dark green on light, brand green on dark, both
+ * readable against the page). 'outline-none' must not be combined with 'focus-visible:outline-2' (Tailwind 4's
+ * outline-none sets the outline style to none, so the ring would never show).
+ */
+export const fieldFocusClasses =
+  'outline-hidden focus-visible:outline-solid focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-emerald-700 dark:focus-visible:outline-primary focus:border-emerald-700 dark:focus:border-primary';
+
+export const inputClasses = `border-border bg-background text-foreground placeholder:text-muted-foreground h-11 w-full rounded-md border px-3 text-sm transition disabled:opacity-60 ${fieldFocusClasses}`;
 
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
   { label, error, trailing, hint, id, className = '', ...rest },

@@ -2,15 +2,10 @@
 // period. Money cards list one line per currency: amounts in different currencies are never added.
 import type { AnalyticsSummary, CountCard, MoneyCard } from '@marquee/shared';
 import { formatMoney, isCurrencyCode } from '@marquee/shared';
-import { formatChange } from '../../../components/ui/metric-card';
+import { ChangeCaption } from '../../../components/ui/metric-card';
 
 const money = (amountMinor: number, currency: string) =>
   isCurrencyCode(currency) ? formatMoney(amountMinor, currency) : `${amountMinor} ${currency}`;
-
-function tone(change: number) {
-  if (change === 0) return 'text-muted-foreground';
-  return change > 0 ? 'text-emerald-700 dark:text-primary' : 'text-red-600 dark:text-red-400';
-}
 
 function Card({ title, children, hint }: { title: string; children: React.ReactNode; hint?: string }) {
   return (
@@ -23,13 +18,15 @@ function Card({ title, children, hint }: { title: string; children: React.ReactN
   );
 }
 
-function Change({ change, label }: { change: number; label: string }) {
-  return (
-    <p className="text-xs">
-      <span className={`font-medium ${tone(change)}`}>{formatChange(change)}</span>
-      <span className="text-muted-foreground"> {label}</span>
-    </p>
-  );
+/** The server's 'vs last month' / 'vs previous 7 days' as the period a sentence names. */
+export function periodOf(changeLabel: string): string {
+  const period = changeLabel.replace(/^vs /, '');
+  return period.startsWith('previous') ? `the ${period}` : period;
+}
+
+/** The change as a sentence; none when the previous period had nothing to compare with (never '+100%'). */
+function Change({ line, label }: { line: { change: number; previous: number }; label: string }) {
+  return <ChangeCaption change={line.previous === 0 ? null : line.change} period={periodOf(label)} />;
 }
 
 function CountValue({ card, label, format }: { card: CountCard; label: string; format?: (value: number) => string }) {
@@ -38,7 +35,7 @@ function CountValue({ card, label, format }: { card: CountCard; label: string; f
       <p className="text-2xl font-semibold tabular-nums" data-testid="card-value">
         {format ? format(card.value) : card.value.toLocaleString('en-GB')}
       </p>
-      <Change change={card.change} label={label} />
+      <Change line={card} label={label} />
     </>
   );
 }
@@ -50,7 +47,7 @@ function MoneyValue({ card, label }: { card: MoneyCard; label: string }) {
         <p className="text-2xl font-semibold tabular-nums" data-testid="card-value">
           —
         </p>
-        <p className="text-muted-foreground text-xs">No sales in this period</p>
+        <p className="text-muted-foreground text-xs">No sales in this period.</p>
       </>
     );
   }
@@ -61,7 +58,7 @@ function MoneyValue({ card, label }: { card: MoneyCard; label: string }) {
           <p className={`${index === 0 ? 'text-2xl' : 'text-lg'} font-semibold tabular-nums`} data-testid="card-value">
             {money(line.value, line.currency)}
           </p>
-          <Change change={line.change} label={label} />
+          <Change line={line} label={label} />
         </li>
       ))}
     </ul>

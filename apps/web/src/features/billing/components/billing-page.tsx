@@ -1,7 +1,7 @@
 // Billing: payouts not set up (Enable Payouts, Setup Failed, Payouts Not Configured, greyed zero cards) or
 // connected (Payouts Enabled, the four figures, Payout Details with Manage). setup=complete on return from
 // the provider counts as connected and is removed from the address.
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatMoney, type CurrencyCode } from '@marquee/shared';
@@ -11,6 +11,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { useOrganizationInfo } from '../../../lib/organization-info';
 import { onPageRestored, PAYOUT_SETUP_FAILED, startPayoutSetup } from '../../../lib/payouts';
 import { usePublicConfig } from '../../../lib/public-config';
+import { PublishDraftsOffer, checklistQuery } from '../../guidance';
 import { billingStatsQuery, createLoginLink, type BillingStats } from '../api/billing';
 
 /** 'Mon, 5 Jan 2026': short weekday, day, month, year in en-GB, from epoch seconds. */
@@ -18,6 +19,12 @@ export function formatPayoutDate(epochSeconds: number): string {
   return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(
     new Date(epochSeconds * 1000),
   );
+}
+
+/** In the sandbox every bank account is a test one, whatever name an older record carries. */
+function bankName(name: string | null, sandbox: boolean): string {
+  if (sandbox) return 'Sandbox test bank ';
+  return name ? `${name} ` : '';
 }
 
 function describeSchedule(schedule: BillingStats['payout_details']['schedule']): string {
@@ -33,6 +40,7 @@ export function BillingPage() {
   const [returnedFromSetup] = useState(setupParam);
   const info = useOrganizationInfo();
   const stats = useQuery(billingStatsQuery);
+  const queryClient = useQueryClient();
   const { data: config } = usePublicConfig();
   const [connecting, setConnecting] = useState(false);
   const [setupError, setSetupError] = useState<string | null>(null);
@@ -42,6 +50,7 @@ export function BillingPage() {
     if (setupParam) {
       void info.refetch();
       void stats.refetch();
+      void queryClient.invalidateQueries({ queryKey: checklistQuery.queryKey });
       void navigate('/dashboard/billing', { replace: true });
     }
     // Only when we land with ?setup=complete.
@@ -140,6 +149,7 @@ export function BillingPage() {
           {config?.payments === 'sandbox' ? ' This is the sandbox: no real money moves.' : ''}
         </p>
       </div>
+      <PublishDraftsOffer />
       {stats.isError ? (
         <p role="alert" className="text-sm text-red-500">
           The payout figures could not be loaded. Please reload the page.
@@ -151,24 +161,22 @@ export function BillingPage() {
             title="Total Revenue"
             value={formatMoney(metrics.total_revenue.amount, currency)}
             change={metrics.total_revenue.trend}
-            label="vs previous 30 days"
+            period="the previous 30 days"
           />
           <MetricCard
             title="Pending Payouts"
             value={formatMoney(metrics.pending_payouts.amount, currency)}
-            label="on the way to your bank"
+            caption="On the way to your bank."
           />
           <MetricCard
             title="Completed Payouts"
             value={formatMoney(metrics.completed_payouts.amount, currency)}
-            change={metrics.completed_payouts.trend}
-            label={`${metrics.completed_payouts.count} payout${metrics.completed_payouts.count === 1 ? '' : 's'}`}
+            caption={`${metrics.completed_payouts.count === 1 ? 'One payout' : `${metrics.completed_payouts.count} payouts`} so far.`}
           />
           <MetricCard
             title="Platform Fees"
             value={formatMoney(metrics.platform_fees.amount, currency)}
-            change={metrics.platform_fees.trend}
-            label="paid by your fans"
+            caption="Paid by your fans, on top of your ticket prices."
           />
         </div>
       ) : null}
@@ -206,7 +214,7 @@ export function BillingPage() {
               <dt className="text-muted-foreground">Bank account</dt>
               <dd>
                 {details.bank_account
-                  ? `${details.bank_account.bank_name ? `${details.bank_account.bank_name} ` : ''}•••• ${details.bank_account.last4}`
+                  ? `${bankName(details.bank_account.bank_name, config?.payments === 'sandbox')}•••• ${details.bank_account.last4}`
                   : 'Not configured'}
               </dd>
             </div>

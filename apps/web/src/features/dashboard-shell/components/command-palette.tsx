@@ -5,6 +5,7 @@ import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { filterNavItems, navItemsFor, type NavItem } from '../lib/nav-items';
 import { useOrganizationRole } from '../../../lib/organization-info';
+import { fieldFocusClasses } from '../../../components/ui/input';
 import { useModalFocus } from '../../../components/ui/use-modal-focus';
 import { ArrowIcon, NavIcon, SearchIcon } from './icons';
 
@@ -103,7 +104,7 @@ function CommandPalettePanel({ onClose }: { onClose: () => void }) {
               setActiveIndex(0);
             }}
             onKeyDown={onKeyDown}
-            className="placeholder:text-muted-foreground h-14 w-full bg-transparent font-mono text-sm tracking-wide outline-none focus-visible:outline-none"
+            className={`placeholder:text-muted-foreground h-14 w-full rounded-md bg-transparent px-1 font-mono text-sm tracking-wide ${fieldFocusClasses}`}
           />
           <kbd className="border-border text-muted-foreground hidden rounded border px-1.5 py-0.5 font-mono text-[10px] sm:inline">
             ESC

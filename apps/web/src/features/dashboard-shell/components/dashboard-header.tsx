@@ -2,7 +2,9 @@
 // and the theme toggle.
 import { forwardRef } from 'react';
 import { Button } from '../../../components/ui/button';
+import { fieldFocusClasses } from '../../../components/ui/input';
 import { useTheme } from '../../../lib/theme';
+import { useRecordLinkShared } from '../../guidance';
 import { profileUrl } from '../lib/profile-url';
 import { ExternalIcon, MenuIcon, MoonIcon, SearchIcon, SunIcon } from './icons';
 
@@ -11,9 +13,8 @@ export interface DashboardHeaderProps {
   menuOpen: boolean;
   menuId: string;
   onOpenMenu: () => void;
+  /** Opens on a click or Enter only: tabbing onto the box just focuses it. */
   onOpenPalette: () => void;
-  /** Focus that comes back to the search box when the palette closes must not open it again. */
-  shouldIgnoreSearchFocus: () => boolean;
 }
 
 const iconButton =
@@ -22,15 +23,16 @@ const iconButton =
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 export const DashboardHeader = forwardRef<HTMLInputElement, DashboardHeaderProps>(function DashboardHeader(
-  { activeDomain, menuOpen, menuId, onOpenMenu, onOpenPalette, shouldIgnoreSearchFocus },
+  { activeDomain, menuOpen, menuId, onOpenMenu, onOpenPalette },
   searchRef,
 ) {
   const { theme, toggleTheme } = useTheme();
+  const recordLinkShared = useRecordLinkShared();
   const url = profileUrl(activeDomain, window.location.protocol);
   const nextTheme = theme === 'dark' ? 'light' : 'dark';
 
   return (
-    <header className="bg-background/85 border-border sticky top-9 z-30 flex h-16 items-center gap-3 border-b px-4 backdrop-blur-md md:px-8">
+    <header className="bg-background/85 border-border sticky top-0 z-30 flex h-16 items-center gap-3 border-b px-4 backdrop-blur-md md:px-8">
       <button
         type="button"
         className={`${iconButton} md:hidden`}
@@ -54,16 +56,13 @@ export const DashboardHeader = forwardRef<HTMLInputElement, DashboardHeaderProps
           aria-keyshortcuts="Control+K Meta+K"
           placeholder="Search..."
           onClick={onOpenPalette}
-          onFocus={() => {
-            if (!shouldIgnoreSearchFocus()) onOpenPalette();
-          }}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
               event.preventDefault();
               onOpenPalette();
             }
           }}
-          className="border-border bg-muted/60 placeholder:text-muted-foreground hover:border-muted-foreground/40 h-10 w-full cursor-pointer rounded-lg border pr-14 pl-9 text-sm outline-none transition-colors focus-visible:outline-2 focus-visible:outline-offset-1"
+          className={`border-border bg-muted/60 placeholder:text-muted-foreground hover:border-muted-foreground/40 h-10 w-full cursor-pointer rounded-lg border pr-14 pl-9 text-sm transition-colors ${fieldFocusClasses}`}
         />
         <kbd
           aria-hidden="true"
@@ -81,7 +80,10 @@ export const DashboardHeader = forwardRef<HTMLInputElement, DashboardHeaderProps
           title={url ? `Open ${url} in a new tab` : 'Your organisation has no domain yet'}
           icon={<ExternalIcon className="h-4 w-4" />}
           onClick={() => {
-            if (url) window.open(url, '_blank', 'noopener,noreferrer');
+            if (!url) return;
+            window.open(url, '_blank', 'noopener,noreferrer');
+            // Opening the storefront ticks 'Share the link' on the getting-started checklist.
+            recordLinkShared.mutate({ via: 'opened' });
           }}
           className="max-sm:w-10 max-sm:px-0 max-sm:[&>span[aria-hidden]]:hidden"
         >

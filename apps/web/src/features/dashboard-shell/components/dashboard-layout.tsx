@@ -1,4 +1,4 @@
-// The dashboard shell: fixed top banner, sidebar (md and up) or slide-out menu (below md), header, and the
+// The dashboard shell: sidebar (md and up) or slide-out menu (below md), header, and the
 // page in the content area. Owns the command palette and its Ctrl/Cmd+K shortcut.
 import { useCallback, useId, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -10,7 +10,6 @@ import { DashboardHeader } from './dashboard-header';
 import { DoorStaffHome } from './door-staff-home';
 import { MobileMenu } from './mobile-menu';
 import { SidebarContent } from './sidebar-content';
-import { TopBanner } from './top-banner';
 
 export function DashboardLayout() {
   const location = useLocation();
@@ -29,20 +28,15 @@ export function DashboardLayout() {
   const [paletteOpen, setPaletteOpen] = useState(false);
   const isPaletteOpen = useRef(false);
   const searchRef = useRef<HTMLInputElement>(null);
-  const openedFromSearch = useRef(false);
-  const ignoreSearchFocus = useRef(false);
+  // The palette opens on Enter or a click in the search box, or Ctrl/Cmd+K; focusing the box (Tab) does not open it.
   const openPalette = useCallback(() => {
     if (isPaletteOpen.current) return;
     isPaletteOpen.current = true;
-    openedFromSearch.current = document.activeElement === searchRef.current;
     setPaletteOpen(true);
   }, []);
   const closePalette = useCallback(() => {
     if (!isPaletteOpen.current) return;
     isPaletteOpen.current = false;
-    // Closing gives focus back to whatever opened the palette; when that was the search box, that focus must
-    // not open the palette again.
-    if (openedFromSearch.current) ignoreSearchFocus.current = true;
     setPaletteOpen(false);
   }, []);
   const togglePalette = useCallback(() => {
@@ -58,13 +52,11 @@ export function DashboardLayout() {
     <div className="bg-background text-foreground min-h-screen">
       <a
         href="#dashboard-content"
-        className="bg-primary text-primary-foreground sr-only z-[70] rounded-md px-4 py-2 text-sm font-semibold focus:not-sr-only focus:fixed focus:top-11 focus:left-4"
+        className="bg-primary text-primary-foreground sr-only z-[70] rounded-md px-4 py-2 text-sm font-semibold focus:not-sr-only focus:fixed focus:top-2 focus:left-4"
       >
         Skip to content
       </a>
-      <TopBanner />
-
-      <aside className="bg-card border-border fixed top-9 bottom-0 left-0 z-20 hidden w-64 flex-col border-r md:flex">
+      <aside className="bg-card border-border fixed top-0 bottom-0 left-0 z-20 hidden w-64 flex-col border-r md:flex">
         <div className="border-border flex h-16 shrink-0 items-center border-b px-5">
           <span className="font-display text-2xl tracking-wide">Marquee</span>
         </div>
@@ -77,7 +69,7 @@ export function DashboardLayout() {
         <SidebarContent organization={sidebarOrganization} email={email} />
       </MobileMenu>
 
-      <div className="pt-9 md:pl-64">
+      <div className="md:pl-64">
         <DashboardHeader
           ref={searchRef}
           activeDomain={organization?.active_domain}
@@ -85,11 +77,6 @@ export function DashboardLayout() {
           menuId={menuId}
           onOpenMenu={() => setMenuOpenedAt(location.key)}
           onOpenPalette={openPalette}
-          shouldIgnoreSearchFocus={() => {
-            const ignore = ignoreSearchFocus.current;
-            ignoreSearchFocus.current = false;
-            return ignore;
-          }}
         />
         <main
           id="dashboard-content"

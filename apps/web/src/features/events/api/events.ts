@@ -3,6 +3,7 @@
 // dashboard overview, whose figures and upcoming list come from the same events.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EventDto, EventInput, EventsList } from '@marquee/shared';
+import { checklistQuery } from '../../guidance/api/guidance';
 import { apiRequest } from '../../../lib/api-client';
 import { dashboardOverviewQuery } from './dashboard';
 
@@ -43,6 +44,7 @@ function useInvalidateEvents() {
     return Promise.all([
       queryClient.invalidateQueries({ queryKey: eventsKey }),
       queryClient.invalidateQueries({ queryKey: dashboardOverviewQuery.queryKey }),
+      queryClient.invalidateQueries({ queryKey: checklistQuery.queryKey }),
     ]);
   };
 }

@@ -3,6 +3,7 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { imageFileProblem, readAsDataUrl, uploadImage } from '../../../lib/uploads';
+import { fieldFocusClasses } from '../../../components/ui/input';
 import { errorId, hintId } from './form-parts';
 
 export const UPLOAD_FAILED_MESSAGE = 'The image could not be uploaded. Please try again.';
@@ -168,7 +169,7 @@ export function LineupInput({
         placeholder="Type a name and press Enter"
         maxLength={100}
         aria-describedby={hintId(id)}
-        className="border-border bg-background text-foreground placeholder:text-muted-foreground focus:border-primary focus-visible:outline-primary h-11 w-full rounded-md border px-3 text-sm transition outline-none focus-visible:outline-2 focus-visible:outline-offset-1"
+        className={`border-border bg-background text-foreground placeholder:text-muted-foreground h-11 w-full rounded-md border px-3 text-sm transition ${fieldFocusClasses}`}
       />
       {lineup.length ? (
         <ul aria-label="Line-up" className="flex flex-wrap gap-1.5">

@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
+import { GettingStarted } from '../../guidance';
 import { dashboardOverviewQuery } from '../api/dashboard';
 import { formatMoneyMinor } from '../lib/money';
 import { MetricCard, MetricSkeleton, pageTitleClasses } from './event-bits';
@@ -23,6 +24,7 @@ export function DashboardHome() {
           New Event
         </Link>
       </header>
+      <GettingStarted />
       {overview.isPending ? (
         <div role="status" aria-label="Loading overview" className="flex flex-col gap-8">
           <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">

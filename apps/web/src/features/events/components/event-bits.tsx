@@ -80,7 +80,7 @@ export function Artwork({ url, alt, className = '' }: { url: string; alt: string
 }
 
 export function MetricCard({ title, value, metric }: { title: string; value: string; metric: Metric }) {
-  return <UiMetricCard title={title} value={value} change={metric.change} label={metric.label} />;
+  return <UiMetricCard title={title} value={value} change={metric.change} period={metric.label} />;
 }
 
 export function MetricSkeleton() {

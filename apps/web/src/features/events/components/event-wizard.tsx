@@ -20,6 +20,8 @@ import {
 import { Button } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
+import { useOrganizationInfo } from '../../../lib/organization-info';
+import { DraftNotice } from '../../guidance';
 import { useChangeEventStatus, useSaveEvent } from '../api/events';
 import { useUnsavedChangesGuard } from '../hooks/use-unsaved-changes-guard';
 import {
@@ -75,6 +77,7 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
   const [formError, setFormError] = useState<ReactNode>(null);
   const [leaving, setLeaving] = useState<Leaving | null>(null);
   const saveEvent = useSaveEvent();
+  const orgInfo = useOrganizationInfo();
   const changeStatus = useChangeEventStatus();
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const stepChanged = useRef(false);
@@ -166,20 +169,26 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
         setLeaving({ to: '/dashboard/events' });
         return;
       }
+      const keptAsDraft: Leaving = {
+        to: '/dashboard/events',
+        state: {
+          notice: {
+            message: `Saved as a draft: ${PAYOUTS_MESSAGE}`,
+            link: { to: '/dashboard/billing', label: 'Enable payouts' },
+          },
+        },
+      };
+      // Known to be refused (step 1 said so): keep the draft without a request that fails (and logs a 409).
+      if (orgInfo.data && !orgInfo.data.organization.payouts_enabled) {
+        setLeaving(keptAsDraft);
+        return;
+      }
       try {
         await changeStatus.mutateAsync({ id: saved.id, action: 'publish' });
         setLeaving({ to: '/dashboard/events' });
       } catch (caught) {
         if (caught instanceof ApiError && caught.code === 'PAYOUTS_NOT_ENABLED') {
-          setLeaving({
-            to: '/dashboard/events',
-            state: {
-              notice: {
-                message: `Saved as a draft: ${PAYOUTS_MESSAGE}`,
-                link: { to: '/dashboard/billing', label: 'Enable payouts' },
-              },
-            },
-          });
+          setLeaving(keptAsDraft);
           return;
         }
         const fieldErrors = caught instanceof ApiError ? serverFieldErrors(caught.fields) : {};
@@ -251,6 +260,7 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
             }}
             className="flex flex-col gap-6 px-5 py-5 sm:px-6"
           >
+            {step === 1 && mode === 'new' ? <DraftNotice /> : null}
             {step === 1 ? <StepDetails form={form} errors={errors} update={update} /> : null}
             {step === 2 ? (
               <StepSchedule form={form} errors={errors} update={update} timeZone={timeZone ?? browserTimeZone()} />

@@ -2,6 +2,7 @@
 // navigation state by the wizard (e.g. saved as a draft because payouts are off).
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { PublishDraftsOffer } from '../../guidance';
 import { Link, useLocation } from 'react-router';
 import type { EventSummary, EventsList } from '@marquee/shared';
 import { buttonClasses } from '../../../components/ui/button';
@@ -80,6 +81,8 @@ export function EventsListPage() {
           </button>
         </div>
       ) : null}
+
+      <PublishDraftsOffer />
 
       {loading ? (
         <div role="status" aria-label="Loading events" className="flex flex-col gap-8">

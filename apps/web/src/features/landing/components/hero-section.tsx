@@ -39,16 +39,19 @@ export function HeroSection({ isSignedIn, onGetStarted, onSignIn }: HeroSectionP
           yours, not a marketplace&rsquo;s.
         </p>
         <div className="landing-rise mt-10 flex flex-wrap items-center justify-center gap-3 [animation-delay:240ms]">
-          <Button size="medium" variant="primary" onClick={onGetStarted}>
-            Get Started
-          </Button>
-          <Button size="medium" variant="secondary" onClick={onSignIn}>
-            Sign In
-          </Button>
-          {isSignedIn && (
-            <Link to="/dashboard" className={buttonClasses('medium', 'secondary')}>
+          {isSignedIn ? (
+            <Link to="/dashboard" className={buttonClasses('medium', 'primary')}>
               App Dashboard
             </Link>
+          ) : (
+            <>
+              <Button size="medium" variant="primary" onClick={onGetStarted}>
+                Get Started
+              </Button>
+              <Button size="medium" variant="secondary" onClick={onSignIn}>
+                Sign In
+              </Button>
+            </>
           )}
         </div>
         <p className="text-muted-foreground landing-rise mt-5 font-mono text-xs tracking-wide [animation-delay:320ms]">

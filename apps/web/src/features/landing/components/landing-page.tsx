@@ -53,7 +53,7 @@ export function LandingPage({
       <main id="main">
         <HeroSection isSignedIn={isSignedIn} onGetStarted={onGetStarted} onSignIn={onSignIn} />
         <FeaturesSection />
-        <PricingSection onGetStarted={onGetStarted} />
+        <PricingSection isSignedIn={isSignedIn} onGetStarted={onGetStarted} />
       </main>
       <SiteFooter />
       <MobileMenu isSignedIn={isSignedIn} onNavigate={scrollTo} onGetStarted={onGetStarted} onSignIn={onSignIn} />

@@ -1,7 +1,8 @@
 // Pricing (#pricing): free for organisers, customers pay an 8% booking fee; the feature list with one info
 // tooltip at a time (hover or keyboard focus; Escape hides it), and its own get-started action.
 import { useEffect, useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button';
 
 export const PRICING_FEATURES = [
   {
@@ -81,10 +82,11 @@ function CheckIcon() {
 }
 
 interface PricingSectionProps {
+  isSignedIn: boolean;
   onGetStarted(): void;
 }
 
-export function PricingSection({ onGetStarted }: PricingSectionProps) {
+export function PricingSection({ isSignedIn, onGetStarted }: PricingSectionProps) {
   const [openTooltip, setOpenTooltip] = useState<string | null>(null);
   const baseId = useId();
 
@@ -120,9 +122,15 @@ export function PricingSection({ onGetStarted }: PricingSectionProps) {
             <p className="font-display mt-3 text-5xl leading-none tracking-wide">8% booking fee</p>
             <p className="mt-2 text-sm font-medium">Added at checkout. You keep 100% of the ticket price.</p>
             <div className="mt-auto pt-10">
-              <Button size="medium" variant="secondary" onClick={onGetStarted} className="w-full sm:w-auto">
-                Get Started
-              </Button>
+              {isSignedIn ? (
+                <Link to="/dashboard" className={`${buttonClasses('medium', 'secondary', 'w-full sm:w-auto')}`}>
+                  App Dashboard
+                </Link>
+              ) : (
+                <Button size="medium" variant="secondary" onClick={onGetStarted} className="w-full sm:w-auto">
+                  Get Started
+                </Button>
+              )}
             </div>
           </div>
           <div className="border-border bg-card rounded-3xl border p-6 sm:p-10">

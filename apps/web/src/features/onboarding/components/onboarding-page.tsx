@@ -210,6 +210,7 @@ function CompanyStep({ data, updateData, onDone }: StepProps) {
 }
 
 function BrandImageStep({ data, updateData, onDone }: StepProps) {
+  const queryClient = useQueryClient();
   const fileInput = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -244,6 +245,8 @@ function BrandImageStep({ data, updateData, onDone }: StepProps) {
         return;
       }
       await saveBrandImage(uploaded.url);
+      // The sidebar reads the logo from the organisation info: refresh it now, not after a reload.
+      await queryClient.invalidateQueries({ queryKey: ['org'] });
       onDone();
     } catch {
       setError(ORGANIZATION_MESSAGES.saveBrandingFailed);

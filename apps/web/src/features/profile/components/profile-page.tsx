@@ -103,21 +103,29 @@ export function ProfilePage() {
   };
 
   return (
-    <section className="flex flex-col gap-6">
+    <section className="flex flex-col gap-6 max-md:pb-24">
       <PageHeader
         title="Profile"
         actions={
           tab === 'team' ? undefined : (
-            <Button size="small" onClick={() => void save()} disabled={saving || !form}>
-              {saving ? 'Saving...' : 'Save Changes'}
-            </Button>
+            // On a phone the button sits in a bar fixed to the bottom, so it is in reach at the end of a long form.
+            <div className="max-md:bg-background/95 max-md:border-border max-md:fixed max-md:inset-x-0 max-md:bottom-0 max-md:z-30 max-md:border-t max-md:p-3 max-md:backdrop-blur-md">
+              <Button
+                size="small"
+                onClick={() => void save()}
+                disabled={saving || !form}
+                className="max-md:h-11 max-md:w-full"
+              >
+                {saving ? 'Saving...' : 'Save Changes'}
+              </Button>
+            </div>
           )
         }
       />
       {message ? (
         <p
           role={message.kind === 'error' ? 'alert' : 'status'}
-          className={`text-sm ${message.kind === 'error' ? 'text-red-500' : 'text-emerald-600 dark:text-primary'}`}
+          className={`text-sm max-md:bg-card max-md:border-border max-md:fixed max-md:inset-x-3 max-md:bottom-20 max-md:z-30 max-md:rounded-lg max-md:border max-md:px-3 max-md:py-2 max-md:shadow-lg ${message.kind === 'error' ? 'text-red-500' : 'text-emerald-600 dark:text-primary'}`}
         >
           {message.text}
         </p>

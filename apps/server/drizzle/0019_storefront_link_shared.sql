@@ -1,0 +1,1 @@
+ALTER TABLE "organization_settings" ADD COLUMN "storefront_link_shared_at" timestamp with time zone;

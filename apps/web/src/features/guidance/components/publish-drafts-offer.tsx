@@ -1,0 +1,57 @@
+// Once payouts are enabled: 'N drafts are waiting to be published' with a button that publishes each of them
+// (POST /api/events/publish-drafts, every draft checked like a normal publish). Shown on Billing, the events
+// list and the getting-started checklist; nothing when no draft is waiting.
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { PUBLISH_DRAFTS_TEXTS, type PublishDraftsResult } from '@marquee/shared';
+import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
+import { checklistQuery, usePublishDrafts } from '../api/guidance';
+
+export function PublishDraftsOffer() {
+  const checklist = useQuery(checklistQuery);
+  const publish = usePublishDrafts();
+  const [result, setResult] = useState<PublishDraftsResult | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const waiting = checklist.data?.items.payouts ? checklist.data.waiting_drafts : 0;
+  if (waiting === 0 && !result) return null;
+
+  const run = async () => {
+    setFailure(null);
+    try {
+      setResult(await publish.mutateAsync());
+    } catch (error) {
+      setFailure(
+        error instanceof ApiError && error.status < 500 ? error.message : 'The drafts could not be published. Please try again.',
+      );
+    }
+  };
+
+  return (
+    <div
+      role="region"
+      aria-label="Waiting drafts"
+      className="border-primary/40 bg-primary/10 flex flex-col gap-3 rounded-2xl border p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="flex flex-col gap-1 text-sm" aria-live="polite">
+        {waiting > 0 ? <p className="font-medium">{PUBLISH_DRAFTS_TEXTS.offer(waiting)}</p> : null}
+        {result && result.published.length > 0 ? <p>{PUBLISH_DRAFTS_TEXTS.published(result.published.length)}</p> : null}
+        {result?.not_published.map((draft) => (
+          <p key={draft.id} className="text-red-700 dark:text-red-400">
+            {PUBLISH_DRAFTS_TEXTS.notPublished(draft.name, draft.message)}
+          </p>
+        ))}
+        {failure ? (
+          <p role="alert" className="text-red-700 dark:text-red-400">
+            {failure}
+          </p>
+        ) : null}
+      </div>
+      {waiting > 0 ? (
+        <Button size="small" onClick={() => void run()} disabled={publish.isPending} className="shrink-0">
+          {publish.isPending ? 'Publishing...' : PUBLISH_DRAFTS_TEXTS.button(waiting)}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
