@@ -10,6 +10,9 @@ import {
   EVENT_TERMS_MAX,
   EVENT_WIZARD_STEPS,
   MINIMUM_AGE_MAX,
+  localToInstant,
+  parseLocalDateTime,
+  timeZoneLabel,
   validateEventForm,
   validateEventStep,
   type CurrencyCode,
@@ -18,15 +21,16 @@ import {
   type EventStatus,
 } from '@marquee/shared';
 import { Button } from '../../../components/ui/button';
+import { focusFirstInvalid } from '../../../components/ui/focus-first-invalid';
 import { inputClasses } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { useChangeEventStatus, useSaveEvent } from '../api/events';
 import { useUnsavedChangesGuard } from '../hooks/use-unsaved-changes-guard';
 import {
-  browserTimeZone,
   draftProblems,
   firstStepWithError,
   isFormDirty,
+  pastProblems,
   serverFieldErrors,
   toEventInput,
   type WizardStep,
@@ -38,6 +42,7 @@ import { pageTitleClasses } from './event-bits';
 import type { EventsListNotice } from './events-list-page';
 import { describedBy, errorId, Field, Switch, textareaClasses } from './form-parts';
 import { PreviewCard } from './preview-card';
+import { TimeZoneSelect } from './time-zone-select';
 
 export const PAYOUTS_MESSAGE = 'Enable payouts to publish events and to start receiving ticket sales.';
 export const SAVE_FAILED_MESSAGE = 'The event could not be saved. Please try again.';
@@ -54,16 +59,11 @@ export interface EventWizardProps {
   initial: EventFormValues;
   eventId?: string | null;
   status?: EventStatus | null;
-  /**
-   * The IANA zone the form's local times are in: the stored event's zone when editing, so that saving from a
-   * browser in another zone keeps the event at the same moment. New events use the browser's zone.
-   */
-  timeZone?: string;
 }
 
 type Leaving = { to: string; state?: { notice: EventsListNotice } };
 
-export function EventWizard({ mode, initial, eventId: initialId = null, status = null, timeZone }: EventWizardProps) {
+export function EventWizard({ mode, initial, eventId: initialId = null, status = null }: EventWizardProps) {
   const navigate = useNavigate();
   const [form, setForm] = useState(initial);
   const [baseline, setBaseline] = useState(initial);
@@ -78,6 +78,9 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
   const changeStatus = useChangeEventStatus();
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const stepChanged = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Bumped on each refusal: once the failing step has rendered, its first invalid field takes focus.
+  const [invalidFocus, setInvalidFocus] = useState(0);
   const dirty = isFormDirty(form, baseline);
 
   useUnsavedChangesGuard(dirty && !leaving);
@@ -93,6 +96,11 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
     stepChanged.current = false;
     stepHeading.current?.focus();
   }, [step]);
+
+  // Declared after the heading effect so that, when a refusal also changes the step, the field wins.
+  useEffect(() => {
+    if (invalidFocus > 0) focusFirstInvalid(formRef.current);
+  }, [invalidFocus]);
 
   const goTo = (next: WizardStep) => {
     if (next === step) return;
@@ -115,12 +123,15 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
     setErrors(found);
     const first = firstStepWithError(found);
     if (first) goTo(first);
+    setInvalidFocus((count) => count + 1);
   };
+  /** Times in the past: all of a new event's, only the changed ones of an edit. */
+  const past = () => pastProblems(form, mode === 'new' ? null : initial);
 
   /** Saves the form (POST or PUT); returns the saved event, or null after showing why it failed. */
   const save = async (values: EventFormValues) => {
     try {
-      const saved = await saveEvent.mutateAsync({ id: eventId, body: toEventInput(values, timeZone) });
+      const saved = await saveEvent.mutateAsync({ id: eventId, body: toEventInput(values) });
       setEventId(saved.id);
       setBaseline(values);
       return saved;
@@ -133,7 +144,7 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
   };
 
   const onSaveDraft = async () => {
-    const problems = draftProblems(form);
+    const problems = { ...draftProblems(form), ...past() };
     if (Object.keys(problems).length) {
       showErrors(problems);
       return;
@@ -145,13 +156,14 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
   };
 
   const onNext = () => {
-    const found = validateEventStep(step, form);
+    const found = { ...validateEventStep(step, form), ...(step === 2 ? past() : {}) };
     setErrors(found);
-    if (Object.keys(found).length === 0 && step < 4) goTo((step + 1) as WizardStep);
+    if (Object.keys(found).length > 0) setInvalidFocus((count) => count + 1);
+    else if (step < 4) goTo((step + 1) as WizardStep);
   };
 
   const onSubmit = async () => {
-    const found = validateEventForm(form);
+    const found = { ...validateEventForm(form), ...past() };
     if (Object.keys(found).length) {
       showErrors(found);
       return;
@@ -243,6 +255,7 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
             <p className="text-muted-foreground text-sm">{stepSubtitle}</p>
           </div>
           <form
+            ref={formRef}
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
@@ -253,7 +266,7 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
           >
             {step === 1 ? <StepDetails form={form} errors={errors} update={update} /> : null}
             {step === 2 ? (
-              <StepSchedule form={form} errors={errors} update={update} timeZone={timeZone ?? browserTimeZone()} />
+              <StepSchedule form={form} errors={errors} update={update} />
             ) : null}
             {step === 3 ? <StepTickets form={form} errors={errors} update={update} /> : null}
             {step === 4 ? <StepSettings form={form} errors={errors} update={update} /> : null}
@@ -412,7 +425,18 @@ function StepDetails({ form, errors, update }: StepProps) {
   );
 }
 
-function StepSchedule({ form, errors, update, timeZone }: StepProps & { timeZone: string }) {
+/** The zone's name with its offset when the event starts (or now): 'Europe/London, GMT+1'. */
+function zoneLabelAt(form: EventFormValues): string {
+  const start = parseLocalDateTime(form.startDateTime) ? form.startDateTime : '';
+  try {
+    return timeZoneLabel(form.timeZone, start ? localToInstant(start, form.timeZone) : new Date());
+  } catch {
+    return form.timeZone;
+  }
+}
+
+function StepSchedule({ form, errors, update }: StepProps) {
+  const zone = zoneLabelAt(form);
   const picker = (
     field: 'startDateTime' | 'endDateTime' | 'lastEntry',
     label: string,
@@ -466,12 +490,31 @@ function StepSchedule({ form, errors, update, timeZone }: StepProps & { timeZone
           />
         </div>
       </Field>
+      <Field
+        id={fieldId('timeZone')}
+        label="Time Zone"
+        info="The zone of the venue. Start, end and last entry are read in it, and fans see times in it."
+        hint={`Times below are in ${zone}.`}
+        error={errors.timeZone}
+      >
+        <TimeZoneSelect
+          id={fieldId('timeZone')}
+          value={form.timeZone}
+          onChange={(value) => update('timeZone', value)}
+          invalid={!!errors.timeZone}
+          describedBy={describedBy(fieldId('timeZone'), errors.timeZone, true)}
+        />
+      </Field>
       <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
-        {picker('startDateTime', 'Start Date & Time', 'When doors open or the event begins, in the event’s time zone.')}
-        {picker('endDateTime', 'End Date & Time', 'When the event finishes, in the event’s time zone.', false, 'end')}
+        {picker('startDateTime', 'Start Date & Time', `When doors open or the event begins, in ${zone}.`)}
+        {picker('endDateTime', 'End Date & Time', `When the event finishes (after the start), in ${zone}.`, false, 'end')}
       </div>
-      {picker('lastEntry', 'Last Entry', 'The latest time fans can get in. Leave empty if there is none.', true)}
-      <p className="text-muted-foreground text-xs">Times are in {timeZone.replace(/_/g, ' ')}.</p>
+      {picker(
+        'lastEntry',
+        'Last Entry',
+        `The latest time fans can get in, between the start and the end, in ${zone}. Leave empty if there is none.`,
+        true,
+      )}
     </>
   );
 }

@@ -67,7 +67,7 @@ export function Field({ id, label, info, optional, counter, hint, error, childre
   const LabelTag = labelAs;
   const over = counter ? counter.length > counter.max : false;
   return (
-    <div className="flex flex-col gap-1.5">
+    <div data-field className="flex flex-col gap-1.5">
       <div className="flex items-center justify-between gap-2">
         <div className="flex items-center gap-1.5">
           <LabelTag {...(labelAs === 'label' ? { htmlFor: id } : {})} className={labelClasses}>
