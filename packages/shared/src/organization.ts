@@ -195,8 +195,8 @@ export const createOrganizationSettingsSchema = (options: { imagePublicUrl?: str
     cover_image_url: optionalImageUrl(ORGANIZATION_MESSAGES.coverElsewhere, options),
     /** E-mail the organiser about each sale; left out = unchanged. */
     notify_on_sale: z.boolean().optional(),
-    /** The zone new events default to; left out = unchanged. */
-    time_zone: z.string().max(64).refine(isSupportedTimeZone, TIME_ZONE_MESSAGES.unknown).optional(),
+    /** The zone new events default to; left out or null = unchanged. */
+    time_zone: z.string().max(64).refine(isSupportedTimeZone, TIME_ZONE_MESSAGES.unknown).nullable().optional(),
   });
 export const organizationSettingsSchema = createOrganizationSettingsSchema();
 export type OrganizationSettingsInput = z.input<typeof organizationSettingsSchema>;

@@ -503,11 +503,12 @@ export async function updateEvent(
       const state = mergeInput(stored, input);
       const values = toPersistable(state);
       const schedule = scheduleErrors(state, stored);
-      if (schedule.length > 0) throw validationError('Invalid event', schedule);
       if (row.status === 'live') {
-        const fields = completenessErrors(state);
+        // One refusal naming everything: the completeness rules, then schedule problems they do not cover.
+        const complete = completenessErrors(state);
+        const fields = [...complete, ...schedule.filter((item) => !complete.some((f) => f.path === item.path))];
         if (fields.length > 0) throw validationError('A live event must stay complete', fields);
-      }
+      } else if (schedule.length > 0) throw validationError('Invalid event', schedule);
       const fields: FieldError[] = [];
       if (state.capacity !== null && state.capacity < row.sold + row.held) {
         fields.push({

@@ -239,6 +239,7 @@ describe('PUT /api/events/:id', () => {
     expect(response.json().error.fields).toEqual([
       { path: 'name', message: 'Event name is required' },
       { path: 'end_local', message: 'End date/time must be after the start' },
+      { path: 'last_entry_local', message: 'Last entry must be between the start and end' },
       { path: 'price', message: 'Ticket price is required' },
     ]);
     expect((await call(owner, 'GET', `/api/events/${live.id}`)).json()).toMatchObject({

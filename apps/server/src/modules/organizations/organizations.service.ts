@@ -160,7 +160,7 @@ export async function updateOrganizationSettings(
         coverImageUrl: blankToNull(input.cover_image_url),
         // undefined leaves the column as it is (Drizzle skips undefined values).
         notifyOnSale: input.notify_on_sale,
-        timeZone: input.time_zone,
+        timeZone: input.time_zone ?? undefined,
         updatedAt: new Date(),
       })
       .where(eq(organizationSettings.organizationId, organizationId));

@@ -42,7 +42,7 @@ import { pageTitleClasses } from './event-bits';
 import type { EventsListNotice } from './events-list-page';
 import { describedBy, errorId, Field, Switch, textareaClasses } from './form-parts';
 import { PreviewCard } from './preview-card';
-import { TimeZoneSelect } from './time-zone-select';
+import { TimeZoneSelect } from '../../../components/ui/time-zone-select';
 
 export const PAYOUTS_MESSAGE = 'Enable payouts to publish events and to start receiving ticket sales.';
 export const SAVE_FAILED_MESSAGE = 'The event could not be saved. Please try again.';

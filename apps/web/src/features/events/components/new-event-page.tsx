@@ -1,7 +1,7 @@
 // New Event (/dashboard/events/new): the wizard on the spec's defaults, in the organisation's currency and
 // time zone when the caller passes them (else the browser's zone).
 import { defaultEventFormValues, type CurrencyCode } from '@marquee/shared';
-import { browserTimeZone } from '../lib/event-form';
+import { browserTimeZone } from '../../../lib/time-zone';
 import { EventWizard } from './event-wizard';
 
 export function NewEventPage({ defaultCurrency, timeZone }: { defaultCurrency?: CurrencyCode; timeZone?: string }) {

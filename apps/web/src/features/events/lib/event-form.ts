@@ -1,9 +1,7 @@
 // The wizard's form and the API: turning form values into the request body, a stored event back into form
 // values, server field errors into form errors, and the unsaved-changes comparison.
 import {
-  DEFAULT_TIME_ZONE,
   pastDateErrors,
-  toSupportedTimeZone,
   validateEventForm,
   type EventDto,
   type EventFormErrors,
@@ -56,11 +54,6 @@ const INPUT_FIELD: Record<keyof EventInput, EventFormField | null> = {
   minimum_age: 'minimumAge',
   terms_of_service: 'termsOfService',
 };
-
-/** The browser's zone as one of the selectable zones (an old alias mapped to its current name). */
-export function browserTimeZone(): string {
-  return toSupportedTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? DEFAULT_TIME_ZONE;
-}
 
 /** The body of POST /api/events and PUT /api/events/:id. */
 export function toEventInput(form: EventFormValues): EventInput {

@@ -5,6 +5,8 @@ import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react
 import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR, FONT_FAMILIES } from '@marquee/shared';
 import { Button } from '../../../components/ui/button';
 import { FieldError, TextField, inputClasses } from '../../../components/ui/input';
+import { TimeZoneSelect } from '../../../components/ui/time-zone-select';
+import { browserTimeZone } from '../../../lib/time-zone';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ApiError } from '../../../lib/api-client';
 import { useOrganizationInfo } from '../../../lib/organization-info';
@@ -79,7 +81,8 @@ export function ProfilePage() {
     setMessage(null);
     setFieldErrors({});
     try {
-      const saved = await saveSettings(form);
+      // The first save settles the zone the page guessed from the browser.
+      const saved = await saveSettings({ ...form, time_zone: form.time_zone ?? browserTimeZone() });
       setBaseline(saved);
       setForm(saved);
       queryClient.setQueryData(settingsQuery.queryKey, saved);
@@ -178,6 +181,25 @@ export function ProfilePage() {
                     onChange={(event) => set('contact_phone', event.target.value)}
                     error={fieldErrors.contact_phone}
                   />
+                  <div className="flex flex-col gap-1.5">
+                    <label
+                      htmlFor="profile-time-zone"
+                      className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase"
+                    >
+                      Time Zone
+                    </label>
+                    <TimeZoneSelect
+                      id="profile-time-zone"
+                      value={form.time_zone ?? browserTimeZone()}
+                      onChange={(value) => set('time_zone', value)}
+                      invalid={Boolean(fieldErrors.time_zone)}
+                      describedBy="profile-time-zone-hint"
+                    />
+                    <p id="profile-time-zone-hint" className="text-muted-foreground text-xs">
+                      New events start in this zone; each event can have its own.
+                    </p>
+                    {fieldErrors.time_zone ? <FieldError message={fieldErrors.time_zone} /> : null}
+                  </div>
                 </div>
                 <Description
                   value={form.description}

@@ -2,7 +2,7 @@
 // current GMT offset ('London (GMT+1)'). Native, so it is keyboard- and screen-reader-friendly and opens as
 // the phone's own picker.
 import { gmtOffsetLabel, supportedTimeZones } from '@marquee/shared';
-import { inputClasses } from '../../../components/ui/input';
+import { inputClasses } from './input';
 
 interface ZoneGroup {
   region: string;
