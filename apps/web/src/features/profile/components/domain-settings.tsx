@@ -16,7 +16,10 @@ function RecordRow({ label, value, full }: { label: string; value: string; full?
         <dd className="font-mono text-sm break-all">
           {value}
           {full && full !== value ? (
-            <span className="text-muted-foreground ml-2 text-xs font-normal">(full name: {full})</span>
+            <>
+              {' '}
+              <span className="text-muted-foreground text-xs font-normal">(full name: {full})</span>
+            </>
           ) : null}
         </dd>
       </div>
