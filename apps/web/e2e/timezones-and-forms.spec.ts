@@ -12,6 +12,8 @@ import { createPublishedEvent, enableSandboxPayouts } from './support/selling';
 
 // The browser is in New York; the events below are in London.
 test.use({ timezoneId: 'America/New_York', locale: 'en-GB' });
+// Each test walks a screen on desktop and on a phone.
+test.describe.configure({ timeout: 150_000 });
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 720 };
@@ -171,7 +173,9 @@ test.describe('custom-domain wizard messages', () => {
     await page.context().addCookies(organiser.cookies);
     await page.goto('/dashboard/profile');
     // A new organisation has no zone yet: the profile offers the browser's.
-    await expect(page.getByRole('combobox', { name: 'Time Zone' })).toHaveValue('America/New_York');
+    await expect(page.getByRole('combobox', { name: 'Time Zone' })).toHaveValue('America/New_York', {
+      timeout: 30_000,
+    });
     const input = page.getByRole('textbox', { name: 'Custom Domain', exact: true });
     const wizard = page.getByRole('region', { name: 'Custom domain set-up' });
     const finding = page.getByTestId('domain-finding');

@@ -40,13 +40,14 @@ export const TIME_ZONE_MESSAGES = {
   unknown: 'Choose a time zone from the list',
 } as const;
 
-/** 'GMT+1', 'GMT-3:30' or 'GMT' for the zone's offset at an instant. */
+/** 'GMT+1', 'GMT-2:30' or 'GMT' for the zone's offset at an instant. */
 export function gmtOffsetLabel(timeZone: string, at: Date = new Date()): string {
   if (!isValidTimeZone(timeZone)) return '';
   const part = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'shortOffset' })
     .formatToParts(at)
     .find((item) => item.type === 'timeZoneName');
-  return part?.value ?? 'GMT';
+  // Some ICU versions write the zero offset as 'GMT+0'.
+  return !part || part.value === 'GMT+0' ? 'GMT' : part.value;
 }
 
 /** The zone as people read it, with its offset at an instant: 'Europe/London, GMT+1', 'America/New York, GMT-4'. */

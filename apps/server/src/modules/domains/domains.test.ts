@@ -296,7 +296,7 @@ describe('changing and removing the domain', () => {
       verified: false,
       status: 'none',
       error: null,
-      details: { txt_name: null, txt_value: null, cname_target: CNAME_TARGET },
+      details: { txt_name: null, txt_value: null, cname_target: CNAME_TARGET, missing_record: null, found: [] },
     });
     expect((await verify()).statusCode).toBe(400);
     // Free again for another organisation.

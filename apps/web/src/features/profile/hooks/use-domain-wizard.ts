@@ -214,20 +214,22 @@ export function useDomainWizard(organization: OrganizationInfo['organization'] |
   // The scheduled look: the status call (not the throttled verify). It moves the wizard on only from step 1
   // (the CNAME is now right) or when the domain became active, never back from a later step.
   const stepNow = useRef(stored.step);
-  stepNow.current = stored.step;
-  recheck.current = async () => {
-    try {
-      const answer = await getDomainStatus();
-      if (answer.status === 'active' || (answer.status === 'pending_ssl' && stepNow.current === 1)) {
-        applyAnswer(answer, true);
-      } else {
-        setCnameTarget(answer.details.cname_target);
-        noteFinding(answer);
+  useEffect(() => {
+    stepNow.current = stored.step;
+    recheck.current = async () => {
+      try {
+        const answer = await getDomainStatus();
+        if (answer.status === 'active' || (answer.status === 'pending_ssl' && stepNow.current === 1)) {
+          applyAnswer(answer, true);
+        } else {
+          setCnameTarget(answer.details.cname_target);
+          noteFinding(answer);
+        }
+      } catch (caught) {
+        console.warn('Domain status check failed', caught);
       }
-    } catch (caught) {
-      console.warn('Domain status check failed', caught);
-    }
-  };
+    };
+  });
 
   const poll = useCallback(async () => {
     stopPolling();
