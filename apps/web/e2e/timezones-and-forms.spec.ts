@@ -182,12 +182,16 @@ test.describe('custom-domain wizard messages', () => {
 
     await input.fill('tickets.band');
     await page.getByRole('button', { name: 'Connect domain' }).click();
-    await expect(page.getByText('Please enter a valid domain with a real TLD (e.g., tickets.example.com)')).toBeVisible();
+    await expect(
+      page.getByText('Please enter a valid domain with a real TLD (e.g., tickets.example.com)'),
+    ).toBeVisible();
 
     await input.fill(domain);
     await page.getByRole('button', { name: 'Connect domain' }).click();
     // The name as DNS panels want it, the full name beside it.
-    await expect(wizard.getByRole('definition').nth(1)).toHaveText(`tickets.${organiser.subdomain} (full name: ${domain})`);
+    await expect(wizard.getByRole('definition').nth(1)).toHaveText(
+      `tickets.${organiser.subdomain} (full name: ${domain})`,
+    );
 
     dns.records.set(domain, { CNAME: 'elsewhere.example.net.' });
     await page.getByLabel("I've added the CNAME record").check();

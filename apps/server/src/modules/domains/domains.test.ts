@@ -164,7 +164,10 @@ describe('custom-domain verification over DNS', () => {
     expect((await info()).custom_domain_verified).toBe(0);
     // A TXT record with another value is reported as found, with what it holds.
     dns.records.set('_marquee-verification.tickets.band.com', { TXT: ['marquee-verify=old-token'] });
-    expect((await status()).json().details).toMatchObject({ missing_record: 'txt', found: ['marquee-verify=old-token'] });
+    expect((await status()).json().details).toMatchObject({
+      missing_record: 'txt',
+      found: ['marquee-verify=old-token'],
+    });
     expect((await storefront('tickets.band.com')).statusCode).toBe(404);
   });
 

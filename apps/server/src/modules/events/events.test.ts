@@ -1,13 +1,7 @@
 import { insertOrder } from '../../../test/order-fixtures.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import {
-  eventSummarySchema,
-  localToInstant,
-  type EventDto,
-  type EventInput,
-  type EventSummary,
-} from '@marquee/shared';
+import { eventSummarySchema, localToInstant, type EventDto, type EventInput, type EventSummary } from '@marquee/shared';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createOrganizationFor, signUpAndVerify, type SignedInUser } from '../../../test/auth-helpers.js';
 import { event, eventStatusChange, order, ticketType } from '../../db/schema/index.js';

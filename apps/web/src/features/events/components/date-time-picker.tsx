@@ -43,9 +43,7 @@ const SHEET_BELOW_PX = 640;
 const EDGE_PX = 8;
 
 type Placement =
-  | { kind: 'sheet' }
-  | { kind: 'below' | 'above'; maxHeight: number; edge: 'start' | 'end' }
-  | { kind: 'measuring' };
+  { kind: 'sheet' } | { kind: 'below' | 'above'; maxHeight: number; edge: 'start' | 'end' } | { kind: 'measuring' };
 
 /** Where the popover goes for a field at `field`, given the popover's natural size. */
 function place(field: DOMRect, popover: { width: number; height: number }, align: 'start' | 'end'): Placement {
@@ -220,100 +218,100 @@ export function DateTimePicker({
           className={`bg-card border-border flex animate-[fade-in_0.15s_ease-out] flex-col border p-3 shadow-2xl ${popoverClasses(placement)}`}
         >
           <div className="-mx-1 min-h-0 flex-1 overflow-y-auto overscroll-contain px-1">
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <div className="min-w-0 flex-1">
-              <div className="mb-2 flex items-center justify-between">
-                <button
-                  type="button"
-                  aria-label="Previous month"
-                  onClick={() => setView((current) => shiftMonth(current, -1))}
-                  className="hover:bg-muted text-foreground flex h-8 w-8 items-center justify-center rounded-md"
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <div className="min-w-0 flex-1">
+                <div className="mb-2 flex items-center justify-between">
+                  <button
+                    type="button"
+                    aria-label="Previous month"
+                    onClick={() => setView((current) => shiftMonth(current, -1))}
+                    className="hover:bg-muted text-foreground flex h-8 w-8 items-center justify-center rounded-md"
+                  >
+                    <Chevron direction="left" />
+                  </button>
+                  <p aria-live="polite" className="font-mono text-xs font-semibold tracking-wider uppercase">
+                    {MONTH_NAMES[view.month - 1]} {view.year}
+                  </p>
+                  <button
+                    type="button"
+                    aria-label="Next month"
+                    onClick={() => setView((current) => shiftMonth(current, 1))}
+                    className="hover:bg-muted text-foreground flex h-8 w-8 items-center justify-center rounded-md"
+                  >
+                    <Chevron direction="right" />
+                  </button>
+                </div>
+                <table
+                  ref={grid}
+                  role="grid"
+                  aria-label={`${MONTH_NAMES[view.month - 1]} ${view.year}`}
+                  className="w-full table-fixed border-collapse"
+                  onKeyDown={onGridKeyDown}
                 >
-                  <Chevron direction="left" />
-                </button>
-                <p aria-live="polite" className="font-mono text-xs font-semibold tracking-wider uppercase">
-                  {MONTH_NAMES[view.month - 1]} {view.year}
-                </p>
-                <button
-                  type="button"
-                  aria-label="Next month"
-                  onClick={() => setView((current) => shiftMonth(current, 1))}
-                  className="hover:bg-muted text-foreground flex h-8 w-8 items-center justify-center rounded-md"
-                >
-                  <Chevron direction="right" />
-                </button>
-              </div>
-              <table
-                ref={grid}
-                role="grid"
-                aria-label={`${MONTH_NAMES[view.month - 1]} ${view.year}`}
-                className="w-full table-fixed border-collapse"
-                onKeyDown={onGridKeyDown}
-              >
-                <thead>
-                  <tr>
-                    {WEEKDAY_LABELS.map((weekday) => (
-                      <th
-                        key={weekday}
-                        scope="col"
-                        className="text-muted-foreground pb-1 text-center font-mono text-[10px] font-semibold uppercase"
-                      >
-                        {weekday}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {weeks.map((week, row) => (
-                    <tr key={row}>
-                      {week.map((day, column) => {
-                        if (!day) return <td key={column} />;
-                        const isSelected = sameDay(day, selected);
-                        const isToday = sameDay(day, today);
-                        const tabbable = focusInView ? sameDay(day, focusedDay) : day.day === 1;
-                        return (
-                          <td key={column} className="p-0.5 text-center">
-                            <button
-                              type="button"
-                              tabIndex={tabbable ? 0 : -1}
-                              aria-label={dayLabel(day)}
-                              aria-pressed={isSelected}
-                              aria-current={isToday ? 'date' : undefined}
-                              onClick={() => {
-                                setFocusedDay(day);
-                                onChange(withDay(value, day));
-                              }}
-                              className={`mx-auto flex h-8 w-8 items-center justify-center rounded-md text-sm tabular-nums transition ${
-                                isSelected
-                                  ? 'bg-primary text-primary-foreground font-semibold'
-                                  : `hover:bg-muted text-foreground ${isToday ? 'ring-primary ring-1 ring-inset' : ''}`
-                              }`}
-                            >
-                              {day.day}
-                            </button>
-                          </td>
-                        );
-                      })}
+                  <thead>
+                    <tr>
+                      {WEEKDAY_LABELS.map((weekday) => (
+                        <th
+                          key={weekday}
+                          scope="col"
+                          className="text-muted-foreground pb-1 text-center font-mono text-[10px] font-semibold uppercase"
+                        >
+                          {weekday}
+                        </th>
+                      ))}
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {weeks.map((week, row) => (
+                      <tr key={row}>
+                        {week.map((day, column) => {
+                          if (!day) return <td key={column} />;
+                          const isSelected = sameDay(day, selected);
+                          const isToday = sameDay(day, today);
+                          const tabbable = focusInView ? sameDay(day, focusedDay) : day.day === 1;
+                          return (
+                            <td key={column} className="p-0.5 text-center">
+                              <button
+                                type="button"
+                                tabIndex={tabbable ? 0 : -1}
+                                aria-label={dayLabel(day)}
+                                aria-pressed={isSelected}
+                                aria-current={isToday ? 'date' : undefined}
+                                onClick={() => {
+                                  setFocusedDay(day);
+                                  onChange(withDay(value, day));
+                                }}
+                                className={`mx-auto flex h-8 w-8 items-center justify-center rounded-md text-sm tabular-nums transition ${
+                                  isSelected
+                                    ? 'bg-primary text-primary-foreground font-semibold'
+                                    : `hover:bg-muted text-foreground ${isToday ? 'ring-primary ring-1 ring-inset' : ''}`
+                                }`}
+                              >
+                                {day.day}
+                              </button>
+                            </td>
+                          );
+                        })}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <div className="flex flex-col gap-2 sm:w-[6.5rem] sm:flex-row">
+                <TimeList
+                  label="Hour"
+                  items={HOURS}
+                  selected={selected?.hour}
+                  onPick={(hour) => onChange(withTime(value, { hour }))}
+                />
+                <TimeList
+                  label="Minute"
+                  items={MINUTES}
+                  selected={selected?.minute}
+                  onPick={(minute) => onChange(withTime(value, { minute }))}
+                />
+              </div>
             </div>
-            <div className="flex flex-col gap-2 sm:w-[6.5rem] sm:flex-row">
-              <TimeList
-                label="Hour"
-                items={HOURS}
-                selected={selected?.hour}
-                onPick={(hour) => onChange(withTime(value, { hour }))}
-              />
-              <TimeList
-                label="Minute"
-                items={MINUTES}
-                selected={selected?.minute}
-                onPick={(minute) => onChange(withTime(value, { minute }))}
-              />
-            </div>
-          </div>
           </div>
           <div className="border-border mt-3 flex shrink-0 items-center justify-between gap-2 border-t pt-3">
             <button
@@ -344,7 +342,8 @@ export function DateTimePicker({
 }
 
 function popoverClasses(placement: Placement): string {
-  if (placement.kind === 'sheet') return 'fixed inset-x-0 bottom-0 z-50 max-h-[85dvh] rounded-t-2xl pb-[max(0.75rem,env(safe-area-inset-bottom))]';
+  if (placement.kind === 'sheet')
+    return 'fixed inset-x-0 bottom-0 z-50 max-h-[85dvh] rounded-t-2xl pb-[max(0.75rem,env(safe-area-inset-bottom))]';
   const base = 'absolute z-40 w-[23rem] max-w-[calc(100vw-1rem)] rounded-xl';
   if (placement.kind === 'measuring') return `${base} invisible top-full left-0 mt-2`;
   const vertical = placement.kind === 'below' ? 'top-full mt-2' : 'bottom-full mb-2';

@@ -1,6 +1,7 @@
 // Small parts of the event wizard: a labelled field with an info tooltip, a character counter and its
 // error; a switch; an info tooltip shown on hover and on focus.
 import { useId, useState, type ReactNode } from 'react';
+import type { EventFormErrors, EventFormValues } from '@marquee/shared';
 import { FieldError } from '../../../components/ui/input';
 
 export const labelClasses = 'text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase';
@@ -150,3 +151,13 @@ export function Switch({
 
 export const textareaClasses =
   'border-border bg-background text-foreground placeholder:text-muted-foreground w-full rounded-md border px-3 py-2.5 text-sm outline-none transition focus:border-primary focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary resize-y';
+
+/** What every wizard step receives. */
+export interface StepProps {
+  form: EventFormValues;
+  errors: EventFormErrors;
+  update<K extends keyof EventFormValues>(field: K, value: EventFormValues[K]): void;
+}
+
+export const fieldId = (field: keyof EventFormValues) => `event-${field}`;
+export const invalidClass = (error?: string) => (error ? 'border-red-500' : '');

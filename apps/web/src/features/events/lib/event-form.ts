@@ -142,7 +142,11 @@ const TIME_FIELDS = ['startDateTime', 'endDateTime', 'lastEntry'] as const;
  * Times in the past the server would refuse: every time of a new event; of an edit only the times (or the
  * zone) it changes, so an event that has begun can still be edited.
  */
-export function pastProblems(form: EventFormValues, baseline: EventFormValues | null, now = new Date()): EventFormErrors {
+export function pastProblems(
+  form: EventFormValues,
+  baseline: EventFormValues | null,
+  now = new Date(),
+): EventFormErrors {
   const fields = TIME_FIELDS.filter(
     (field) => !baseline || form[field] !== baseline[field] || form.timeZone !== baseline.timeZone,
   );

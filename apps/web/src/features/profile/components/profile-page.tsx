@@ -1,10 +1,11 @@
 // Profile: General (company information, social links, sale notifications, domain settings), Branding (logo, cover, colours,
 // font) and Integrations (PRO, coming). 'Save Changes' saves the settings; unsaved changes are guarded.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR, FONT_FAMILIES } from '@marquee/shared';
 import { Button } from '../../../components/ui/button';
 import { FieldError, TextField, inputClasses } from '../../../components/ui/input';
+import { focusFirstInvalid } from '../../../components/ui/focus-first-invalid';
 import { TimeZoneSelect } from '../../../components/ui/time-zone-select';
 import { browserTimeZone } from '../../../lib/time-zone';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -56,6 +57,12 @@ export function ProfilePage() {
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof OrganizationSettings, string>>>({});
+  const panel = useRef<HTMLDivElement>(null);
+
+  // A refused save: the first field the server named takes focus, scrolled into view below the header.
+  useEffect(() => {
+    if (Object.keys(fieldErrors).length > 0) focusFirstInvalid(panel.current);
+  }, [fieldErrors]);
 
   // Take freshly loaded settings as the new baseline, unless the organiser is editing.
   if (
@@ -156,7 +163,13 @@ export function ProfilePage() {
       {!form ? (
         <div className="bg-muted h-64 animate-pulse rounded-2xl" aria-label="Loading profile" />
       ) : (
-        <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="flex flex-col gap-6">
+        <div
+          ref={panel}
+          role="tabpanel"
+          id={`panel-${tab}`}
+          aria-labelledby={`tab-${tab}`}
+          className="flex flex-col gap-6"
+        >
           {tab === 'general' ? (
             <>
               <Card title="Company Information">
