@@ -492,7 +492,13 @@ describe('GET /api/events and GET /api/dashboard/overview: lists and figures', (
       })
     ).id;
     ids.soon = (
-      await create(user, { ...complete, name: 'Soon', start_local: '2030-06-14T19:00', end_local: '2030-06-14T23:00' })
+      await create(user, {
+        ...complete,
+        name: 'Soon',
+        start_local: '2030-06-14T19:00',
+        end_local: '2030-06-14T23:00',
+        last_entry_local: '2030-06-14T22:00',
+      })
     ).id;
     ids.later = (
       await createLive(user, {
@@ -500,6 +506,7 @@ describe('GET /api/events and GET /api/dashboard/overview: lists and figures', (
         name: 'Later',
         start_local: '2031-01-10T19:00',
         end_local: '2031-01-10T23:00',
+        last_entry_local: '2031-01-10T22:00',
       })
     ).id;
     ids.undated = (await create(user, { name: 'Undated draft' })).id;
