@@ -378,7 +378,9 @@ test.describe('from a browser in another time zone', () => {
     await expect(page.getByRole('heading', { name: 'Edit Event' })).toBeVisible();
     await expect(page.getByText('This event is live: your changes go live when you update it.')).toBeVisible();
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page.getByText('Times are in Europe/London.')).toBeVisible();
+    // The event's own zone, not the browser's, is selected and named.
+    await expect(page.getByRole('combobox', { name: 'Time Zone' })).toHaveValue('Europe/London');
+    await expect(page.getByText(/^Times below are in Europe\/London, GMT(\+1)?\.$/)).toBeVisible();
     const [year, month, day] = startLocal.slice(0, 10).split('-');
     await expect(page.getByRole('button', { name: /^Start Date & Time/ })).toHaveText(`${day}/${month}/${year}, 20:30`);
     await page.getByRole('button', { name: 'Next' }).click();

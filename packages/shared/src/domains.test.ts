@@ -5,6 +5,8 @@ import {
   POLL_MAX_ATTEMPTS,
   VERIFY_COOLDOWN_SECONDS,
   customDomainMessage,
+  dnsPanelName,
+  domainFindingMessage,
   domainStatusResponseSchema,
   isDuplicateHostnameError,
   isValidCustomDomain,
@@ -112,5 +114,36 @@ describe('custom-domain messages and timings', () => {
     };
     expect(domainStatusResponseSchema.parse(ok)).toEqual(ok);
     expect(domainStatusResponseSchema.safeParse({ ...ok, status: 'pending' }).success).toBe(false);
+  });
+});
+
+describe('DNS panel names and what the wizard says about missing records', () => {
+  it('names records relative to the zone, as DNS panels want them', () => {
+    expect(dnsPanelName('tickets.example.com', 'tickets.example.com')).toBe('tickets');
+    expect(dnsPanelName('example.com', 'example.com')).toBe('@');
+    expect(dnsPanelName('shop.band.co.uk', 'shop.band.co.uk')).toBe('shop');
+    expect(dnsPanelName('_marquee-verification.tickets.example.com', 'tickets.example.com')).toBe(
+      '_marquee-verification.tickets',
+    );
+  });
+
+  it('uses a real example domain in the invalid-domain message', () => {
+    expect(customDomainMessage()).toBe('Please enter a valid domain with a real TLD (e.g., tickets.example.com)');
+  });
+
+  it('says which record is missing and what was found instead', () => {
+    const names = { domain: 'tickets.example.com', cnameTarget: 'edge.marquee.com', txtName: '_m.tickets.example.com' };
+    expect(domainFindingMessage({ missing: 'cname', found: [] }, names)).toBe(
+      'CNAME record not found: tickets.example.com has no CNAME record yet. Point it to edge.marquee.com.',
+    );
+    expect(domainFindingMessage({ missing: 'cname', found: ['other.host.net'] }, names)).toBe(
+      'CNAME record not found: tickets.example.com points to other.host.net, not edge.marquee.com.',
+    );
+    expect(domainFindingMessage({ missing: 'txt', found: [] }, names)).toBe(
+      'TXT record not found: _m.tickets.example.com has no TXT records yet.',
+    );
+    expect(domainFindingMessage({ missing: 'txt', found: ['x=1'] }, names)).toBe(
+      'TXT record not found: _m.tickets.example.com has a TXT record with another value ("x=1"), not the one shown in step 2.',
+    );
   });
 });

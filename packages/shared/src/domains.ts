@@ -66,7 +66,57 @@ export function isValidCustomDomain(domain: string): boolean {
   return tldSet.has(last) || tldSet.has(lastTwo);
 }
 
-export const customDomainMessage = (host: string) => `Please enter a valid domain with a real TLD (e.g., ${host})`;
+/** The example in the invalid-domain message: a real-looking domain, never the app's own host. */
+export const CUSTOM_DOMAIN_EXAMPLE = 'tickets.example.com';
+export const customDomainMessage = (example: string = CUSTOM_DOMAIN_EXAMPLE) =>
+  `Please enter a valid domain with a real TLD (e.g., ${example})`;
+
+/**
+ * The registered domain a DNS panel manages for a host: the last two labels, or the last three under a
+ * two-part suffix of the spec's list (co.uk, com.au...). tickets.band.co.uk -> band.co.uk.
+ */
+export function dnsZoneOf(host: string): string {
+  const labels = normalizeCustomDomain(host).split('.');
+  const lastTwo = labels.slice(-2).join('.');
+  const size = lastTwo.includes('.') && tldSet.has(lastTwo) ? 3 : 2;
+  return labels.slice(-size).join('.');
+}
+
+/**
+ * A record's name as most DNS panels want it: relative to the domain's zone ('tickets' for
+ * tickets.example.com; '_marquee-verification.tickets' for its TXT record), '@' for the zone itself.
+ */
+export function dnsPanelName(recordName: string, domain: string): string {
+  const name = normalizeCustomDomain(recordName);
+  const zone = dnsZoneOf(domain);
+  if (name === zone) return '@';
+  return name.endsWith(`.${zone}`) ? name.slice(0, -(zone.length + 1)) : name;
+}
+
+export type MissingRecord = 'cname' | 'txt';
+
+/** What a DNS look-up found where a record was missing: the CNAME's targets or the TXT values there. */
+export interface DomainFinding {
+  missing: MissingRecord;
+  found: string[];
+}
+
+const quoted = (values: string[]) => values.map((value) => `"${value}"`).join(', ');
+
+/** Which record is missing and what is there instead, in a sentence for the wizard. */
+export function domainFindingMessage(
+  finding: DomainFinding,
+  names: { domain: string; cnameTarget: string; txtName: string | null },
+): string {
+  if (finding.missing === 'cname') {
+    if (finding.found.length === 0)
+      return `CNAME record not found: ${names.domain} has no CNAME record yet. Point it to ${names.cnameTarget}.`;
+    return `CNAME record not found: ${names.domain} points to ${finding.found.join(', ')}, not ${names.cnameTarget}.`;
+  }
+  const txtName = names.txtName ?? names.domain;
+  if (finding.found.length === 0) return `TXT record not found: ${txtName} has no TXT records yet.`;
+  return `TXT record not found: ${txtName} has a TXT record with another value (${quoted(finding.found)}), not the one shown in step 2.`;
+}
 
 export const VERIFY_COOLDOWN_SECONDS = 60;
 export const verifyThrottleMessage = (seconds: number) => `Please wait ${seconds} seconds before verifying again`;
@@ -103,6 +153,9 @@ export const domainStatusResponseSchema = z.object({
     txt_name: z.string().nullable(),
     txt_value: z.string().nullable(),
     cname_target: z.string(),
+    /** The record the last look-up did not find, and what it found there instead (the DNS provider only). */
+    missing_record: z.enum(['cname', 'txt']).nullable().optional(),
+    found: z.array(z.string()).optional(),
   }),
 });
 export type DomainStatusResponse = z.infer<typeof domainStatusResponseSchema>;

@@ -2,7 +2,8 @@
 // once for the wizard and the server.
 import { z } from 'zod';
 import { CURRENCY_CODES } from './constants.js';
-import { MIN_LOCAL_YEAR } from './dates.js';
+import { isValidLocalDateTime, localToInstant, MIN_LOCAL_YEAR } from './dates.js';
+import { isSupportedTimeZone, TIME_ZONE_MESSAGES } from './time-zones.js';
 
 export const EVENT_NAME_MAX = 50;
 export const EVENT_DESCRIPTION_MAX = 200;
@@ -26,6 +27,11 @@ export const EVENT_MESSAGES = {
   minimumAgeRange: 'Minimum age must be between 0 and 99',
   termsTooLong: 'Terms of service must be 500 characters or less',
   endBeforeStart: 'End date/time must be after the start',
+  lastEntryOutside: 'Last entry must be between the start and end',
+  startInPast: 'Start date/time cannot be in the past',
+  endInPast: 'End date/time cannot be in the past',
+  lastEntryInPast: 'Last entry cannot be in the past',
+  timeZoneUnknown: TIME_ZONE_MESSAGES.unknown,
   yearTooEarly: 'Enter a date from the year 1900 onwards',
   unsavedChanges: 'You have unsaved changes. Are you sure you want to leave?',
 } as const;
@@ -47,6 +53,8 @@ export interface EventFormValues {
   startDateTime: string; // YYYY-MM-DDTHH:mm or ''
   endDateTime: string;
   lastEntry: string;
+  /** IANA zone the three times above are wall-clock times in, e.g. Europe/London. */
+  timeZone: string;
   lineup: string[];
   ticketCurrency: (typeof CURRENCY_CODES)[number];
   ticketPrice: string;
@@ -59,7 +67,10 @@ export interface EventFormValues {
   termsOfService: string;
 }
 
-export const defaultEventFormValues = (currency: EventFormValues['ticketCurrency'] = 'GBP'): EventFormValues => ({
+export const defaultEventFormValues = (
+  currency: EventFormValues['ticketCurrency'] = 'GBP',
+  timeZone = 'Europe/London',
+): EventFormValues => ({
   artworkUrl: '',
   eventName: '',
   eventDescription: '',
@@ -67,6 +78,7 @@ export const defaultEventFormValues = (currency: EventFormValues['ticketCurrency
   startDateTime: '',
   endDateTime: '',
   lastEntry: '',
+  timeZone,
   lineup: [],
   ticketCurrency: currency,
   ticketPrice: '',
@@ -95,9 +107,8 @@ export function validateEventStep(step: 1 | 2 | 3 | 4, form: EventFormValues): E
     if (!form.eventLocation.trim()) errors.eventLocation = EVENT_MESSAGES.locationRequired;
     if (!form.startDateTime) errors.startDateTime = EVENT_MESSAGES.startRequired;
     if (!form.endDateTime) errors.endDateTime = EVENT_MESSAGES.endRequired;
-    if (form.startDateTime && form.endDateTime && form.endDateTime <= form.startDateTime) {
-      errors.endDateTime = EVENT_MESSAGES.endBeforeStart;
-    }
+    if (!isSupportedTimeZone(form.timeZone)) errors.timeZone = EVENT_MESSAGES.timeZoneUnknown;
+    Object.assign(errors, scheduleOrderErrors(form));
   } else if (step === 3) {
     const price = Number(form.ticketPrice);
     if (!form.ticketPrice.trim() || !Number.isFinite(price) || price <= 0)
@@ -115,6 +126,49 @@ export function validateEventStep(step: 1 | 2 | 3 | 4, form: EventFormValues): E
       errors.minimumAge = EVENT_MESSAGES.minimumAgeRange;
     }
     if (form.termsOfService.length > EVENT_TERMS_MAX) errors.termsOfService = EVENT_MESSAGES.termsTooLong;
+  }
+  return errors;
+}
+
+type ScheduleFields = Pick<EventFormValues, 'startDateTime' | 'endDateTime' | 'lastEntry' | 'timeZone'>;
+
+/**
+ * The order of the times (all in one zone, so their text compares like the instants): the end after the start,
+ * and the last entry no earlier than the start and no later than the end. Only times that are set are compared.
+ */
+export function scheduleOrderErrors(form: ScheduleFields): EventFormErrors {
+  const errors: EventFormErrors = {};
+  const { startDateTime: start, endDateTime: end, lastEntry } = form;
+  if (start && end && end <= start) errors.endDateTime = EVENT_MESSAGES.endBeforeStart;
+  if (lastEntry && ((start && lastEntry < start) || (end && lastEntry > end))) {
+    errors.lastEntry = EVENT_MESSAGES.lastEntryOutside;
+  }
+  return errors;
+}
+
+const PAST_MESSAGES = {
+  startDateTime: EVENT_MESSAGES.startInPast,
+  endDateTime: EVENT_MESSAGES.endInPast,
+  lastEntry: EVENT_MESSAGES.lastEntryInPast,
+} as const;
+
+/**
+ * Times before the current minute, read in the form's zone: a new event cannot start, end or close its doors
+ * in the past. `fields` limits the check (an edit checks only the times it changes).
+ */
+export function pastDateErrors(
+  form: ScheduleFields,
+  now: Date = new Date(),
+  fields: Array<keyof typeof PAST_MESSAGES> = ['startDateTime', 'endDateTime', 'lastEntry'],
+): EventFormErrors {
+  const errors: EventFormErrors = {};
+  if (!isSupportedTimeZone(form.timeZone)) return errors;
+  const minute = Math.floor(now.getTime() / 60_000) * 60_000;
+  for (const field of fields) {
+    const local = form[field];
+    if (local && isValidLocalDateTime(local) && localToInstant(local, form.timeZone).getTime() < minute) {
+      errors[field] = PAST_MESSAGES[field];
+    }
   }
   return errors;
 }
@@ -153,7 +207,7 @@ export const eventInputSchema = z.object({
   start_local: z.union([localDateTime, z.literal('')]).optional(),
   end_local: z.union([localDateTime, z.literal('')]).optional(),
   last_entry_local: z.union([localDateTime, z.literal('')]).optional(),
-  /** IANA time zone the local times were entered in, e.g. Europe/London. */
+  /** IANA time zone the local times were entered in, e.g. Europe/London (one of supportedTimeZones()). */
   time_zone: z.string().min(1).max(64).optional(),
   lineup: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
   currency: z.enum(CURRENCY_CODES).optional(),

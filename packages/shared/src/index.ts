@@ -13,3 +13,4 @@ export * from './cancellation.js';
 export * from './analytics.js';
 export * from './team.js';
 export * from './guidance.js';
+export * from './time-zones.js';

@@ -2,6 +2,7 @@
 // the profile settings (spec sections 3, 5 and 7).
 import { z } from 'zod';
 import { CURRENCY_CODES, FONT_FAMILIES } from './constants.js';
+import { isSupportedTimeZone, TIME_ZONE_MESSAGES } from './time-zones.js';
 
 export const SUBDOMAIN_MIN_LENGTH = 3;
 export const SUBDOMAIN_MAX_LENGTH = 63;
@@ -194,6 +195,8 @@ export const createOrganizationSettingsSchema = (options: { imagePublicUrl?: str
     cover_image_url: optionalImageUrl(ORGANIZATION_MESSAGES.coverElsewhere, options),
     /** E-mail the organiser about each sale; left out = unchanged. */
     notify_on_sale: z.boolean().optional(),
+    /** The zone new events default to; left out or null = unchanged. */
+    time_zone: z.string().max(64).refine(isSupportedTimeZone, TIME_ZONE_MESSAGES.unknown).nullable().optional(),
   });
 export const organizationSettingsSchema = createOrganizationSettingsSchema();
 export type OrganizationSettingsInput = z.input<typeof organizationSettingsSchema>;

@@ -1,6 +1,15 @@
 // Server-rendered event listings and event pages for organisation storefronts: inline CSS and one small deferred
 // script, so they load fast on a bad mobile connection. Everything the organiser typed is escaped.
-import { bookingFee, formatEventTime, formatMoney, formatPreviewDate } from '@marquee/shared';
+import {
+  bookingFee,
+  formatEventTime,
+  formatMoney,
+  formatPreviewDate,
+  isValidLocalDateTime,
+  isValidTimeZone,
+  localToInstant,
+  timeZoneLabel,
+} from '@marquee/shared';
 import type { PublicEvent } from '../modules/events/events.service.js';
 import { escapeHtml } from './html.js';
 import { CHECKOUT_TEXT } from '../modules/checkout/checkout.service.js';
@@ -36,6 +45,13 @@ export function toStorefrontEventSummary(event: PublicEvent): StorefrontEventSum
   };
 }
 
+/** The event's zone with its offset when the event starts: 'Europe/London, GMT+1'. */
+export function eventZoneLabel(event: Pick<PublicEvent, 'timeZone' | 'startLocal'>): string {
+  if (!isValidTimeZone(event.timeZone)) return event.timeZone;
+  const start = isValidLocalDateTime(event.startLocal) ? localToInstant(event.startLocal, event.timeZone) : new Date();
+  return timeZoneLabel(event.timeZone, start);
+}
+
 function dateTimeLine(local: string): string {
   return local ? `${formatPreviewDate(local)}, ${formatEventTime(local)}` : 'Not set';
 }
@@ -49,7 +65,7 @@ export interface EventPageInput {
 }
 
 export function renderEventPage({ organization, event, stored, form, errors }: EventPageInput): string {
-  const zone = event.timeZone.replace(/_/g, ' ');
+  const zone = eventZoneLabel(event);
   const facts: Array<[string, string]> = [
     ['Starts', dateTimeLine(event.startLocal)],
     ['Ends', dateTimeLine(event.endLocal)],
@@ -71,7 +87,7 @@ export function renderEventPage({ organization, event, stored, form, errors }: E
   const body = `<div class="layout"><div>
 ${artwork?.img ?? ''}
 <h1>${stored.closedReason === 'cancelled' ? 'Cancelled: ' : ''}${escapeHtml(event.name)}</h1>
-<p class="when">${escapeHtml(when(event))}</p>
+<p class="when">${escapeHtml(when(event))}${event.startLocal ? ` <span class="muted">(${escapeHtml(zone)})</span>` : ''}</p>
 <p class="muted">${escapeHtml(event.location)}</p>
 ${event.description ? `<p>${escapeHtml(event.description)}</p>` : ''}
 ${event.lineup.length > 0 ? `<h2>Line-up</h2><ul class="lineup">${event.lineup.map((name) => `<li>${escapeHtml(name)}</li>`).join('')}</ul>` : ''}

@@ -115,7 +115,7 @@ describe('GET /events/:id on an organisation host', () => {
     const html = response.body;
     expect(html).toContain('<img class="art" src="/uploads/images/poster.webp"');
     expect(html).toContain('<h1>Night Owls &lt;Live&gt;</h1>');
-    expect(html).toContain('FRI 14 JUN, 2030 · 19:00');
+    expect(html).toContain('FRI 14 JUN, 2030 · 19:00 <span class="muted">(Europe/London, GMT+1)</span>');
     expect(html).toContain('Brixton Academy, London');
     expect(html).toContain('<li>DJ One</li><li>MC Two</li>');
     expect(html).toContain('<span class="price">£20.00</span> <span class="muted">+ £1.60 booking fee</span>');
@@ -127,8 +127,8 @@ describe('GET /events/:id on an organisation host', () => {
 
   it("shows times in the event's own zone and the age limit", async () => {
     const html = (await storefront('acme.localhost:3000', `/events/${newYork.id}`)).body;
-    expect(html).toContain('THU 4 JUL, 2030 · 18:30');
-    expect(html).toContain('America/New York');
+    expect(html).toContain('THU 4 JUL, 2030 · 18:30 <span class="muted">(America/New York, GMT-4)</span>');
+    expect(html).toContain('<dt>Time zone</dt><dd>America/New York, GMT-4</dd>');
     expect(html).toContain('21+');
     expect(html).toContain('US$12.50</span> <span class="muted">+ US$1.00 booking fee');
   });

@@ -17,6 +17,8 @@ export interface OrganizationInfo {
     /** The payout account has finished the provider's onboarding (an account alone is not enough). */
     payouts_enabled: boolean;
     default_currency: string;
+    /** IANA zone new events default to; null until the profile or the first event sets it. */
+    time_zone: string | null;
     active_domain: string;
     /** The caller's role: the dashboard shows each role only what it may use. */
     role: TeamRole;

@@ -75,12 +75,26 @@ export function createDnsDomainProvider(options: {
     const txt_value = txtRecordValue(token);
     const dns = resolver();
     try {
-      const cnames = await lookup(() => dns.resolveCname(domain));
-      if (!cnames.map(bareHost).includes(cnameTarget)) return { status: 'pending_verification', txt_name, txt_value };
+      const cnames = (await lookup(() => dns.resolveCname(domain))).map(bareHost);
+      if (!cnames.includes(cnameTarget)) {
+        return {
+          status: 'pending_verification',
+          txt_name,
+          txt_value,
+          finding: { missing: 'cname', found: cnames.slice(0, 5) },
+        };
+      }
       const records = await lookup(() => dns.resolveTxt(txt_name));
       // A TXT record may arrive split into 255-byte strings; they join into one value.
       const values = records.map((chunks) => chunks.join('').trim());
-      if (!values.includes(txt_value)) return { status: 'pending_ssl', txt_name, txt_value };
+      if (!values.includes(txt_value)) {
+        return {
+          status: 'pending_ssl',
+          txt_name,
+          txt_value,
+          finding: { missing: 'txt', found: values.slice(0, 5).map((value) => value.slice(0, 255)) },
+        };
+      }
       return { status: 'active', txt_name, txt_value, error: null };
     } catch (error) {
       if (error instanceof DnsLookupError) return { status: 'error', txt_name, txt_value, error: error.message };

@@ -1,7 +1,7 @@
 // Custom-domain providers: something that accepts a customer's hostname, tells us how far its set-up has got
 // (CNAME, TXT validation, certificate) and forgets it again. Cloudflare for SaaS in production; plain DNS
 // look-ups with on-demand TLS (Caddy) as the embedded default.
-import type { DomainStatus } from '@marquee/shared';
+import type { DomainFinding, DomainStatus } from '@marquee/shared';
 
 /** A provider's answer. `status` is never 'none': that only means "no custom domain" to the API. */
 export interface DomainCheck {
@@ -11,6 +11,8 @@ export interface DomainCheck {
   txt_value: string | null;
   /** A short, user-presentable problem (e.g. Cloudflare's 'Duplicate custom hostname found.'). */
   error?: string | null;
+  /** Which record the look-up did not find and what was there instead, when the provider can tell. */
+  finding?: DomainFinding | null;
   /** The provider's id for the hostname; undefined leaves the stored id unchanged, null clears it. */
   hostnameId?: string | null;
 }

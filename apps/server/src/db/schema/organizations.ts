@@ -11,6 +11,8 @@ export const organizationSettings = pgTable(
       .references(() => organization.id, { onDelete: 'cascade' }),
     subdomain: text('subdomain').notNull(),
     defaultCurrency: text('default_currency').notNull().default('GBP'),
+    /** IANA zone new events default to; null until the profile or the first event sets it. */
+    timeZone: text('time_zone'),
     companyName: text('company_name').notNull(),
     contactEmail: text('contact_email'),
     contactPhone: text('contact_phone'),

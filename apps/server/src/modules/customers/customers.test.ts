@@ -359,8 +359,16 @@ describe('GET /api/customers', () => {
 describe('GET /api/customers/:id', () => {
   it('the customer with the events they bought and when', async () => {
     const { who, org } = await freshOrganiser();
-    const spring = await newEvent(w, who, { name: 'Spring Rave', start_local: '2031-03-01T20:00' });
-    const summer = await newEvent(w, who, { name: 'Summer Rave', start_local: '2031-07-01T20:00' });
+    const spring = await newEvent(w, who, {
+      name: 'Spring Rave',
+      start_local: '2031-03-01T20:00',
+      end_local: '2031-03-02T02:00',
+    });
+    const summer = await newEvent(w, who, {
+      name: 'Summer Rave',
+      start_local: '2031-07-01T20:00',
+      end_local: '2031-07-02T02:00',
+    });
     await buy(w, org, spring, { first: 'Fan', last: 'One', email: 'one@example.com', daysAgo: 20, quantity: 2 });
     await buy(w, org, spring, { first: 'Fan', last: 'One', email: 'one@example.com', daysAgo: 10, quantity: 1 });
     await buy(w, org, summer, { first: 'Fan', last: 'One', email: 'one@example.com', daysAgo: 5, country: 'IE' });

@@ -12,6 +12,7 @@ import {
   normalizeCustomDomain,
   verifyThrottleMessage,
   type CustomDomainResponse,
+  type DomainFinding,
   type DomainStatus,
   type DomainStatusResponse,
 } from '@marquee/shared';
@@ -74,13 +75,25 @@ async function currentHostname(deps: DomainDeps, organizationId: string, domain:
 
 function statusResponse(
   deps: DomainDeps,
-  result: { status: DomainStatus; error: string | null; txtName: string | null; txtValue: string | null },
+  result: {
+    status: DomainStatus;
+    error: string | null;
+    txtName: string | null;
+    txtValue: string | null;
+    finding?: DomainFinding | null | undefined;
+  },
 ): DomainStatusResponse {
   return {
     verified: isVerifiedStatus(result.status),
     status: result.status,
     error: result.error,
-    details: { txt_name: result.txtName, txt_value: result.txtValue, cname_target: deps.provider.cnameTarget },
+    details: {
+      txt_name: result.txtName,
+      txt_value: result.txtValue,
+      cname_target: deps.provider.cnameTarget,
+      missing_record: result.finding?.missing ?? null,
+      found: result.finding?.found ?? [],
+    },
   };
 }
 
@@ -124,8 +137,8 @@ export async function setCustomDomain(
 
   if (domain) {
     const invalid = () =>
-      new AppError('VALIDATION_ERROR', customDomainMessage(deps.publicHost), [
-        { path: 'customDomain', message: customDomainMessage(deps.publicHost) },
+      new AppError('VALIDATION_ERROR', customDomainMessage(), [
+        { path: 'customDomain', message: customDomainMessage() },
       ]);
     if (!isValidCustomDomain(domain)) throw invalid();
     const ownHosts = [bare(deps.publicHost), bare(deps.appHost)];
@@ -249,6 +262,7 @@ export async function verifyDomain(deps: DomainDeps, organizationId: string): Pr
     error: result.error ?? null,
     txtName: result.txt_name,
     txtValue: result.txt_value,
+    finding: result.finding,
   });
 }
 
@@ -269,6 +283,7 @@ export async function getDomainStatus(deps: DomainDeps, organizationId: string):
       error: result.error ?? null,
       txtName: result.txt_name,
       txtValue: result.txt_value,
+      finding: result.finding,
     });
   } catch (error) {
     // Report what we knew last; the wizard keeps polling.

@@ -63,7 +63,10 @@ describe('PUT /api/org/custom-domain', () => {
     for (const bad of ['band', 'band.xyz', 'https://band.com', 'band.com/tickets', 'band.com:8443', '-band.com']) {
       const response = await putDomain(bad);
       expect(response.statusCode, bad).toBe(400);
-      expect(response.json().error.message).toBe('Please enter a valid domain with a real TLD (e.g., marquee.com)');
+      // The example is a real-looking domain, never the platform's own host.
+      expect(response.json().error.message).toBe(
+        'Please enter a valid domain with a real TLD (e.g., tickets.example.com)',
+      );
     }
   });
 
@@ -111,7 +114,11 @@ describe('custom-domain verification over DNS', () => {
   it('POST /api/org/verify-domain - pending_verification while the CNAME is missing, and the storefront is not served', async () => {
     const response = await verify();
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ verified: false, status: 'pending_verification' });
+    expect(response.json()).toMatchObject({
+      verified: false,
+      status: 'pending_verification',
+      details: { missing_record: 'cname', found: [] },
+    });
     expect((await storefront('tickets.band.com')).statusCode).toBe(404);
   });
 
@@ -129,7 +136,11 @@ describe('custom-domain verification over DNS', () => {
   it('POST /api/org/verify-domain - a CNAME elsewhere is still pending_verification', async () => {
     dns.records.set('tickets.band.com', { CNAME: 'somewhere-else.net' });
     await rewindVerifyClock();
-    expect((await verify()).json()).toMatchObject({ verified: false, status: 'pending_verification' });
+    expect((await verify()).json()).toMatchObject({
+      verified: false,
+      status: 'pending_verification',
+      details: { missing_record: 'cname', found: ['somewhere-else.net'] },
+    });
   });
 
   it('POST /api/org/verify-domain - pending_ssl with the TXT record to add once the CNAME is right', async () => {
@@ -146,9 +157,17 @@ describe('custom-domain verification over DNS', () => {
         txt_name: '_marquee-verification.tickets.band.com',
         txt_value: `marquee-verify=${token}`,
         cname_target: CNAME_TARGET,
+        missing_record: 'txt',
+        found: [],
       },
     });
     expect((await info()).custom_domain_verified).toBe(0);
+    // A TXT record with another value is reported as found, with what it holds.
+    dns.records.set('_marquee-verification.tickets.band.com', { TXT: ['marquee-verify=old-token'] });
+    expect((await status()).json().details).toMatchObject({
+      missing_record: 'txt',
+      found: ['marquee-verify=old-token'],
+    });
     expect((await storefront('tickets.band.com')).statusCode).toBe(404);
   });
 
@@ -280,7 +299,7 @@ describe('changing and removing the domain', () => {
       verified: false,
       status: 'none',
       error: null,
-      details: { txt_name: null, txt_value: null, cname_target: CNAME_TARGET },
+      details: { txt_name: null, txt_value: null, cname_target: CNAME_TARGET, missing_record: null, found: [] },
     });
     expect((await verify()).statusCode).toBe(400);
     // Free again for another organisation.

@@ -5,7 +5,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   DEFAULT_TICKET_TYPE_NAME,
-  DEFAULT_TIME_ZONE,
   EVENT_MESSAGES,
   instantToLocal,
   isValidLocalDateTime,
@@ -27,6 +26,7 @@ import { AppError, type FieldError } from '../../lib/errors.js';
 import { activeDomain } from '../organizations/organizations.service.js';
 import { isUpcomingSql, salesByEvent } from './events.figures.js';
 import { decimalToMinor } from './events.money.js';
+import { defaultEventTimeZone, organizationTimeZone, scheduleErrors } from './events.schedule.js';
 
 type EventRow = typeof event.$inferSelect;
 type TicketTypeRow = typeof ticketType.$inferSelect;
@@ -57,6 +57,7 @@ const FORM_TO_INPUT_FIELD: Record<keyof EventFormValues, keyof EventInput> = {
   startDateTime: 'start_local',
   endDateTime: 'end_local',
   lastEntry: 'last_entry_local',
+  timeZone: 'time_zone',
   lineup: 'lineup',
   ticketCurrency: 'currency',
   ticketPrice: 'price',
@@ -168,6 +169,7 @@ export function toFormValues(state: EventState): EventFormValues {
     startDateTime: state.startLocal,
     endDateTime: state.endLocal,
     lastEntry: state.lastEntryLocal,
+    timeZone: state.timeZone,
     lineup: state.lineup,
     ticketCurrency: state.currency,
     ticketPrice: state.price,
@@ -202,7 +204,7 @@ interface Persistable {
 /** Checks what a draft must always satisfy (real dates, a known zone, a price the currency can hold). */
 function toPersistable(state: EventState): Persistable {
   const fields: FieldError[] = [];
-  if (!isValidTimeZone(state.timeZone)) fields.push({ path: 'time_zone', message: 'Unknown time zone' });
+  if (!isValidTimeZone(state.timeZone)) fields.push({ path: 'time_zone', message: EVENT_MESSAGES.timeZoneUnknown });
   const instant = (local: string, path: string) => {
     if (!local) return null;
     if (!isValidLocalDateTime(local)) {
@@ -420,7 +422,10 @@ export async function createEvent(
   input: EventInput,
   context: EventsContext,
 ): Promise<EventDto> {
-  const currency = await organizationCurrency(db, actor.organizationId);
+  const [currency, organizationZone] = await Promise.all([
+    organizationCurrency(db, actor.organizationId),
+    organizationTimeZone(db, actor.organizationId),
+  ]);
   const blank: EventState = {
     name: '',
     description: '',
@@ -429,7 +434,7 @@ export async function createEvent(
     startLocal: '',
     endLocal: '',
     lastEntryLocal: '',
-    timeZone: DEFAULT_TIME_ZONE,
+    timeZone: defaultEventTimeZone(organizationZone),
     lineup: [],
     currency,
     price: '',
@@ -441,8 +446,18 @@ export async function createEvent(
     minimumAge: 0,
     termsOfService: '',
   };
-  const values = toPersistable(mergeInput(blank, input));
+  const state = mergeInput(blank, input);
+  const values = toPersistable(state);
+  const schedule = scheduleErrors(state, null);
+  if (schedule.length > 0) throw validationError('Invalid event', schedule);
   const id = await db.transaction(async (tx) => {
+    // The organisation's first event settles its zone (the browser's guess) until the profile changes it.
+    if (organizationZone === null) {
+      await tx
+        .update(organizationSettings)
+        .set({ timeZone: state.timeZone })
+        .where(eq(organizationSettings.organizationId, actor.organizationId));
+    }
     const [created] = await tx
       .insert(event)
       .values({ ...values.event, organizationId: actor.organizationId, status: 'draft' })
@@ -484,12 +499,16 @@ export async function updateEvent(
       const types = (await ticketTypesFor(tx, actor.organizationId, [row.id])).get(row.id) ?? [];
       const general = generalOf(types);
       const fallback = await organizationCurrency(tx, actor.organizationId);
-      const state = mergeInput(stateFromRows(row, general, fallback), input);
+      const stored = stateFromRows(row, general, fallback);
+      const state = mergeInput(stored, input);
       const values = toPersistable(state);
+      const schedule = scheduleErrors(state, stored);
       if (row.status === 'live') {
-        const fields = completenessErrors(state);
+        // One refusal naming everything: the completeness rules, then schedule problems they do not cover.
+        const complete = completenessErrors(state);
+        const fields = [...complete, ...schedule.filter((item) => !complete.some((f) => f.path === item.path))];
         if (fields.length > 0) throw validationError('A live event must stay complete', fields);
-      }
+      } else if (schedule.length > 0) throw validationError('Invalid event', schedule);
       const fields: FieldError[] = [];
       if (state.capacity !== null && state.capacity < row.sold + row.held) {
         fields.push({

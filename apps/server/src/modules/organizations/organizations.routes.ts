@@ -35,6 +35,8 @@ const organizationInfoSchema = z.object({
       /** The payout account has finished the provider's onboarding and can take ticket payments. */
       payouts_enabled: z.boolean(),
       default_currency: z.string(),
+      /** IANA zone new events default to; null until the profile or the first event sets it. */
+      time_zone: z.string().nullable(),
       active_domain: z.string(),
       /** The caller's role: owner, admin (all but team and payouts) or door (check-in and door sales only). */
       role: z.enum(ORG_ROLES),
@@ -59,6 +61,7 @@ const settingsResponseSchema = z.object({
   logo_url: z.string(),
   cover_image_url: z.string(),
   notify_on_sale: z.boolean(),
+  time_zone: z.string().nullable(),
 });
 
 export function organizationRoutes(app: FastifyInstance, deps: { config: Config }) {

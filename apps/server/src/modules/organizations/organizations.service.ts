@@ -102,6 +102,7 @@ export async function getOrganizationInfo(db: Database, organizationId: string, 
       stripe_account_id: settings.stripeAccountId,
       payouts_enabled: payoutsEnabled,
       default_currency: settings.defaultCurrency,
+      time_zone: settings.timeZone,
       active_domain: activeDomain(settings, publicHost),
     },
   };
@@ -126,6 +127,7 @@ export async function getOrganizationSettings(db: Database, organizationId: stri
     logo_url: settings.logoUrl ?? '',
     cover_image_url: settings.coverImageUrl ?? '',
     notify_on_sale: settings.notifyOnSale,
+    time_zone: settings.timeZone,
   };
 }
 
@@ -158,6 +160,7 @@ export async function updateOrganizationSettings(
         coverImageUrl: blankToNull(input.cover_image_url),
         // undefined leaves the column as it is (Drizzle skips undefined values).
         notifyOnSale: input.notify_on_sale,
+        timeZone: input.time_zone ?? undefined,
         updatedAt: new Date(),
       })
       .where(eq(organizationSettings.organizationId, organizationId));

@@ -1,5 +1,6 @@
 // The events screens as route objects relative to /dashboard; the dashboard layout route spreads them into
-// its children (and uses DashboardHome as its index). New events start in the organisation's currency.
+// its children (and uses DashboardHome as its index). New events start in the organisation's currency and
+// time zone (the browser's guess until the organisation has one).
 import { useQuery } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { CURRENCY_CODES, type CurrencyCode } from '@marquee/shared';
@@ -10,8 +11,15 @@ function NewEventRoute() {
   const info = useQuery(organizationInfoQuery);
   const currency = info.data?.organization.default_currency;
   const defaultCurrency = CURRENCY_CODES.find((code): code is CurrencyCode => code === currency);
-  // Keyed so that the form starts again on the right currency if the organisation loads after the page.
-  return <NewEventPage key={defaultCurrency ?? 'default'} defaultCurrency={defaultCurrency} />;
+  const timeZone = info.data?.organization.time_zone ?? undefined;
+  // Keyed so that the form starts again on the right currency and zone if the organisation loads after the page.
+  return (
+    <NewEventPage
+      key={`${defaultCurrency ?? 'default'} ${timeZone ?? ''}`}
+      defaultCurrency={defaultCurrency}
+      timeZone={timeZone}
+    />
+  );
 }
 
 export const eventRouteObjects: RouteObject[] = [

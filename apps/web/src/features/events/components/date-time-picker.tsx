@@ -1,8 +1,11 @@
 // The spec's date-time picker: a field showing 'DD/MM/YYYY, HH:mm' that opens a popover with month
 // navigation, a Monday-first calendar, hours 0-23 and minutes in steps of 5, Clear and Today. The value
 // in and out is 'YYYY-MM-DDTHH:mm' ('' when empty). Keyboard: arrows move through the days, Escape
-// closes and gives focus back to the field.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+// closes and gives focus back to the field. The popover stays inside the viewport: below the field when it
+// fits, else above it when there is more room there (never under the fixed header), and as a bottom sheet
+// on phones; its middle scrolls when space is short, so Clear and Today are always in view.
+import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { topBarsBottom } from '../../../components/ui/focus-first-invalid';
 import {
   calendarMonth,
   dayLabel,
@@ -35,6 +38,24 @@ export interface DateTimePickerProps {
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
+/** Below this viewport width the picker is a bottom sheet (Tailwind's sm breakpoint). */
+const SHEET_BELOW_PX = 640;
+const EDGE_PX = 8;
+
+type Placement =
+  { kind: 'sheet' } | { kind: 'below' | 'above'; maxHeight: number; edge: 'start' | 'end' } | { kind: 'measuring' };
+
+/** Where the popover goes for a field at `field`, given the popover's natural size. */
+function place(field: DOMRect, popover: { width: number; height: number }, align: 'start' | 'end'): Placement {
+  if (window.innerWidth < SHEET_BELOW_PX) return { kind: 'sheet' };
+  const below = window.innerHeight - field.bottom - EDGE_PX - 8;
+  const above = field.top - topBarsBottom() - EDGE_PX - 8;
+  const kind = popover.height <= below || below >= above ? 'below' : 'above';
+  let edge = align;
+  if (edge === 'start' && field.left + popover.width > window.innerWidth - EDGE_PX) edge = 'end';
+  else if (edge === 'end' && field.right - popover.width < EDGE_PX) edge = 'start';
+  return { kind, maxHeight: Math.max(160, kind === 'below' ? below : above), edge };
+}
 
 function addDays(day: CalendarDay, delta: number): CalendarDay {
   const date = new Date(Date.UTC(day.year, day.month - 1, day.day + delta));
@@ -60,6 +81,8 @@ export function DateTimePicker({
   const trigger = useRef<HTMLButtonElement>(null);
   const grid = useRef<HTMLTableElement>(null);
   const [open, setOpen] = useState(false);
+  const popover = useRef<HTMLDivElement>(null);
+  const [placement, setPlacement] = useState<Placement>({ kind: 'measuring' });
   const selected = parseLocalDateTime(value);
   const [view, setView] = useState(() => (selected ? { year: selected.year, month: selected.month } : todayOf()));
   const [focusedDay, setFocusedDay] = useState<CalendarDay>(() => selected ?? todayOf());
@@ -72,9 +95,27 @@ export function DateTimePicker({
     const start = parseLocalDateTime(value) ?? todayOf();
     setView({ year: start.year, month: start.month });
     setFocusedDay({ year: start.year, month: start.month, day: start.day });
+    setPlacement({ kind: 'measuring' });
     setOpen(true);
     setFocusRequest((count) => count + 1);
   };
+
+  // Measure before paint and place the popover; again when the window changes size.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const measure = () => {
+      const field = trigger.current?.getBoundingClientRect();
+      const panel = popover.current;
+      if (!field || !panel) return;
+      panel.style.maxHeight = 'none';
+      const size = { width: panel.offsetWidth, height: panel.scrollHeight };
+      panel.style.maxHeight = '';
+      setPlacement(place(field, size, align));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [open, align]);
 
   const close = (returnFocus = true) => {
     setOpen(false);
@@ -82,10 +123,11 @@ export function DateTimePicker({
   };
 
   // Move focus into the grid when it opens or the focused day changes by keyboard.
+  const measuring = placement.kind === 'measuring';
   useEffect(() => {
-    if (!open || focusRequest === 0) return;
+    if (!open || focusRequest === 0 || measuring) return;
     grid.current?.querySelector<HTMLButtonElement>('button[tabindex="0"]')?.focus();
-  }, [open, focusRequest]);
+  }, [open, focusRequest, measuring]);
 
   // Keep the chosen hour and minute in sight in their scrolling lists.
   useEffect(() => {
@@ -162,108 +204,116 @@ export function DateTimePicker({
         </span>
         <CalendarIcon />
       </button>
+      {open && placement.kind === 'sheet' ? (
+        <div aria-hidden="true" className="fixed inset-0 z-40 bg-black/50" onClick={() => close()} />
+      ) : null}
       {open ? (
         <div
+          ref={popover}
           id={popoverId}
           role="dialog"
           aria-label={`Choose ${label.toLowerCase()}`}
-          className={`bg-card border-border animate-[fade-in_0.15s_ease-out] absolute inset-x-0 top-full z-40 mt-2 rounded-xl border p-3 shadow-2xl sm:w-[23rem] ${align === 'end' ? 'sm:left-auto' : 'sm:right-auto'}`}
+          data-placement={placement.kind}
+          style={popoverStyle(placement)}
+          className={`bg-card border-border flex animate-[fade-in_0.15s_ease-out] flex-col border p-3 shadow-2xl ${popoverClasses(placement)}`}
         >
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <div className="min-w-0 flex-1">
-              <div className="mb-2 flex items-center justify-between">
-                <button
-                  type="button"
-                  aria-label="Previous month"
-                  onClick={() => setView((current) => shiftMonth(current, -1))}
-                  className="hover:bg-muted text-foreground flex h-8 w-8 items-center justify-center rounded-md"
+          <div className="-mx-1 min-h-0 flex-1 overflow-y-auto overscroll-contain px-1">
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <div className="min-w-0 flex-1">
+                <div className="mb-2 flex items-center justify-between">
+                  <button
+                    type="button"
+                    aria-label="Previous month"
+                    onClick={() => setView((current) => shiftMonth(current, -1))}
+                    className="hover:bg-muted text-foreground flex h-8 w-8 items-center justify-center rounded-md"
+                  >
+                    <Chevron direction="left" />
+                  </button>
+                  <p aria-live="polite" className="font-mono text-xs font-semibold tracking-wider uppercase">
+                    {MONTH_NAMES[view.month - 1]} {view.year}
+                  </p>
+                  <button
+                    type="button"
+                    aria-label="Next month"
+                    onClick={() => setView((current) => shiftMonth(current, 1))}
+                    className="hover:bg-muted text-foreground flex h-8 w-8 items-center justify-center rounded-md"
+                  >
+                    <Chevron direction="right" />
+                  </button>
+                </div>
+                <table
+                  ref={grid}
+                  role="grid"
+                  aria-label={`${MONTH_NAMES[view.month - 1]} ${view.year}`}
+                  className="w-full table-fixed border-collapse"
+                  onKeyDown={onGridKeyDown}
                 >
-                  <Chevron direction="left" />
-                </button>
-                <p aria-live="polite" className="font-mono text-xs font-semibold tracking-wider uppercase">
-                  {MONTH_NAMES[view.month - 1]} {view.year}
-                </p>
-                <button
-                  type="button"
-                  aria-label="Next month"
-                  onClick={() => setView((current) => shiftMonth(current, 1))}
-                  className="hover:bg-muted text-foreground flex h-8 w-8 items-center justify-center rounded-md"
-                >
-                  <Chevron direction="right" />
-                </button>
-              </div>
-              <table
-                ref={grid}
-                role="grid"
-                aria-label={`${MONTH_NAMES[view.month - 1]} ${view.year}`}
-                className="w-full table-fixed border-collapse"
-                onKeyDown={onGridKeyDown}
-              >
-                <thead>
-                  <tr>
-                    {WEEKDAY_LABELS.map((weekday) => (
-                      <th
-                        key={weekday}
-                        scope="col"
-                        className="text-muted-foreground pb-1 text-center font-mono text-[10px] font-semibold uppercase"
-                      >
-                        {weekday}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {weeks.map((week, row) => (
-                    <tr key={row}>
-                      {week.map((day, column) => {
-                        if (!day) return <td key={column} />;
-                        const isSelected = sameDay(day, selected);
-                        const isToday = sameDay(day, today);
-                        const tabbable = focusInView ? sameDay(day, focusedDay) : day.day === 1;
-                        return (
-                          <td key={column} className="p-0.5 text-center">
-                            <button
-                              type="button"
-                              tabIndex={tabbable ? 0 : -1}
-                              aria-label={dayLabel(day)}
-                              aria-pressed={isSelected}
-                              aria-current={isToday ? 'date' : undefined}
-                              onClick={() => {
-                                setFocusedDay(day);
-                                onChange(withDay(value, day));
-                              }}
-                              className={`mx-auto flex h-8 w-8 items-center justify-center rounded-md text-sm tabular-nums transition ${
-                                isSelected
-                                  ? 'bg-primary text-primary-foreground font-semibold'
-                                  : `hover:bg-muted text-foreground ${isToday ? 'ring-primary ring-1 ring-inset' : ''}`
-                              }`}
-                            >
-                              {day.day}
-                            </button>
-                          </td>
-                        );
-                      })}
+                  <thead>
+                    <tr>
+                      {WEEKDAY_LABELS.map((weekday) => (
+                        <th
+                          key={weekday}
+                          scope="col"
+                          className="text-muted-foreground pb-1 text-center font-mono text-[10px] font-semibold uppercase"
+                        >
+                          {weekday}
+                        </th>
+                      ))}
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <div className="flex flex-col gap-2 sm:w-[6.5rem] sm:flex-row">
-              <TimeList
-                label="Hour"
-                items={HOURS}
-                selected={selected?.hour}
-                onPick={(hour) => onChange(withTime(value, { hour }))}
-              />
-              <TimeList
-                label="Minute"
-                items={MINUTES}
-                selected={selected?.minute}
-                onPick={(minute) => onChange(withTime(value, { minute }))}
-              />
+                  </thead>
+                  <tbody>
+                    {weeks.map((week, row) => (
+                      <tr key={row}>
+                        {week.map((day, column) => {
+                          if (!day) return <td key={column} />;
+                          const isSelected = sameDay(day, selected);
+                          const isToday = sameDay(day, today);
+                          const tabbable = focusInView ? sameDay(day, focusedDay) : day.day === 1;
+                          return (
+                            <td key={column} className="p-0.5 text-center">
+                              <button
+                                type="button"
+                                tabIndex={tabbable ? 0 : -1}
+                                aria-label={dayLabel(day)}
+                                aria-pressed={isSelected}
+                                aria-current={isToday ? 'date' : undefined}
+                                onClick={() => {
+                                  setFocusedDay(day);
+                                  onChange(withDay(value, day));
+                                }}
+                                className={`mx-auto flex h-8 w-8 items-center justify-center rounded-md text-sm tabular-nums transition ${
+                                  isSelected
+                                    ? 'bg-primary text-primary-foreground font-semibold'
+                                    : `hover:bg-muted text-foreground ${isToday ? 'ring-primary ring-1 ring-inset' : ''}`
+                                }`}
+                              >
+                                {day.day}
+                              </button>
+                            </td>
+                          );
+                        })}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <div className="flex flex-col gap-2 sm:w-[6.5rem] sm:flex-row">
+                <TimeList
+                  label="Hour"
+                  items={HOURS}
+                  selected={selected?.hour}
+                  onPick={(hour) => onChange(withTime(value, { hour }))}
+                />
+                <TimeList
+                  label="Minute"
+                  items={MINUTES}
+                  selected={selected?.minute}
+                  onPick={(minute) => onChange(withTime(value, { minute }))}
+                />
+              </div>
             </div>
           </div>
-          <div className="border-border mt-3 flex items-center justify-between gap-2 border-t pt-3">
+          <div className="border-border mt-3 flex shrink-0 items-center justify-between gap-2 border-t pt-3">
             <button
               type="button"
               onClick={() => {
@@ -289,6 +339,19 @@ export function DateTimePicker({
       ) : null}
     </div>
   );
+}
+
+function popoverClasses(placement: Placement): string {
+  if (placement.kind === 'sheet')
+    return 'fixed inset-x-0 bottom-0 z-50 max-h-[85dvh] rounded-t-2xl pb-[max(0.75rem,env(safe-area-inset-bottom))]';
+  const base = 'absolute z-40 w-[23rem] max-w-[calc(100vw-1rem)] rounded-xl';
+  if (placement.kind === 'measuring') return `${base} invisible top-full left-0 mt-2`;
+  const vertical = placement.kind === 'below' ? 'top-full mt-2' : 'bottom-full mb-2';
+  return `${base} ${vertical} ${placement.edge === 'end' ? 'right-0' : 'left-0'}`;
+}
+
+function popoverStyle(placement: Placement): CSSProperties | undefined {
+  return placement.kind === 'below' || placement.kind === 'above' ? { maxHeight: placement.maxHeight } : undefined;
 }
 
 function TimeList({

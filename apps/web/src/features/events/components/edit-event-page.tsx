@@ -29,7 +29,6 @@ function EditEventLoader({ id }: { id: string }) {
       initial={eventToFormValues(event.data)}
       eventId={event.data.id}
       status={event.data.status}
-      timeZone={event.data.time_zone || undefined}
     />
   );
 }

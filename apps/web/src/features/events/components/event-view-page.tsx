@@ -3,7 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { EventDto } from '@marquee/shared';
+import { timeZoneLabel, type EventDto } from '@marquee/shared';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api-client';
@@ -212,7 +212,11 @@ function EventView({ event }: { event: EventDto }) {
                 {event.description || 'Not set'}
               </Detail>
               <Detail label="Location">{event.location || 'Not set'}</Detail>
-              <Detail label="Time zone">{event.time_zone || 'Not set'}</Detail>
+              <Detail label="Time zone">
+                {event.time_zone
+                  ? timeZoneLabel(event.time_zone, event.starts_at ? new Date(event.starts_at) : new Date())
+                  : 'Not set'}
+              </Detail>
               <Detail label="Event Start">{formatDisplayDateTime(event.start_local) || 'Not set'}</Detail>
               <Detail label="Event End">{formatDisplayDateTime(event.end_local) || 'Not set'}</Detail>
               <Detail label="Last Entry">{formatDisplayDateTime(event.last_entry_local) || 'Not set'}</Detail>

@@ -18,6 +18,7 @@ import {
   type EventStatus,
 } from '@marquee/shared';
 import { Button } from '../../../components/ui/button';
+import { focusFirstInvalid } from '../../../components/ui/focus-first-invalid';
 import { inputClasses } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { useOrganizationInfo } from '../../../lib/organization-info';
@@ -25,21 +26,21 @@ import { DraftNotice } from '../../guidance';
 import { useChangeEventStatus, useSaveEvent } from '../api/events';
 import { useUnsavedChangesGuard } from '../hooks/use-unsaved-changes-guard';
 import {
-  browserTimeZone,
   draftProblems,
   firstStepWithError,
   isFormDirty,
+  pastProblems,
   serverFieldErrors,
   toEventInput,
   type WizardStep,
 } from '../lib/event-form';
 import { currencySymbol } from '../lib/money';
 import { ArtworkUpload, LineupInput } from './artwork-upload';
-import { DateTimePicker } from './date-time-picker';
 import { pageTitleClasses } from './event-bits';
 import type { EventsListNotice } from './events-list-page';
-import { describedBy, errorId, Field, Switch, textareaClasses } from './form-parts';
+import { describedBy, Field, fieldId, invalidClass, Switch, textareaClasses, type StepProps } from './form-parts';
 import { PreviewCard } from './preview-card';
+import { StepSchedule } from './wizard-step-schedule';
 
 export const PAYOUTS_MESSAGE = 'Enable payouts to publish events and to start receiving ticket sales.';
 export const SAVE_FAILED_MESSAGE = 'The event could not be saved. Please try again.';
@@ -56,16 +57,11 @@ export interface EventWizardProps {
   initial: EventFormValues;
   eventId?: string | null;
   status?: EventStatus | null;
-  /**
-   * The IANA zone the form's local times are in: the stored event's zone when editing, so that saving from a
-   * browser in another zone keeps the event at the same moment. New events use the browser's zone.
-   */
-  timeZone?: string;
 }
 
 type Leaving = { to: string; state?: { notice: EventsListNotice } };
 
-export function EventWizard({ mode, initial, eventId: initialId = null, status = null, timeZone }: EventWizardProps) {
+export function EventWizard({ mode, initial, eventId: initialId = null, status = null }: EventWizardProps) {
   const navigate = useNavigate();
   const [form, setForm] = useState(initial);
   const [baseline, setBaseline] = useState(initial);
@@ -81,6 +77,9 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
   const changeStatus = useChangeEventStatus();
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const stepChanged = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Bumped on each refusal: once the failing step has rendered, its first invalid field takes focus.
+  const [invalidFocus, setInvalidFocus] = useState(0);
   const dirty = isFormDirty(form, baseline);
 
   useUnsavedChangesGuard(dirty && !leaving);
@@ -96,6 +95,11 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
     stepChanged.current = false;
     stepHeading.current?.focus();
   }, [step]);
+
+  // Declared after the heading effect so that, when a refusal also changes the step, the field wins.
+  useEffect(() => {
+    if (invalidFocus > 0) focusFirstInvalid(formRef.current);
+  }, [invalidFocus]);
 
   const goTo = (next: WizardStep) => {
     if (next === step) return;
@@ -118,12 +122,15 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
     setErrors(found);
     const first = firstStepWithError(found);
     if (first) goTo(first);
+    setInvalidFocus((count) => count + 1);
   };
+  /** Times in the past: all of a new event's, only the changed ones of an edit. */
+  const past = () => pastProblems(form, mode === 'new' ? null : initial);
 
   /** Saves the form (POST or PUT); returns the saved event, or null after showing why it failed. */
   const save = async (values: EventFormValues) => {
     try {
-      const saved = await saveEvent.mutateAsync({ id: eventId, body: toEventInput(values, timeZone) });
+      const saved = await saveEvent.mutateAsync({ id: eventId, body: toEventInput(values) });
       setEventId(saved.id);
       setBaseline(values);
       return saved;
@@ -136,7 +143,7 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
   };
 
   const onSaveDraft = async () => {
-    const problems = draftProblems(form);
+    const problems = { ...draftProblems(form), ...past() };
     if (Object.keys(problems).length) {
       showErrors(problems);
       return;
@@ -148,13 +155,14 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
   };
 
   const onNext = () => {
-    const found = validateEventStep(step, form);
+    const found = { ...validateEventStep(step, form), ...(step === 2 ? past() : {}) };
     setErrors(found);
-    if (Object.keys(found).length === 0 && step < 4) goTo((step + 1) as WizardStep);
+    if (Object.keys(found).length > 0) setInvalidFocus((count) => count + 1);
+    else if (step < 4) goTo((step + 1) as WizardStep);
   };
 
   const onSubmit = async () => {
-    const found = validateEventForm(form);
+    const found = { ...validateEventForm(form), ...past() };
     if (Object.keys(found).length) {
       showErrors(found);
       return;
@@ -252,6 +260,7 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
             <p className="text-muted-foreground text-sm">{stepSubtitle}</p>
           </div>
           <form
+            ref={formRef}
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
@@ -262,9 +271,7 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
           >
             {step === 1 && mode === 'new' ? <DraftNotice /> : null}
             {step === 1 ? <StepDetails form={form} errors={errors} update={update} /> : null}
-            {step === 2 ? (
-              <StepSchedule form={form} errors={errors} update={update} timeZone={timeZone ?? browserTimeZone()} />
-            ) : null}
+            {step === 2 ? <StepSchedule form={form} errors={errors} update={update} /> : null}
             {step === 3 ? <StepTickets form={form} errors={errors} update={update} /> : null}
             {step === 4 ? <StepSettings form={form} errors={errors} update={update} /> : null}
 
@@ -345,15 +352,6 @@ function StepIndicator({ step }: { step: WizardStep }) {
   );
 }
 
-interface StepProps {
-  form: EventFormValues;
-  errors: EventFormErrors;
-  update<K extends keyof EventFormValues>(field: K, value: EventFormValues[K]): void;
-}
-
-const fieldId = (field: keyof EventFormValues) => `event-${field}`;
-const invalidClass = (error?: string) => (error ? 'border-red-500' : '');
-
 function StepDetails({ form, errors, update }: StepProps) {
   return (
     <>
@@ -418,70 +416,6 @@ function StepDetails({ form, errors, update }: StepProps) {
       >
         <LineupInput id={fieldId('lineup')} lineup={form.lineup} onChange={(lineup) => update('lineup', lineup)} />
       </Field>
-    </>
-  );
-}
-
-function StepSchedule({ form, errors, update, timeZone }: StepProps & { timeZone: string }) {
-  const picker = (
-    field: 'startDateTime' | 'endDateTime' | 'lastEntry',
-    label: string,
-    info: string,
-    optional = false,
-    align: 'start' | 'end' = 'start',
-  ) => (
-    <Field id={fieldId(field)} label={label} info={info} optional={optional} error={errors[field]} labelAs="span">
-      <DateTimePicker
-        id={fieldId(field)}
-        label={label}
-        value={form[field]}
-        onChange={(value) => update(field, value)}
-        invalid={!!errors[field]}
-        align={align}
-        describedBy={errors[field] ? errorId(fieldId(field)) : undefined}
-      />
-    </Field>
-  );
-  return (
-    <>
-      <Field
-        id={fieldId('eventLocation')}
-        label="Location"
-        info="The venue name and address fans will travel to."
-        error={errors.eventLocation}
-      >
-        <div className="relative">
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 16 16"
-            className="text-muted-foreground pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.5"
-          >
-            <path d="M8 14.5s5-4.3 5-8.5a5 5 0 1 0-10 0c0 4.2 5 8.5 5 8.5Z" />
-            <circle cx="8" cy="6" r="1.75" />
-          </svg>
-          <input
-            id={fieldId('eventLocation')}
-            type="search"
-            value={form.eventLocation}
-            onChange={(event) => update('eventLocation', event.target.value)}
-            maxLength={300}
-            placeholder="Search for a venue or address"
-            autoComplete="off"
-            aria-invalid={errors.eventLocation ? true : undefined}
-            aria-describedby={describedBy(fieldId('eventLocation'), errors.eventLocation)}
-            className={`${inputClasses} pl-9 ${invalidClass(errors.eventLocation)}`}
-          />
-        </div>
-      </Field>
-      <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
-        {picker('startDateTime', 'Start Date & Time', 'When doors open or the event begins, in the event’s time zone.')}
-        {picker('endDateTime', 'End Date & Time', 'When the event finishes, in the event’s time zone.', false, 'end')}
-      </div>
-      {picker('lastEntry', 'Last Entry', 'The latest time fans can get in. Leave empty if there is none.', true)}
-      <p className="text-muted-foreground text-xs">Times are in {timeZone.replace(/_/g, ' ')}.</p>
     </>
   );
 }

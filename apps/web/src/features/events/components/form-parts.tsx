@@ -1,6 +1,7 @@
 // Small parts of the event wizard: a labelled field with an info tooltip, a character counter and its
 // error; a switch; an info tooltip shown on hover and on focus.
 import { useId, useState, type ReactNode } from 'react';
+import type { EventFormErrors, EventFormValues } from '@marquee/shared';
 import { FieldError, fieldFocusClasses } from '../../../components/ui/input';
 
 export const labelClasses = 'text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase';
@@ -67,7 +68,7 @@ export function Field({ id, label, info, optional, counter, hint, error, childre
   const LabelTag = labelAs;
   const over = counter ? counter.length > counter.max : false;
   return (
-    <div className="flex flex-col gap-1.5">
+    <div data-field className="flex flex-col gap-1.5">
       <div className="flex items-center justify-between gap-2">
         <div className="flex items-center gap-1.5">
           <LabelTag {...(labelAs === 'label' ? { htmlFor: id } : {})} className={labelClasses}>
@@ -149,3 +150,13 @@ export function Switch({
 }
 
 export const textareaClasses = `border-border bg-background text-foreground placeholder:text-muted-foreground w-full rounded-md border px-3 py-2.5 text-sm transition resize-y ${fieldFocusClasses}`;
+
+/** What every wizard step receives. */
+export interface StepProps {
+  form: EventFormValues;
+  errors: EventFormErrors;
+  update<K extends keyof EventFormValues>(field: K, value: EventFormValues[K]): void;
+}
+
+export const fieldId = (field: keyof EventFormValues) => `event-${field}`;
+export const invalidClass = (error?: string) => (error ? 'border-red-500' : '');

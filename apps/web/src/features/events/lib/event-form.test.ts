@@ -12,6 +12,7 @@ import {
   eventToFormValues,
   firstStepWithError,
   isFormDirty,
+  pastProblems,
   serverFieldErrors,
   toEventInput,
 } from './event-form';
@@ -48,8 +49,8 @@ describe('dirty state', () => {
 });
 
 describe('request body', () => {
-  it('sends local times with the time zone, price as text, capacity as a number or null', () => {
-    const body = toEventInput(complete, 'Europe/London');
+  it('sends local times with the form’s time zone, price as text, capacity as a number or null', () => {
+    const body = toEventInput(complete);
     expect(body).toMatchObject({
       name: 'Night Shift',
       start_local: '2025-01-05T20:00',
@@ -64,13 +65,13 @@ describe('request body', () => {
       sold_on_entry: true,
       remove_on_event_end: true,
     });
-    expect(toEventInput({ ...complete, venueCapacity: '' }, 'UTC').capacity).toBeNull();
+    expect(toEventInput({ ...complete, venueCapacity: '' }).capacity).toBeNull();
     expect(eventInputSchema.safeParse(body).success).toBe(true);
-    expect(eventInputSchema.safeParse(toEventInput(defaultEventFormValues(), 'UTC')).success).toBe(true);
+    expect(eventInputSchema.safeParse(toEventInput(defaultEventFormValues('GBP', 'UTC'))).success).toBe(true);
   });
 
   it('reads a stored event back into the same form values', () => {
-    const body = toEventInput(complete, 'Europe/London');
+    const body = toEventInput(complete);
     const dto = {
       ...body,
       id: 'evt_1',
@@ -108,6 +109,26 @@ describe('draft checks and step errors', () => {
         { path: 'lineup.0', message: 'Too long' },
         { path: 'time_zone', message: 'Bad zone' },
       ]),
-    ).toEqual({ ticketPrice: 'Ticket price is required', lineup: 'Too long' });
+    ).toEqual({ ticketPrice: 'Ticket price is required', lineup: 'Too long', timeZone: 'Bad zone' });
+  });
+
+  it('refuses a draft whose times are out of order, whatever else is empty', () => {
+    const draft = { ...defaultEventFormValues(), startDateTime: '2030-01-05T20:00' };
+    expect(draftProblems({ ...draft, endDateTime: '2030-01-05T19:00' })).toEqual({
+      endDateTime: EVENT_MESSAGES.endBeforeStart,
+    });
+    expect(draftProblems({ ...draft, lastEntry: '2030-01-05T19:00' })).toEqual({
+      lastEntry: EVENT_MESSAGES.lastEntryOutside,
+    });
+  });
+
+  it('refuses past times on a new event, and on an edit only the times it changes', () => {
+    const now = new Date('2030-01-05T12:00:00Z');
+    const stored = { ...complete, startDateTime: '2030-01-04T20:00', endDateTime: '2030-01-06T04:00' };
+    expect(pastProblems(stored, null, now)).toEqual({ startDateTime: EVENT_MESSAGES.startInPast });
+    expect(pastProblems(stored, stored, now)).toEqual({});
+    expect(pastProblems({ ...stored, endDateTime: '2030-01-05T11:00' }, stored, now)).toEqual({
+      endDateTime: EVENT_MESSAGES.endInPast,
+    });
   });
 });

@@ -1,6 +1,7 @@
 // The wizard's form and the API: turning form values into the request body, a stored event back into form
 // values, server field errors into form errors, and the unsaved-changes comparison.
 import {
+  pastDateErrors,
   validateEventForm,
   type EventDto,
   type EventFormErrors,
@@ -20,6 +21,7 @@ export const FIELD_STEP: Record<EventFormField, WizardStep> = {
   startDateTime: 2,
   endDateTime: 2,
   lastEntry: 2,
+  timeZone: 2,
   ticketCurrency: 3,
   ticketPrice: 3,
   venueCapacity: 3,
@@ -40,7 +42,7 @@ const INPUT_FIELD: Record<keyof EventInput, EventFormField | null> = {
   start_local: 'startDateTime',
   end_local: 'endDateTime',
   last_entry_local: 'lastEntry',
-  time_zone: null,
+  time_zone: 'timeZone',
   lineup: 'lineup',
   currency: 'ticketCurrency',
   price: 'ticketPrice',
@@ -53,12 +55,8 @@ const INPUT_FIELD: Record<keyof EventInput, EventFormField | null> = {
   terms_of_service: 'termsOfService',
 };
 
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
 /** The body of POST /api/events and PUT /api/events/:id. */
-export function toEventInput(form: EventFormValues, timeZone: string = browserTimeZone()): EventInput {
+export function toEventInput(form: EventFormValues): EventInput {
   const capacity = form.venueCapacity.trim();
   const minimumAge = form.minimumAge.trim();
   const input: EventInput = {
@@ -69,7 +67,7 @@ export function toEventInput(form: EventFormValues, timeZone: string = browserTi
     start_local: form.startDateTime,
     end_local: form.endDateTime,
     last_entry_local: form.lastEntry,
-    time_zone: timeZone,
+    time_zone: form.timeZone,
     lineup: form.lineup,
     currency: form.ticketCurrency,
     price: form.ticketPrice.trim(),
@@ -94,6 +92,7 @@ export function eventToFormValues(event: EventDto): EventFormValues {
     startDateTime: event.start_local,
     endDateTime: event.end_local,
     lastEntry: event.last_entry_local,
+    timeZone: event.time_zone,
     lineup: [...event.lineup],
     ticketCurrency: event.currency,
     ticketPrice: event.price,
@@ -132,10 +131,26 @@ export function draftProblems(form: EventFormValues): EventFormErrors {
   for (const field of Object.keys(errors) as EventFormField[]) {
     const value = form[field];
     const isEmpty = typeof value === 'string' ? value.trim() === '' : false;
-    // End-before-start is a publishing rule; a draft may hold them in any order.
-    if (!isEmpty && field !== 'endDateTime') result[field] = errors[field];
+    if (!isEmpty) result[field] = errors[field];
   }
   return result;
+}
+
+const TIME_FIELDS = ['startDateTime', 'endDateTime', 'lastEntry'] as const;
+
+/**
+ * Times in the past the server would refuse: every time of a new event; of an edit only the times (or the
+ * zone) it changes, so an event that has begun can still be edited.
+ */
+export function pastProblems(
+  form: EventFormValues,
+  baseline: EventFormValues | null,
+  now = new Date(),
+): EventFormErrors {
+  const fields = TIME_FIELDS.filter(
+    (field) => !baseline || form[field] !== baseline[field] || form.timeZone !== baseline.timeZone,
+  );
+  return pastDateErrors(form, now, [...fields]);
 }
 
 /** The first step that has an error (steps in order), or null. */

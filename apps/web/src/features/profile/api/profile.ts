@@ -20,6 +20,8 @@ export interface OrganizationSettings {
   cover_image_url: string;
   /** E-mail the organiser about each sale */
   notify_on_sale: boolean;
+  /** IANA zone new events default to; null until set (the page then offers the browser's zone). */
+  time_zone: string | null;
 }
 
 export const settingsQuery = queryOptions({

@@ -1,17 +1,27 @@
 // Domain Settings: the permanent subdomain, the custom domain with its three-step wizard, and the banners.
 import { useId } from 'react';
+import { dnsPanelName, domainFindingMessage } from '@marquee/shared';
 import { Button } from '../../../components/ui/button';
 import { FieldError, inputClasses } from '../../../components/ui/input';
 import type { OrganizationInfo } from '../../../lib/organization-info';
 import { useDomainWizard } from '../hooks/use-domain-wizard';
 import { CopyButton } from './copy-button';
 
-function RecordRow({ label, value }: { label: string; value: string }) {
+/** A record's field; a name shows as DNS panels want it ('tickets') with the full name beside it. */
+function RecordRow({ label, value, full }: { label: string; value: string; full?: string }) {
   return (
     <div className="flex items-center justify-between gap-3 py-2">
       <div className="min-w-0">
         <dt className="text-muted-foreground font-mono text-[10px] tracking-wider uppercase">{label}</dt>
-        <dd className="font-mono text-sm break-all">{value}</dd>
+        <dd className="font-mono text-sm break-all">
+          {value}
+          {full && full !== value ? (
+            <>
+              {' '}
+              <span className="text-muted-foreground text-xs font-normal">(full name: {full})</span>
+            </>
+          ) : null}
+        </dd>
       </div>
       {label === 'TTL' || label === 'Type' ? null : <CopyButton value={value} label={label} />}
     </div>
@@ -115,6 +125,22 @@ export function DomainSettings({
           )}
         </div>
         {wizard.error ? <FieldError message={wizard.error} /> : null}
+        {wizard.finding && wizard.isSaved ? (
+          <p
+            role="status"
+            data-testid="domain-finding"
+            className="rounded-md border border-yellow-500/40 bg-yellow-500/10 px-3 py-2 text-sm"
+          >
+            {domainFindingMessage(wizard.finding, {
+              domain: host,
+              cnameTarget: wizard.cnameTarget,
+              txtName: txt?.name ?? null,
+            })}{' '}
+            {wizard.nextCheckAt
+              ? `We will look again at ${wizard.nextCheckAt.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}, in about a minute.`
+              : 'Reload this page to look again.'}
+          </p>
+        ) : null}
       </div>
 
       {showWizard ? (
@@ -142,7 +168,7 @@ export function DomainSettings({
               <p className="text-muted-foreground text-sm">At your DNS provider, add this record for {host}:</p>
               <dl className="border-border divide-y divide-[var(--border)] rounded-lg border px-3">
                 <RecordRow label="Type" value="CNAME" />
-                <RecordRow label="Name" value={host} />
+                <RecordRow label="Name" value={dnsPanelName(host, host)} full={host} />
                 <RecordRow label="Target" value={wizard.cnameTarget} />
                 <RecordRow label="TTL" value="Auto" />
               </dl>
@@ -160,7 +186,7 @@ export function DomainSettings({
               </p>
               <dl className="border-border divide-y divide-[var(--border)] rounded-lg border px-3">
                 <RecordRow label="Type" value="TXT" />
-                <RecordRow label="Name" value={txt.name} />
+                <RecordRow label="Name" value={dnsPanelName(txt.name, host)} full={txt.name} />
                 <RecordRow label="Value" value={txt.value} />
                 <RecordRow label="TTL" value="Auto" />
               </dl>

@@ -2,10 +2,13 @@
 // font), Integrations (PRO, coming) and, for the owner, Team (team-settings.tsx). 'Save Changes' saves the
 // settings; unsaved changes are guarded.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR, FONT_FAMILIES } from '@marquee/shared';
 import { Button } from '../../../components/ui/button';
 import { FieldError, TextField, inputClasses } from '../../../components/ui/input';
+import { focusFirstInvalid } from '../../../components/ui/focus-first-invalid';
+import { TimeZoneSelect } from '../../../components/ui/time-zone-select';
+import { browserTimeZone } from '../../../lib/time-zone';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ApiError } from '../../../lib/api-client';
 import { useOrganizationInfo } from '../../../lib/organization-info';
@@ -58,6 +61,12 @@ export function ProfilePage() {
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof OrganizationSettings, string>>>({});
+  const panel = useRef<HTMLDivElement>(null);
+
+  // A refused save: the first field the server named takes focus, scrolled into view below the header.
+  useEffect(() => {
+    if (Object.keys(fieldErrors).length > 0) focusFirstInvalid(panel.current);
+  }, [fieldErrors]);
 
   // Take freshly loaded settings as the new baseline, unless the organiser is editing.
   if (
@@ -83,7 +92,8 @@ export function ProfilePage() {
     setMessage(null);
     setFieldErrors({});
     try {
-      const saved = await saveSettings(form);
+      // The first save settles the zone the page guessed from the browser.
+      const saved = await saveSettings({ ...form, time_zone: form.time_zone ?? browserTimeZone() });
       setBaseline(saved);
       setForm(saved);
       queryClient.setQueryData(settingsQuery.queryKey, saved);
@@ -171,7 +181,13 @@ export function ProfilePage() {
       ) : !form ? (
         <div className="bg-muted h-64 animate-pulse rounded-2xl" aria-label="Loading profile" />
       ) : (
-        <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="flex flex-col gap-6">
+        <div
+          ref={panel}
+          role="tabpanel"
+          id={`panel-${tab}`}
+          aria-labelledby={`tab-${tab}`}
+          className="flex flex-col gap-6"
+        >
           {tab === 'general' ? (
             <>
               <Card title="Company Information">
@@ -196,6 +212,25 @@ export function ProfilePage() {
                     onChange={(event) => set('contact_phone', event.target.value)}
                     error={fieldErrors.contact_phone}
                   />
+                  <div className="flex flex-col gap-1.5">
+                    <label
+                      htmlFor="profile-time-zone"
+                      className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase"
+                    >
+                      Time Zone
+                    </label>
+                    <TimeZoneSelect
+                      id="profile-time-zone"
+                      value={form.time_zone ?? browserTimeZone()}
+                      onChange={(value) => set('time_zone', value)}
+                      invalid={Boolean(fieldErrors.time_zone)}
+                      describedBy="profile-time-zone-hint"
+                    />
+                    <p id="profile-time-zone-hint" className="text-muted-foreground text-xs">
+                      New events start in this zone; each event can have its own.
+                    </p>
+                    {fieldErrors.time_zone ? <FieldError message={fieldErrors.time_zone} /> : null}
+                  </div>
                 </div>
                 <Description
                   value={form.description}

@@ -12,6 +12,7 @@ import {
   normalizeCustomDomain,
   pollDelayMs,
   verifyThrottleMessage,
+  type DomainFinding,
   type DomainStatus,
   type DomainStatusResponse,
 } from '@marquee/shared';
@@ -27,6 +28,9 @@ export const STORAGE_KEYS = {
 } as const;
 
 export const STEP_ADVANCE_DELAY_MS = 1500;
+/** After a look-up that misses a record, the wizard looks again this much later (while the page is open). */
+export const RECHECK_DELAY_MS = 60_000;
+const RECHECK_MAX = 30;
 export type WizardStep = 1 | 2 | 3;
 export type UiStatus = Exclude<DomainStatus, 'none'> | null;
 interface TxtRecord {
@@ -79,6 +83,35 @@ export function useDomainWizard(organization: OrganizationInfo['organization'] |
   const lastVerifyAt = useRef(0);
   const pollAbort = useRef<AbortController | null>(null);
   const advanceTimer = useRef<number | null>(null);
+  /** The record the last look-up missed and what it found instead; when the wizard looks again. */
+  const [finding, setFinding] = useState<DomainFinding | null>(null);
+  const [nextCheckAt, setNextCheckAt] = useState<Date | null>(null);
+  const recheckTimer = useRef<number | null>(null);
+  const rechecks = useRef(0);
+  const recheck = useRef<() => Promise<void>>(async () => {});
+
+  const stopRecheck = useCallback(() => {
+    if (recheckTimer.current) window.clearTimeout(recheckTimer.current);
+    recheckTimer.current = null;
+    setNextCheckAt(null);
+  }, []);
+
+  /** Keeps what the answer says is missing and, while something is, schedules the next look. */
+  const noteFinding = useCallback(
+    (answer: DomainStatusResponse) => {
+      const missing = answer.details.missing_record ?? null;
+      const next = missing && answer.status !== 'active' ? { missing, found: answer.details.found ?? [] } : null;
+      setFinding(next);
+      stopRecheck();
+      if (!next || rechecks.current >= RECHECK_MAX) return;
+      setNextCheckAt(new Date(Date.now() + RECHECK_DELAY_MS));
+      recheckTimer.current = window.setTimeout(() => {
+        rechecks.current += 1;
+        void recheck.current();
+      }, RECHECK_DELAY_MS);
+    },
+    [stopRecheck],
+  );
 
   const update = useCallback((patch: Partial<ReturnType<typeof readStored>>) => {
     setStored((current) => {
@@ -100,6 +133,7 @@ export function useDomainWizard(organization: OrganizationInfo['organization'] |
   }, []);
 
   useEffect(() => stopPolling, [stopPolling]);
+  useEffect(() => stopRecheck, [stopRecheck]);
 
   // The CNAME target and any TXT record the provider already issued, for the instructions.
   useEffect(() => {
@@ -108,6 +142,7 @@ export function useDomainWizard(organization: OrganizationInfo['organization'] |
     getDomainStatus(controller.signal)
       .then((answer) => {
         setCnameTarget(answer.details.cname_target);
+        noteFinding(answer);
         // The records went live since the organisation was loaded: the check has just verified the domain.
         if (answer.verified && answer.status === 'active' && !loadedVerified) {
           setStatus('active');
@@ -127,7 +162,7 @@ export function useDomainWizard(organization: OrganizationInfo['organization'] |
         if (!controller.signal.aborted) console.warn('Could not read the domain status', caught);
       });
     return () => controller.abort();
-  }, [savedDomain, loadedVerified, loadedWizardCompleted, queryClient, update]);
+  }, [savedDomain, loadedVerified, loadedWizardCompleted, queryClient, update, noteFinding]);
 
   const refreshInfo = useCallback(() => queryClient.invalidateQueries({ queryKey: ['org', 'info'] }), [queryClient]);
 
@@ -137,6 +172,7 @@ export function useDomainWizard(organization: OrganizationInfo['organization'] |
   const applyAnswer = useCallback(
     (answer: DomainStatusResponse, fromPoll: boolean): boolean => {
       setCnameTarget(answer.details.cname_target);
+      noteFinding(answer);
       const txt =
         answer.details.txt_name && answer.details.txt_value
           ? { name: answer.details.txt_name, value: answer.details.txt_value }
@@ -172,8 +208,28 @@ export function useDomainWizard(organization: OrganizationInfo['organization'] |
       setError(null);
       return true;
     },
-    [goToStep, refreshInfo, update],
+    [goToStep, noteFinding, refreshInfo, update],
   );
+
+  // The scheduled look: the status call (not the throttled verify). It moves the wizard on only from step 1
+  // (the CNAME is now right) or when the domain became active, never back from a later step.
+  const stepNow = useRef(stored.step);
+  useEffect(() => {
+    stepNow.current = stored.step;
+    recheck.current = async () => {
+      try {
+        const answer = await getDomainStatus();
+        if (answer.status === 'active' || (answer.status === 'pending_ssl' && stepNow.current === 1)) {
+          applyAnswer(answer, true);
+        } else {
+          setCnameTarget(answer.details.cname_target);
+          noteFinding(answer);
+        }
+      } catch (caught) {
+        console.warn('Domain status check failed', caught);
+      }
+    };
+  });
 
   const poll = useCallback(async () => {
     stopPolling();
@@ -230,6 +286,8 @@ export function useDomainWizard(organization: OrganizationInfo['organization'] |
       const next = normalizeCustomDomain(text);
       if (next === (savedDomain ?? '')) return;
       stopPolling();
+      stopRecheck();
+      setFinding(null);
       setError(null);
       setStatus(null);
       update({ step: 1, dnsAdded: false, txtAdded: false, txtRecord: null });
@@ -240,14 +298,14 @@ export function useDomainWizard(organization: OrganizationInfo['organization'] |
         );
       }
     },
-    [savedDomain, stopPolling, update, wizardCompleted],
+    [savedDomain, stopPolling, stopRecheck, update, wizardCompleted],
   );
 
   const save = useCallback(async () => {
     const domain = normalizeCustomDomain(input);
     if (!isValidCustomDomain(domain)) {
       setStatus('error');
-      setError(customDomainMessage(publicHost));
+      setError(customDomainMessage());
       return;
     }
     setSaving(true);
@@ -270,10 +328,12 @@ export function useDomainWizard(organization: OrganizationInfo['organization'] |
     } finally {
       setSaving(false);
     }
-  }, [input, publicHost, refreshInfo, savedDomain, update]);
+  }, [input, refreshInfo, savedDomain, update]);
 
   const remove = useCallback(async () => {
     stopPolling();
+    stopRecheck();
+    setFinding(null);
     setSaving(true);
     try {
       await saveCustomDomain(null);
@@ -290,13 +350,14 @@ export function useDomainWizard(organization: OrganizationInfo['organization'] |
     } finally {
       setSaving(false);
     }
-  }, [refreshInfo, stopPolling]);
+  }, [refreshInfo, stopPolling, stopRecheck]);
 
   const finish = useCallback(async () => {
     try {
       await setWizardCompletion(true);
       setWizardCompleted(true);
       const answer = await getDomainStatus();
+      noteFinding(answer);
       setStatus(answer.verified && answer.status === 'active' ? 'active' : 'pending_verification');
       clearStored();
       setStored(readStored());
@@ -305,7 +366,7 @@ export function useDomainWizard(organization: OrganizationInfo['organization'] |
       setStatus('error');
       setError(DOMAIN_MESSAGES.verifyFailed);
     }
-  }, [refreshInfo]);
+  }, [noteFinding, refreshInfo]);
 
   const locked =
     verifying || (!editing && (wizardCompleted || status === 'pending_verification' || status === 'pending_ssl'));
@@ -334,6 +395,8 @@ export function useDomainWizard(organization: OrganizationInfo['organization'] |
     wizardCompleted,
     savedDomain,
     cnameTarget,
+    finding,
+    nextCheckAt,
     ...stored,
   };
 }

@@ -1,0 +1,58 @@
+// Time zones an event or an organisation may use: the IANA zones this runtime knows
+// (Intl.supportedValuesOf('timeZone')) plus UTC, the browser's guess mapped onto that list, and the zone's
+// name as fans and organisers read it ('Europe/London, GMT+1').
+import { DEFAULT_TIME_ZONE, isValidTimeZone } from './dates.js';
+
+let supported: string[] | null = null;
+let supportedSet: Set<string> | null = null;
+
+/** The selectable zones, sorted: Intl.supportedValuesOf('timeZone') and UTC. */
+export function supportedTimeZones(): string[] {
+  if (!supported) {
+    const intl = Intl as typeof Intl & { supportedValuesOf?: (key: 'timeZone') => string[] };
+    const listed = intl.supportedValuesOf?.('timeZone') ?? [DEFAULT_TIME_ZONE];
+    supported = [...new Set([...listed, 'UTC'])].sort();
+    supportedSet = new Set(supported);
+  }
+  return supported;
+}
+
+/** Whether a zone may be chosen for an event or an organisation (one of supportedTimeZones()). */
+export function isSupportedTimeZone(timeZone: string): boolean {
+  supportedTimeZones();
+  return supportedSet!.has(timeZone);
+}
+
+/**
+ * A zone of the list for what a browser reports (Intl.DateTimeFormat().resolvedOptions().timeZone), which
+ * may be an old alias such as Asia/Calcutta; null when nothing in the list matches.
+ */
+export function toSupportedTimeZone(timeZone: string | null | undefined): string | null {
+  if (!timeZone) return null;
+  if (isSupportedTimeZone(timeZone)) return timeZone;
+  if (!isValidTimeZone(timeZone)) return null;
+  const canonical = (zone: string) => new Intl.DateTimeFormat('en-GB', { timeZone: zone }).resolvedOptions().timeZone;
+  const wanted = canonical(timeZone);
+  return supportedTimeZones().find((zone) => canonical(zone) === wanted) ?? null;
+}
+
+export const TIME_ZONE_MESSAGES = {
+  unknown: 'Choose a time zone from the list',
+} as const;
+
+/** 'GMT+1', 'GMT-2:30' or 'GMT' for the zone's offset at an instant. */
+export function gmtOffsetLabel(timeZone: string, at: Date = new Date()): string {
+  if (!isValidTimeZone(timeZone)) return '';
+  const part = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'shortOffset' })
+    .formatToParts(at)
+    .find((item) => item.type === 'timeZoneName');
+  // Some ICU versions write the zero offset as 'GMT+0'.
+  return !part || part.value === 'GMT+0' ? 'GMT' : part.value;
+}
+
+/** The zone as people read it, with its offset at an instant: 'Europe/London, GMT+1', 'America/New York, GMT-4'. */
+export function timeZoneLabel(timeZone: string, at: Date = new Date()): string {
+  const offset = gmtOffsetLabel(timeZone, at);
+  const name = timeZone.replace(/_/g, ' ');
+  return offset ? `${name}, ${offset}` : name;
+}
