@@ -48,7 +48,8 @@ test('the owner invites door staff, who join through the link and see only the c
   browser,
   request,
 }) => {
-  if (process.env.E2E_SCREENSHOTS) test.setTimeout(180_000);
+  // Two sign-ups (the owner's through the API, the invitee's in the browser) in one journey.
+  test.setTimeout(process.env.E2E_SCREENSHOTS ? 420_000 : 120_000);
   const owner = await createOrganiser(request, { subdomain: uniqueSubdomain('team') });
   const ownerContext = await browser.newContext({ storageState: owner.storageState });
   const ownerPage = await ownerContext.newPage();
