@@ -84,7 +84,8 @@ test('the owner invites door staff, who join through the link and see only the c
     .fill(await readLatestCode(request, email, new URL(doorPage.url()).origin));
   await dialog.getByRole('button', { name: 'Verify' }).click();
 
-  await expect(doorPage).toHaveURL(/\/dashboard$/);
+  // Accepting, then a full page load of the dashboard.
+  await expect(doorPage).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   await expect(doorPage.getByRole('link', { name: 'Open the check-in app' })).toHaveAttribute('href', '/checkin');
   await expect(doorPage.getByRole('navigation', { name: 'Dashboard' })).toHaveCount(0);
   await shots(doorPage, 'door-staff-home');
