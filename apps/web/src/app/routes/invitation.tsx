@@ -38,7 +38,11 @@ export function InvitationRoute() {
     }
   };
 
-  if (preview.isPending || session.isPending) return <FullPageSpinner label="Loading the invitation" />;
+  // Only the first load shows the spinner: the session is fetched again after sign-up, and unmounting the page
+  // then would lose the auth modal's state (the code step).
+  if (preview.isPending || (session.isPending && session.data === undefined)) {
+    return <FullPageSpinner label="Loading the invitation" />;
+  }
 
   let body;
   if (preview.isError) {
@@ -101,15 +105,6 @@ export function InvitationRoute() {
             {error}
           </p>
         ) : null}
-        <AuthModal
-          open={authMode !== null}
-          mode={authMode ?? 'sign-up'}
-          onModeChange={setAuthMode}
-          onClose={() => setAuthMode(null)}
-          initialEmail={invitation.email}
-          socialReturnTo={`/invite/${encodeURIComponent(token)}`}
-          onAuthenticated={accept}
-        />
       </>
     );
   }
@@ -126,6 +121,17 @@ export function InvitationRoute() {
           {body}
         </section>
       </main>
+      {preview.data ? (
+        <AuthModal
+          open={authMode !== null}
+          mode={authMode ?? 'sign-up'}
+          onModeChange={setAuthMode}
+          onClose={() => setAuthMode(null)}
+          initialEmail={preview.data.email}
+          socialReturnTo={`/invite/${encodeURIComponent(token)}`}
+          onAuthenticated={accept}
+        />
+      ) : null}
     </div>
   );
 }
