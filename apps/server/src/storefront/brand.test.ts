@@ -127,7 +127,12 @@ describe('event addresses', () => {
   });
 
   it('unknown and malformed addresses are 404 pages', async () => {
-    for (const path of ['/events/no-such-event', '/events/Bad%20Slug', '/events/UPPER-case', '/events/x/calendar.ics']) {
+    for (const path of [
+      '/events/no-such-event',
+      '/events/Bad%20Slug',
+      '/events/UPPER-case',
+      '/events/x/calendar.ics',
+    ]) {
       const response = await get(path);
       expect(response.statusCode, path).toBe(404);
     }

@@ -25,6 +25,6 @@ a{color:inherit}.inline-link{color:var(--accent);font-weight:600}
 .share-row{display:flex;flex-wrap:wrap;gap:10px;margin:12px 0 4px}.share-row .button,.share-row button{min-height:44px;padding:10px 16px;font-size:.95rem}
 .share-status{min-height:1.5em;margin:4px 0 0;font-weight:600;color:var(--accent)}
 address.venue{font-style:normal;margin:4px 0 0}.venue-name{font-weight:600}.venue a{display:inline-block;margin-top:2px;padding:4px 0}
-.about{margin-top:40px;padding-top:24px;border-top:1px solid var(--line)}.about-cover{display:block;width:100%;height:auto;aspect-ratio:3/1;object-fit:cover;border-radius:14px;margin:0 0 16px;background:var(--line)}
+.about{margin-top:40px;padding-top:24px;border-top:1px solid var(--line)}.about-cover{display:block;width:100%;height:auto;max-height:200px;aspect-ratio:4/1;object-fit:cover;border-radius:14px;margin:0 0 16px;background:var(--line)}
 .about p{white-space:pre-line;max-width:65ch}.about .social{margin-top:16px}
 @media (min-width:720px){.layout{display:grid;grid-template-columns:1.2fr 1fr;gap:32px;align-items:start}}`;

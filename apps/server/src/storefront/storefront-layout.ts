@@ -89,9 +89,9 @@ export const FRAME_CSS = `.skip{position:absolute;left:-999px}.skip:focus{left:1
 .social a{display:inline-block;padding:8px 14px;border:1px solid var(--line);border-radius:999px;text-decoration:none;font-size:.9rem;min-height:44px;line-height:26px}
 .social a:hover{border-color:var(--accent)}
 footer.site{border-top:1px solid var(--line);margin-top:24px;padding:28px 20px 32px;font-size:.9rem}
-.foot{max-width:960px;margin:0 auto;display:flex;flex-wrap:wrap;gap:16px 32px;justify-content:space-between;align-items:flex-start}
+.foot{max-width:920px;margin:0 auto;display:flex;flex-wrap:wrap;gap:16px 32px;justify-content:space-between;align-items:flex-start}
 .foot-name{font-weight:700;font-size:1.1rem;margin:0 0 4px}.contact{margin:0;color:var(--muted)}.contact a{overflow-wrap:anywhere}
-.legal ul{max-width:960px;margin:20px auto 0;padding:0;list-style:none;display:flex;flex-wrap:wrap;gap:4px 18px;color:var(--muted)}
+.legal ul{max-width:920px;margin:20px auto 0;padding:0;list-style:none;display:flex;flex-wrap:wrap;gap:4px 18px;color:var(--muted)}
 .legal a{color:var(--muted);display:inline-block;padding:4px 0}`;
 
 /** Share-card tags: what a shared link shows in chat apps and social networks. */
