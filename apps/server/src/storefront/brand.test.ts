@@ -324,7 +324,7 @@ describe('speed budget', () => {
     });
     const figures: Record<string, number> = {};
     for (const path of ['/', `/events/${event.slug}`]) figures[path] = await cssAndScriptBytes((await get(path)).body);
-    console.info(`storefront CSS + script bytes: ${JSON.stringify(figures)}`);
+    process.stdout.write(`storefront CSS + script bytes: ${JSON.stringify(figures)}\n`);
     for (const [path, bytes] of Object.entries(figures)) expect(bytes, path).toBeLessThanOrEqual(20 * 1024);
   });
 });
