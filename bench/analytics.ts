@@ -54,12 +54,16 @@ const rows = (result: unknown) => (result as { rows: Array<Record<string, unknow
 async function seed(database: DatabaseHandle, organizationId: string, scale: Scale, tag: string) {
   const { db } = database;
   await db.execute(sql`
-    insert into event (organization_id, status, name, description, artwork_url, location, starts_at, ends_at,
+    insert into event (organization_id, status, name, slug, description, artwork_url, location, starts_at, ends_at,
       remove_on_event_end, published_at, created_at)
-    select ${organizationId}, 'live', 'Event ' || i, 'Benchmark event', '/uploads/images/bench.webp', 'Somewhere',
+    select ${organizationId}, 'live', 'Event ' || i, 'event-' || i, 'Benchmark event', '/uploads/images/bench.webp', 'Somewhere',
       now() + make_interval(days => (i - ${scale.events / 2}) * 3), now() + make_interval(days => (i - ${scale.events / 2}) * 3, hours => 4),
       false, now() - interval '400 days', now() - make_interval(days => 400 - i)
     from generate_series(0, ${scale.events - 1}) as i`);
+  // The storefront finds an event page by its slug (decision 026).
+  await db.execute(sql`
+    insert into event_slug (organization_id, slug, event_id)
+    select organization_id, slug, id from event where organization_id = ${organizationId}`);
   await db.execute(sql`
     insert into ticket_type (organization_id, event_id, price_minor, currency)
     select organization_id, id, 2000, case when name like '%0' then 'EUR' else 'GBP' end
@@ -149,8 +153,8 @@ async function measureEndpoints(app: FastifyInstance, cookie: string, values: Re
   return timings;
 }
 
-/** Requests per second of GET /events/:id for ROUND_SECONDS, CONCURRENCY in flight, a new visitor each time. */
-async function throughput(port: number, eventId: string, round: number) {
+/** Requests per second of GET /events/:slug for ROUND_SECONDS, CONCURRENCY in flight, a new visitor each time. */
+async function throughput(port: number, eventSlug: string, round: number) {
   const client = new HttpClient(port, CONCURRENCY);
   const host = `${SUBDOMAIN}.${PUBLIC_HOST}`;
   const deadline = performance.now() + ROUND_SECONDS * 1000;
@@ -159,7 +163,7 @@ async function throughput(port: number, eventId: string, round: number) {
   const worker = async (worker: number) => {
     while (performance.now() < deadline) {
       const reply = await client.trySend({
-        path: `/events/${eventId}`,
+        path: `/events/${eventSlug}`,
         host,
         headers: {
           'user-agent': `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${round}.${worker}.${done} Safari/537.36`,
@@ -205,7 +209,7 @@ async function runOn(label: string, database: DatabaseHandle) {
     );
     const [event] = rows(
       await database.db.execute(
-        sql`select id from event where organization_id = ${organizationId} order by name limit 1`,
+        sql`select id, slug from event where organization_id = ${organizationId} order by name limit 1`,
       ),
     );
     const today = new Date().toISOString().slice(0, 10);
@@ -219,10 +223,10 @@ async function runOn(label: string, database: DatabaseHandle) {
     const portOff = (appOff.server.address() as AddressInfo).port;
     const on: number[] = [];
     const off: number[] = [];
-    await throughput(portOff, String(event!.id), 0); // warm-up
+    await throughput(portOff, String(event!.slug), 0); // warm-up
     for (let round = 1; round <= ROUNDS; round += 1) {
-      off.push(await throughput(portOff, String(event!.id), round));
-      on.push(await throughput(portOn, String(event!.id), round));
+      off.push(await throughput(portOff, String(event!.slug), round));
+      on.push(await throughput(portOn, String(event!.slug), round));
     }
     await app.pageViews.flush();
     return { timings, load, on, off };

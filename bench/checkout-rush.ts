@@ -81,7 +81,7 @@ async function runSetup(setup: string, database: Database, processes: number): P
     // Warm each process (JIT, connection pool) on the event page, which changes nothing.
     for (const client of clients) {
       await forEachLimited(Array.from({ length: 40 }), 10, async () => {
-        const page = await client.send({ path: `/events/${live.id}`, host: shopHost });
+        const page = await client.send({ path: `/events/${live.slug}`, host: shopHost });
         if (page.status !== 200) throw new Error(`event page: ${page.status}`);
       });
     }
@@ -99,7 +99,7 @@ async function runSetup(setup: string, database: Database, processes: number): P
         const client = clients[index % clients.length]!;
         const t0 = performance.now();
         const reply = await client.trySend({
-          path: `/events/${live.id}/checkout`,
+          path: `/events/${live.slug}/checkout`,
           host: shopHost,
           headers: shopHeaders,
           body: {

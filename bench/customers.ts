@@ -43,9 +43,9 @@ type Timings = Map<string, number[]> & { load?: string };
 async function seed(database: DatabaseHandle, organizationId: string, customers: number, orders: number) {
   const { db } = database;
   await db.execute(sql`
-    insert into event (organization_id, status, name, description, artwork_url, location, starts_at, ends_at,
+    insert into event (organization_id, status, name, slug, description, artwork_url, location, starts_at, ends_at,
       remove_on_event_end, published_at, created_at)
-    select ${organizationId}, 'live', 'Event ' || n, 'Benchmark event', '/uploads/images/bench.webp', 'Somewhere',
+    select ${organizationId}, 'live', 'Event ' || n, 'event-' || n, 'Benchmark event', '/uploads/images/bench.webp', 'Somewhere',
       now() + make_interval(days => n * 3 - 75), now() + make_interval(days => n * 3 - 75, hours => 4), false,
       now() - interval '800 days', now() - make_interval(days => 800 - n)
     from generate_series(0, ${EVENTS - 1}) as n`);

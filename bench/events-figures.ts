@@ -113,6 +113,7 @@ async function runOn(label: string, database: DatabaseHandle, results: Map<strin
             organizationId,
             status: 'live' as const,
             name: `Event ${index}`,
+            slug: `event-${index}`,
             description: 'Benchmark event',
             artworkUrl: '/uploads/images/bench.webp',
             location: 'Somewhere',

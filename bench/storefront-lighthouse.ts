@@ -201,12 +201,13 @@ async function seed(base: string, subdomain: string): Promise<{ eventUrl: string
       }),
       'create event',
     )
-  ).json()) as { id: string };
+  ).json()) as { id: string; slug: string };
   await expectOk(
     await fetch(`${base}/api/events/${created.id}/publish`, { method: 'POST', headers: { cookie, ...origin } }),
     'publish',
   );
-  return { eventUrl: `/events/${created.id}`, artworkBytes: artwork.length };
+  // The slug address: the id one would add a redirect to every run.
+  return { eventUrl: `/events/${created.slug}`, artworkBytes: artwork.length };
 }
 
 /** The floor: the least a page can be (a heading and a paragraph), served by a bare Node server. */

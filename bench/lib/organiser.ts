@@ -69,6 +69,7 @@ export async function sellingOrganiser(
 
 export interface LiveEvent {
   id: string;
+  slug: string;
   ticketTypeId: string;
 }
 
@@ -103,8 +104,8 @@ export async function createLiveEvent(
   const id = (JSON.parse(created.body) as { id: string }).id;
   const published = await client.send({ method: 'POST', path: `/api/events/${id}/publish`, host: appHost, headers });
   if (published.status !== 200) throw new Error(`publish: ${published.status} ${published.body}`);
-  const dto = JSON.parse(published.body) as { ticket_types: Array<{ id: string }> };
-  return { id, ticketTypeId: dto.ticket_types[0]!.id };
+  const dto = JSON.parse(published.body) as { slug: string; ticket_types: Array<{ id: string }> };
+  return { id, slug: dto.slug, ticketTypeId: dto.ticket_types[0]!.id };
 }
 
 export async function eventCounters(client: HttpClient, appHost: string, organiser: Organiser, eventId: string) {

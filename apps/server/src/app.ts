@@ -266,6 +266,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   analyticsRoutes(app);
   storefrontRoutes(app, {
     db: database.db,
+    appUrl: config.appUrl,
     pageViews,
     payments,
     assertCanSell: options.assertCanSell ?? assertCanSell,

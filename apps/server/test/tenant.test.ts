@@ -64,7 +64,10 @@ beforeAll(async () => {
   routes = collector.entries(t.app.auth);
   a = await buildOrgWorld(t.app, t.database.db, 'alpha');
   b = await buildOrgWorld(t.app, t.database.db, 'bravo');
-  const page = await t.app.inject({ method: 'GET', url: `/events/${a.values.event![0]}`, headers: { host: a.host } });
+  // The id address redirects to the event's slug address.
+  const moved = await t.app.inject({ method: 'GET', url: `/events/${a.values.event![0]}`, headers: { host: a.host } });
+  const url = moved.statusCode === 301 ? String(moved.headers.location) : `/events/${a.values.event![0]}`;
+  const page = await t.app.inject({ method: 'GET', url, headers: { host: a.host } });
   formFields = [...new Set([...page.body.matchAll(/name="([^"]+)"/g)].map((match) => match[1]!))];
 }, 120_000);
 afterAll(async () => {

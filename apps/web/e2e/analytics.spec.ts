@@ -4,6 +4,7 @@
 // figures; Export Data downloads the orders; and page views rise when a browser opens the event page but not
 // when a bot fetches it. Chromium runs headless, whose user agent says so (a bot to isbot), so the fans'
 // context presents the desktop Chrome user agent a person's browser sends.
+import { eventSlugBase } from '@marquee/shared';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { Browser, Page } from '@playwright/test';
@@ -199,7 +200,7 @@ test('page views rise when a browser opens the event page, not when a bot fetche
         {
           host: '127.0.0.1',
           port: E2E_PORT,
-          path: `/events/${eventId}`,
+          path: `/events/${eventSlugBase('Analytics Night')}`,
           headers: { host: `${organiser.subdomain}.localhost:${E2E_PORT}`, 'user-agent': BOT_UA },
         },
         (response) => {

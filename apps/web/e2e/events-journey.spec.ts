@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
-import { EVENT_MESSAGES } from '@marquee/shared';
+import { EVENT_MESSAGES, eventSlugBase } from '@marquee/shared';
 import { E2E_PORT, expect, storefrontUrl, test } from './fixtures';
 import { createOrganiser, uniqueSubdomain, type Organiser } from './support/api';
 import { makeValidPng } from './support/images';
@@ -356,7 +356,8 @@ test('publish from the view page: live, public link and QR code, sales figures',
   await expect(sales.getByText('£0.00')).toBeVisible();
   await expect(sales.getByText('£15.00')).toBeVisible();
 
-  const publicUrl = storefrontUrl(organiser.subdomain, `/events/${eventId}`);
+  // The dashboard links the readable slug address (decision 026).
+  const publicUrl = storefrontUrl(organiser.subdomain, `/events/${eventSlugBase(EVENT_NAME)}`);
   const link = page.getByRole('link', { name: new RegExp(publicUrl.replace(/[.?]/g, '\\$&')) });
   await expect(link).toHaveAttribute('href', publicUrl);
   await expect(link).toHaveAttribute('target', '_blank');
@@ -436,7 +437,7 @@ test('the live event is on the events list, the dashboard home and the storefron
   await expect(listed).toContainText('£15.00');
   await shotVariants(page, testInfo, '13-storefront-home');
   await listed.click();
-  await expect(page).toHaveURL(storefrontUrl(organiser.subdomain, `/events/${eventId}`));
+  await expect(page).toHaveURL(storefrontUrl(organiser.subdomain, `/events/${eventSlugBase(EVENT_NAME)}`));
   await expect(page.getByRole('heading', { name: EVENT_NAME, level: 1 })).toBeVisible();
   await expect(page.getByText('£15.00', { exact: true })).toBeVisible();
   await expect(page.getByText('+ £1.20 booking fee')).toBeVisible();

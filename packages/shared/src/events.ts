@@ -251,6 +251,8 @@ export const eventSchema = z.object({
   id: z.string(),
   status: eventStatusSchema,
   name: z.string(),
+  /** The event page's address on the storefront: /events/{slug} (it follows the name; old ones redirect). */
+  slug: z.string(),
   description: z.string(),
   artwork_url: z.string(),
   location: z.string(),

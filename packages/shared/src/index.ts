@@ -14,3 +14,4 @@ export * from './analytics.js';
 export * from './team.js';
 export * from './guidance.js';
 export * from './time-zones.js';
+export * from './slugs.js';

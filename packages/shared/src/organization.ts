@@ -188,6 +188,9 @@ export const createOrganizationSettingsSchema = (options: { imagePublicUrl?: str
     facebook_url: optionalHttpUrl,
     resident_advisor_url: optionalHttpUrl,
     website_url: optionalHttpUrl,
+    /** The organiser's terms and privacy pages, linked from the storefront footer. */
+    terms_url: optionalHttpUrl,
+    privacy_url: optionalHttpUrl,
     primary_color: hexColor.nullable().optional(),
     secondary_color: hexColor.nullable().optional(),
     font_family: z.enum(FONT_FAMILIES).nullable().optional(),

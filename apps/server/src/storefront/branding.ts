@@ -1,27 +1,58 @@
-// The organiser's branding as CSS for every storefront page: their colours (text always black or white,
-// whichever reads better on them) and their font, with safe fallbacks for anything malformed.
-import { DEFAULT_PRIMARY_COLOR, FALLBACK_SECONDARY_COLOR, FONT_FAMILIES } from '@marquee/shared';
+// The organiser's branding as CSS for every storefront page: their colours and font (decision 026). Text is
+// always readable on the colours chosen: body text is near-black or white, whichever contrasts more with the
+// background (never below 4.5:1); the primary colour is used as text or a focus ring only in a shade that keeps
+// 4.5:1 against the background; muted text is the lightest mix that still keeps 4.5:1.
+import {
+  DEFAULT_FONT_FAMILY,
+  DEFAULT_PRIMARY_COLOR,
+  FALLBACK_SECONDARY_COLOR,
+  FONT_FAMILIES,
+  type FontFamily,
+} from '@marquee/shared';
+import { contrastRatio, normalizeHexColor, textOn as nearBlackOrWhite } from '../adapters/mail/colors.js';
+import { brandFont } from './fonts.js';
 
-const hexColor = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+export { contrastRatio };
+
+/** WCAG AA for normal text. */
+export const MIN_TEXT_CONTRAST = 4.5;
+
 const fontFamilies = new Set<string>(FONT_FAMILIES);
 
+/**
+ * Text for a background: near-black or white, whichever contrasts more; on a mid tone where neither reaches
+ * 4.5:1 (e.g. #777777), pure black or white, one of which always does (at least 4.58:1).
+ */
+export function textOn(background: string): string {
+  const text = nearBlackOrWhite(background);
+  if (contrastRatio(text, background) >= MIN_TEXT_CONTRAST) return text;
+  return contrastRatio('#000000', background) >= contrastRatio('#ffffff', background) ? '#000000' : '#ffffff';
+}
+
 /** A colour safe to put in CSS, or the fallback. */
-export function cssColor(value: string | null, fallback: string): string {
-  const color = value?.trim() ?? '';
-  if (!hexColor.test(color)) return fallback;
-  return color.length === 4 ? `#${[...color.slice(1)].map((c) => c + c).join('')}` : color.toLowerCase();
+export const cssColor = (value: string | null, fallback: string) => normalizeHexColor(value, fallback);
+
+const hex = (value: number) => Math.round(value).toString(16).padStart(2, '0');
+
+/** `from` moved towards `to` by `amount` (0..1), in sRGB. */
+export function mixColors(from: string, to: string, amount: number): string {
+  const channel = (color: string, offset: number) => parseInt(color.slice(offset, offset + 2), 16);
+  return `#${[1, 3, 5].map((offset) => hex(channel(from, offset) + (channel(to, offset) - channel(from, offset)) * amount)).join('')}`;
 }
 
-function luminance(hex: string): number {
-  const channel = (offset: number) => {
-    const value = parseInt(hex.slice(offset, offset + 2), 16) / 255;
-    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+/**
+ * `color` if it reads on `background` at `minimum`:1, else the nearest shade of it towards the background's text
+ * colour that does (the brand stays recognisable; the text stays readable).
+ */
+export function readableOn(color: string, background: string, minimum = MIN_TEXT_CONTRAST): string {
+  if (contrastRatio(color, background) >= minimum) return color;
+  const target = textOn(background);
+  for (let step = 1; step <= 20; step++) {
+    const shade = mixColors(color, target, step / 20);
+    if (contrastRatio(shade, background) >= minimum) return shade;
+  }
+  return target;
 }
-
-/** Black or white, whichever reads better on the colour. */
-export const textOn = (hex: string) => (luminance(hex) > 0.35 ? '#0a0a0a' : '#ffffff');
 
 export interface BrandColours {
   primaryColor: string | null;
@@ -32,26 +63,46 @@ export interface BrandColours {
 export interface BrandTheme {
   primary: string;
   secondary: string;
-  font: string;
-  /** :root variables (--primary, --on-primary, --bg, --text, --muted, --line), colour scheme, body font. */
+  /** Body text on the background. */
+  text: string;
+  /** Text on primary-coloured buttons and badges. */
+  onPrimary: string;
+  /** The primary colour as text or an outline on the background (a readable shade of it). */
+  accent: string;
+  muted: string;
+  font: FontFamily;
+  /** The font's preload link, for the head. */
+  fontPreload: string;
+  /** @font-face rules, :root variables, colour scheme, fonts for body and headings, focus rings. */
   css: string;
 }
 
 export function brandTheme(branding: BrandColours): BrandTheme {
   const primary = cssColor(branding.primaryColor, DEFAULT_PRIMARY_COLOR);
   const secondary = cssColor(branding.secondaryColor, FALLBACK_SECONDARY_COLOR);
-  const font = branding.fontFamily && fontFamilies.has(branding.fontFamily) ? branding.fontFamily : 'Inter';
+  const font = (
+    branding.fontFamily && fontFamilies.has(branding.fontFamily) ? branding.fontFamily : DEFAULT_FONT_FAMILY
+  ) as FontFamily;
   const text = textOn(secondary);
   const isDark = text === '#ffffff';
-  const muted = isDark ? 'rgba(255,255,255,.72)' : 'rgba(10,10,10,.68)';
-  const line = isDark ? 'rgba(255,255,255,.14)' : 'rgba(10,10,10,.14)';
-  // The named font is used when the visitor has it; the storefront loads no font files of its own.
-  const fallback =
-    font === 'Geist Mono'
-      ? 'ui-monospace,SFMono-Regular,Menlo,monospace'
-      : 'system-ui,-apple-system,"Segoe UI",Roboto,sans-serif';
-  const css = `:root{--primary:${primary};--on-primary:${textOn(primary)};--bg:${secondary};--text:${text};--muted:${muted};--line:${line}}
-html{color-scheme:${isDark ? 'dark' : 'light'}}body{background:var(--bg);color:var(--text);font-family:"${font}",${fallback};min-height:100vh;display:flex;flex-direction:column}
-a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible{outline:2px solid var(--primary);outline-offset:2px}.muted{color:var(--muted)}`;
-  return { primary, secondary, font, css };
+  const onPrimary = textOn(primary);
+  const accent = readableOn(primary, secondary);
+  // The palest mix of text into the background that still reads at 4.5:1.
+  let muted = text;
+  for (const amount of [0.7, 0.75, 0.8, 0.85, 0.9, 0.95]) {
+    const shade = mixColors(secondary, text, amount);
+    if (contrastRatio(shade, secondary) >= MIN_TEXT_CONTRAST) {
+      muted = shade;
+      break;
+    }
+  }
+  const line = mixColors(secondary, text, 0.18);
+  const face = brandFont(font);
+  const headings = face.display
+    ? `h1,h2,h3,.display{font-family:${face.heading};font-weight:400;letter-spacing:.02em}`
+    : `h1,h2,h3,.display{font-family:${face.heading}}`;
+  const css = `${face.css}:root{--primary:${primary};--on-primary:${onPrimary};--accent:${accent};--bg:${secondary};--text:${text};--muted:${muted};--line:${line}}
+html{color-scheme:${isDark ? 'dark' : 'light'}}body{background:var(--bg);color:var(--text);font-family:${face.body};min-height:100vh;display:flex;flex-direction:column}${headings}
+a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,summary:focus-visible{outline:2px solid var(--accent);outline-offset:2px}.muted{color:var(--muted)}`;
+  return { primary, secondary, text, onPrimary, accent, muted, font, fontPreload: face.preload, css };
 }

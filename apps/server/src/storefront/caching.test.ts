@@ -57,7 +57,7 @@ const get = (url: string, headers: Record<string, string> = {}) =>
 
 describe('storefront ETags', () => {
   it.each(['/', '/events/:id'])('GET %s - 200 with an ETag and no-cache, then 304 with no body', async (path) => {
-    const url = path.replace(':id', events[0]!.id);
+    const url = path.replace(':id', events[0]!.slug);
     const first = await get(url);
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe(path === '/' ? 'public, no-cache' : 'no-cache');
@@ -81,13 +81,13 @@ describe('storefront ETags', () => {
   });
 
   it('GET /events/:id - a changed event is a new page: the old ETag gets 200 and the new HTML', async () => {
-    const url = `/events/${events[4]!.id}`;
+    const url = `/events/${events[4]!.slug}`;
     const before = await get(url);
     const updated = await t.app.inject({
       method: 'PUT',
       url: `/api/events/${events[4]!.id}`,
       headers: { cookie: owner.cookie, origin: 'http://localhost:3000' },
-      payload: { name: 'Show 5 (moved upstairs)' },
+      payload: { description: 'Show 5 (moved upstairs)' },
     });
     expect(updated.statusCode, updated.body).toBe(200);
     const after = await get(url, { 'if-none-match': String(before.headers.etag) });
@@ -106,7 +106,7 @@ describe('storefront ETags', () => {
 
 describe('responsive images on storefront pages', () => {
   it('GET /events/:id - the artwork has srcset, sizes and high priority, and the head preloads it', async () => {
-    const html = (await get(`/events/${events[0]!.id}`)).body;
+    const html = (await get(`/events/${events[0]!.slug}`)).body;
     const srcset = `${variant(1, 160)} 160w, ${variant(1, 480)} 480w, ${variant(1, 720)} 720w, ${variant(1, 960)} 960w, ${artwork(1)} 1600w`;
     const sizes = EVENT_ARTWORK_SIZES;
     expect(html).toContain(

@@ -125,7 +125,7 @@ export function renderCheckoutForm(
         `<option value="${option.code}"${option.code === form.buyer.country ? ' selected' : ''}>${escapeHtml(option.name)}</option>`,
     )
     .join('');
-  return `<form method="post" action="/events/${row.id}/checkout" novalidate aria-labelledby="tickets-title">
+  return `<form method="post" action="/events/${row.slug}/checkout" novalidate aria-labelledby="tickets-title">
 <h2 id="tickets-title">Tickets</h2>
 ${errors.message ? `<div class="alert" role="alert">${escapeHtml(errors.message)}</div>` : ''}
 <ul class="types">${types.map((type) => typeRow(type, form, errors)).join('')}</ul>

@@ -78,7 +78,7 @@ export interface OrderPageInput {
   order: OrderRow;
   lines: SummaryLine[];
   tickets: OrderPageTicket[];
-  event: { id: string; name: string; when: string; location: string };
+  event: { id: string; slug: string; name: string; when: string; location: string };
   token: string;
   /** Links to the PDF of the tickets and the calendar file, when the documents are available. */
   documents: boolean;
@@ -110,7 +110,7 @@ ${
 }
 <h2>Tickets</h2>${tickets ? `<ul class="tickets">${tickets}</ul>` : '<p class="muted">No tickets in this order.</p>'}
 <h2>Summary</h2>${renderSummaryTable(current, input.lines)}
-<p><a href="/events/${escapeHtml(input.event.id)}">Back to the event</a></p>`;
+<p><a href="/events/${escapeHtml(input.event.slug)}">Back to the event</a></p>`;
   return renderStorefrontPage(input.organization, { title: `Order ${current.code} · ${input.event.name}`, body });
 }
 

@@ -1,7 +1,26 @@
-// The storefront's only script, served from our host (the CSP allows no inline script): a live countdown for
-// a hold and +/- steppers beside quantity inputs. Everything works without it.
+// The storefront's only script, served from our host (the CSP allows no inline script): the event page's Share
+// button (the Web Share API where the browser has it, else the link is copied, and the page says so), a live
+// countdown for a hold and +/- steppers beside quantity inputs. Everything else works without it.
 export const CHECKOUT_SCRIPT = `(function(){
 var d=document;
+d.querySelectorAll('[data-share]').forEach(function(b){
+  var status=d.getElementById('share-status'),url=b.getAttribute('data-url'),title=b.getAttribute('data-title'),timer;
+  function say(text){if(!status)return;status.textContent=text;clearTimeout(timer);timer=setTimeout(function(){status.textContent=''},5000)}
+  function fallback(){
+    var i=d.createElement('textarea'),ok=false;i.value=url;i.setAttribute('readonly','');i.style.position='fixed';i.style.opacity='0';
+    d.body.appendChild(i);i.select();try{ok=d.execCommand('copy')}catch(e){}d.body.removeChild(i);
+    say(ok?'Link copied':'Copy this link: '+url);
+  }
+  function copy(){
+    if(navigator.clipboard&&navigator.clipboard.writeText)navigator.clipboard.writeText(url).then(function(){say('Link copied')},fallback);
+    else fallback();
+  }
+  b.hidden=false;
+  b.addEventListener('click',function(){
+    if(navigator.share)navigator.share({title:title,url:url}).catch(function(e){if(!e||e.name!=='AbortError')copy()});
+    else copy();
+  });
+});
 d.querySelectorAll('[data-countdown]').forEach(function(el){
   var end=Date.parse(el.getAttribute('data-countdown'));
   function tick(){

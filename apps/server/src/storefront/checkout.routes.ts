@@ -32,6 +32,7 @@ import {
   type StorefrontOrganization,
 } from './storefront.routes.js';
 import { orderPageRoutes, type OrderPageDeps } from './order-page.routes.js';
+import { eventExtrasRoutes, findPublicEventAddress, redirectToCurrent } from './event-address.js';
 import type { HoldOutcome } from '../plugins/metrics.js';
 import type { PageViewRecorder } from '../modules/analytics/page-views.js';
 
@@ -75,8 +76,8 @@ function defaultCountry(request: FastifyRequest, currency: CurrencyCode | undefi
   return CURRENCY_COUNTRY[currency ?? 'GBP'] ?? 'GB';
 }
 
-async function organizationFor(db: Database, request: FastifyRequest, reply: FastifyReply) {
-  const organization = await findStorefrontOrganization(db, request.siteHost);
+async function organizationFor(db: Database, request: FastifyRequest, reply: FastifyReply, appUrl: string) {
+  const organization = await findStorefrontOrganization(db, request.siteHost, appUrl);
   if (!organization) await sendStorefrontNotFound(reply);
   return organization;
 }
@@ -119,22 +120,31 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
     const state = form ?? emptyCheckoutForm(defaultCountry(request, stored.types[0]?.currency));
     // The page shows live availability, so a browser revalidates it every time (never from a stale cache);
     // a page answering a posted form carries the fan's details and is never stored.
-    const html = renderEventPage({ organization, event, stored, form: state, errors });
+    const html = renderEventPage({ organization, origin: originOf(request), event, stored, form: state, errors });
     if (form || status !== 200) return sendHtml(reply, status, html, 'no-store');
     // Revalidated by ETag: an unchanged page (same availability) is a 304 with no body.
     reply.header('referrer-policy', 'same-origin');
     return sendStorefrontHtml(request, reply, html, 'no-cache');
   }
 
-  app.get<{ Params: { id: string } }>('/events/:id', { constraints }, async (request, reply) => {
-    const organization = await organizationFor(db, request, reply);
+  app.get<{ Params: { ref: string } }>('/events/:ref', { constraints }, async (request, reply) => {
+    const organization = await organizationFor(db, request, reply, deps.appUrl);
     if (!organization) return reply;
-    await renderEvent(request, reply, organization, request.params.id, null, {}, 200);
+    const address = await findPublicEventAddress(db, organization.organizationId, request.params.ref);
+    if (!address) return sendStorefrontNotFound(reply);
+    // An old slug or the id-based address: the one current address, for links and search engines alike.
+    if (address.moved) return redirectToCurrent(request, reply, address.slug);
+    await renderEvent(request, reply, organization, address.id, null, {}, 200);
     // A shown page (200, or 304 when the browser already had it) is a view; a missing event is not.
     if (reply.statusCode === 200 || reply.statusCode === 304) {
-      deps.pageViews.record(request, { organizationId: organization.organizationId, eventId: request.params.id });
+      deps.pageViews.record(request, { organizationId: organization.organizationId, eventId: address.id });
     }
     return reply;
+  });
+
+  eventExtrasRoutes(app, {
+    db,
+    organizationFor: (request, reply) => organizationFor(db, request, reply, deps.appUrl),
   });
 
   app.register(async (scope) => {
@@ -144,18 +154,22 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
 
-    scope.post<{ Params: { id: string } }>('/events/:id/checkout', { constraints }, async (request, reply) => {
-      const organization = await organizationFor(db, request, reply);
+    scope.post<{ Params: { ref: string } }>('/events/:ref/checkout', { constraints }, async (request, reply) => {
+      const organization = await organizationFor(db, request, reply, deps.appUrl);
       if (!organization) return reply;
+      // The form posts to the slug address; an id (older pages still open in a tab) works as well.
+      const address = await findPublicEventAddress(db, organization.organizationId, request.params.ref);
+      if (!address) return sendStorefrontNotFound(reply);
+      const eventId = address.id;
       const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, string>;
       const form = readCheckoutForm(body);
       try {
         const created = await startCheckout(deps, {
           organizationId: organization.organizationId,
-          eventId: request.params.id,
+          eventId,
           quantities: form.quantities,
           buyer: form.buyer,
-          submissionKey: checkoutSubmissionKey(request, request.params.id, form),
+          submissionKey: checkoutSubmissionKey(request, eventId, form),
           ip: request.ip,
         });
         app.metrics.checkoutHold('held');
@@ -168,7 +182,7 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
           request,
           reply,
           organization,
-          request.params.id,
+          eventId,
           form,
           {
             message: error.message,
@@ -181,7 +195,7 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
     });
 
     scope.post<{ Params: { token: string } }>('/checkout/:token/pay', { constraints }, async (request, reply) => {
-      const organization = await organizationFor(db, request, reply);
+      const organization = await organizationFor(db, request, reply, deps.appUrl);
       if (!organization) return reply;
       const current = await findOrderByToken(db, organization.organizationId, request.params.token);
       if (!current) return sendStorefrontNotFound(reply);
@@ -209,7 +223,7 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
     });
 
     scope.post<{ Params: { token: string } }>('/checkout/:token/cancel', { constraints }, async (request, reply) => {
-      const organization = await organizationFor(db, request, reply);
+      const organization = await organizationFor(db, request, reply, deps.appUrl);
       if (!organization) return reply;
       const current = await findOrderByToken(db, organization.organizationId, request.params.token);
       if (!current) return sendStorefrontNotFound(reply);
@@ -246,7 +260,9 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
         renderMessagePage(organization, {
           title: current.status === 'cancelled' ? 'Order cancelled' : 'Your hold has expired',
           text,
-          link: event ? { href: `/events/${event.id}`, label: 'Start again' } : { href: '/', label: 'See all events' },
+          link: event
+            ? { href: `/events/${event.slug}`, label: 'Start again' }
+            : { href: '/', label: 'See all events' },
         }),
       );
     }
@@ -278,7 +294,7 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
     '/checkout/:token',
     { constraints },
     async (request, reply) => {
-      const organization = await organizationFor(db, request, reply);
+      const organization = await organizationFor(db, request, reply, deps.appUrl);
       if (!organization) return reply;
       const query = request.query ?? {};
       let message: { kind: 'alert' | 'note'; text: string } | undefined;
@@ -296,7 +312,7 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
   );
 
   app.get<{ Params: { token: string } }>('/checkout/:token/return', { constraints }, async (request, reply) => {
-    const organization = await organizationFor(db, request, reply);
+    const organization = await organizationFor(db, request, reply, deps.appUrl);
     if (!organization) return reply;
     const current = await findOrderByToken(db, organization.organizationId, request.params.token);
     if (!current) return sendStorefrontNotFound(reply);
@@ -331,7 +347,7 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
   });
 
   app.get('/orders/lookup', { constraints }, async (request, reply) => {
-    const organization = await organizationFor(db, request, reply);
+    const organization = await organizationFor(db, request, reply, deps.appUrl);
     if (!organization) return reply;
     return sendHtml(reply, 200, renderLookupPage(organization, {}));
   });

@@ -50,7 +50,7 @@ const mail = async (to: string) =>
 
 describe('GET /events/:id (storefront)', () => {
   it('offers each ticket type with its price, booking fee, a quantity and the buyer form', async () => {
-    const response = await page(`/events/${live.id}`);
+    const response = await page(`/events/${live.slug}`);
     expect(response.statusCode).toBe(200);
     const html = response.body;
     expect(html).toContain('General Admission');
@@ -67,7 +67,7 @@ describe('GET /events/:id (storefront)', () => {
   it("defaults the country from the browser's language", async () => {
     const response = await t.app.inject({
       method: 'GET',
-      url: `/events/${live.id}`,
+      url: `/events/${live.slug}`,
       headers: { host, 'accept-language': 'fr-FR,fr;q=0.9' },
     });
     expect(response.body).toContain('<option value="FR" selected>');
@@ -155,7 +155,7 @@ describe('POST /events/:id/checkout', () => {
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.body).toContain('Only 3 left');
     expect((await postCheckout(t.app, host, small.id, { ...buyer, [`qty_${small_type}`]: '3' })).statusCode).toBe(303);
-    const soldOut = await page(`/events/${small.id}`);
+    const soldOut = await page(`/events/${small.slug}`);
     expect(soldOut.body).toContain('Sold out');
     expect(soldOut.body).toContain('This event is sold out.');
     const refused = await postCheckout(t.app, host, small.id, {
@@ -316,7 +316,7 @@ describe('paying', () => {
     expect(summary.statusCode).toBe(410);
     expect(summary.body).toContain('Your hold on these tickets has expired');
     expect(summary.body).toContain('Start again');
-    await page(`/events/${live.id}`); // reading availability releases expired holds
+    await page(`/events/${live.slug}`); // reading availability releases expired holds
     expect(await counters(live.id)).toEqual({ sold: held.sold, held: held.held - 3 });
     const pay = await t.app.inject({
       method: 'POST',

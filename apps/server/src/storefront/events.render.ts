@@ -15,9 +15,9 @@ import { escapeHtml } from './html.js';
 import { CHECKOUT_TEXT } from '../modules/checkout/checkout.service.js';
 import type { StorefrontEvent } from '../modules/checkout/storefront-event.js';
 import { renderCheckoutForm, type CheckoutFormErrors, type CheckoutFormState } from './checkout-form.js';
-import { renderStorefrontPage, type StorefrontFrameOrganization } from './storefront-layout.js';
+import { renderStorefrontPage, safeLink, type StorefrontFrameOrganization } from './storefront-layout.js';
 import type { StorefrontEventSummary } from './home-page.js';
-import { eventArtwork } from './images.js';
+import { eventArtwork, responsiveImageHtml } from './images.js';
 
 /** 'SAT 14 JUN, 2025 · 19:00' (the event's own time zone). */
 function when(event: PublicEvent): string {
@@ -37,7 +37,7 @@ export const ageLimit = (minimumAge: number) => (minimumAge === 0 ? 'All ages' :
 export function toStorefrontEventSummary(event: PublicEvent): StorefrontEventSummary {
   return {
     title: event.name,
-    href: `/events/${event.id}`,
+    href: `/events/${event.slug}`,
     when: when(event),
     location: event.location,
     imageUrl: event.artworkUrl || null,
@@ -58,20 +58,21 @@ function dateTimeLine(local: string): string {
 
 export interface EventPageInput {
   organization: StorefrontFrameOrganization;
+  /** The storefront's origin (https://acme.example.com): share cards need absolute URLs. */
+  origin: string;
   event: PublicEvent;
   stored: StorefrontEvent;
   form: CheckoutFormState;
   errors: CheckoutFormErrors;
 }
 
-export function renderEventPage({ organization, event, stored, form, errors }: EventPageInput): string {
+export function renderEventPage({ organization, origin, event, stored, form, errors }: EventPageInput): string {
   const zone = eventZoneLabel(event);
   const facts: Array<[string, string]> = [
     ['Starts', dateTimeLine(event.startLocal)],
     ['Ends', dateTimeLine(event.endLocal)],
     ...(event.lastEntryLocal ? [['Last entry', dateTimeLine(event.lastEntryLocal)] as [string, string]] : []),
     ['Time zone', zone],
-    ['Location', event.location],
     ['Age', ageLimit(event.minimumAge)],
     ['Refunds', event.refundsAllowed ? 'Allowed' : 'Not allowed'],
     ['Resale', event.resaleAllowed ? 'Allowed' : 'Not allowed'],
@@ -84,22 +85,84 @@ export function renderEventPage({ organization, event, stored, form, errors }: E
         ? `<p class="note" role="status">${escapeHtml(CHECKOUT_TEXT.cancelled)}</p>`
         : renderCheckoutForm(stored, form, errors);
   const artwork = event.artworkUrl ? eventArtwork(event.artworkUrl, `${event.name} artwork`) : null;
+  const pageUrl = `${origin}/events/${event.slug}`;
+  const live = stored.closedReason === null;
   const body = `<div class="layout"><div>
 ${artwork?.img ?? ''}
 <h1>${stored.closedReason === 'cancelled' ? 'Cancelled: ' : ''}${escapeHtml(event.name)}</h1>
 <p class="when">${escapeHtml(when(event))}${event.startLocal ? ` <span class="muted">(${escapeHtml(zone)})</span>` : ''}</p>
-<p class="muted">${escapeHtml(event.location)}</p>
+${venueHtml(event.location)}
+${live ? shareRowHtml(event, pageUrl, stored.row.startsAt !== null) : ''}
 ${event.description ? `<p>${escapeHtml(event.description)}</p>` : ''}
 ${event.lineup.length > 0 ? `<h2>Line-up</h2><ul class="lineup">${event.lineup.map((name) => `<li>${escapeHtml(name)}</li>`).join('')}</ul>` : ''}
 <dl class="facts">${facts.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('')}</dl>
 ${event.termsOfService ? `<details><summary>Terms of service</summary><p class="terms">${escapeHtml(event.termsOfService)}</p></details>` : ''}
 </div><div>${sales}
-<p class="muted"><a href="/orders/lookup">Lost your tickets? Get your order links again</a></p></div></div>`;
+<p class="muted"><a href="/orders/lookup">Lost your tickets? Get your order links again</a></p></div></div>
+${aboutHtml(organization)}`;
+  const summary = [when(event), event.location].filter(Boolean).join(' · ');
   return renderStorefrontPage(organization, {
     title: `${event.name} · ${organization.companyName}`,
     description: event.description || `${event.name} at ${event.location}`,
     head: artwork?.preload,
     body,
     script: true,
+    social: {
+      title: event.name,
+      description: [summary, event.description].filter(Boolean).join(' — ').slice(0, 300),
+      url: pageUrl,
+      image: event.artworkUrl ? absoluteUrl(event.artworkUrl, origin) : null,
+      imageAlt: `${event.name} artwork`,
+      siteName: organization.companyName,
+      labels: [
+        ['Date', when(event)],
+        ['Where', event.location],
+      ],
+      startTime: stored.row.startsAt?.toISOString() ?? null,
+    },
   });
+}
+
+/** An uploaded image's path made absolute on the storefront's origin; an http(s) URL as it is. */
+export function absoluteUrl(url: string, origin: string): string | null {
+  if (/^https?:\/\//i.test(url)) return url;
+  return url.startsWith('/') ? `${origin}${url}` : null;
+}
+
+/** The venue as an address block, with a link that opens it in the fan's maps app. */
+function venueHtml(location: string): string {
+  const text = location.trim();
+  if (!text) return '';
+  const [first, ...rest] = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const maps = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(text)}`;
+  return `<address class="venue"><span class="venue-name">${escapeHtml(first ?? text)}</span>${
+    rest.length ? `<br><span class="muted">${escapeHtml(rest.join(', '))}</span>` : ''
+  }<br><a class="inline-link" href="${escapeHtml(maps)}" rel="noopener" target="_blank">Open in maps<span class="sr"> (opens in a new tab)</span></a></address>`;
+}
+
+/**
+ * Share (the Web Share API, else copy the link; the script shows the button and says what happened) and
+ * add-to-calendar (an .ics from our server). Without the script, the share button stays hidden.
+ */
+function shareRowHtml(event: PublicEvent, pageUrl: string, hasStart: boolean): string {
+  const calendar = hasStart
+    ? `<a class="button secondary" href="/events/${escapeHtml(event.slug)}/calendar.ics" download="${escapeHtml(event.slug)}.ics">Add to calendar</a>`
+    : '';
+  return `<div class="share-row"><button type="button" class="secondary" data-share data-url="${escapeHtml(pageUrl)}" data-title="${escapeHtml(event.name)}" aria-describedby="share-status" hidden>Share</button>${calendar}</div>
+<p class="share-status" id="share-status" role="status"></p>`;
+}
+
+/** The organiser, under every event: cover image and description (the footer has their links). */
+function aboutHtml(organization: StorefrontFrameOrganization): string {
+  const cover = safeLink(organization.coverImageUrl);
+  const description = organization.description?.trim();
+  if (!cover && !description) return '';
+  return `<section class="about" aria-labelledby="about-title"><h2 id="about-title">About ${escapeHtml(organization.companyName)}</h2>${
+    cover
+      ? `<img class="about-cover" ${responsiveImageHtml(cover, { sizes: '(min-width: 960px) 920px, calc(100vw - 40px)' })} alt="" loading="lazy" decoding="async" width="960" height="320">`
+      : ''
+  }${description ? `<p>${escapeHtml(description)}</p>` : ''}</section>`;
 }

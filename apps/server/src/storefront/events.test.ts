@@ -88,7 +88,7 @@ describe('GET / on an organisation host', () => {
     expect(response.headers['cache-control']).toBe('public, no-cache');
     const html = response.body;
     expect(html).toContain('Night Owls &lt;Live&gt;');
-    expect(html).toContain(`href="/events/${live.id}"`);
+    expect(html).toContain(`href="/events/${live.slug}"`);
     expect(html.indexOf('Night Owls')).toBeLessThan(html.indexOf('Brooklyn Block Party'));
     expect(html).toContain('FRI 14 JUN, 2030 · 19:00');
     expect(html).not.toContain('Secret Draft');
@@ -107,7 +107,7 @@ describe('GET / on an organisation host', () => {
 
 describe('GET /events/:id on an organisation host', () => {
   it('renders a live event: artwork, name, date and time in its zone, location, line-up, price with fee, age, terms', async () => {
-    const response = await storefront('acme.localhost:3000', `/events/${live.id}`);
+    const response = await storefront('acme.localhost:3000', `/events/${live.slug}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     // Availability is live: the browser revalidates every time.
@@ -122,11 +122,11 @@ describe('GET /events/:id on an organisation host', () => {
     expect(html).toContain('All ages');
     expect(html).toContain('No re-entry.');
     expect(html).not.toContain('Ticket sales open soon.');
-    expect(html).toContain(`<form method="post" action="/events/${live.id}/checkout"`);
+    expect(html).toContain(`<form method="post" action="/events/${live.slug}/checkout"`);
   });
 
   it("shows times in the event's own zone and the age limit", async () => {
-    const html = (await storefront('acme.localhost:3000', `/events/${newYork.id}`)).body;
+    const html = (await storefront('acme.localhost:3000', `/events/${newYork.slug}`)).body;
     expect(html).toContain('THU 4 JUL, 2030 · 18:30 <span class="muted">(America/New York, GMT-4)</span>');
     expect(html).toContain('<dt>Time zone</dt><dd>America/New York, GMT-4</dd>');
     expect(html).toContain('21+');
@@ -152,17 +152,17 @@ describe('GET /events/:id on an organisation host', () => {
 
   it('a page stops being public when the event is unpublished', async () => {
     const temporary = await make(owner, { ...complete, name: 'Brief' }, true);
-    expect((await storefront('acme.localhost:3000', `/events/${temporary.id}`)).statusCode).toBe(200);
+    expect((await storefront('acme.localhost:3000', `/events/${temporary.slug}`)).statusCode).toBe(200);
     await t.app.inject({
       method: 'POST',
       url: `/api/events/${temporary.id}/unpublish`,
       headers: { cookie: owner.cookie, origin: 'http://localhost:3000' },
     });
-    expect((await storefront('acme.localhost:3000', `/events/${temporary.id}`)).statusCode).toBe(404);
+    expect((await storefront('acme.localhost:3000', `/events/${temporary.slug}`)).statusCode).toBe(404);
   });
 
   it('is not a storefront page on the app host', async () => {
-    const response = await storefront('localhost:3000', `/events/${live.id}`);
+    const response = await storefront('localhost:3000', `/events/${live.slug}`);
     expect(response.body).not.toContain('Night Owls');
   });
 });

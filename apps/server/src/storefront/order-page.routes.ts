@@ -20,6 +20,8 @@ export interface OrderPageDeps {
   signer: TicketSigner;
   notifier: CheckoutNotifier;
   rateLimitMultiplier: number;
+  /** The app's origin: the storefront footer links Marquee's terms and privacy there. */
+  appUrl: string;
 }
 
 const constraints = { site: 'storefront' };
@@ -28,7 +30,7 @@ export function orderPageRoutes(app: FastifyInstance, deps: OrderPageDeps) {
   const { db } = deps;
 
   app.get<{ Params: { token: string } }>('/orders/:token', { constraints }, async (request, reply) => {
-    const organization = await findStorefrontOrganization(db, request.siteHost);
+    const organization = await findStorefrontOrganization(db, request.siteHost, deps.appUrl);
     if (!organization) return sendStorefrontNotFound(reply);
     const current = await findOrderByToken(db, organization.organizationId, request.params.token);
     if (!current) return sendStorefrontNotFound(reply);
@@ -62,6 +64,7 @@ export function orderPageRoutes(app: FastifyInstance, deps: OrderPageDeps) {
         tickets,
         event: {
           id: event.id,
+          slug: event.slug,
           name: event.name,
           when: startLocal
             ? `${formatPreviewDate(startLocal)} · ${formatEventTime(startLocal)} (${event.timeZone.replace(/_/g, ' ')})`
@@ -81,7 +84,7 @@ export function orderPageRoutes(app: FastifyInstance, deps: OrderPageDeps) {
     async (request, reply) => {
       const file = request.params.file;
       if (file !== 'tickets.pdf' && file !== 'calendar.ics') return sendStorefrontNotFound(reply);
-      const organization = await findStorefrontOrganization(db, request.siteHost);
+      const organization = await findStorefrontOrganization(db, request.siteHost, deps.appUrl);
       if (!organization) return sendStorefrontNotFound(reply);
       const current = await findOrderByToken(db, organization.organizationId, request.params.token);
       if (!current) return sendStorefrontNotFound(reply);
@@ -110,7 +113,7 @@ export function orderPageRoutes(app: FastifyInstance, deps: OrderPageDeps) {
   );
 
   app.post('/orders/lookup', { constraints }, async (request, reply) => {
-    const organization = await findStorefrontOrganization(db, request.siteHost);
+    const organization = await findStorefrontOrganization(db, request.siteHost, deps.appUrl);
     if (!organization) return sendStorefrontNotFound(reply);
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase().slice(0, 254) : '';

@@ -7,16 +7,22 @@ import type { HostKind } from '../lib/hosts.js';
 import { renderPage } from './html.js';
 import { renderStorefrontHome, type StorefrontBranding } from './home-page.js';
 import { listPublicEvents } from '../modules/events/events.service.js';
-import { toStorefrontEventSummary } from './events.render.js';
+import { absoluteUrl, toStorefrontEventSummary } from './events.render.js';
 import { checkoutRoutes, type CheckoutRoutesDeps } from './checkout.routes.js';
 import { sendStorefrontHtml } from './etag.js';
+import { fontRoutes } from './fonts.js';
 
 export interface StorefrontOrganization extends StorefrontBranding {
   organizationId: string;
   subdomain: string;
 }
 
-export async function findStorefrontOrganization(db: Database, host: HostKind): Promise<StorefrontOrganization | null> {
+/** The organisation whose storefront this host is, with its branding; `appUrl` is where Marquee's own pages are. */
+export async function findStorefrontOrganization(
+  db: Database,
+  host: HostKind,
+  appUrl: string,
+): Promise<StorefrontOrganization | null> {
   if (host.kind === 'app') return null;
   const where =
     host.kind === 'subdomain'
@@ -39,11 +45,15 @@ export async function findStorefrontOrganization(db: Database, host: HostKind): 
       facebookUrl: organizationSettings.facebookUrl,
       residentAdvisorUrl: organizationSettings.residentAdvisorUrl,
       websiteUrl: organizationSettings.websiteUrl,
+      contactEmail: organizationSettings.contactEmail,
+      contactPhone: organizationSettings.contactPhone,
+      termsUrl: organizationSettings.termsUrl,
+      privacyUrl: organizationSettings.privacyUrl,
     })
     .from(organizationSettings)
     .where(where)
     .limit(1);
-  return row ?? null;
+  return row ? { ...row, appUrl } : null;
 }
 
 export function sendStorefrontNotFound(reply: FastifyReply) {
@@ -64,10 +74,19 @@ export function storefrontRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps)
   const constraints = { site: 'storefront' };
 
   app.get('/', { constraints }, async (request: FastifyRequest, reply) => {
-    const organization = await findStorefrontOrganization(db, request.siteHost);
+    const organization = await findStorefrontOrganization(db, request.siteHost, deps.appUrl);
     if (!organization) return sendStorefrontNotFound(reply);
     const events = await listPublicEvents(db, organization.organizationId);
-    await sendStorefrontHtml(request, reply, renderStorefrontHome(organization, events.map(toStorefrontEventSummary)));
+    const origin = `${request.protocol}://${request.host}`;
+    const cover = organization.coverImageUrl ? absoluteUrl(organization.coverImageUrl, origin) : null;
+    const html = renderStorefrontHome(organization, events.map(toStorefrontEventSummary), {
+      title: organization.companyName,
+      description: organization.description?.trim().slice(0, 300) || `Tickets for ${organization.companyName} events`,
+      url: `${origin}/`,
+      image: cover,
+      siteName: organization.companyName,
+    });
+    await sendStorefrontHtml(request, reply, html);
     deps.pageViews.record(request, { organizationId: organization.organizationId, eventId: null });
     return reply;
   });
@@ -76,5 +95,6 @@ export function storefrontRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps)
     reply.type('text/plain; charset=utf-8').send('User-agent: *\nAllow: /\nDisallow: /api/\n'),
   );
 
+  fontRoutes(app);
   checkoutRoutes(app, deps);
 }

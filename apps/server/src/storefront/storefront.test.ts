@@ -30,9 +30,12 @@ describe('GET / on an organisation host', () => {
     expect(html).toContain('font-family:"Inter",');
     expect(html).toContain('<h2 id="events-title">Upcoming events</h2>');
     expect(html).toContain('No upcoming events yet.');
-    expect(html).toContain('Tickets by Marquee');
+    expect(html).toContain('Tickets by <a href="http://localhost:3000/">Marquee</a>');
+    expect(html).toContain('<a href="http://localhost:3000/terms">Marquee terms</a>');
+    expect(html).toContain('<a href="http://localhost:3000/privacy">Marquee privacy</a>');
     expect(html).not.toMatch(/<script/i);
-    expect(html).not.toContain('<nav');
+    // No social links saved: no social list anywhere (only the footer's terms and privacy).
+    expect(html).not.toContain('class="social"');
     expect(Buffer.byteLength(html)).toBeLessThan(14 * 1024);
   });
 

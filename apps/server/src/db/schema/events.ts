@@ -2,7 +2,19 @@
 // Inventory: `sold` counts paid tickets, `held` tickets in unexpired checkout holds; both limits (the type's
 // own capacity and the event's venue capacity) are CHECKs, so no statement can ever oversell.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { organization, user } from './auth.js';
 
 export const EVENT_STATUSES = ['draft', 'live', 'archived', 'cancelled'] as const;
@@ -16,6 +28,8 @@ export const event = pgTable(
       .references(() => organization.id, { onDelete: 'cascade' }),
     status: text('status', { enum: EVENT_STATUSES }).notNull().default('draft'),
     name: text('name').notNull().default(''),
+    /** The event page's address, /events/{slug}, made from the name (decision 026); unique per organisation. */
+    slug: text('slug').notNull(),
     description: text('description').notNull().default(''),
     artworkUrl: text('artwork_url').notNull().default(''),
     location: text('location').notNull().default(''),
@@ -47,6 +61,7 @@ export const event = pgTable(
   },
   (table) => [
     index('event_organization_id_idx').on(table.organizationId, table.startsAt),
+    uniqueIndex('event_organization_slug_idx').on(table.organizationId, table.slug),
     // The archive job's scan: only live events that should disappear when they end.
     index('event_live_ends_at_idx')
       .on(table.endsAt)
@@ -119,4 +134,26 @@ export const eventStatusChange = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('event_status_change_event_id_idx').on(table.eventId, table.at)],
+);
+
+/**
+ * Every address an event's page has had (the current one too), so an old link keeps working after a rename: it
+ * redirects to the current slug. A slug once used is never given to another event of the organisation.
+ */
+export const eventSlug = pgTable(
+  'event_slug',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => event.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.slug] }),
+    index('event_slug_event_id_idx').on(table.eventId),
+  ],
 );

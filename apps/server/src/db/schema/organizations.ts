@@ -23,6 +23,9 @@ export const organizationSettings = pgTable(
     facebookUrl: text('facebook_url'),
     residentAdvisorUrl: text('resident_advisor_url'),
     websiteUrl: text('website_url'),
+    /** The organiser's own terms and privacy pages, linked from the storefront footer. */
+    termsUrl: text('terms_url'),
+    privacyUrl: text('privacy_url'),
     primaryColor: text('primary_color'),
     secondaryColor: text('secondary_color'),
     fontFamily: text('font_family'),

@@ -67,7 +67,7 @@ beforeAll(async () => {
     country: 'JP',
   });
   // Three visitors of the event page today, one of the home page.
-  for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) await view(`/events/${gig.id}`, ip);
+  for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) await view(`/events/${gig.slug}`, ip);
   await view('/', '198.51.100.1');
   await t.app.pageViews.flush();
 });

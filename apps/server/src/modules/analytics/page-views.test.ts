@@ -12,6 +12,8 @@ let owner: SignedInUser;
 let rival: SignedInUser;
 let eventId: string;
 let rivalEventId: string;
+let eventSlug: string;
+let rivalEventSlug: string;
 const HOST = 'views-owner.localhost:3000';
 const RIVAL_HOST = 'views-rival.localhost:3000';
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -21,8 +23,8 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await sellingOrganiser(t.app, 'views-owner');
   rival = await sellingOrganiser(t.app, 'views-rival');
-  eventId = (await createLiveEvent(t.app, owner)).id;
-  rivalEventId = (await createLiveEvent(t.app, rival)).id;
+  ({ id: eventId, slug: eventSlug } = await createLiveEvent(t.app, owner));
+  ({ id: rivalEventId, slug: rivalEventSlug } = await createLiveEvent(t.app, rival));
 });
 afterAll(() => t.close());
 
@@ -64,10 +66,10 @@ describe('storefront page views', () => {
     const home = await visit('/');
     expect(home.statusCode).toBe(200);
     expect(home.headers['set-cookie']).toBeUndefined();
-    expect((await visit(`/events/${eventId}`)).statusCode).toBe(200);
-    await visit(`/events/${eventId}`); // the same visitor again: a view, not a visitor
-    await visit(`/events/${eventId}`, { ip: '198.51.100.8' }); // another address: another visitor
-    await visit(`/events/${eventId}`, { userAgent: FIREFOX }); // another browser on the same address
+    expect((await visit(`/events/${eventSlug}`)).statusCode).toBe(200);
+    await visit(`/events/${eventSlug}`); // the same visitor again: a view, not a visitor
+    await visit(`/events/${eventSlug}`, { ip: '198.51.100.8' }); // another address: another visitor
+    await visit(`/events/${eventSlug}`, { userAgent: FIREFOX }); // another browser on the same address
     const after = await pageViewsCard(owner);
     expect(after.value - before.value).toBe(5);
     expect(after.visitors - before.visitors).toBe(4); // 1 on home + 3 on the event page
@@ -85,13 +87,13 @@ describe('storefront page views', () => {
       'curl/8.5.0',
       'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
     ];
-    for (const userAgent of bots) expect((await visit(`/events/${eventId}`, { userAgent })).statusCode).toBe(200);
-    await visit(`/events/${eventId}`, { headers: { 'sec-purpose': 'prefetch' } });
+    for (const userAgent of bots) expect((await visit(`/events/${eventSlug}`, { userAgent })).statusCode).toBe(200);
+    await visit(`/events/${eventSlug}`, { headers: { 'sec-purpose': 'prefetch' } });
     await visit('/', { headers: { 'sec-purpose': 'prefetch;prerender' } });
-    await visit(`/events/${eventId}`, { headers: { purpose: 'prefetch' } });
-    await visit(`/events/${eventId}`, { headers: { 'x-moz': 'prefetch' } });
-    await visit(`/events/${eventId}`, { method: 'HEAD' });
-    await visit(`/events/${eventId}`, { userAgent: '' });
+    await visit(`/events/${eventSlug}`, { headers: { purpose: 'prefetch' } });
+    await visit(`/events/${eventSlug}`, { headers: { 'x-moz': 'prefetch' } });
+    await visit(`/events/${eventSlug}`, { method: 'HEAD' });
+    await visit(`/events/${eventSlug}`, { userAgent: '' });
     expect((await visit('/events/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await visit(`/events/${rivalEventId}`)).statusCode).toBe(404); // the rival's event on our host
     const after = await pageViewsCard(owner);
@@ -100,9 +102,9 @@ describe('storefront page views', () => {
   });
 
   it("counts a revalidated page (304) as a view, and keeps each organisation's views apart", async () => {
-    const first = await visit(`/events/${rivalEventId}`, { host: RIVAL_HOST, ip: '203.0.113.9' });
+    const first = await visit(`/events/${rivalEventSlug}`, { host: RIVAL_HOST, ip: '203.0.113.9' });
     expect(first.statusCode).toBe(200);
-    const again = await visit(`/events/${rivalEventId}`, {
+    const again = await visit(`/events/${rivalEventSlug}`, {
       host: RIVAL_HOST,
       ip: '203.0.113.9',
       headers: { 'if-none-match': String(first.headers.etag) },

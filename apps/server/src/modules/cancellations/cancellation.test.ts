@@ -329,7 +329,7 @@ describe('a cancelled event on the storefront', () => {
     expect((await cancelRequest(t.app, owner, live.id, { reason: 'Sorry', confirm: 'Closed Doors' })).statusCode).toBe(
       200,
     );
-    const page = await t.app.inject({ method: 'GET', url: `/events/${live.id}`, headers: { host } });
+    const page = await t.app.inject({ method: 'GET', url: `/events/${live.slug}`, headers: { host } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('This event has been cancelled');
     expect(page.body).not.toContain(`name="qty_${typeId}"`);

@@ -50,7 +50,7 @@ export function documentEvent(row: MailContext['event'], origin: string): Docume
     lastEntryAt: row.lastEntryAt,
     timeZone: row.timeZone,
     minimumAge: row.minimumAge,
-    url: `${origin}/events/${row.id}`,
+    url: `${origin}/events/${row.slug}`,
   };
 }
 

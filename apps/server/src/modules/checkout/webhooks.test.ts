@@ -93,7 +93,7 @@ describe('POST /api/webhooks/stripe - checkout.session.completed', () => {
       .update(order)
       .set({ holdExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(order.id, held.orderId));
-    await t.app.inject({ method: 'GET', url: `/events/${live.id}`, headers: { host } }); // releases the hold
+    await t.app.inject({ method: 'GET', url: `/events/${live.slug}`, headers: { host } }); // releases the hold
     expect(await countersOf(live.id)).toEqual({ sold: 0, held: 0 });
     expect((await deliver(await completedEvent(held.sessionId))).statusCode).toBe(200);
     const [row] = await t.database.db.select().from(order).where(eq(order.id, held.orderId));

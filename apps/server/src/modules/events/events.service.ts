@@ -2,6 +2,7 @@
 // live event, the status transitions (each recorded with who and when), and the lists and figures for the
 // dashboard. Every read and write is scoped by the caller's organisation: another organisation's event is
 // simply not found.
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   DEFAULT_TICKET_TYPE_NAME,
@@ -27,6 +28,7 @@ import { activeDomain } from '../organizations/organizations.service.js';
 import { isUpcomingSql, salesByEvent } from './events.figures.js';
 import { decimalToMinor } from './events.money.js';
 import { defaultEventTimeZone, organizationTimeZone, scheduleErrors } from './events.schedule.js';
+import { assignEventSlug } from './events.slugs.js';
 
 type EventRow = typeof event.$inferSelect;
 type TicketTypeRow = typeof ticketType.$inferSelect;
@@ -197,7 +199,7 @@ function validationError(prefix: string, fields: FieldError[]): AppError {
 }
 
 interface Persistable {
-  event: Omit<typeof event.$inferInsert, 'id' | 'organizationId' | 'status'>;
+  event: Omit<typeof event.$inferInsert, 'id' | 'organizationId' | 'status' | 'slug'>;
   ticket: { priceMinor: number | null; currency: CurrencyCode };
 }
 
@@ -320,6 +322,7 @@ function toDto(
     id: row.id,
     status: row.status,
     name: row.name,
+    slug: row.slug,
     description: row.description,
     artwork_url: row.artworkUrl,
     location: row.location,
@@ -346,7 +349,7 @@ function toDto(
     tickets_sold: sales?.tickets ?? 0,
     revenue_minor: sales?.revenueMinor ?? 0,
     // Only a live event has a page; drafts, archived and cancelled events answer 404 on the storefront.
-    public_url: row.status === 'live' && origin ? `${origin}/events/${row.id}` : null,
+    public_url: row.status === 'live' && origin ? `${origin}/events/${row.slug}` : null,
     published_at: iso(row.publishedAt),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -458,10 +461,13 @@ export async function createEvent(
         .set({ timeZone: state.timeZone })
         .where(eq(organizationSettings.organizationId, actor.organizationId));
     }
+    const newId = randomUUID();
+    // The id stands in as the slug until the row exists to own its real one.
     const [created] = await tx
       .insert(event)
-      .values({ ...values.event, organizationId: actor.organizationId, status: 'draft' })
+      .values({ ...values.event, id: newId, slug: newId, organizationId: actor.organizationId, status: 'draft' })
       .returning({ id: event.id });
+    await assignEventSlug(tx, actor.organizationId, newId, values.event.name ?? '', false);
     await tx.insert(ticketType).values({
       organizationId: actor.organizationId,
       eventId: created!.id,
@@ -538,6 +544,10 @@ export async function updateEvent(
         .update(event)
         .set({ ...values.event, updatedAt: now })
         .where(and(eq(event.id, row.id), eq(event.organizationId, actor.organizationId)));
+      // A rename moves the page to a new address; once the event has been public its old ones redirect.
+      if (state.name !== row.name) {
+        await assignEventSlug(tx, actor.organizationId, row.id, state.name, row.publishedAt !== null);
+      }
       if (general) {
         await tx
           .update(ticketType)
@@ -665,6 +675,8 @@ export const archiveEvent = (db: Database, actor: Actor, id: string, context: Ev
 
 export interface PublicEvent {
   id: string;
+  /** The page's address: /events/{slug}. */
+  slug: string;
   name: string;
   description: string;
   artworkUrl: string;
@@ -686,6 +698,7 @@ export interface PublicEvent {
 export function toPublicEvent(row: EventRow, general: TicketTypeRow | undefined): PublicEvent {
   return {
     id: row.id,
+    slug: row.slug,
     name: row.name,
     description: row.description,
     artworkUrl: row.artworkUrl,

@@ -311,7 +311,8 @@ describe('POST /api/events/:id/publish', () => {
     const response = await call(owner, 'POST', `/api/events/${draft.id}/publish`);
     expect(response.statusCode).toBe(200);
     const live = response.json() as EventDto;
-    expect(live).toMatchObject({ status: 'live', public_url: `http://acme.localhost:3000/events/${draft.id}` });
+    expect(live).toMatchObject({ status: 'live', public_url: `http://acme.localhost:3000/events/${draft.slug}` });
+    expect(draft.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
     expect(live.published_at).not.toBeNull();
     const changes = await history(draft.id);
     expect(changes.map((change) => [change.from, change.to])).toEqual([

@@ -55,6 +55,8 @@ const settingsResponseSchema = z.object({
   facebook_url: z.string(),
   resident_advisor_url: z.string(),
   website_url: z.string(),
+  terms_url: z.string(),
+  privacy_url: z.string(),
   primary_color: z.string(),
   secondary_color: z.string(),
   font_family: z.string(),
