@@ -19,7 +19,13 @@ export const refundRequest = (app: FastifyInstance, user: SignedInUser, orderId:
     payload: payload as object,
   });
 
-export const decide = (app: FastifyInstance, user: SignedInUser, orderId: string, requestId: string, payload: unknown) =>
+export const decide = (
+  app: FastifyInstance,
+  user: SignedInUser,
+  orderId: string,
+  requestId: string,
+  payload: unknown,
+) =>
   app.inject({
     method: 'POST',
     url: `/api/orders/${orderId}/refund-requests/${requestId}`,

@@ -20,7 +20,7 @@ export const AFTER_SALE_MESSAGES = {
   ticketNotValid: 'That ticket is no longer valid (refunded, cancelled or transferred)',
   orderNotRefundable: 'Only a paid order can be refunded',
   orderFullyRefunded: 'This order has already been refunded in full',
-  eventCancelled: "This event is cancelled; its orders are refunded by the cancellation",
+  eventCancelled: 'This event is cancelled; its orders are refunded by the cancellation',
   refundsOff: 'Refunds are not offered for this event',
   requestOpen: 'A refund request for this order is already waiting for the organiser',
   requestNotOpen: 'This refund request has already been answered',

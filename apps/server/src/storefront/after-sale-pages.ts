@@ -67,7 +67,9 @@ export function renderFanTickets(tickets: FanTicket[], view: AfterSaleView): str
     })
     .join('');
   return `<ul class="tickets">${items}</ul>${
-    view.active && !view.resaleAllowed ? '<p class="muted">Transfers and resale are not offered for this event.</p>' : ''
+    view.active && !view.resaleAllowed
+      ? '<p class="muted">Transfers and resale are not offered for this event.</p>'
+      : ''
   }`;
 }
 

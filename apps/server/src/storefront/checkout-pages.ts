@@ -104,7 +104,10 @@ ${
     : ''
 }
 <h2>Tickets</h2>${renderFanTickets(input.tickets, input.afterSale)}
-${renderRefundSection(input.afterSale, input.tickets.some((ticket) => ticket.status === 'valid'))}
+${renderRefundSection(
+  input.afterSale,
+  input.tickets.some((ticket) => ticket.status === 'valid'),
+)}
 <h2>Summary</h2>${renderSummaryTable(current, input.lines)}
 <p><a href="/events/${escapeHtml(input.event.id)}">Back to the event</a></p>`;
   return renderStorefrontPage(input.organization, { title: `Order ${current.code} · ${input.event.name}`, body });

@@ -132,7 +132,6 @@ export async function sendOrderPage(
   );
 }
 
-
 export function orderPageRoutes(app: FastifyInstance, deps: OrderPageDeps) {
   const { db } = deps;
   afterSaleRoutes(app, deps);

@@ -101,7 +101,10 @@ export const order = pgTable(
       sql`${table.status} in ('pending', 'paid', 'expired', 'cancelled', 'refunded', 'partially_refunded')`,
     ),
     check('order_quantity_check', sql`${table.quantity} > 0`),
-    check('order_refunded_tickets_check', sql`${table.refundedTickets} >= 0 and ${table.refundedTickets} <= ${table.quantity}`),
+    check(
+      'order_refunded_tickets_check',
+      sql`${table.refundedTickets} >= 0 and ${table.refundedTickets} <= ${table.quantity}`,
+    ),
     check(
       'order_amounts_check',
       sql`${table.amountMinor} >= 0 and ${table.feeMinor} >= 0 and ${table.refundedMinor} >= 0 and ${table.refundedMinor} <= ${table.amountMinor} + ${table.feeMinor}`,

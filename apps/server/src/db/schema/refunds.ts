@@ -54,7 +54,10 @@ export const orderRefund = pgTable(
     index('order_refund_unsettled_idx')
       .on(table.updatedAt)
       .where(sql`${table.status} in ('pending', 'failed')`),
-    check('order_refund_status_check', sql`${table.status} in ('requested', 'declined', 'pending', 'failed', 'succeeded')`),
+    check(
+      'order_refund_status_check',
+      sql`${table.status} in ('requested', 'declined', 'pending', 'failed', 'succeeded')`,
+    ),
     check('order_refund_amount_check', sql`${table.amountMinor} >= 0`),
   ],
 );

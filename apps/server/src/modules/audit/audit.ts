@@ -7,10 +7,7 @@ import { orderChange } from '../../db/schema/index.js';
 import type { Tx } from '../checkout/inventory.js';
 
 export type AuditActor =
-  | { type: 'organiser'; userId: string | null }
-  | { type: 'fan' }
-  | { type: 'provider' }
-  | { type: 'system' };
+  { type: 'organiser'; userId: string | null } | { type: 'fan' } | { type: 'provider' } | { type: 'system' };
 
 export interface AuditEntry {
   organizationId: string;
@@ -35,7 +32,9 @@ const DEVICE_MAX = 200;
 export function deviceOf(request: FastifyRequest, label?: string | null): string | null {
   const raw = label?.trim() || request.headers['user-agent'] || '';
   // Control characters out (a header can carry none, a label is schema-checked, but the trail is shown as text).
-  const clean = String(raw).replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  const clean = String(raw)
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .trim();
   return clean ? clean.slice(0, DEVICE_MAX) : null;
 }
 

@@ -33,7 +33,9 @@ function changeNote(detail: unknown, currency: string): string | null {
     parts.push(formatMoney(facts.amount_minor, toCurrencyCode(String(facts.currency ?? currency))));
   if (Array.isArray(facts.tickets) && facts.tickets.length > 0) parts.push(facts.tickets.join(', '));
   if (typeof facts.new_ticket === 'string')
-    parts.push(`${String(facts.ticket)} → ${facts.new_ticket}${typeof facts.to_name === 'string' ? ` (${facts.to_name})` : ''}`);
+    parts.push(
+      `${String(facts.ticket)} → ${facts.new_ticket}${typeof facts.to_name === 'string' ? ` (${facts.to_name})` : ''}`,
+    );
   if (typeof facts.reason === 'string' && facts.reason) parts.push(facts.reason);
   return parts.length > 0 ? parts.join(' · ') : null;
 }
@@ -148,7 +150,10 @@ export async function getOrder(db: Database, organizationId: string, orderId: st
     amount_minor: row.amountMinor,
     fee_minor: row.feeMinor,
     refunded_minor: row.refundedMinor,
-    refundable_minor: row.status === 'paid' || row.status === 'partially_refunded' ? Math.max(row.amountMinor - row.refundedMinor, 0) : 0,
+    refundable_minor:
+      row.status === 'paid' || row.status === 'partially_refunded'
+        ? Math.max(row.amountMinor - row.refundedMinor, 0)
+        : 0,
     refunds_allowed: eventRow[0]?.refundsAllowed ?? false,
     refunds: refunds.map((refund) => ({
       id: refund.id,

@@ -10,7 +10,15 @@ import { z } from 'zod';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { PaymentsProvider } from '../../adapters/payments/payments.js';
 import type { Database } from '../../db/client.js';
-import { event, order, orderMail, orderRefund, organizationSettings, ticket, ticketType } from '../../db/schema/index.js';
+import {
+  event,
+  order,
+  orderMail,
+  orderRefund,
+  organizationSettings,
+  ticket,
+  ticketType,
+} from '../../db/schema/index.js';
 import { failureReason, QUEUES, type JobQueue } from '../../jobs/queue.js';
 import { recordAudit } from '../audit/audit.js';
 import { orderLines } from '../checkout/checkout.service.js';
@@ -80,7 +88,12 @@ export function createAfterSale(deps: AfterSaleDeps): AfterSale {
         deps.log.warn({ refundId: refund.id, reason }, 'order refund failed at the provider; it is retried');
         await db
           .update(orderRefund)
-          .set({ status: 'failed', attempts: sql`${orderRefund.attempts} + 1`, lastFailure: reason, updatedAt: new Date() })
+          .set({
+            status: 'failed',
+            attempts: sql`${orderRefund.attempts} + 1`,
+            lastFailure: reason,
+            updatedAt: new Date(),
+          })
           .where(and(eq(orderRefund.id, refund.id), inArray(orderRefund.status, ['pending', 'failed'])));
         throw error;
       }

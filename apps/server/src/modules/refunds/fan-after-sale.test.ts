@@ -30,7 +30,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const ticketsOf = (orderId: string) => db().select().from(ticket).where(eq(ticket.orderId, orderId)).orderBy(ticket.createdAt, ticket.code);
+const ticketsOf = (orderId: string) =>
+  db().select().from(ticket).where(eq(ticket.orderId, orderId)).orderBy(ticket.createdAt, ticket.code);
 const escaped = (text: string) => text.replace(/'/g, '&#39;');
 
 describe('refund requests from the order page', () => {
@@ -51,7 +52,12 @@ describe('refund requests from the order page', () => {
 
     const detail = await orderDetail(t.app, owner, paid.id);
     const request = detail.refunds[0];
-    expect(request).toMatchObject({ status: 'requested', requested_by: 'fan', amount_minor: 4000, reason: 'Ill that day' });
+    expect(request).toMatchObject({
+      status: 'requested',
+      requested_by: 'fan',
+      amount_minor: 4000,
+      reason: 'Ill that day',
+    });
     expect(detail.history.find((entry: { action: string }) => entry.action === 'refund_requested')).toMatchObject({
       actor: 'Fan',
       device: 'Safari on iOS',
@@ -72,16 +78,23 @@ describe('refund requests from the order page', () => {
   it('the organiser declines with a reason: the tickets stay valid and the fan is told why', async () => {
     const live = await createLiveEvent(t.app, owner, { name: 'Firm Policy', capacity: 10, refunds_allowed: true });
     const paid = await buyPaidOrder(t.app, host, live.id, live.ticket_types[0]!.id, 1, 'decline@example.com');
-    expect((await fanPost(t.app, host, `/orders/${paid.accessToken}/refund-request`, { reason: 'Changed mind' })).statusCode).toBe(303);
+    expect(
+      (await fanPost(t.app, host, `/orders/${paid.accessToken}/refund-request`, { reason: 'Changed mind' })).statusCode,
+    ).toBe(303);
     const request = (await orderDetail(t.app, owner, paid.id)).refunds[0];
     const noReason = await decide(t.app, owner, paid.id, request.id, { decision: 'decline' });
     expect(noReason.statusCode).toBe(400);
-    const declined = await decide(t.app, owner, paid.id, request.id, { decision: 'decline', reason: 'Within 7 days only' });
+    const declined = await decide(t.app, owner, paid.id, request.id, {
+      decision: 'decline',
+      reason: 'Within 7 days only',
+    });
     expect(declined.statusCode).toBe(200);
     expect(declined.json().refunds[0]).toMatchObject({ status: 'declined', decline_reason: 'Within 7 days only' });
     expect((await ticketsOf(paid.id))[0]!.status).toBe('valid');
     await runAfterSaleJobs(t.app);
-    const mail = (await mailTo(t.app, 'decline@example.com')).find((entry) => entry.subject.startsWith('Your refund request'));
+    const mail = (await mailTo(t.app, 'decline@example.com')).find((entry) =>
+      entry.subject.startsWith('Your refund request'),
+    );
     expect(mail?.text).toContain('Within 7 days only');
     const page = await orderPage(t.app, host, paid.accessToken);
     expect(page.body).toContain('Your last refund request was declined: Within 7 days only');
@@ -152,7 +165,9 @@ describe('ticket transfers from the order page', () => {
     expect(checkedIn.statusCode).toBe(409);
     expect(checkedIn.body).toContain(AFTER_SALE_MESSAGES.transferCheckedIn);
     await db().update(ticket).set({ checkedInAt: null }).where(eq(ticket.id, kept!.id));
-    expect((await refundRequest(t.app, owner, paid.id, { ticket_ids: [kept!.id], reason: 'Back' })).statusCode).toBe(200);
+    expect((await refundRequest(t.app, owner, paid.id, { ticket_ids: [kept!.id], reason: 'Back' })).statusCode).toBe(
+      200,
+    );
     const refunded = await fanPost(t.app, host, `/orders/${paid.accessToken}/transfer`, {
       ticket: kept!.code,
       name: 'Sam',

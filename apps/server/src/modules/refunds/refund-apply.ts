@@ -96,7 +96,12 @@ export async function applyRefund(
 ): Promise<{ refundId: string; amountMinor: number; status: 'pending' | 'succeeded' }> {
   const { locked, tickets } = input;
   const remaining = refundableMinor(locked);
-  const amount = input.amountMinor ?? Math.min(tickets.reduce((sum, entry) => sum + entry.priceMinor, 0), remaining);
+  const amount =
+    input.amountMinor ??
+    Math.min(
+      tickets.reduce((sum, entry) => sum + entry.priceMinor, 0),
+      remaining,
+    );
   const currency = toCurrencyCode(locked.currency);
   if (amount > remaining)
     throw new AppError('BAD_REQUEST', AFTER_SALE_MESSAGES.amountTooHigh(formatMoney(remaining, currency)));
@@ -187,7 +192,12 @@ export async function applyRefund(
     at: now,
   });
   const job: RefundOrderJob = { refundId, organizationId: locked.organizationId };
-  if (settled) await jobs.send(QUEUES.afterSaleMail, { kind: 'refund-issued', id: refundId, organizationId: locked.organizationId }, tx);
+  if (settled)
+    await jobs.send(
+      QUEUES.afterSaleMail,
+      { kind: 'refund-issued', id: refundId, organizationId: locked.organizationId },
+      tx,
+    );
   else await jobs.send(QUEUES.orderRefund, job, tx);
   return { refundId, amountMinor: amount, status: values.status };
 }

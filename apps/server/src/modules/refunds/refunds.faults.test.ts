@@ -44,8 +44,9 @@ const afterSaleWith = (payments: PaymentsProvider) =>
     publicHost: t.config.publicHost,
   });
 const refundedAtSandbox = async (paymentIntentId: string) =>
-  (await db().select().from(sandboxCheckoutSession).where(eq(sandboxCheckoutSession.paymentIntentId, paymentIntentId)))[0]!
-    .amountRefunded;
+  (
+    await db().select().from(sandboxCheckoutSession).where(eq(sandboxCheckoutSession.paymentIntentId, paymentIntentId))
+  )[0]!.amountRefunded;
 
 async function paidOrderWithTickets(name: string, quantity: number, email: string) {
   const live = await createLiveEvent(t.app, owner, { name, capacity: 10 });

@@ -58,7 +58,8 @@ export async function decideRefundRequest(
   requestId: string,
   decision: RefundDecision,
 ) {
-  if (!UUID.test(orderId) || !UUID.test(requestId)) throw new AppError('NOT_FOUND', AFTER_SALE_MESSAGES.requestNotFound);
+  if (!UUID.test(orderId) || !UUID.test(requestId))
+    throw new AppError('NOT_FOUND', AFTER_SALE_MESSAGES.requestNotFound);
   return retryOnDeadlock(() =>
     db.transaction(async (tx) => {
       const [request] = await tx
@@ -187,4 +188,3 @@ async function ownTicketIds(tx: Tx, orderId: string) {
     .where(and(eq(ticket.orderId, orderId), isNull(ticket.holderEmail)));
   return new Set(rows.map((entry) => entry.id));
 }
-

@@ -34,9 +34,11 @@ afterAll(() => t.close());
 
 const db = () => t.database.db;
 const refundedAtProvider = async (paymentIntentId: string) =>
-  (await db().select().from(sandboxCheckoutSession).where(eq(sandboxCheckoutSession.paymentIntentId, paymentIntentId)))[0]!
-    .amountRefunded;
-const ticketsOf = (orderId: string) => db().select().from(ticket).where(eq(ticket.orderId, orderId)).orderBy(ticket.code);
+  (
+    await db().select().from(sandboxCheckoutSession).where(eq(sandboxCheckoutSession.paymentIntentId, paymentIntentId))
+  )[0]!.amountRefunded;
+const ticketsOf = (orderId: string) =>
+  db().select().from(ticket).where(eq(ticket.orderId, orderId)).orderBy(ticket.code);
 const soldOf = async (eventId: string) =>
   (await db().select({ sold: event.sold }).from(event).where(eq(event.id, eventId)))[0]!.sold;
 
@@ -59,7 +61,12 @@ describe('POST /api/orders/:orderId/refunds', () => {
       [second!.code, 'valid'],
     ]);
     expect(detail.refunds).toEqual([
-      expect.objectContaining({ status: 'succeeded', amount_minor: 2000, ticket_codes: [first!.code], reason: 'Cannot come' }),
+      expect.objectContaining({
+        status: 'succeeded',
+        amount_minor: 2000,
+        ticket_codes: [first!.code],
+        reason: 'Cannot come',
+      }),
     ]);
     // The ticket price only: the booking fee stays with the platform (decision 032).
     expect(await refundedAtProvider(paid.paymentIntentId!)).toBe(2000);
@@ -76,7 +83,12 @@ describe('POST /api/orders/:orderId/refunds', () => {
       to_status: 'partially_refunded',
     });
     expect(refunded.actor).not.toBe('Fan');
-    expect(detail.history.some((entry: { action: string; actor: string }) => entry.action === 'refund_sent' && entry.actor === 'Payment provider')).toBe(true);
+    expect(
+      detail.history.some(
+        (entry: { action: string; actor: string }) =>
+          entry.action === 'refund_sent' && entry.actor === 'Payment provider',
+      ),
+    ).toBe(true);
 
     await runAfterSaleJobs(t.app);
     const mails = await mailTo(t.app, 'two-step@example.com');
@@ -85,7 +97,9 @@ describe('POST /api/orders/:orderId/refunds', () => {
     expect(refundMail?.text).toContain('Cannot come');
     // Sent once, however often the job runs.
     await runAfterSaleJobs(t.app);
-    expect((await mailTo(t.app, 'two-step@example.com')).filter((mail) => mail.subject.startsWith('Refund of'))).toHaveLength(1);
+    expect(
+      (await mailTo(t.app, 'two-step@example.com')).filter((mail) => mail.subject.startsWith('Refund of')),
+    ).toHaveLength(1);
   });
 
   it('a partial refund moves the figures by what was refunded; a later cancellation refunds only what is left, without counting anything twice', async () => {
@@ -94,8 +108,12 @@ describe('POST /api/orders/:orderId/refunds', () => {
     const paid = await buyPaidOrder(t.app, host, live.id, typeId, 3, 'half@example.com');
     const [one] = await ticketsOf(paid.id);
     // One ticket back (£20) and then £5 of goodwill on the rest.
-    expect((await refundRequest(t.app, owner, paid.id, { ticket_ids: [one!.id], reason: 'One less' })).statusCode).toBe(200);
-    expect((await refundRequest(t.app, owner, paid.id, { amount_minor: 500, reason: 'Late doors' })).statusCode).toBe(200);
+    expect((await refundRequest(t.app, owner, paid.id, { ticket_ids: [one!.id], reason: 'One less' })).statusCode).toBe(
+      200,
+    );
+    expect((await refundRequest(t.app, owner, paid.id, { amount_minor: 500, reason: 'Late doors' })).statusCode).toBe(
+      200,
+    );
     const day = (rows: Array<typeof salesDaily.$inferSelect>) => rows.find((row) => row.eventId === live.id)!;
     const sales = day(await db().select().from(salesDaily).where(eq(salesDaily.eventId, live.id)));
     expect(sales).toMatchObject({ orders: 1, tickets: 2, revenueMinor: 6000 - 2000 - 500, feeMinor: paid.feeMinor });
@@ -108,7 +126,9 @@ describe('POST /api/orders/:orderId/refunds', () => {
     expect(row).toMatchObject({ status: 'partially_refunded', refundedMinor: 2500, refundedTickets: 1 });
     expect(await soldOf(live.id)).toBe(2);
 
-    expect((await cancelRequest(t.app, owner, live.id, { reason: 'Flood', confirm: 'Half Measures' })).statusCode).toBe(200);
+    expect((await cancelRequest(t.app, owner, live.id, { reason: 'Flood', confirm: 'Half Measures' })).statusCode).toBe(
+      200,
+    );
     await runRefundJobs(t.app);
     expect(await soldOf(live.id)).toBe(0);
     const after = day(await db().select().from(salesDaily).where(eq(salesDaily.eventId, live.id)));
@@ -121,7 +141,9 @@ describe('POST /api/orders/:orderId/refunds', () => {
     ).toEqual([]);
     // Everything paid went back once: £25 by the organiser, the rest (£35 and the booking fee) by the cancellation.
     expect(await refundedAtProvider(paid.paymentIntentId!)).toBe(paid.amountMinor + paid.feeMinor);
-    expect((await db().select().from(order).where(eq(order.id, paid.id)))[0]!.refundedMinor).toBe(paid.amountMinor + paid.feeMinor);
+    expect((await db().select().from(order).where(eq(order.id, paid.id)))[0]!.refundedMinor).toBe(
+      paid.amountMinor + paid.feeMinor,
+    );
   });
 
   it('refuses with a clear message: above what is left, an already refunded ticket, a ticket of another order, nothing chosen, a refunded order, a bad reason', async () => {
@@ -146,11 +168,19 @@ describe('POST /api/orders/:orderId/refunds', () => {
     const control = await refundRequest(t.app, owner, paid.id, { ticket_ids: [first!.id], reason: 'bad\u0007' });
     expect(control.statusCode).toBe(400);
 
-    expect((await refundRequest(t.app, owner, paid.id, { ticket_ids: [first!.id], reason: 'Fine' })).statusCode).toBe(200);
+    expect((await refundRequest(t.app, owner, paid.id, { ticket_ids: [first!.id], reason: 'Fine' })).statusCode).toBe(
+      200,
+    );
     await expectError({ ticket_ids: [first!.id], reason: 'Again' }, 409, AFTER_SALE_MESSAGES.ticketAlreadyRefunded);
     // £20 left: a ticket's price plus anything more is too much.
-    await expectError({ ticket_ids: [second!.id], amount_minor: 2001, reason: 'Over' }, 400, AFTER_SALE_MESSAGES.amountTooHigh('£20.00'));
-    expect((await refundRequest(t.app, owner, paid.id, { ticket_ids: [second!.id], reason: 'Rest' })).statusCode).toBe(200);
+    await expectError(
+      { ticket_ids: [second!.id], amount_minor: 2001, reason: 'Over' },
+      400,
+      AFTER_SALE_MESSAGES.amountTooHigh('£20.00'),
+    );
+    expect((await refundRequest(t.app, owner, paid.id, { ticket_ids: [second!.id], reason: 'Rest' })).statusCode).toBe(
+      200,
+    );
     await expectError({ amount_minor: 1, reason: 'More' }, 409, AFTER_SALE_MESSAGES.orderFullyRefunded);
     const [row] = await db().select().from(order).where(eq(order.id, paid.id));
     expect(row).toMatchObject({ status: 'refunded', refundedMinor: 4000, refundedTickets: 2 });
@@ -165,7 +195,10 @@ describe('POST /api/orders/:orderId/refunds', () => {
     expect(response.statusCode).toBe(404);
     expect((await ticketsOf(paid.id))[0]!.status).toBe('valid');
     expect(await db().select().from(orderRefund).where(eq(orderRefund.orderId, paid.id))).toEqual([]);
-    expect((await t.app.inject({ method: 'GET', url: `/api/orders/${paid.id}`, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/orders/${paid.id}`, headers: { cookie: stranger.cookie } }))
+        .statusCode,
+    ).toBe(404);
     expect((await orderDetail(t.app, owner, paid.id)).refunds).toEqual([]);
   });
 });

@@ -74,7 +74,12 @@ export interface RefundDeclinedInput {
   reason: string;
 }
 
-export function refundDeclinedEmail({ branding: rawBranding, event, order, reason }: RefundDeclinedInput): OutgoingMail {
+export function refundDeclinedEmail({
+  branding: rawBranding,
+  event,
+  order,
+  reason,
+}: RefundDeclinedInput): OutgoingMail {
   const branding = resolveBranding(rawBranding);
   const content = renderEmail({
     sender: senderOf(branding),
@@ -147,7 +152,13 @@ export async function ticketTransferredEmail(input: TicketTransferredInput): Pro
           { label: 'Ticket', value: `${ticket.code} · ${ticket.typeName}` },
         ],
       },
-      { kind: 'image', cid, alt: `QR code for ticket ${ticket.code}`, width: 220, caption: [ticket.code, ticket.typeName, ticket.holderName] },
+      {
+        kind: 'image',
+        cid,
+        alt: `QR code for ticket ${ticket.code}`,
+        width: 220,
+        caption: [ticket.code, ticket.typeName, ticket.holderName],
+      },
       { kind: 'paragraph', text: `Event details: ${event.url}` },
     ],
     footer: `You received this e-mail because a ticket holder sent you a ticket sold by ${branding.companyName} on Marquee.`,
