@@ -37,8 +37,13 @@ export async function enableSandboxPayouts(request: APIRequestContext, who: Orga
   expect(onboard.status()).toBe(303);
 }
 
-/** A published GBP event at £20 a ticket, no age limit; returns its id. */
-export async function createPublishedEvent(request: APIRequestContext, who: Organiser, name: string) {
+/** A published GBP event at £20 a ticket, no age limit; returns its id. `extra` sets other fields (switches). */
+export async function createPublishedEvent(
+  request: APIRequestContext,
+  who: Organiser,
+  name: string,
+  extra: Record<string, unknown> = {},
+) {
   const headers = { origin: baseURL, cookie: who.cookieHeader };
   const upload = await request.post(`${baseURL}/api/uploads/image`, {
     headers,
@@ -64,6 +69,7 @@ export async function createPublishedEvent(request: APIRequestContext, who: Orga
       capacity: 100,
       minimum_age: 0,
       terms_of_service: 'No re-entry.',
+      ...extra,
     },
   });
   expect(created.status(), await created.text()).toBe(201);
