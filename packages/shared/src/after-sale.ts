@@ -6,6 +6,7 @@ export const REFUND_REASON_MAX = 500;
 export const HOLDER_NAME_MAX = 100;
 
 /** Control characters (a reason may have line breaks). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const noControl = (value: string) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value);
 
 export const AFTER_SALE_MESSAGES = {

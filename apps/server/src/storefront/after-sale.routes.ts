@@ -15,6 +15,7 @@ import { findStorefrontOrganization, sendStorefrontNotFound } from './storefront
 export type AfterSaleRouteDeps = OrderPageDeps;
 
 const constraints = { site: 'storefront' };
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 const field = (body: unknown, name: string, max: number) => {

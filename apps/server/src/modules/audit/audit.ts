@@ -33,6 +33,7 @@ export function deviceOf(request: FastifyRequest, label?: string | null): string
   const raw = label?.trim() || request.headers['user-agent'] || '';
   // Control characters out (a header can carry none, a label is schema-checked, but the trail is shown as text).
   const clean = String(raw)
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
     .replace(/[\u0000-\u001f\u007f]/g, ' ')
     .trim();
   return clean ? clean.slice(0, DEVICE_MAX) : null;
