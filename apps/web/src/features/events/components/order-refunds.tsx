@@ -129,7 +129,10 @@ export function RefundForm({ order, onDone }: { order: OrderDetail; onDone(messa
           rows={3}
           maxLength={REFUND_REASON_MAX}
           value={reason}
-          onChange={(event) => setReason(event.target.value)}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setErrors((current) => ({ ...current, reason: undefined }));
+          }}
           aria-invalid={errors.reason ? true : undefined}
           aria-describedby={errors.reason ? `${reasonId}-error` : undefined}
           className={`${inputClasses} h-auto py-2`}
