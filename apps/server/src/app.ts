@@ -25,6 +25,8 @@ import { customerRoutes } from './modules/customers/customers.routes.js';
 import { teamRoutes } from './modules/team/team.routes.js';
 import { guidanceRoutes } from './modules/guidance/guidance.routes.js';
 import { cancellationRoutes } from './modules/cancellations/cancellation.routes.js';
+import { createAfterSale, type AfterSale } from './modules/refunds/after-sale.jobs.js';
+import { refundRoutes } from './modules/refunds/refunds.routes.js';
 import { assertCanSell } from './modules/payments/payments.service.js';
 import type { AssertCanSell } from './modules/events/events.service.js';
 import type { FileStorage } from './adapters/storage/storage.js';
@@ -71,6 +73,7 @@ declare module 'fastify' {
     metrics: AppMetrics;
     /** The durable job queue; buildApp never starts it (server.ts does, or a test that wants a worker). */
     jobs: JobQueue;
+    afterSale: AfterSale;
     pageViews: PageViewRecorder;
   }
 }
@@ -258,7 +261,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobs,
   });
   app.decorate('checkout', { signer: ticketSigner, notifier });
+  const afterSale = createAfterSale({
+    db: database.db,
+    mailer,
+    payments,
+    signer: ticketSigner,
+    jobs,
+    log: app.log,
+    appUrl: config.appUrl,
+    publicHost: config.publicHost,
+  });
+  app.decorate('afterSale', afterSale);
   cancellationRoutes(app, { jobs });
+  refundRoutes(app, { afterSale });
   await registerPayments(app, { config, db: database.db, payments, notifier, jobs });
   const pageViews = createPageViewRecorder({ db: database.db, log: app.log, ...options.pageViews });
   app.decorate('pageViews', pageViews);
@@ -275,6 +290,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     paymentOrigins: isSandboxPayments(payments) ? [new URL(config.appUrl).origin] : ['https://checkout.stripe.com'],
     signer: ticketSigner,
     notifier,
+    jobs,
+    afterSale,
   });
   await registerWebApp(app, { distDir: options.webDistDir ?? defaultWebDist });
 

@@ -67,6 +67,7 @@ async function main() {
         notifier: app.checkout.notifier,
         payments: app.payments,
         jobs: app.jobs,
+        afterSale: app.afterSale,
       }),
       app.log,
       app.metrics,

@@ -36,6 +36,7 @@ export function fieldKind(name: string): string | undefined {
     typeid: 'ticketType',
     ids: 'ticketType',
     orderid: 'order',
+    ticketids: 'ticket',
     token: 'session',
     sessiontoken: 'session',
     id: 'anyId',

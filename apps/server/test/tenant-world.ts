@@ -7,10 +7,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client.js';
-import { customer, mailOutbox, mailOutboxAttachment, member, order, session } from '../src/db/schema/index.js';
+import {
+  customer,
+  mailOutbox,
+  mailOutboxAttachment,
+  member,
+  order,
+  orderRefund,
+  session,
+  ticket,
+} from '../src/db/schema/index.js';
 import { asBrowser, signUpAndVerify, type SignedInUser } from './auth-helpers.js';
 import { buyer, createLiveEvent, payWithCard, postCheckout, sellingOrganiser, tokenFrom } from './checkout-helpers.js';
 
@@ -110,6 +119,34 @@ export async function buildOrgWorld(app: FastifyInstance, db: Database, subdomai
   });
   if (invited.statusCode !== 201) throw new Error(`invitation failed: ${invited.statusCode} ${invited.body}`);
   const uploadPath = new URL(image.url, 'http://localhost').pathname;
+  // B's tickets, and a refund request on B's paid order (decision 032), for the refund routes' probes.
+  const ticketRows = orders.length
+    ? await db
+        .select({ id: ticket.id })
+        .from(ticket)
+        .where(
+          inArray(
+            ticket.orderId,
+            orders.map((row) => row.id),
+          ),
+        )
+    : [];
+  const paidOrder = orders.find((row) => row.status === 'paid');
+  const requests = paidOrder
+    ? await db
+        .insert(orderRefund)
+        .values({
+          organizationId,
+          orderId: paidOrder.id,
+          eventId: paidOrder.eventId,
+          status: 'requested',
+          currency: paidOrder.currency,
+          reason: 'Tenant probe',
+          requestedBy: 'fan',
+          ticketIds: ticketRows.map((row) => row.id),
+        })
+        .returning({ id: orderRefund.id })
+    : [];
   const values: Record<string, string[]> = {
     organization: [organizationId],
     user: [userId],
@@ -119,6 +156,8 @@ export async function buildOrgWorld(app: FastifyInstance, db: Database, subdomai
     event: [live.id, draftId],
     ticketType: [typeId],
     order: orders.map((row) => row.id),
+    ticket: ticketRows.map((row) => row.id),
+    refundRequest: requests.map((row) => row.id),
     customer: customers.map((row) => row.id),
     orderToken: [paidToken, heldToken],
     orderCode: orders.map((row) => row.code),
@@ -182,6 +221,7 @@ export function paramKind(url: string, param: string): string | undefined {
   if (param === '*') return url.startsWith('/uploads/') ? 'uploadKey' : undefined;
   if (/type/i.test(param)) return 'ticketType';
   if (/^orderid$/i.test(param)) return 'order';
+  if (/^requestid$/i.test(param)) return 'refundRequest';
   if (/token/i.test(param)) return url.startsWith('/api/auth/') ? undefined : 'orderToken';
   if (/file/i.test(param)) return 'file';
   if (/attachment/i.test(param)) return 'attachment';

@@ -15,3 +15,4 @@ export * from './team.js';
 export * from './guidance.js';
 export * from './time-zones.js';
 export * from './slugs.js';
+export * from './after-sale.js';

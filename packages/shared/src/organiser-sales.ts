@@ -2,6 +2,7 @@
 // detail with tickets and audit trail), as request and response shapes shared by the server and the dashboard.
 import { z } from 'zod';
 import { CURRENCY_CODES } from './constants.js';
+import { refundRecordSchema } from './after-sale.js';
 import { ticketTypeSchema } from './events.js';
 
 /** Ticket types one event may have. */
@@ -90,6 +91,11 @@ export const orderDetailSchema = orderSummarySchema.extend({
   amount_minor: z.number().int(),
   fee_minor: z.number().int(),
   refunded_minor: z.number().int(),
+  /** Ticket prices still refundable (the booking fee is refunded only when the event is cancelled). */
+  refundable_minor: z.number().int(),
+  /** The event's 'Refunds Allowed' switch (fans may ask for refunds). */
+  refunds_allowed: z.boolean(),
+  refunds: z.array(refundRecordSchema),
   lines: z.array(
     z.object({
       id: z.string(),
@@ -105,8 +111,11 @@ export const orderDetailSchema = orderSummarySchema.extend({
       id: z.string(),
       code: z.string(),
       type_name: z.string(),
-      status: z.enum(['valid', 'void']),
+      status: z.enum(['valid', 'void', 'refunded', 'transferred']),
       holder_name: z.string(),
+      /** Set when the holder received it by transfer. */
+      holder_email: z.string().nullable(),
+      unit_price_minor: z.number().int(),
     }),
   ),
   history: z.array(
@@ -117,6 +126,12 @@ export const orderDetailSchema = orderSummarySchema.extend({
       to_status: z.string().nullable(),
       /** The organiser's name, or 'Fan', 'Payment provider', 'System' */
       actor: z.string(),
+      /** The device it was done from ('Chrome on Android', a check-in device's label), when known. */
+      device: z.string().nullable(),
+      /** The ticket it is about, when it is about one. */
+      ticket_code: z.string().nullable(),
+      /** A short human summary of the change's facts ('£10.00 · Duplicate booking'). */
+      note: z.string().nullable(),
       at: z.string(),
     }),
   ),

@@ -61,6 +61,7 @@ const startWorker = (queue: JobQueue) =>
       notifier: t.app.checkout.notifier,
       payments: t.app.payments,
       jobs: t.app.jobs,
+      afterSale: t.app.afterSale,
     }),
     t.app.log,
   );
@@ -168,7 +169,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two workers on PostgreSQL', () =>
         workers.push(
           await startJobs(
             queue,
-            jobHandlers({ db: handle.db, log: t.app.log, notifier, payments: t.app.payments, jobs: queue }),
+            jobHandlers({
+              db: handle.db,
+              log: t.app.log,
+              notifier,
+              payments: t.app.payments,
+              jobs: queue,
+              afterSale: t.app.afterSale,
+            }),
             t.app.log,
           ),
         );

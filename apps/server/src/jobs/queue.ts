@@ -18,6 +18,10 @@ export const QUEUES = {
   sandboxWebhook: 'sandbox-webhook',
   /** Refunds every paid order of a cancelled event: { eventId, organizationId, round? } (modules/cancellations). */
   refundCancelledEvent: 'refund-cancelled-event',
+  /** Moves one refund's money at the provider: { refundId, organizationId } (modules/refunds, decision 032). */
+  orderRefund: 'order-refund',
+  /** A refund, decline or transfer e-mail: { kind, id, organizationId } (modules/refunds/after-sale-mail.ts). */
+  afterSaleMail: 'after-sale-mail',
   releaseExpiredHolds: 'release-expired-holds',
   archiveEndedEvents: 'archive-ended-events',
   retryPendingRefunds: 'retry-pending-refunds',

@@ -9,6 +9,7 @@ import { checkoutJobHandlers, retryPendingRefunds } from '../modules/checkout/no
 import type { CheckoutNotifier } from '../modules/checkout/notifier.js';
 import { sandboxDeliveryHandler } from '../modules/payments/sandbox-delivery.js';
 import { refundCancelledEvent } from '../modules/cancellations/refund-job.js';
+import { afterSaleJobHandlers, type AfterSale } from '../modules/refunds/after-sale.jobs.js';
 import type { PaymentsProvider } from '../adapters/payments/payments.js';
 import { failureReason, QUEUES, SCHEDULES, type JobQueue, type QueueName } from './queue.js';
 
@@ -29,10 +30,12 @@ export function jobHandlers(deps: {
   notifier: CheckoutNotifier;
   payments: PaymentsProvider;
   jobs: JobQueue;
+  afterSale: AfterSale;
 }): JobHandlers {
   const { db, log, notifier } = deps;
   return {
     ...checkoutJobHandlers(notifier),
+    ...afterSaleJobHandlers(deps.afterSale),
     [QUEUES.sandboxWebhook]: sandboxDeliveryHandler({ db, payments: deps.payments, notifier, log }),
     [QUEUES.refundCancelledEvent]: async (data) => {
       const run = await refundCancelledEvent({ db, payments: deps.payments, jobs: deps.jobs, log }, data);
@@ -42,7 +45,10 @@ export function jobHandlers(deps: {
       const released = await releaseExpiredHolds(db);
       if (released.length > 0) log.info({ orders: released.length }, 'released expired checkout holds');
     },
-    [QUEUES.retryPendingRefunds]: () => retryPendingRefunds(db, notifier),
+    [QUEUES.retryPendingRefunds]: async () => {
+      await retryPendingRefunds(db, notifier);
+      await deps.afterSale.requeueStale();
+    },
     [QUEUES.archiveEndedEvents]: async () => {
       const archived = await archiveEndedEvents(db);
       if (archived.length > 0) log.info({ events: archived }, 'archived ended events');

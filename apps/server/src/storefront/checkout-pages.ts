@@ -3,6 +3,13 @@
 import { formatMoney, ORDER_STATUS_LABELS, toCurrencyCode } from '@marquee/shared';
 import type { OrderRow } from '../modules/checkout/checkout.service.js';
 import { escapeHtml } from './html.js';
+import {
+  renderAfterSaleMessage,
+  renderFanTickets,
+  renderRefundSection,
+  type AfterSaleView,
+  type FanTicket,
+} from './after-sale-pages.js';
 import { renderStorefrontPage, type StorefrontFrameOrganization } from './storefront-layout.js';
 
 export interface SummaryLine {
@@ -65,50 +72,42 @@ export function renderMessagePage(
   return renderStorefrontPage(organization, { title: page.title, body });
 }
 
-export interface OrderPageTicket {
-  code: string;
-  typeName: string;
-  holderName: string;
-  status: string;
-  qrSvg: string;
-}
-
 export interface OrderPageInput {
   organization: StorefrontFrameOrganization;
   order: OrderRow;
   lines: SummaryLine[];
-  tickets: OrderPageTicket[];
+  tickets: FanTicket[];
   event: { id: string; slug: string; name: string; when: string; location: string };
   token: string;
   /** Links to the PDF of the tickets and the calendar file, when the documents are available. */
   documents: boolean;
+  afterSale: AfterSaleView;
 }
 
 export function renderOrderPage(input: OrderPageInput): string {
   const { order: current } = input;
   const status = ORDER_STATUS_LABELS[current.status];
-  const tickets = input.tickets
-    .map(
-      (ticket) => `<li class="ticket"><div aria-hidden="true">${ticket.qrSvg}</div>
-<p><strong>${escapeHtml(ticket.typeName)}</strong></p><p>${escapeHtml(ticket.holderName)}</p>
-<p class="muted">Ticket ${escapeHtml(ticket.code)}${ticket.status === 'void' ? ' · <strong>no longer valid</strong>' : ''}</p></li>`,
-    )
-    .join('');
   const token = escapeHtml(input.token);
+  const live = current.status === 'paid' || current.status === 'partially_refunded';
   const body = `<h1>${escapeHtml(input.event.name)}</h1>
 <p class="when">${escapeHtml(input.event.when)}</p><p class="muted">${escapeHtml(input.event.location)}</p>
 <p>Order <strong>${escapeHtml(current.code)}</strong> · ${escapeHtml(status)}</p>
+${renderAfterSaleMessage(input.afterSale)}
 ${
   current.status === 'paid'
     ? `<p class="note">You're going! Show a ticket's QR code at the door. We've e-mailed your tickets to ${escapeHtml(current.customerEmail)}.</p>`
     : ''
 }
 ${
-  input.documents && current.status === 'paid'
+  input.documents && live
     ? `<div class="actions"><a class="button" href="/orders/${token}/tickets.pdf">Download tickets (PDF)</a><a class="button secondary" href="/orders/${token}/calendar.ics">Add to calendar</a></div>`
     : ''
 }
-<h2>Tickets</h2>${tickets ? `<ul class="tickets">${tickets}</ul>` : '<p class="muted">No tickets in this order.</p>'}
+<h2>Tickets</h2>${renderFanTickets(input.tickets, input.afterSale)}
+${renderRefundSection(
+  input.afterSale,
+  input.tickets.some((ticket) => ticket.status === 'valid'),
+)}
 <h2>Summary</h2>${renderSummaryTable(current, input.lines)}
 <p><a href="/events/${escapeHtml(input.event.slug)}">Back to the event</a></p>`;
   return renderStorefrontPage(input.organization, { title: `Order ${current.code} · ${input.event.name}`, body });

@@ -1,16 +1,20 @@
 // The fan's order page (reached by the token link from the e-mail or the return page) and 'find my order',
 // which e-mails an address its order links and answers the same whether or not any order exists.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import QRCode from 'qrcode';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { formatEventTime, formatPreviewDate, instantToLocal, isValidEmail } from '@marquee/shared';
 import type { Database } from '../db/client.js';
-import { ticket, ticketType } from '../db/schema/index.js';
-import { findOrderByToken, orderLines } from '../modules/checkout/checkout.service.js';
+import { orderRefund, ticket, ticketType } from '../db/schema/index.js';
+import { findOrderByToken, orderLines, type OrderRow } from '../modules/checkout/checkout.service.js';
 import type { CheckoutNotifier } from '../modules/checkout/notifier.js';
 import { takeToken } from '../modules/checkout/rate-limit.js';
 import type { TicketSigner } from '../modules/checkout/ticket-qr.js';
 import { findPublicEventAnyStatus } from '../modules/checkout/order-event.js';
+import type { JobQueue } from '../jobs/queue.js';
+import type { AfterSale } from '../modules/refunds/after-sale.jobs.js';
+import type { AfterSaleView } from './after-sale-pages.js';
+import { afterSaleRoutes } from './after-sale.routes.js';
 import { renderLookupPage, renderOrderPage } from './checkout-pages.js';
 import { sendHtml } from './checkout.routes.js';
 import { findStorefrontOrganization, sendStorefrontNotFound } from './storefront.routes.js';
@@ -22,60 +26,132 @@ export interface OrderPageDeps {
   rateLimitMultiplier: number;
   /** The app's origin: the storefront footer links Marquee's terms and privacy there. */
   appUrl: string;
+  jobs: JobQueue;
+  afterSale: AfterSale;
 }
 
 const constraints = { site: 'storefront' };
 
+const DONE_MESSAGES: Record<string, string> = {
+  'refund-requested': 'Your refund request has been sent to the organiser. We will e-mail you their answer.',
+  transferred:
+    'Ticket sent. The new holder has been e-mailed their own ticket, and the QR code you had for it no longer works.',
+};
+
+type StorefrontOrganization = NonNullable<Awaited<ReturnType<typeof findStorefrontOrganization>>>;
+
+/** Renders the order page (after a form too, with its message and status). */
+export async function sendOrderPage(
+  deps: Pick<OrderPageDeps, 'db' | 'signer' | 'notifier'>,
+  reply: FastifyReply,
+  organization: StorefrontOrganization,
+  current: OrderRow,
+  extras: Pick<AfterSaleView, 'message' | 'transfer'> & { status?: number },
+) {
+  const { db } = deps;
+  const event = await findPublicEventAnyStatus(db, organization.organizationId, current.eventId);
+  if (!event) return sendStorefrontNotFound(reply);
+  const rows = await db
+    .select({
+      id: ticket.id,
+      code: ticket.code,
+      status: ticket.status,
+      holderName: ticket.holderName,
+      holderEmail: ticket.holderEmail,
+      transferredFromId: ticket.transferredFromId,
+      checkedInAt: ticket.checkedInAt,
+      typeName: ticketType.name,
+    })
+    .from(ticket)
+    .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))
+    .where(and(eq(ticket.orderId, current.id), eq(ticket.organizationId, organization.organizationId)))
+    .orderBy(asc(ticket.createdAt), asc(ticket.code));
+  // The buyer sees their own tickets; a ticket they sent away belongs to its new holder (and its QR to them).
+  const recipients = new Map(
+    rows.filter((row) => row.transferredFromId).map((row) => [row.transferredFromId!, row.holderName]),
+  );
+  const tickets = await Promise.all(
+    rows
+      .filter((row) => row.holderEmail === null)
+      .map(async (row) => ({
+        code: row.code,
+        typeName: row.typeName,
+        holderName: row.holderName,
+        status: row.status,
+        transferredTo: recipients.get(row.id) ?? null,
+        checkedIn: row.checkedInAt !== null,
+        qrSvg:
+          row.status === 'valid'
+            ? await QRCode.toString(deps.signer.payloadFor({ code: row.code, eventId: current.eventId }), {
+                type: 'svg',
+                errorCorrectionLevel: 'M',
+                margin: 1,
+              })
+            : '',
+      })),
+  );
+  const [request] = await db
+    .select({ status: orderRefund.status, declineReason: orderRefund.declineReason })
+    .from(orderRefund)
+    .where(and(eq(orderRefund.orderId, current.id), eq(orderRefund.requestedBy, 'fan')))
+    .orderBy(desc(orderRefund.createdAt))
+    .limit(1);
+  const startLocal = event.startsAt ? instantToLocal(event.startsAt, event.timeZone) : '';
+  const over = event.endsAt ? event.endsAt.getTime() < Date.now() : false;
+  const active =
+    (current.status === 'paid' || current.status === 'partially_refunded') && event.status !== 'cancelled' && !over;
+  return sendHtml(
+    reply,
+    extras.status ?? 200,
+    renderOrderPage({
+      organization,
+      order: current,
+      lines: await orderLines(db, current),
+      tickets,
+      event: {
+        id: event.id,
+        slug: event.slug,
+        name: event.name,
+        when: startLocal
+          ? `${formatPreviewDate(startLocal)} · ${formatEventTime(startLocal)} (${event.timeZone.replace(/_/g, ' ')})`
+          : '',
+        location: event.location,
+      },
+      token: current.accessToken,
+      documents: deps.notifier.hasDocuments,
+      afterSale: {
+        token: current.accessToken,
+        refundsAllowed: event.refundsAllowed,
+        resaleAllowed: event.resaleAllowed,
+        active,
+        request:
+          request && (request.status === 'requested' || request.status === 'declined')
+            ? { status: request.status, declineReason: request.declineReason }
+            : null,
+        ...(extras.message ? { message: extras.message } : {}),
+        ...(extras.transfer ? { transfer: extras.transfer } : {}),
+      },
+    }),
+  );
+}
+
 export function orderPageRoutes(app: FastifyInstance, deps: OrderPageDeps) {
   const { db } = deps;
+  afterSaleRoutes(app, deps);
 
-  app.get<{ Params: { token: string } }>('/orders/:token', { constraints }, async (request, reply) => {
-    const organization = await findStorefrontOrganization(db, request.siteHost, deps.appUrl);
-    if (!organization) return sendStorefrontNotFound(reply);
-    const current = await findOrderByToken(db, organization.organizationId, request.params.token);
-    if (!current) return sendStorefrontNotFound(reply);
-    if (current.status === 'pending') return reply.redirect(`/checkout/${current.accessToken}`, 303);
-    const event = await findPublicEventAnyStatus(db, organization.organizationId, current.eventId);
-    if (!event) return sendStorefrontNotFound(reply);
-    const rows = await db
-      .select({ code: ticket.code, status: ticket.status, holderName: ticket.holderName, typeName: ticketType.name })
-      .from(ticket)
-      .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))
-      .where(and(eq(ticket.orderId, current.id), eq(ticket.organizationId, organization.organizationId)))
-      .orderBy(asc(ticket.createdAt), asc(ticket.code));
-    const tickets = await Promise.all(
-      rows.map(async (row) => ({
-        ...row,
-        qrSvg: await QRCode.toString(deps.signer.payloadFor({ code: row.code, eventId: current.eventId }), {
-          type: 'svg',
-          errorCorrectionLevel: 'M',
-          margin: 1,
-        }),
-      })),
-    );
-    const startLocal = event.startsAt ? instantToLocal(event.startsAt, event.timeZone) : '';
-    return sendHtml(
-      reply,
-      200,
-      renderOrderPage({
-        organization,
-        order: current,
-        lines: await orderLines(db, current),
-        tickets,
-        event: {
-          id: event.id,
-          slug: event.slug,
-          name: event.name,
-          when: startLocal
-            ? `${formatPreviewDate(startLocal)} · ${formatEventTime(startLocal)} (${event.timeZone.replace(/_/g, ' ')})`
-            : '',
-          location: event.location,
-        },
-        token: current.accessToken,
-        documents: deps.notifier.hasDocuments,
-      }),
-    );
-  });
+  app.get<{ Params: { token: string }; Querystring: { done?: string } }>(
+    '/orders/:token',
+    { constraints },
+    async (request, reply) => {
+      const organization = await findStorefrontOrganization(db, request.siteHost, deps.appUrl);
+      if (!organization) return sendStorefrontNotFound(reply);
+      const current = await findOrderByToken(db, organization.organizationId, request.params.token);
+      if (!current) return sendStorefrontNotFound(reply);
+      if (current.status === 'pending') return reply.redirect(`/checkout/${current.accessToken}`, 303);
+      const done = DONE_MESSAGES[String(request.query.done ?? '')];
+      return sendOrderPage(deps, reply, organization, current, done ? { message: { kind: 'note', text: done } } : {});
+    },
+  );
 
   // The tickets as a PDF and the event as a calendar file, for a paid order only.
   app.get<{ Params: { token: string; file: string } }>(

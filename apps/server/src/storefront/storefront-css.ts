@@ -11,7 +11,7 @@ h2{font-size:1.2rem;margin:32px 0 12px}.card{border:1px solid var(--line);border
 .badge.out{background:transparent;color:var(--text);border:1px solid var(--line)}
 .qty{display:flex;align-items:center;gap:6px}.qty input{width:4.5rem;text-align:center}
 label{display:block;font-weight:600;margin:0 0 4px}.field{margin:0 0 14px}.row{display:grid;gap:0 12px;grid-template-columns:1fr 1fr}
-input,select{font:inherit;color:inherit;background:transparent;border:1px solid var(--line);border-radius:10px;padding:10px 12px;width:100%;min-height:44px}
+input,select,textarea{font:inherit;color:inherit;background:transparent;border:1px solid var(--line);border-radius:10px;padding:10px 12px;width:100%;min-height:44px}
 select option{color:#0a0a0a;background:#fff}.check{display:flex;gap:10px;align-items:flex-start;margin:10px 0;font-weight:400}.check input{width:auto;min-height:0;margin-top:4px}
 button,.button{font:inherit;font-weight:700;border:0;border-radius:12px;padding:12px 20px;min-height:48px;background:var(--primary);color:var(--on-primary);cursor:pointer;text-decoration:none;display:inline-block}
 .button.secondary,button.secondary{background:transparent;color:var(--text);border:1px solid var(--line)}
@@ -19,7 +19,7 @@ button,.button{font:inherit;font-weight:700;border:0;border-radius:12px;padding:
 .alert{border:2px solid #ef4444;border-radius:12px;padding:12px 16px;margin:16px 0;font-weight:600}.note{border:2px solid var(--primary);border-radius:12px;padding:12px 16px;margin:16px 0}
 .summary{width:100%;border-collapse:collapse}.summary td,.summary th{padding:8px 0;border-bottom:1px solid var(--line);text-align:left}.summary .num{text-align:right}
 .summary tfoot td{font-weight:700;border-bottom:0}.tickets{list-style:none;padding:0;display:grid;gap:16px;grid-template-columns:repeat(auto-fill,minmax(240px,1fr))}
-.ticket{border:1px solid var(--line);border-radius:14px;padding:16px;text-align:center}.ticket svg{width:100%;max-width:240px;height:auto;background:#fff;border-radius:8px;padding:8px}
+.ticket{border:1px solid var(--line);border-radius:14px;padding:16px;text-align:center}.ticket form{text-align:left}.ticket .gone{font-weight:700}.ticket svg{width:100%;max-width:240px;height:auto;background:#fff;border-radius:8px;padding:8px}
 .actions{display:flex;flex-wrap:wrap;gap:12px;margin:16px 0}.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 a{color:inherit}.inline-link{color:var(--accent);font-weight:600}
 .share-row{display:flex;flex-wrap:wrap;gap:10px;margin:12px 0 4px}.share-row .button,.share-row button{min-height:44px;padding:10px 16px;font-size:.95rem}

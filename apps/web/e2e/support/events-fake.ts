@@ -40,6 +40,7 @@ export function makeEvent(overrides: Partial<EventDto> & { id: string }): EventD
   return {
     status: 'live',
     name: 'Untitled',
+    slug: 'untitled',
     description: 'A night to remember.',
     artwork_url: '',
     location: 'Warehouse 9, London',

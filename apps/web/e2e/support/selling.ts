@@ -60,7 +60,7 @@ export async function createPublishedEvent(
   request: APIRequestContext,
   who: Organiser,
   name: string,
-  overrides: EventOverrides = {},
+  overrides: EventOverrides & Record<string, unknown> = {},
 ) {
   const headers = { origin: baseURL, cookie: who.cookieHeader };
   const upload = await request.post(`${baseURL}/api/uploads/image`, {

@@ -92,6 +92,11 @@ export interface PaymentsProvider {
     paymentIntentId: string;
     amount?: number;
     idempotencyKey?: string;
+    /**
+     * Whether the platform gives back its booking fee (Stripe: refund_application_fee, proportionally to the
+     * amount). True unless said otherwise; an organiser's or fan's refund of tickets keeps it (decision 032).
+     */
+    refundApplicationFee?: boolean;
   }): Promise<{ id: string; status: string; amount: number }>;
   /** Checks the signature over the raw body; throws AppError('BAD_REQUEST') when it does not match. */
   constructWebhookEvent(rawBody: Buffer | string, signature: string | undefined): PaymentWebhookEvent;

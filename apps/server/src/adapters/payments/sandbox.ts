@@ -5,7 +5,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Database } from '../../db/client.js';
-import { paymentAccount, sandboxCheckoutSession } from '../../db/schema/index.js';
+import { paymentAccount, sandboxCheckoutSession, sandboxRefund } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { PaymentsProvider, PaymentWebhookEvent } from './payments.js';
 
@@ -390,7 +390,16 @@ export function createSandboxPayments(options: SandboxPaymentsOptions): SandboxP
       return { id, url: `${appUrl}/sandbox/checkout/${id}` };
     },
 
-    async createRefund({ paymentIntentId, amount }) {
+    async createRefund({ paymentIntentId, amount, idempotencyKey }) {
+      if (idempotencyKey) {
+        // Like Stripe: the same key answers with the first refund and moves no money again.
+        const [earlier] = await db
+          .select()
+          .from(sandboxRefund)
+          .where(eq(sandboxRefund.idempotencyKey, idempotencyKey))
+          .limit(1);
+        if (earlier) return { id: earlier.id, status: 'succeeded', amount: earlier.amount };
+      }
       const [session] = await db
         .select()
         .from(sandboxCheckoutSession)
@@ -406,19 +415,25 @@ export function createSandboxPayments(options: SandboxPaymentsOptions): SandboxP
       if (!Number.isSafeInteger(refund) || refund <= 0 || refund > remaining) {
         throw new AppError('BAD_REQUEST', `Refund between 1 and ${remaining} (minor units) of this payment`);
       }
-      // Conditional on what was read, so two refunds at once cannot both take the same remainder.
-      const [updated] = await db
-        .update(sandboxCheckoutSession)
-        .set({ amountRefunded: session.amountRefunded + refund })
-        .where(
-          and(
-            eq(sandboxCheckoutSession.id, session.id),
-            eq(sandboxCheckoutSession.amountRefunded, session.amountRefunded),
-          ),
-        )
-        .returning({ id: sandboxCheckoutSession.id });
-      if (!updated) throw new AppError('CONFLICT', 'Another refund of this payment is in progress; try again');
-      return { id: `re_sandbox_${randomBytes(12).toString('hex')}`, status: 'succeeded', amount: refund };
+      const id = `re_sandbox_${randomBytes(12).toString('hex')}`;
+      return db.transaction(async (tx) => {
+        // Conditional on what was read, so two refunds at once cannot both take the same remainder.
+        const [updated] = await tx
+          .update(sandboxCheckoutSession)
+          .set({ amountRefunded: session.amountRefunded + refund })
+          .where(
+            and(
+              eq(sandboxCheckoutSession.id, session.id),
+              eq(sandboxCheckoutSession.amountRefunded, session.amountRefunded),
+            ),
+          )
+          .returning({ id: sandboxCheckoutSession.id });
+        if (!updated) throw new AppError('CONFLICT', 'Another refund of this payment is in progress; try again');
+        if (idempotencyKey) {
+          await tx.insert(sandboxRefund).values({ idempotencyKey, id, paymentIntentId, amount: refund });
+        }
+        return { id, status: 'succeeded', amount: refund };
+      });
     },
 
     constructWebhookEvent(rawBody, signature) {

@@ -141,14 +141,15 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPr
       return { id: session.id, url: session.url };
     },
 
-    async createRefund({ paymentIntentId, amount, idempotencyKey }) {
+    async createRefund({ paymentIntentId, amount, idempotencyKey, refundApplicationFee = true }) {
       const refund = await call('refund the payment', () =>
         stripe.refunds.create(
           {
             payment_intent: paymentIntentId,
             ...(amount === undefined ? {} : { amount }),
-            // Destination charge: take the money back from the organiser and give back our booking fee too.
-            refund_application_fee: true,
+            // Destination charge: take the money back from the organiser (reverse_transfer) and, unless told
+            // otherwise, give back our booking fee too (decision 032: refunds of tickets keep it).
+            refund_application_fee: refundApplicationFee,
             reverse_transfer: true,
           },
           idempotencyKey ? { idempotencyKey } : undefined,

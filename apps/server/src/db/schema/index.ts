@@ -9,3 +9,4 @@ export * from './orders.js';
 export * from './cancellations.js';
 export * from './analytics.js';
 export * from './team.js';
+export * from './refunds.js';

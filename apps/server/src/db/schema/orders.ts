@@ -22,7 +22,13 @@ import { event, ticketType } from './events.js';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'expired', 'cancelled', 'refunded', 'partially_refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const TICKET_STATUSES = ['valid', 'void'] as const;
+/**
+ * What a ticket is at the door: only 'valid' admits. 'refunded': the organiser refunded it (partly or fully);
+ * 'void': its order was cancelled with its event; 'transferred': its holder sent it to someone else, whose new
+ * ticket (new code, new QR) has `transferredFromId` pointing here.
+ */
+export const TICKET_STATUSES = ['valid', 'void', 'refunded', 'transferred'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 export const order = pgTable(
   'order',
@@ -59,6 +65,8 @@ export const order = pgTable(
     /** The fan's booking fee, in minor units of `currency` (what the platform keeps). */
     feeMinor: bigint('fee_minor', { mode: 'number' }).notNull().default(0),
     refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
+    /** Tickets of the order refunded so far (their sale is out of the roll-ups already). */
+    refundedTickets: integer('refunded_tickets').notNull().default(0),
     currency: text('currency').notNull(),
     /** The checkout form's one-time key: the same form submitted twice finds this order. */
     submissionKey: text('submission_key'),
@@ -93,6 +101,10 @@ export const order = pgTable(
       sql`${table.status} in ('pending', 'paid', 'expired', 'cancelled', 'refunded', 'partially_refunded')`,
     ),
     check('order_quantity_check', sql`${table.quantity} > 0`),
+    check(
+      'order_refunded_tickets_check',
+      sql`${table.refundedTickets} >= 0 and ${table.refundedTickets} <= ${table.quantity}`,
+    ),
     check(
       'order_amounts_check',
       sql`${table.amountMinor} >= 0 and ${table.feeMinor} >= 0 and ${table.refundedMinor} >= 0 and ${table.refundedMinor} <= ${table.amountMinor} + ${table.feeMinor}`,
@@ -156,14 +168,24 @@ export const ticket = pgTable(
     code: text('code').notNull(),
     status: text('status', { enum: TICKET_STATUSES }).notNull().default('valid'),
     holderName: text('holder_name').notNull().default(''),
+    /** Set on a ticket someone received by transfer (lower-cased); null while it is the buyer's own. */
+    holderEmail: text('holder_email'),
+    /** The ticket this one replaced when its holder transferred it. */
+    transferredFromId: uuid('transferred_from_id'),
+    /**
+     * When the ticket was admitted at the door (kept by the check-in app, issue 14 point 2); a checked-in ticket
+     * cannot be transferred.
+     */
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it stopped admitting (void, refunded or transferred). */
     voidedAt: timestamp('voided_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('ticket_code_idx').on(table.code),
     index('ticket_order_id_idx').on(table.orderId),
     index('ticket_event_id_idx').on(table.eventId),
-    check('ticket_status_check', sql`${table.status} in ('valid', 'void')`),
+    check('ticket_status_check', sql`${table.status} in ('valid', 'void', 'refunded', 'transferred')`),
   ],
 );
 
@@ -186,6 +208,8 @@ export const orderChange = pgTable(
     actorType: text('actor_type', { enum: ['fan', 'organiser', 'provider', 'system'] }).notNull(),
     actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
     detail: jsonb('detail'),
+    /** The device the change was made from: a check-in device's label, or the browser's user agent (trimmed). */
+    device: text('device'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('order_change_order_id_idx').on(table.orderId, table.at)],

@@ -92,3 +92,15 @@ export const sandboxCheckoutSession = pgTable(
   },
   (table) => [index('sandbox_checkout_session_organization_id_idx').on(table.organizationId)],
 );
+
+/**
+ * The sandbox's refunds by idempotency key, like Stripe's: a refund asked again with the same key (a retry
+ * after a crash or a lost answer) gets the first refund back and moves no money.
+ */
+export const sandboxRefund = pgTable('sandbox_refund', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  id: text('id').notNull(),
+  paymentIntentId: text('payment_intent_id').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { PaymentsProvider } from '../../adapters/payments/payments.js';
 import type { Database } from '../../db/client.js';
-import { cancellationRefund, eventCancellation, order, orderChange, orderLine, ticket } from '../../db/schema/index.js';
+import { cancellationRefund, eventCancellation, order, orderChange, ticket } from '../../db/schema/index.js';
 import { failureReason, QUEUES, type JobQueue } from '../../jobs/queue.js';
 import { unrecordSale } from '../checkout/fulfilment.js';
 import { retryOnDeadlock, returnSoldTickets } from '../checkout/inventory.js';
@@ -107,18 +107,23 @@ async function refundOrder(
       const amount = total - locked.refundedMinor;
       await tx
         .update(order)
-        .set({ status: 'refunded', refundedMinor: total, updatedAt: now })
+        .set({ status: 'refunded', refundedMinor: total, refundedTickets: locked.quantity, updatedAt: now })
         .where(eq(order.id, locked.id));
-      await tx
+      // Only the tickets still admitting go back to the counters (earlier refunds gave theirs back already).
+      const live = await tx
         .update(ticket)
         .set({ status: 'void', voidedAt: now })
-        .where(and(eq(ticket.orderId, locked.id), eq(ticket.status, 'valid')));
-      const lines = await tx.select().from(orderLine).where(eq(orderLine.orderId, locked.id));
-      await returnSoldTickets(
-        tx,
-        locked.eventId,
-        lines.map((line) => ({ ticketTypeId: line.ticketTypeId, quantity: line.quantity })),
-      );
+        .where(and(eq(ticket.orderId, locked.id), eq(ticket.status, 'valid')))
+        .returning({ ticketTypeId: ticket.ticketTypeId });
+      const byType = new Map<string, number>();
+      for (const row of live) byType.set(row.ticketTypeId, (byType.get(row.ticketTypeId) ?? 0) + 1);
+      if (byType.size > 0) {
+        await returnSoldTickets(
+          tx,
+          locked.eventId,
+          [...byType].map(([ticketTypeId, quantity]) => ({ ticketTypeId, quantity })),
+        );
+      }
       if (locked.paidAt) await unrecordSale(tx, { ...locked, paidAt: locked.paidAt });
       await tx.insert(orderChange).values({
         organizationId: locked.organizationId,

@@ -255,16 +255,42 @@ export async function recordSale(tx: Tx, paidOrder: OrderRow & { paidAt: Date })
   }
 }
 
-/** Takes a refunded order back out of the per-day sales (the day it was paid) and the buyer's totals. */
-export async function unrecordSale(tx: Tx, refundedOrder: OrderRow & { paidAt: Date }) {
+/** What a refund takes out of the roll-ups: tickets, ticket revenue, booking fee, and whether the order goes. */
+export interface SalePart {
+  tickets: number;
+  amountMinor: number;
+  feeMinor: number;
+  /** The order is now refunded in full: it stops counting as an order (and as a buyer's order). */
+  wholeOrder: boolean;
+}
+
+/** What of a paid order still counts in the roll-ups (earlier partial refunds are out already). */
+export const remainingSale = (current: OrderRow): SalePart => ({
+  tickets: Math.max(current.quantity - current.refundedTickets, 0),
+  // Partial refunds give back ticket prices only (decision 032), so refundedMinor is all ticket revenue here.
+  amountMinor: Math.max(current.amountMinor - current.refundedMinor, 0),
+  feeMinor: current.feeMinor,
+  wholeOrder: true,
+});
+
+/**
+ * Takes a refund back out of the per-day sales (the day the order was paid) and the buyer's totals: by default
+ * everything of the order that still counts; a partial refund passes its own part (decision 032).
+ */
+export async function unrecordSale(
+  tx: Tx,
+  refundedOrder: OrderRow & { paidAt: Date },
+  part: SalePart = remainingSale(refundedOrder),
+) {
   const day = refundedOrder.paidAt.toISOString().slice(0, 10);
+  const orders = part.wholeOrder ? 1 : 0;
   await tx
     .update(salesDaily)
     .set({
-      orders: sql`${salesDaily.orders} - 1`,
-      tickets: sql`${salesDaily.tickets} - ${refundedOrder.quantity}`,
-      revenueMinor: sql`${salesDaily.revenueMinor} - ${refundedOrder.amountMinor}`,
-      feeMinor: sql`${salesDaily.feeMinor} - ${refundedOrder.feeMinor}`,
+      orders: sql`${salesDaily.orders} - ${orders}`,
+      tickets: sql`${salesDaily.tickets} - ${part.tickets}`,
+      revenueMinor: sql`${salesDaily.revenueMinor} - ${part.amountMinor}`,
+      feeMinor: sql`${salesDaily.feeMinor} - ${part.feeMinor}`,
     })
     .where(
       and(
@@ -274,14 +300,14 @@ export async function unrecordSale(tx: Tx, refundedOrder: OrderRow & { paidAt: D
         eq(salesDaily.currency, refundedOrder.currency),
       ),
     );
-  // The buyer's totals lose the order: spend in its currency, the tickets for its event (and the event itself
-  // when none are left).
+  // The buyer's totals lose the refund: spend in its currency, the tickets for its event (and the event itself
+  // when none are left), and the order when it is refunded in full.
   const [buyer] = await tx
     .update(customer)
     .set({
-      orders: sql`greatest(${customer.orders} - 1, 0)`,
-      tickets: sql`greatest(${customer.tickets} - ${refundedOrder.quantity}, 0)`,
-      spendMinor: sql`case when ${customer.spendCurrency} = ${refundedOrder.currency} then greatest(${customer.spendMinor} - ${refundedOrder.amountMinor}, 0) else ${customer.spendMinor} end`,
+      orders: sql`greatest(${customer.orders} - ${orders}, 0)`,
+      tickets: sql`greatest(${customer.tickets} - ${part.tickets}, 0)`,
+      spendMinor: sql`case when ${customer.spendCurrency} = ${refundedOrder.currency} then greatest(${customer.spendMinor} - ${part.amountMinor}, 0) else ${customer.spendMinor} end`,
     })
     .where(
       and(eq(customer.organizationId, refundedOrder.organizationId), eq(customer.email, refundedOrder.customerEmail)),
@@ -296,14 +322,14 @@ export async function unrecordSale(tx: Tx, refundedOrder: OrderRow & { paidAt: D
   }
   await tx
     .update(customerSpend)
-    .set({ amountMinor: sql`greatest(${customerSpend.amountMinor} - ${refundedOrder.amountMinor}, 0)` })
+    .set({ amountMinor: sql`greatest(${customerSpend.amountMinor} - ${part.amountMinor}, 0)` })
     .where(and(eq(customerSpend.customerId, buyer.id), eq(customerSpend.currency, refundedOrder.currency)));
   const [bought] = await tx
     .update(customerEvent)
-    .set({ tickets: sql`greatest(${customerEvent.tickets} - ${refundedOrder.quantity}, 0)` })
+    .set({ tickets: sql`greatest(${customerEvent.tickets} - ${part.tickets}, 0)` })
     .where(and(eq(customerEvent.customerId, buyer.id), eq(customerEvent.eventId, refundedOrder.eventId)))
     .returning({ tickets: customerEvent.tickets });
-  if (bought && bought.tickets === 0) {
+  if (bought && bought.tickets === 0 && part.wholeOrder) {
     await tx
       .delete(customerEvent)
       .where(and(eq(customerEvent.customerId, buyer.id), eq(customerEvent.eventId, refundedOrder.eventId)));

@@ -49,6 +49,7 @@ function toOrderRow(raw: Record<string, unknown>): OrderRow {
     amountMinor: Number(raw.amount_minor),
     feeMinor: Number(raw.fee_minor),
     refundedMinor: Number(raw.refunded_minor),
+    refundedTickets: Number(raw.refunded_tickets ?? 0),
     currency: raw.currency as string,
     submissionKey: (raw.submission_key as string | null) ?? null,
     holdExpiresAt: date(raw.hold_expires_at),

@@ -3,6 +3,8 @@
 // caller's organisation, so another organisation's event or order is simply not found.
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import {
+  formatMoney,
+  toCurrencyCode,
   ORDERS_PAGE_SIZE,
   type CurrencyCode,
   type OrderDetail,
@@ -10,7 +12,8 @@ import {
   type OrdersPage,
 } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
-import { event, order, orderChange, orderLine, ticket, user } from '../../db/schema/index.js';
+import { event, order, orderChange, orderLine, orderRefund, ticket, user } from '../../db/schema/index.js';
+import { deviceLabel } from '../audit/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { EVENT_NOT_FOUND } from '../events/events.service.js';
 
@@ -20,6 +23,22 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const ORDER_NOT_FOUND = 'Order not found';
 
 const ACTOR_LABELS = { fan: 'Fan', provider: 'Payment provider', system: 'System' } as const;
+
+/** A short line of a change's facts for the trail: amount, tickets, reason, new ticket. */
+function changeNote(detail: unknown, currency: string): string | null {
+  if (!detail || typeof detail !== 'object') return null;
+  const facts = detail as Record<string, unknown>;
+  const parts: string[] = [];
+  if (typeof facts.amount_minor === 'number')
+    parts.push(formatMoney(facts.amount_minor, toCurrencyCode(String(facts.currency ?? currency))));
+  if (Array.isArray(facts.tickets) && facts.tickets.length > 0) parts.push(facts.tickets.join(', '));
+  if (typeof facts.new_ticket === 'string')
+    parts.push(
+      `${String(facts.ticket)} → ${facts.new_ticket}${typeof facts.to_name === 'string' ? ` (${facts.to_name})` : ''}`,
+    );
+  if (typeof facts.reason === 'string' && facts.reason) parts.push(facts.reason);
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
 
 /** The search text as a literal ILIKE pattern: %, _ and \ match only themselves. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -92,25 +111,33 @@ export async function getOrder(db: Database, organizationId: string, orderId: st
   if (!found) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
   const row = found.order;
 
-  const [lines, tickets, changes] = await Promise.all([
+  const [lines, tickets, changes, refunds, eventRow] = await Promise.all([
     db
       .select()
       .from(orderLine)
       .where(and(eq(orderLine.organizationId, organizationId), eq(orderLine.orderId, row.id)))
       .orderBy(asc(orderLine.name), asc(orderLine.id)),
     db
-      .select({ ticket, typeName: orderLine.name })
+      .select({ ticket, typeName: orderLine.name, unitPriceMinor: orderLine.unitPriceMinor })
       .from(ticket)
       .innerJoin(orderLine, eq(orderLine.id, ticket.orderLineId))
       .where(and(eq(ticket.organizationId, organizationId), eq(ticket.orderId, row.id)))
       .orderBy(asc(ticket.createdAt), asc(ticket.code)),
     db
-      .select({ change: orderChange, userName: user.name })
+      .select({ change: orderChange, userName: user.name, ticketCode: ticket.code })
       .from(orderChange)
       .leftJoin(user, eq(user.id, orderChange.actorUserId))
+      .leftJoin(ticket, eq(ticket.id, orderChange.ticketId))
       .where(and(eq(orderChange.organizationId, organizationId), eq(orderChange.orderId, row.id)))
       .orderBy(asc(orderChange.at), asc(orderChange.id)),
+    db
+      .select()
+      .from(orderRefund)
+      .where(and(eq(orderRefund.organizationId, organizationId), eq(orderRefund.orderId, row.id)))
+      .orderBy(asc(orderRefund.createdAt), asc(orderRefund.id)),
+    db.select({ refundsAllowed: event.refundsAllowed }).from(event).where(eq(event.id, row.eventId)).limit(1),
   ]);
+  const codeOf = new Map(tickets.map(({ ticket: item }) => [item.id, item.code]));
 
   return {
     ...toSummary(row),
@@ -123,6 +150,21 @@ export async function getOrder(db: Database, organizationId: string, orderId: st
     amount_minor: row.amountMinor,
     fee_minor: row.feeMinor,
     refunded_minor: row.refundedMinor,
+    refundable_minor:
+      row.status === 'paid' || row.status === 'partially_refunded'
+        ? Math.max(row.amountMinor - row.refundedMinor, 0)
+        : 0,
+    refunds_allowed: eventRow[0]?.refundsAllowed ?? false,
+    refunds: refunds.map((refund) => ({
+      id: refund.id,
+      status: refund.status,
+      requested_by: refund.requestedBy,
+      ticket_codes: refund.ticketIds.map((id) => codeOf.get(id) ?? id),
+      amount_minor: refund.amountMinor,
+      reason: refund.reason,
+      decline_reason: refund.declineReason,
+      created_at: refund.createdAt.toISOString(),
+    })),
     lines: lines.map((line) => ({
       id: line.id,
       ticket_type_id: line.ticketTypeId,
@@ -131,20 +173,25 @@ export async function getOrder(db: Database, organizationId: string, orderId: st
       unit_price_minor: line.unitPriceMinor,
       unit_fee_minor: line.unitFeeMinor,
     })),
-    tickets: tickets.map(({ ticket: item, typeName }) => ({
+    tickets: tickets.map(({ ticket: item, typeName, unitPriceMinor }) => ({
       id: item.id,
       code: item.code,
       type_name: typeName,
       status: item.status,
       holder_name: item.holderName,
+      holder_email: item.holderEmail,
+      unit_price_minor: unitPriceMinor,
     })),
-    history: changes.map(({ change, userName }) => ({
+    history: changes.map(({ change, userName, ticketCode }) => ({
       id: change.id,
       action: change.action,
       from_status: change.fromStatus,
       to_status: change.toStatus,
       // An organiser whose account was since deleted is still shown as the organiser.
       actor: change.actorType === 'organiser' ? (userName ?? 'Organiser') : ACTOR_LABELS[change.actorType],
+      device: deviceLabel(change.device),
+      ticket_code: ticketCode,
+      note: changeNote(change.detail, row.currency),
       at: change.at.toISOString(),
     })),
   };

@@ -12,3 +12,4 @@ export {
   type OrderLink,
 } from './ticket-documents.emails.js';
 export { eventCancelledEmail } from './ticket-documents.cancellation.js';
+export { refundDeclinedEmail, refundIssuedEmail, ticketTransferredEmail } from './ticket-documents.after-sale.js';

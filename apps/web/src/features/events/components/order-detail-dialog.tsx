@@ -1,11 +1,14 @@
-// One order in a dialog: the buyer, what they bought (unit price and booking fee per line), their tickets
-// and every change to the order with who made it and when.
-import type { ReactNode } from 'react';
+// One order in a dialog: the buyer, what they bought (unit price and booking fee per line), their tickets, its
+// refunds (the Refund form and the fan's requests, decision 032) and every change to the order with who made
+// it, when and from which device.
+import { useState, type ReactNode } from 'react';
+import { TICKET_STATUS_LABELS } from '@marquee/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { orderQuery } from '../api/orders';
 import { formatMoneyMinor } from '../lib/money';
+import { RefundForm, RefundList } from './order-refunds';
 import { formatOrderTime, OrderStatusBadge } from './orders-section';
 
 const headingClasses = 'text-muted-foreground mb-2 font-mono text-[11px] font-semibold tracking-wider uppercase';
@@ -14,6 +17,12 @@ const humanise = (action: string) => action.replace(/_/g, ' ').replace(/^./, (fi
 export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClose(): void }) {
   const query = useQuery(orderQuery(orderId));
   const order = query.data;
+  const [refunding, setRefunding] = useState(false);
+  const [notice, setNotice] = useState('');
+  const canRefund =
+    order !== undefined &&
+    (order.status === 'paid' || order.status === 'partially_refunded') &&
+    (order.refundable_minor > 0 || order.tickets.some((item) => item.status === 'valid'));
   return (
     <Dialog open onClose={onClose} label={order ? `Order ${order.code}` : 'Order'} className="max-w-2xl">
       <div className="flex flex-col gap-5 p-6">
@@ -52,6 +61,34 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClo
               <Item label="Paid">{order.paid_at ? formatOrderTime(order.paid_at) : 'Not paid'}</Item>
               <Item label="Marketing e-mails">{order.marketing_consent ? 'Agreed' : 'Not agreed'}</Item>
             </dl>
+
+            {notice ? (
+              <p role="status" className="border-primary rounded-lg border px-3 py-2 text-sm">
+                {notice}
+              </p>
+            ) : null}
+            {refunding ? (
+              <RefundForm
+                order={order}
+                onDone={(message) => {
+                  setRefunding(false);
+                  setNotice(message);
+                }}
+              />
+            ) : canRefund ? (
+              <div>
+                <Button
+                  size="small"
+                  variant="secondary"
+                  onClick={() => {
+                    setNotice('');
+                    setRefunding(true);
+                  }}
+                >
+                  Refund
+                </Button>
+              </div>
+            ) : null}
 
             <section aria-labelledby={`${order.id}-lines`}>
               <h3 id={`${order.id}-lines`} className={headingClasses}>
@@ -92,11 +129,14 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClo
                     <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
                       <span className="font-mono text-xs">{item.code}</span>
                       <span>{item.type_name}</span>
-                      <span className="text-muted-foreground">{item.holder_name || 'No holder name'}</span>
+                      <span className="text-muted-foreground">
+                        {item.holder_name || 'No holder name'}
+                        {item.holder_email ? ` (received by transfer, ${item.holder_email})` : ''}
+                      </span>
                       <span
-                        className={`font-mono text-[10px] font-bold uppercase ${item.status === 'void' ? 'text-red-500' : 'text-primary'}`}
+                        className={`font-mono text-[10px] font-bold uppercase ${item.status === 'valid' ? 'text-primary' : 'text-red-600 dark:text-red-400'}`}
                       >
-                        {item.status === 'void' ? 'Void' : 'Valid'}
+                        {TICKET_STATUS_LABELS[item.status]}
                       </span>
                     </li>
                   ))}
@@ -106,6 +146,8 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClo
               )}
             </section>
 
+            <RefundList order={order} />
+
             <section aria-labelledby={`${order.id}-history`}>
               <h3 id={`${order.id}-history`} className={headingClasses}>
                 History
@@ -113,9 +155,19 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClo
               {order.history.length ? (
                 <ol className="flex flex-col gap-2 text-sm">
                   {order.history.map((change) => (
-                    <li key={change.id} className="flex flex-wrap justify-between gap-2">
+                    <li key={change.id} className="flex flex-wrap justify-between gap-x-2">
                       <span>
-                        {humanise(change.action)} <span className="text-muted-foreground">by {change.actor}</span>
+                        {humanise(change.action)}
+                        {change.ticket_code ? (
+                          <span className="font-mono text-xs"> {change.ticket_code}</span>
+                        ) : null}{' '}
+                        <span className="text-muted-foreground">
+                          by {change.actor}
+                          {change.device ? ` · ${change.device}` : ''}
+                        </span>
+                        {change.note ? (
+                          <span className="text-muted-foreground block text-xs">{change.note}</span>
+                        ) : null}
                       </span>
                       <time dateTime={change.at} className="text-muted-foreground text-xs">
                         {formatOrderTime(change.at)}
