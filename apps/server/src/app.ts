@@ -23,6 +23,7 @@ import { ticketTypeRoutes } from './modules/ticket-types/ticket-types.routes.js'
 import { orderRoutes } from './modules/orders/orders.routes.js';
 import { customerRoutes } from './modules/customers/customers.routes.js';
 import { cancellationRoutes } from './modules/cancellations/cancellation.routes.js';
+import { codeRoutes } from './modules/codes/codes.routes.js';
 import { assertCanSell } from './modules/payments/payments.service.js';
 import type { AssertCanSell } from './modules/events/events.service.js';
 import type { FileStorage } from './adapters/storage/storage.js';
@@ -226,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   domainRoutes(app, { config, provider: options.domains ?? createDomainProvider(config) });
   eventRoutes(app, { config, assertCanSell: options.assertCanSell ?? assertCanSell });
   ticketTypeRoutes(app);
+  codeRoutes(app);
   orderRoutes(app);
   customerRoutes(app);
   const storage = options.storage ?? createStorage(config);

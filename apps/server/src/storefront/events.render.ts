@@ -9,6 +9,7 @@ import { renderCheckoutForm, type CheckoutFormErrors, type CheckoutFormState } f
 import { renderStorefrontPage, type StorefrontFrameOrganization } from './storefront-layout.js';
 import type { StorefrontEventSummary } from './home-page.js';
 import { eventArtwork } from './images.js';
+import { CODE_ENTRY_CSS, type CodeView } from './code-entry.js';
 
 /** 'SAT 14 JUN, 2025 · 19:00' (the event's own time zone). */
 function when(event: PublicEvent): string {
@@ -46,9 +47,11 @@ export interface EventPageInput {
   stored: StorefrontEvent;
   form: CheckoutFormState;
   errors: CheckoutFormErrors;
+  /** The access and promo codes applied (or refused) on this page. */
+  codes?: CodeView;
 }
 
-export function renderEventPage({ organization, event, stored, form, errors }: EventPageInput): string {
+export function renderEventPage({ organization, event, stored, form, errors, codes }: EventPageInput): string {
   const zone = event.timeZone.replace(/_/g, ' ');
   const facts: Array<[string, string]> = [
     ['Starts', dateTimeLine(event.startLocal)],
@@ -66,7 +69,7 @@ export function renderEventPage({ organization, event, stored, form, errors }: E
       ? `<p class="note">${escapeHtml(CHECKOUT_TEXT.ended)}</p>`
       : stored.closedReason === 'cancelled'
         ? `<p class="note" role="status">${escapeHtml(CHECKOUT_TEXT.cancelled)}</p>`
-        : renderCheckoutForm(stored, form, errors);
+        : renderCheckoutForm(stored, form, errors, codes);
   const artwork = event.artworkUrl ? eventArtwork(event.artworkUrl, `${event.name} artwork`) : null;
   const body = `<div class="layout"><div>
 ${artwork?.img ?? ''}
@@ -84,6 +87,7 @@ ${event.termsOfService ? `<details><summary>Terms of service</summary><p class="
     description: event.description || `${event.name} at ${event.location}`,
     head: artwork?.preload,
     body,
+    css: CODE_ENTRY_CSS,
     script: true,
   });
 }
