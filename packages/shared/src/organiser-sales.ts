@@ -90,6 +90,9 @@ export const orderDetailSchema = orderSummarySchema.extend({
   amount_minor: z.number().int(),
   fee_minor: z.number().int(),
   refunded_minor: z.number().int(),
+  /** The promo code the fan used (null = none) and what it took off the ticket prices. */
+  promo_code: z.string().nullable(),
+  discount_minor: z.number().int(),
   lines: z.array(
     z.object({
       id: z.string(),

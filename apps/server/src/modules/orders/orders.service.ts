@@ -123,6 +123,8 @@ export async function getOrder(db: Database, organizationId: string, orderId: st
     amount_minor: row.amountMinor,
     fee_minor: row.feeMinor,
     refunded_minor: row.refundedMinor,
+    promo_code: row.promoCode,
+    discount_minor: row.discountMinor,
     lines: lines.map((line) => ({
       id: line.id,
       ticket_type_id: line.ticketTypeId,
