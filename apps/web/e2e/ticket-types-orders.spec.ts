@@ -230,6 +230,8 @@ test('orders: search, paging and the order detail (orders API answered by page.r
     amount_minor: 2500,
     fee_minor: 200,
     refunded_minor: 0,
+    promo_code: null,
+    discount_minor: 0,
     lines: [
       {
         id: 'l1',
