@@ -50,7 +50,7 @@ test('organiser makes codes; a fan waits for the on-sale, unlocks the presale an
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.context().addCookies(organiser.cookies);
   await page.goto(`${baseURL}/dashboard/events/view/${eventId}`);

@@ -174,7 +174,6 @@ function CodeRow({ code, event, editable }: { code: CodeDto; event: EventDto; ed
       </td>
       <td className="py-3 pr-3 tabular-nums">{code.paid_orders}</td>
       <td className="py-3 pr-3 tabular-nums">{formatMoney(code.revenue_minor, event.currency)}</td>
-      <td className="py-3 pr-3">{code.disabled ? 'Disabled' : 'Active'}</td>
       <td className="py-3">
         <div className="flex flex-wrap justify-end gap-2">
           {code.batch_id ? (
@@ -236,7 +235,7 @@ export function CodesSection({ event }: { event: EventDto }) {
           </p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="text-muted-foreground w-full min-w-[640px] text-left text-sm">
+            <table className="text-muted-foreground w-full min-w-[520px] text-left text-sm">
               <caption className="sr-only">Codes with their uses, paid orders and revenue</caption>
               <thead>
                 <tr className="font-mono text-[11px] tracking-wider uppercase">
@@ -250,13 +249,10 @@ export function CodesSection({ event }: { event: EventDto }) {
                     Uses
                   </th>
                   <th scope="col" className="pb-2 font-semibold">
-                    Paid orders
+                    Paid
                   </th>
                   <th scope="col" className="pb-2 font-semibold">
                     Revenue
-                  </th>
-                  <th scope="col" className="pb-2 font-semibold">
-                    Status
                   </th>
                   <th scope="col" className="pb-2 font-semibold">
                     <span className="sr-only">Actions</span>
