@@ -1,7 +1,7 @@
 // The event view's on-sale pieces: 'On-sale & limits' (the event's sales window and its limits against
 // scalpers) and 'Codes' (access and promo codes with their uses, paid orders and revenue; create, disable or
 // enable, export a batch as CSV).
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   DEFAULT_MAX_TICKETS_PER_EMAIL,
@@ -9,6 +9,7 @@ import {
   formatMoney,
   type CodeDto,
   type EventDto,
+  type SalesSettings,
 } from '@marquee/shared';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/input';
@@ -25,24 +26,38 @@ import { describedBy, Field } from './form-parts';
 
 const card = 'bg-card border-border rounded-2xl border p-5 sm:p-6';
 
-function SalesSettingsForm({ event, editable }: { event: EventDto; editable: boolean }) {
-  const id = useId();
+/** The form once the settings are loaded (its fields then stay as the organiser typed and saved them). */
+function SalesSettingsLoader({ event, editable }: { event: EventDto; editable: boolean }) {
   const settings = useQuery(salesSettingsQuery(event.id));
+  if (settings.isError)
+    return (
+      <p role="alert" className="text-sm text-red-500">
+        The on-sale settings could not be loaded. Please reload the page.
+      </p>
+    );
+  if (!settings.data) return <p className="text-muted-foreground text-sm">Loading on-sale settings...</p>;
+  return (
+    <SalesSettingsForm key={JSON.stringify(settings.data)} event={event} editable={editable} initial={settings.data} />
+  );
+}
+
+function SalesSettingsForm({
+  event,
+  editable,
+  initial,
+}: {
+  event: EventDto;
+  editable: boolean;
+  initial: SalesSettings;
+}) {
+  const id = useId();
   const save = useSaveSalesSettings(event.id);
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
-  const [perOrder, setPerOrder] = useState(String(DEFAULT_MAX_TICKETS_PER_ORDER));
-  const [perEmail, setPerEmail] = useState(String(DEFAULT_MAX_TICKETS_PER_EMAIL));
+  const [start, setStart] = useState(initial.sales_start_local ?? '');
+  const [end, setEnd] = useState(initial.sales_end_local ?? '');
+  const [perOrder, setPerOrder] = useState(String(initial.max_tickets_per_order ?? DEFAULT_MAX_TICKETS_PER_ORDER));
+  const [perEmail, setPerEmail] = useState(String(initial.max_tickets_per_email ?? DEFAULT_MAX_TICKETS_PER_EMAIL));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!settings.data) return;
-    setStart(settings.data.sales_start_local ?? '');
-    setEnd(settings.data.sales_end_local ?? '');
-    setPerOrder(String(settings.data.max_tickets_per_order));
-    setPerEmail(String(settings.data.max_tickets_per_email));
-  }, [settings.data]);
 
   const onSubmit = (submitted: FormEvent) => {
     submitted.preventDefault();
@@ -210,7 +225,7 @@ export function CodesSection({ event }: { event: EventDto }) {
         <h2 id="onsale-heading" className="text-foreground mb-4 text-lg font-semibold">
           On-sale &amp; limits
         </h2>
-        <SalesSettingsForm event={event} editable={editable} />
+        <SalesSettingsLoader event={event} editable={editable} />
       </section>
       <section aria-labelledby="codes-heading" className={card}>
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
