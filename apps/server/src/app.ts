@@ -27,6 +27,7 @@ import { guidanceRoutes } from './modules/guidance/guidance.routes.js';
 import { cancellationRoutes } from './modules/cancellations/cancellation.routes.js';
 import { createAfterSale, type AfterSale } from './modules/refunds/after-sale.jobs.js';
 import { refundRoutes } from './modules/refunds/refunds.routes.js';
+import { codeRoutes } from './modules/codes/codes.routes.js';
 import { assertCanSell } from './modules/payments/payments.service.js';
 import type { AssertCanSell } from './modules/events/events.service.js';
 import type { FileStorage } from './adapters/storage/storage.js';
@@ -232,6 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   eventRoutes(app, { config, assertCanSell: options.assertCanSell ?? assertCanSell });
   guidanceRoutes(app, { config, assertCanSell: options.assertCanSell ?? assertCanSell });
   ticketTypeRoutes(app);
+  codeRoutes(app);
   orderRoutes(app);
   customerRoutes(app);
   teamRoutes(app, { config });

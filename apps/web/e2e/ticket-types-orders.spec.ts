@@ -233,6 +233,8 @@ test('orders: search, paging and the order detail (orders API answered by page.r
     refundable_minor: 2500,
     refunds_allowed: true,
     refunds: [],
+    promo_code: null,
+    discount_minor: 0,
     lines: [
       {
         id: 'l1',

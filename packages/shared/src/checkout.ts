@@ -2,6 +2,7 @@
 // type limits, the fan's details, and the countries a buyer can pick.
 import { z } from 'zod';
 import { isValidEmail } from './auth.js';
+import { isValidLocalDateTime } from './dates.js';
 import { PRICE_PATTERN } from './events.js';
 
 /** How long a checkout holds its tickets. */
@@ -59,6 +60,13 @@ export const CURRENCY_COUNTRY: Record<string, string> = {
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const noControl = (value: string) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value);
 
+const salesLocal = z
+  .string()
+  .refine((value) => value === '' || isValidLocalDateTime(value), 'Enter a date and time')
+  .nullable()
+  .default(null)
+  .transform((value) => (value === '' ? null : value));
+
 /** Organiser input for a ticket type (POST and PUT /api/events/:id/ticket-types). */
 export const ticketTypeInputSchema = z.object({
   name: z
@@ -83,6 +91,9 @@ export const ticketTypeInputSchema = z.object({
     .max(MAX_PER_ORDER_LIMIT, `At most ${MAX_PER_ORDER_LIMIT} tickets per order`)
     .default(DEFAULT_MAX_PER_ORDER),
   hidden: z.boolean().default(false),
+  /** The type's own sales window, local times in the event's zone ('' or null = the event's window). */
+  sales_start_local: salesLocal,
+  sales_end_local: salesLocal,
 });
 export type TicketTypeInput = z.infer<typeof ticketTypeInputSchema>;
 

@@ -142,6 +142,8 @@ export const customerEventSchema = z.object({
   purchased_at: z.string(),
   tickets: z.number().int(),
   image_url: z.string().nullable(),
+  /** Promo codes used in the customer's paid orders for this event */
+  promo_codes: z.array(z.string()),
 });
 export type CustomerEvent = z.infer<typeof customerEventSchema>;
 

@@ -244,6 +244,9 @@ export const ticketTypeSchema = z.object({
   max_per_order: z.number().int(),
   hidden: z.boolean(),
   sort: z.number().int(),
+  /** The type's own sales window in the event's zone (null = the event's). */
+  sales_start_local: z.string().nullable(),
+  sales_end_local: z.string().nullable(),
 });
 export type TicketTypeDto = z.infer<typeof ticketTypeSchema>;
 

@@ -16,3 +16,4 @@ export * from './guidance.js';
 export * from './time-zones.js';
 export * from './slugs.js';
 export * from './after-sale.js';
+export * from './codes.js';

@@ -96,6 +96,9 @@ export const orderDetailSchema = orderSummarySchema.extend({
   /** The event's 'Refunds Allowed' switch (fans may ask for refunds). */
   refunds_allowed: z.boolean(),
   refunds: z.array(refundRecordSchema),
+  /** The promo code the fan used (null = none) and what it took off the ticket prices. */
+  promo_code: z.string().nullable(),
+  discount_minor: z.number().int(),
   lines: z.array(
     z.object({
       id: z.string(),

@@ -1,13 +1,18 @@
 // The event page's checkout form: each ticket type with its price, booking fee and availability ('Sold out',
 // 'Only N left'), a quantity per type, then the buyer's details and the ticks the event needs. A plain form
 // that works without JavaScript; the checkout script only adds steppers.
-import { COUNTRY_CODES, FEW_LEFT_THRESHOLD, formatMoney, type BuyerDetails } from '@marquee/shared';
+import { COUNTRY_CODES, FEW_LEFT_THRESHOLD, formatMoney, SALES_MESSAGES, type BuyerDetails } from '@marquee/shared';
+import { typeSalesProblem } from '../modules/checkout/drop-rules.js';
+import { codeHiddenFields, NO_CODE_VIEW, renderCodeEntry, renderOnSale, type CodeView } from './code-entry.js';
 import type { SellableTicketType, StorefrontEvent } from '../modules/checkout/storefront-event.js';
 import { escapeHtml } from './html.js';
 
 export interface CheckoutFormState {
   quantities: Record<string, string>;
   buyer: BuyerDetails;
+  /** The codes the form carried (hidden fields; checked again at the hold). */
+  accessCode?: string;
+  promoCode?: string;
 }
 
 export interface CheckoutFormErrors {
@@ -45,6 +50,8 @@ export function readCheckoutForm(body: Record<string, string>): CheckoutFormStat
   }
   return {
     quantities,
+    accessCode: text('access_code').slice(0, 64),
+    promoCode: text('promo_code').slice(0, 64),
     buyer: {
       firstName: text('first_name'),
       lastName: text('last_name'),
@@ -58,11 +65,14 @@ export function readCheckoutForm(body: Record<string, string>): CheckoutFormStat
   };
 }
 
-function availability(type: SellableTicketType): string {
+function availability(type: SellableTicketType, timeZone: string): string {
+  const window = typeSalesProblem(type, timeZone);
+  const presale = type.unlocked ? '<span class="badge">Presale</span> ' : '';
+  if (window) return `${presale}<span class="badge out">${escapeHtml(window)}</span>`;
   if (type.remaining === 0) return '<span class="badge out">Sold out</span>';
   if (type.remaining !== null && type.remaining <= FEW_LEFT_THRESHOLD)
-    return `<span class="badge">Only ${type.remaining} left</span>`;
-  return '';
+    return `${presale}<span class="badge">Only ${type.remaining} left</span>`;
+  return presale;
 }
 
 const fieldError = (errors: CheckoutFormErrors, key: string) => {
@@ -72,15 +82,20 @@ const fieldError = (errors: CheckoutFormErrors, key: string) => {
 const describedBy = (errors: CheckoutFormErrors, key: string) =>
   errors.fields?.[key] ? ` aria-invalid="true" aria-describedby="${escapeHtml(key)}-error"` : '';
 
-function typeRow(type: SellableTicketType, form: CheckoutFormState, errors: CheckoutFormErrors): string {
+function typeRow(
+  type: SellableTicketType,
+  form: CheckoutFormState,
+  errors: CheckoutFormErrors,
+  timeZone: string,
+): string {
   const key = `qty:${type.id}`;
   const max = type.remaining === null ? type.maxPerOrder : Math.min(type.maxPerOrder, type.remaining);
-  const soldOut = type.remaining === 0;
+  const soldOut = type.remaining === 0 || type.sale !== 'open';
   const value = form.quantities[type.id] ?? '0';
   return `<li class="type"><div><h3 id="type-${type.id}">${escapeHtml(type.name)}</h3>
 ${type.description ? `<p class="muted">${escapeHtml(type.description)}</p>` : ''}
 <p><span class="price">${escapeHtml(formatMoney(type.priceMinor, type.currency))}</span> <span class="muted">+ ${escapeHtml(formatMoney(type.feeMinor, type.currency))} booking fee</span></p>
-${availability(type)}${fieldError(errors, key)}</div>
+${availability(type, timeZone)}${fieldError(errors, key)}</div>
 ${
   soldOut
     ? ''
@@ -114,10 +129,13 @@ export function renderCheckoutForm(
   stored: StorefrontEvent,
   form: CheckoutFormState,
   errors: CheckoutFormErrors,
+  codes: CodeView = NO_CODE_VIEW,
 ): string {
   const types = stored.types;
-  if (types.length === 0) return '<p class="note">Tickets are not on sale yet.</p>';
-  const allSoldOut = types.every((type) => type.remaining === 0);
+  const entry = renderCodeEntry(stored.row.id, codes, errors.fields?.code);
+  if (types.length === 0) return `${entry}<p class="note">Tickets are not on sale yet.</p>`;
+  const allSoldOut = types.every((type) => type.remaining === 0 || type.sale !== 'open');
+  const closed = types.every((type) => type.sale === 'after');
   const row = stored.row;
   const country = countryOptions
     .map(
@@ -125,13 +143,18 @@ export function renderCheckoutForm(
         `<option value="${option.code}"${option.code === form.buyer.country ? ' selected' : ''}>${escapeHtml(option.name)}</option>`,
     )
     .join('');
-  return `<form method="post" action="/events/${row.slug}/checkout" novalidate aria-labelledby="tickets-title">
+  return `${renderOnSale(stored)}${entry}<form method="post" action="/events/${row.slug}/checkout" novalidate aria-labelledby="tickets-title">
 <h2 id="tickets-title">Tickets</h2>
 ${errors.message ? `<div class="alert" role="alert">${escapeHtml(errors.message)}</div>` : ''}
-<ul class="types">${types.map((type) => typeRow(type, form, errors)).join('')}</ul>
+<ul class="types">${types.map((type) => typeRow(type, form, errors, row.timeZone)).join('')}</ul>
+${codeHiddenFields(codes)}
 ${
   allSoldOut
-    ? '<p class="note">This event is sold out.</p>'
+    ? closed
+      ? `<p class="note">${escapeHtml(SALES_MESSAGES.closed)}</p>`
+      : stored.salesState === 'before'
+        ? ''
+        : '<p class="note">This event is sold out.</p>'
     : `<h2>Your details</h2>
 <div class="row">${input('first_name', 'firstName', 'First name', form, errors, 'autocomplete="given-name" maxlength="60" required')}${input('last_name', 'lastName', 'Last name', form, errors, 'autocomplete="family-name" maxlength="60" required')}</div>
 ${input('email', 'email', 'Email', form, errors, 'type="email" autocomplete="email" maxlength="254" required')}

@@ -31,7 +31,17 @@ export function renderSummaryTable(current: OrderRow, lines: SummaryLine[]): str
         `<tr><td>${escapeHtml(line.name)} × ${line.quantity}</td><td class="num">${money(line.unitPriceMinor * line.quantity)}</td></tr>`,
     )
     .join('');
-  return `<table class="summary"><caption class="sr">Order summary</caption><tbody>${rows}
+  // Line prices are already after the promo code's discount; the row says what it saved.
+  const promo =
+    current.promoCode && current.discountMinor > 0
+      ? `<tr><td>Promo code ${escapeHtml(current.promoCode)}</td><td class="num">You save ${money(current.discountMinor)}</td></tr>`
+      : '';
+  return `<table class="summary"><caption class="sr">Order summary</caption><tbody>${rows}${
+    promo
+      ? `
+${promo}`
+      : ''
+  }
 <tr><td>Booking fee</td><td class="num">${money(current.feeMinor)}</td></tr></tbody>
 <tfoot><tr><td>Total</td><td class="num">${money(current.amountMinor + current.feeMinor)}</td></tr></tfoot></table>`;
 }

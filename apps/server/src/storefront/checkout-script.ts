@@ -1,6 +1,7 @@
 // The storefront's only script, served from our host (the CSP allows no inline script): the event page's Share
 // button (the Web Share API where the browser has it, else the link is copied, and the page says so), a live
-// countdown for a hold and +/- steppers beside quantity inputs. Everything else works without it.
+// countdown for a hold, the on-sale countdown and the fan's local on-sale time, and +/- steppers beside quantity
+// inputs. Everything else works without it.
 export const CHECKOUT_SCRIPT = `(function(){
 var d=document;
 d.querySelectorAll('[data-share]').forEach(function(b){
@@ -28,6 +29,20 @@ d.querySelectorAll('[data-countdown]').forEach(function(el){
     var m=Math.floor(left/60),s=left%60;
     el.textContent=left>0?('Time left: '+m+':'+(s<10?'0':'')+s):'Your hold has expired.';
     if(left>0)setTimeout(tick,1000);else if(!el.dataset.done){el.dataset.done='1';setTimeout(function(){location.reload()},1500);}
+  }
+  tick();
+});
+d.querySelectorAll('[data-onsale-local]').forEach(function(el){
+  try{el.textContent='That is '+new Intl.DateTimeFormat(undefined,{weekday:'short',day:'numeric',month:'short',hour:'2-digit',minute:'2-digit',timeZoneName:'short'}).format(new Date(el.getAttribute('data-onsale-local')))+' where you are.';el.hidden=false;}catch(e){}
+});
+d.querySelectorAll('[data-onsale-in]').forEach(function(el){
+  var end=Date.now()+1000*parseInt(el.getAttribute('data-onsale-in'),10);
+  function two(n){return (n<10?'0':'')+n;}
+  function tick(){
+    var left=Math.max(0,Math.round((end-Date.now())/1000));
+    var days=Math.floor(left/86400),h=Math.floor(left%86400/3600),m=Math.floor(left%3600/60),s=left%60;
+    el.textContent=left>0?('Opens in '+(days?days+'d ':'')+(days||h?h+'h ':'')+two(m)+'m '+two(s)+'s'):'On sale now. Loading the tickets\u2026';
+    if(left>0)setTimeout(tick,1000);else if(!el.dataset.done){el.dataset.done='1';setTimeout(function(){location.reload()},500+Math.floor(Math.random()*1500));}
   }
   tick();
 });

@@ -17,6 +17,8 @@ import { cancelHold, checkoutSubmissionKey } from '../modules/checkout/cancel.js
 import { loadStorefrontEvent, type StorefrontEvent } from '../modules/checkout/storefront-event.js';
 import { findPublicEvent } from '../modules/events/events.service.js';
 import { CHECKOUT_SCRIPT } from './checkout-script.js';
+import { codeView } from './code-entry.js';
+import { codesFor } from '../modules/checkout/drop-rules.js';
 import {
   emptyCheckoutForm,
   readCheckoutForm,
@@ -113,34 +115,50 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
     errors: CheckoutFormErrors,
     status: number,
     preloaded: StorefrontEvent | null = null,
+    entered: Array<string | undefined> = [],
   ) {
-    const stored = preloaded ?? (await loadStorefrontEvent(db, organization.organizationId, eventId));
+    // Codes are read only when the page has some (typed, carried by the form, or in a ?code= link).
+    const resolved = await codesFor(db, organization.organizationId, eventId, entered, new Date());
+    const stored =
+      preloaded ??
+      (await loadStorefrontEvent(db, organization.organizationId, eventId, undefined, {
+        unlockedTypeIds: resolved.access?.ticketTypeIds ?? [],
+      }));
     if (!stored) return sendStorefrontNotFound(reply);
     const event = stored.event;
     const state = form ?? emptyCheckoutForm(defaultCountry(request, stored.types[0]?.currency));
+    const codes = codeView(resolved, stored);
     // The page shows live availability, so a browser revalidates it every time (never from a stale cache);
-    // a page answering a posted form carries the fan's details and is never stored.
-    const html = renderEventPage({ organization, origin: originOf(request), event, stored, form: state, errors });
-    if (form || status !== 200) return sendHtml(reply, status, html, 'no-store');
+    // a page answering a posted form carries the fan's details and is never stored, nor one showing codes.
+    const html = renderEventPage({ organization, origin: originOf(request), event, stored, form: state, errors, codes });
+    if (form || status !== 200 || entered.some(Boolean)) return sendHtml(reply, status, html, 'no-store');
     // Revalidated by ETag: an unchanged page (same availability) is a 304 with no body.
     reply.header('referrer-policy', 'same-origin');
     return sendStorefrontHtml(request, reply, html, 'no-cache');
   }
 
-  app.get<{ Params: { ref: string } }>('/events/:ref', { constraints }, async (request, reply) => {
-    const organization = await organizationFor(db, request, reply, deps.appUrl);
-    if (!organization) return reply;
-    const address = await findPublicEventAddress(db, organization.organizationId, request.params.ref);
-    if (!address) return sendStorefrontNotFound(reply);
-    // An old slug or the id-based address: the one current address, for links and search engines alike.
-    if (address.moved) return redirectToCurrent(request, reply, address.slug);
-    await renderEvent(request, reply, organization, address.id, null, {}, 200);
-    // A shown page (200, or 304 when the browser already had it) is a view; a missing event is not.
-    if (reply.statusCode === 200 || reply.statusCode === 304) {
-      deps.pageViews.record(request, { organizationId: organization.organizationId, eventId: address.id });
-    }
-    return reply;
-  });
+  app.get<{ Params: { ref: string }; Querystring: { code?: string | string[] } }>(
+    '/events/:ref',
+    { constraints },
+    async (request, reply) => {
+      const organization = await organizationFor(db, request, reply, deps.appUrl);
+      if (!organization) return reply;
+      const address = await findPublicEventAddress(db, organization.organizationId, request.params.ref);
+      if (!address) return sendStorefrontNotFound(reply);
+      // An old slug or the id-based address: the one current address, for links and search engines alike.
+      if (address.moved) return redirectToCurrent(request, reply, address.slug);
+      const raw = request.query?.code;
+      const entered = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw])
+        .filter((value): value is string => typeof value === 'string')
+        .slice(0, 4);
+      await renderEvent(request, reply, organization, address.id, null, {}, 200, null, entered);
+      // A shown page (200, or 304 when the browser already had it) is a view; a missing event is not.
+      if (reply.statusCode === 200 || reply.statusCode === 304) {
+        deps.pageViews.record(request, { organizationId: organization.organizationId, eventId: address.id });
+      }
+      return reply;
+    },
+  );
 
   eventExtrasRoutes(app, {
     db,
@@ -171,6 +189,7 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
           buyer: form.buyer,
           submissionKey: checkoutSubmissionKey(request, eventId, form),
           ip: request.ip,
+          codes: [form.accessCode, form.promoCode],
         });
         app.metrics.checkoutHold('held');
         return reply.redirect(`/checkout/${created.accessToken}`, 303);
@@ -190,6 +209,7 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
           },
           error.status,
           error.event,
+          [form.accessCode, form.promoCode],
         );
       }
     });

@@ -18,6 +18,7 @@ import { renderCheckoutForm, type CheckoutFormErrors, type CheckoutFormState } f
 import { renderStorefrontPage, safeLink, type StorefrontFrameOrganization } from './storefront-layout.js';
 import type { StorefrontEventSummary } from './home-page.js';
 import { eventArtwork, responsiveImageHtml } from './images.js';
+import { CODE_ENTRY_CSS, type CodeView } from './code-entry.js';
 
 /** 'SAT 14 JUN, 2025 · 19:00' (the event's own time zone). */
 function when(event: PublicEvent): string {
@@ -64,9 +65,11 @@ export interface EventPageInput {
   stored: StorefrontEvent;
   form: CheckoutFormState;
   errors: CheckoutFormErrors;
+  /** The access and promo codes applied (or refused) on this page. */
+  codes?: CodeView;
 }
 
-export function renderEventPage({ organization, origin, event, stored, form, errors }: EventPageInput): string {
+export function renderEventPage({ organization, origin, event, stored, form, errors, codes }: EventPageInput): string {
   const zone = eventZoneLabel(event);
   const facts: Array<[string, string]> = [
     ['Starts', dateTimeLine(event.startLocal)],
@@ -83,7 +86,7 @@ export function renderEventPage({ organization, origin, event, stored, form, err
       ? `<p class="note">${escapeHtml(CHECKOUT_TEXT.ended)}</p>`
       : stored.closedReason === 'cancelled'
         ? `<p class="note" role="status">${escapeHtml(CHECKOUT_TEXT.cancelled)}</p>`
-        : renderCheckoutForm(stored, form, errors);
+        : renderCheckoutForm(stored, form, errors, codes);
   const artwork = event.artworkUrl ? eventArtwork(event.artworkUrl, `${event.name} artwork`) : null;
   const pageUrl = `${origin}/events/${event.slug}`;
   const live = stored.closedReason === null;
@@ -106,6 +109,7 @@ ${aboutHtml(organization)}`;
     description: event.description || `${event.name} at ${event.location}`,
     head: artwork?.preload,
     body,
+    css: CODE_ENTRY_CSS,
     script: true,
     social: {
       title: event.name,

@@ -102,6 +102,8 @@ export function sampleEvents(): EventDto[] {
           max_per_order: 10,
           hidden: false,
           sort: 0,
+          sales_start_local: null,
+          sales_end_local: null,
         },
       ],
     }),

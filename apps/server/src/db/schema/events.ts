@@ -50,6 +50,12 @@ export const event = pgTable(
     removeOnEventEnd: boolean('remove_on_event_end').notNull().default(true),
     /** Venue capacity: caps the total of all ticket types; null = unlimited. */
     capacity: integer('capacity'),
+    /** When ticket sales open and close (null = on publishing / until the event ends); a type may narrow it. */
+    salesStartAt: timestamp('sales_start_at', { withTimezone: true }),
+    salesEndAt: timestamp('sales_end_at', { withTimezone: true }),
+    /** Limits against scalpers, checked at hold time: tickets in one order, and per buyer e-mail for the event. */
+    maxTicketsPerOrder: integer('max_tickets_per_order').notNull().default(20),
+    maxTicketsPerEmail: integer('max_tickets_per_email').notNull().default(40),
     /** Paid tickets of all types. */
     sold: integer('sold').notNull().default(0),
     /** Tickets of all types in checkout holds. */
@@ -68,6 +74,10 @@ export const event = pgTable(
       .where(sql`${table.status} = 'live' and ${table.removeOnEventEnd}`),
     check('event_status_check', sql`${table.status} in ('draft', 'live', 'archived', 'cancelled')`),
     check('event_minimum_age_check', sql`${table.minimumAge} between 0 and 99`),
+    check(
+      'event_ticket_limits_check',
+      sql`${table.maxTicketsPerOrder} between 1 and 100 and ${table.maxTicketsPerEmail} between 1 and 1000`,
+    ),
     check(
       'event_inventory_check',
       sql`${table.sold} >= 0 and ${table.held} >= 0 and (${table.capacity} is null or ${table.sold} + ${table.held} <= ${table.capacity})`,
@@ -99,6 +109,9 @@ export const ticketType = pgTable(
     maxPerOrder: integer('max_per_order').notNull().default(10),
     /** Hidden types are not offered on the storefront (and cannot be bought). */
     hidden: boolean('hidden').notNull().default(false),
+    /** This type's own sales window inside the event's (null = the event's). */
+    salesStartAt: timestamp('sales_start_at', { withTimezone: true }),
+    salesEndAt: timestamp('sales_end_at', { withTimezone: true }),
     sort: integer('sort').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -10,3 +10,4 @@ export * from './cancellations.js';
 export * from './analytics.js';
 export * from './team.js';
 export * from './refunds.js';
+export * from './codes.js';

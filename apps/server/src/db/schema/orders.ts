@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organization, user } from './auth.js';
+import { eventCode } from './codes.js';
 import { event, ticketType } from './events.js';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'expired', 'cancelled', 'refunded', 'partially_refunded'] as const;
@@ -75,6 +76,12 @@ export const order = pgTable(
     checkoutSessionId: text('checkout_session_id'),
     checkoutUrl: text('checkout_url'),
     paymentIntentId: text('payment_intent_id'),
+    /** The promo code used (its text as entered, upper-cased) and what it took off the ticket prices. */
+    promoCodeId: uuid('promo_code_id').references(() => eventCode.id, { onDelete: 'set null' }),
+    promoCode: text('promo_code'),
+    discountMinor: bigint('discount_minor', { mode: 'number' }).notNull().default(0),
+    /** The access code that unlocked a hidden type (a use of it is held with the order). */
+    accessCodeId: uuid('access_code_id').references(() => eventCode.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),

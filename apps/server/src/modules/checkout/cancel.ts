@@ -1,11 +1,11 @@
 // A fan cancelling their own hold, and the key that makes a resubmitted checkout form find its first order.
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { order, orderChange, orderLine } from '../../db/schema/index.js';
 import type { OrderRow } from './checkout.service.js';
-import { releaseHeldTickets, retryOnDeadlock } from './inventory.js';
+import { releaseHeldTickets, retryOnDeadlock, type Tx } from './inventory.js';
 
 /** pending -> cancelled, giving the tickets back at once. Anything else is left as it is. */
 export async function cancelHold(db: Database, current: OrderRow): Promise<boolean> {
@@ -24,6 +24,7 @@ export async function cancelHold(db: Database, current: OrderRow): Promise<boole
         locked.eventId,
         lines.map((line) => ({ ticketTypeId: line.ticketTypeId, quantity: line.quantity })),
       );
+      await giveBackCodesAndBuyer(tx, locked);
       const now = new Date();
       await tx
         .update(order)
@@ -41,6 +42,20 @@ export async function cancelHold(db: Database, current: OrderRow): Promise<boole
       return true;
     }),
   );
+}
+
+/** A cancelled hold's code uses and its tickets toward the buyer's limit go back (as when a hold expires). */
+export async function giveBackCodesAndBuyer(
+  tx: Tx,
+  held: Pick<OrderRow, 'eventId' | 'customerEmail' | 'quantity' | 'promoCodeId' | 'accessCodeId'>,
+) {
+  const codeIds = [held.promoCodeId, held.accessCodeId].filter((id): id is string => Boolean(id));
+  for (const id of codeIds) {
+    await tx.execute(sql`update event_code set uses = greatest(0, uses - 1) where id = ${id}`);
+  }
+  await tx.execute(sql`
+    update buyer_tickets set tickets = greatest(0, tickets - ${held.quantity})
+    where event_id = ${held.eventId} and email = ${held.customerEmail}`);
 }
 
 const WINDOW_MS = 2 * 60_000;

@@ -2,12 +2,14 @@
 // one transaction (an order in 'pending'), then hand over to the payments provider's hosted checkout. Prices
 // and fees always come from the database; nothing the browser sends about money is read.
 import { and, eq, sql } from 'drizzle-orm';
-import { validateBuyerDetails, type BuyerDetails, type BuyerField } from '@marquee/shared';
+import { SALES_MESSAGES, validateBuyerDetails, type BuyerDetails, type BuyerField } from '@marquee/shared';
 import type { PaymentsProvider } from '../../adapters/payments/payments.js';
 import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { order, orderLine, organizationSettings } from '../../db/schema/index.js';
-import { holdOrder } from './hold.js';
+import { buyerTickets, order, orderLine, organizationSettings } from '../../db/schema/index.js';
+import type { ResolvedCodes } from '../codes/code-check.js';
+import { codesFor, eventSalesProblem, pricedLines, typeSalesProblem, usedUpMessage } from './drop-rules.js';
+import { BuyerLimitReached, CodeUsedUp, holdOrder, type HoldRequest } from './hold.js';
 import { NotEnoughTickets, releaseExpiredHolds, type LineQuantity } from './inventory.js';
 import { takeTokens } from './rate-limit.js';
 import { loadStorefrontEvent, type SellableTicketType, type StorefrontEvent } from './storefront-event.js';
@@ -19,7 +21,7 @@ import type { OrderRow } from './hold.js';
 export class CheckoutRefusal extends Error {
   constructor(
     message: string,
-    readonly fields: Partial<Record<BuyerField | `qty:${string}`, string>> = {},
+    readonly fields: Partial<Record<BuyerField | 'code' | `qty:${string}`, string>> = {},
     readonly status = 400,
     /** The event as just read, so the page showing the refusal need not read it again. */
     readonly event: StorefrontEvent | null = null,
@@ -58,6 +60,8 @@ export interface StartCheckoutInput {
   /** The form's one-time key: a resubmitted form finds the order it made. */
   submissionKey: string;
   ip: string;
+  /** The access and promo codes the page carried (as typed; checked here, never trusted). */
+  codes?: Array<string | undefined>;
   now?: Date;
 }
 
@@ -67,8 +71,16 @@ const PER_EMAIL = { max: 6, windowSeconds: 600 };
 function parseQuantities(
   raw: Record<string, string>,
   types: SellableTicketType[],
-): { lines: Array<LineQuantity & { type: SellableTicketType }>; fields: Record<string, string>; short: boolean } {
+  timeZone: string,
+): {
+  lines: Array<LineQuantity & { type: SellableTicketType }>;
+  fields: Record<string, string>;
+  short: boolean;
+  /** A chosen type is outside its sales window: the form's message. */
+  outsideWindow: string | null;
+} {
   const fields: Record<string, string> = {};
+  let outsideWindow: string | null = null;
   const known = new Map(types.map((type) => [type.id, type]));
   const lines: Array<LineQuantity & { type: SellableTicketType }> = [];
   let short = false;
@@ -85,13 +97,21 @@ function parseQuantities(
       continue;
     }
     const quantity = Number(value);
-    if (quantity > type.maxPerOrder) fields[`qty:${id}`] = `You can buy at most ${type.maxPerOrder} of these per order`;
+    const windowProblem = quantity > 0 ? typeSalesProblem(type, timeZone) : null;
+    if (windowProblem) {
+      fields[`qty:${id}`] = windowProblem;
+      outsideWindow =
+        type.sale === 'before'
+          ? `These tickets are not on sale yet: ${windowProblem.toLowerCase()}.`
+          : SALES_MESSAGES.typeClosedForm;
+    } else if (quantity > type.maxPerOrder)
+      fields[`qty:${id}`] = `You can buy at most ${type.maxPerOrder} of these per order`;
     else if (type.remaining !== null && quantity > type.remaining) {
       fields[`qty:${id}`] = type.remaining === 0 ? 'Sold out' : `Only ${type.remaining} left`;
       short = true;
     } else lines.push({ ticketTypeId: id, quantity, type });
   }
-  return { lines, fields, short };
+  return { lines, fields, short, outsideWindow };
 }
 
 async function findBySubmission(db: Database, organizationId: string, submissionKey: string) {
@@ -109,8 +129,11 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
   const { db } = deps;
   // The hot path is four statements: the event with its types and the payouts check (together), the rate
   // limits, and the hold. Expired holds are released only when the tickets seem to have run out.
+  // Codes are read only when the fan brought one; an access code's hidden types are then offered too.
+  const codes = await codesFor(db, input.organizationId, input.eventId, input.codes ?? [], now);
+  const loadOptions = { releaseExpired: false, unlockedTypeIds: codes.access?.ticketTypeIds ?? [] };
   const [loaded, canSell] = await Promise.all([
-    loadStorefrontEvent(db, input.organizationId, input.eventId, now, { releaseExpired: false }),
+    loadStorefrontEvent(db, input.organizationId, input.eventId, now, loadOptions),
     deps.assertCanSell(db, input.organizationId).then(
       () => true,
       () => false,
@@ -121,16 +144,26 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
   if (stored.closedReason === 'ended') throw new CheckoutRefusal(CHECKOUT_TEXT.ended, {}, 409, stored);
   if (stored.closedReason === 'cancelled') throw new CheckoutRefusal(CHECKOUT_TEXT.cancelled, {}, 409, stored);
   if (!canSell) throw new CheckoutRefusal(CHECKOUT_TEXT.salesPaused, {}, 409, stored);
+  // Before the on-sale or after sales end, whatever the form sent.
+  const closed = eventSalesProblem(stored);
+  if (closed) throw new CheckoutRefusal(closed, {}, 409, stored);
+  const codeProblem = codes.problems[0]?.message;
+  if (codeProblem) throw new CheckoutRefusal(codeProblem, { code: codeProblem }, 400, stored);
 
   const buyer = { ...input.buyer, email: input.buyer.email.trim().toLowerCase() };
-  let parsed = parseQuantities(input.quantities, stored.types);
+  let parsed = parseQuantities(input.quantities, stored.types, stored.row.timeZone);
   // Too few left as last counted: holds that ran out may free some, so release them and count again.
   if (parsed.short && (await releaseExpiredHolds(db, { eventId: stored.row.id, now })).length > 0) {
-    stored =
-      (await loadStorefrontEvent(db, input.organizationId, input.eventId, now, { releaseExpired: false })) ?? stored;
-    parsed = parseQuantities(input.quantities, stored.types);
+    stored = (await loadStorefrontEvent(db, input.organizationId, input.eventId, now, loadOptions)) ?? stored;
+    parsed = parseQuantities(input.quantities, stored.types, stored.row.timeZone);
   }
   const { lines, fields } = parsed;
+  if (parsed.outsideWindow) throw new CheckoutRefusal(parsed.outsideWindow, fields, 409, stored);
+  const totalTickets = lines.reduce((sum, line) => sum + line.quantity, 0);
+  if (totalTickets > stored.row.maxTicketsPerOrder)
+    fields.form = SALES_MESSAGES.tooManyPerOrder(stored.row.maxTicketsPerOrder);
+  const priced = pricedLines(lines, codes);
+  if (priced.problem && lines.length > 0) fields.code = priced.problem;
   const buyerErrors = validateBuyerDetails(buyer, {
     minimumAge: stored.row.minimumAge,
     hasTerms: stored.row.termsOfService.trim() !== '',
@@ -164,14 +197,18 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
     throw new CheckoutRefusal(CHECKOUT_TEXT.rateLimited, {}, 429, stored);
   }
 
-  const request = {
+  const request: HoldRequest = {
     organizationId: input.organizationId,
     eventId: stored.row.id,
     buyer,
     submissionKey: input.submissionKey,
-    lines,
+    lines: priced.lines,
     now,
     holdSeconds: deps.holdSeconds,
+    maxTicketsPerEmail: stored.row.maxTicketsPerEmail,
+    promo: codes.promo ? { id: codes.promo.id, code: codes.promo.code, discountMinor: priced.discountMinor } : null,
+    // An access code's use is taken only when the order holds a type it unlocked.
+    accessCodeId: codes.access && lines.some((line) => line.type.unlocked) ? codes.access.id : null,
   };
   try {
     const held = await holdOrder(db, request);
@@ -181,6 +218,20 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
     if (isUniqueViolation(error)) {
       const winner = await findBySubmission(db, input.organizationId, input.submissionKey);
       if (winner) return winner;
+    }
+    if (error instanceof CodeUsedUp || error instanceof BuyerLimitReached) {
+      const already = await findBySubmission(db, input.organizationId, input.submissionKey);
+      if (already) return already;
+      // Holds that ran out give their code uses and tickets back: release them and try once more.
+      if ((await releaseExpiredHolds(db, { eventId: stored.row.id, now })).length > 0) {
+        try {
+          const held = await holdOrder(db, request);
+          if (held) return held;
+        } catch (retryError) {
+          if (!(retryError instanceof CodeUsedUp || retryError instanceof BuyerLimitReached)) throw retryError;
+        }
+      }
+      throw await dropRefusal(db, error, stored, codes, buyer.email);
     }
     if (!(error instanceof NotEnoughTickets)) throw error;
     // Out of tickets: first the same form's own order, then holds that ran out (released, and tried once more).
@@ -194,8 +245,32 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
         if (!(retryError instanceof NotEnoughTickets)) throw retryError;
       }
     }
-    throw await soldOutRefusal(db, input, request.lines);
+    throw await soldOutRefusal(db, input, lines);
   }
+}
+
+async function dropRefusal(
+  db: Database,
+  error: CodeUsedUp | BuyerLimitReached,
+  stored: StorefrontEvent,
+  codes: ResolvedCodes,
+  email: string,
+): Promise<CheckoutRefusal> {
+  if (error instanceof CodeUsedUp) {
+    const message = await usedUpMessage(db, stored.row.organizationId, stored.row.id, codes);
+    return new CheckoutRefusal(message, { code: message }, 409, stored);
+  }
+  const [row] = await db
+    .select({ tickets: buyerTickets.tickets })
+    .from(buyerTickets)
+    .where(and(eq(buyerTickets.eventId, stored.row.id), eq(buyerTickets.email, email)))
+    .limit(1);
+  return new CheckoutRefusal(
+    SALES_MESSAGES.tooManyPerEmail(stored.row.maxTicketsPerEmail, row?.tickets ?? 0),
+    {},
+    409,
+    stored,
+  );
 }
 
 async function soldOutRefusal(

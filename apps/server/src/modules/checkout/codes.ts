@@ -3,7 +3,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { CODE_ALPHABET } from '@marquee/shared';
 
-function randomCode(length: number): string {
+export function randomCode(length: number): string {
   let code = '';
   for (let index = 0; index < length; index += 1) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
   return code;

@@ -34,6 +34,7 @@ async function requestFor(capacity: number, typeCapacity: number | null, quantit
   const stored = await loadStorefrontEvent(t.database.db, organizationId, live.id);
   const request: HoldRequest = {
     organizationId,
+    maxTicketsPerEmail: 40,
     eventId: live.id,
     buyer: {
       firstName: 'Hana',

@@ -16,14 +16,26 @@ import type { SellableTicketType } from './storefront-event.js';
 
 export type OrderRow = typeof order.$inferSelect;
 
+export interface HoldLine extends LineQuantity {
+  type: SellableTicketType;
+  /** The unit price after a promo code's discount (the type's price without one). */
+  unitPriceMinor?: number;
+}
+
 export interface HoldRequest {
   organizationId: string;
   eventId: string;
   buyer: BuyerDetails;
   submissionKey: string;
-  lines: Array<LineQuantity & { type: SellableTicketType }>;
+  lines: HoldLine[];
   now: Date;
   holdSeconds: number;
+  /** The event's limit of tickets per buyer e-mail (held and bought). */
+  maxTicketsPerEmail: number;
+  /** A promo code the order uses (one use taken with the hold) and what it takes off in all. */
+  promo?: { id: string; code: string; discountMinor: number } | null;
+  /** An access code that unlocked a chosen hidden type (one use taken with the hold). */
+  accessCodeId?: string | null;
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -57,17 +69,24 @@ function toOrderRow(raw: Record<string, unknown>): OrderRow {
     checkoutSessionId: (raw.checkout_session_id as string | null) ?? null,
     checkoutUrl: (raw.checkout_url as string | null) ?? null,
     paymentIntentId: (raw.payment_intent_id as string | null) ?? null,
+    promoCodeId: (raw.promo_code_id as string | null) ?? null,
+    promoCode: (raw.promo_code as string | null) ?? null,
+    discountMinor: Number(raw.discount_minor ?? 0),
+    accessCodeId: (raw.access_code_id as string | null) ?? null,
     createdAt: date(raw.created_at)!,
     updatedAt: date(raw.updated_at)!,
     paidAt: date(raw.paid_at),
   } satisfies Record<keyof OrderRow, unknown>;
 }
 
+const unitPrice = (line: HoldLine) => line.unitPriceMinor ?? line.type.priceMinor;
+
 function holdStatement(request: HoldRequest): SQL {
   const { lines, buyer, now, organizationId: org, eventId } = request;
   const currency = lines[0]!.type.currency as CurrencyCode;
-  const amount = lines.reduce((sum, line) => sum + line.type.priceMinor * line.quantity, 0);
-  const fee = lines.reduce((sum, line) => sum + bookingFee(line.type.priceMinor, currency) * line.quantity, 0);
+  // The booking fee is the one fee function's, on each ticket's price after any discount.
+  const amount = lines.reduce((sum, line) => sum + unitPrice(line) * line.quantity, 0);
+  const fee = lines.reduce((sum, line) => sum + bookingFee(unitPrice(line), currency) * line.quantity, 0);
   const quantity = lines.reduce((sum, line) => sum + line.quantity, 0);
   const at = now.toISOString();
   const expires = new Date(now.getTime() + request.holdSeconds * 1000).toISOString();
@@ -76,19 +95,42 @@ function holdStatement(request: HoldRequest): SQL {
   const wanted = sql.join(
     sorted.map(
       (line) =>
-        sql`(${line.ticketTypeId}::uuid, ${line.quantity}::int, ${line.type.name}::text, ${line.type.priceMinor}::bigint, ${bookingFee(line.type.priceMinor, currency)}::bigint)`,
+        sql`(${line.ticketTypeId}::uuid, ${line.quantity}::int, ${line.type.name}::text, ${unitPrice(line)}::bigint, ${bookingFee(unitPrice(line), currency)}::bigint)`,
     ),
     sql`, `,
   );
+  const codeIds = [request.accessCodeId, request.promo?.id].filter((id): id is string => Boolean(id)).sort();
+  // A code's use and the buyer's tickets are counters with CHECKs too (`uses <= max_uses`, `tickets <=
+  // max_tickets`): an over-used code or a buyer over the limit fails the whole statement, nothing written.
+  const codeUses = codeIds.length
+    ? sql`codes as (
+      update event_code set uses = uses + 1
+      where id in (${sql.join(
+        codeIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) and event_id = ${eventId} and organization_id = ${org}
+      returning id
+    ),`
+    : sql``;
   // `types` runs first (the event update reads it), so the type rows are locked before the event row, as in
   // fulfilment; the event takes exactly the tickets the types took. A type deleted meanwhile fails the whole
-  // statement on order_line's foreign key, so counters and order always agree.
+  // statement on order_line's foreign key, so counters and order always agree. A type may appear on two lines
+  // (discounted and full price), so the counters take each type's sum.
   return sql`
     with wanted (ticket_type_id, quantity, name, unit_price, unit_fee) as (values ${wanted}),
     durability as (select set_config('synchronous_commit', 'off', true) as value),
+    ${codeUses}
+    buyer as (
+      insert into buyer_tickets (organization_id, event_id, email, tickets, max_tickets)
+      values (${org}, ${eventId}, ${buyer.email}, ${quantity}, ${request.maxTicketsPerEmail})
+      on conflict (event_id, email) do update
+        set tickets = buyer_tickets.tickets + excluded.tickets, max_tickets = excluded.max_tickets
+      returning tickets
+    ),
+    per_type as (select ticket_type_id, sum(quantity)::int as quantity from wanted group by ticket_type_id),
     types as (
       update ticket_type t set held = t.held + w.quantity
-      from wanted w
+      from per_type w
       where t.id = w.ticket_type_id and t.event_id = ${eventId} and t.organization_id = ${org}
       returning t.id, w.quantity
     ),
@@ -100,11 +142,13 @@ function holdStatement(request: HoldRequest): SQL {
     created as (
       insert into "order" (organization_id, event_id, code, access_token, status, first_name, last_name,
         customer_email, phone, country, marketing_consent, quantity, amount_minor, fee_minor, currency,
-        submission_key, hold_expires_at, created_at, updated_at)
+        submission_key, hold_expires_at, created_at, updated_at, promo_code_id, promo_code, discount_minor,
+        access_code_id)
       select ${org}, venue.id, ${newOrderCode()}, ${newAccessToken()}, 'pending', ${buyer.firstName.trim()},
         ${buyer.lastName.trim()}, ${buyer.email}, ${buyer.phone.trim() || null}, ${buyer.country},
         ${buyer.marketingConsent}, ${quantity}, ${amount}, ${fee}, ${currency}, ${request.submissionKey},
-        ${expires}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+        ${expires}::timestamptz, ${at}::timestamptz, ${at}::timestamptz, ${request.promo?.id ?? null}::uuid,
+        ${request.promo?.code ?? null}, ${request.promo?.discountMinor ?? 0}, ${request.accessCodeId ?? null}::uuid
       from venue
       returning *
     ),
@@ -117,6 +161,20 @@ function holdStatement(request: HoldRequest): SQL {
       select ${org}, created.id, 'held', 'pending', 'fan', ${at}::timestamptz from created
     )
     select * from created`;
+}
+
+/** A code ran out of uses between the page and the hold (another fan took the last one). */
+export class CodeUsedUp extends Error {
+  constructor() {
+    super('A code has no uses left');
+  }
+}
+
+/** The buyer's e-mail already holds or has bought the event's limit of tickets. */
+export class BuyerLimitReached extends Error {
+  constructor() {
+    super('The buyer reached the per-person ticket limit');
+  }
 }
 
 /** The order codes' unique index: a clash of two random codes, so the hold is simply tried again. */
@@ -138,6 +196,8 @@ export async function holdOrder(db: Database, request: HoldRequest): Promise<Ord
       const constraint = pgConstraint(error);
       if (code === '23514' && constraint === 'ticket_type_sold_check') throw new NotEnoughTickets(null);
       if (code === '23514' && constraint === 'event_inventory_check') throw new NotEnoughTickets(null);
+      if (code === '23514' && constraint === 'event_code_uses_check') throw new CodeUsedUp();
+      if (code === '23514' && constraint === 'buyer_tickets_limit_check') throw new BuyerLimitReached();
       if (code === '23505' && constraint && CODE_CLASH.has(constraint) && attempt < 3) continue;
       // A ticket type deleted since the event was read (order_line's foreign key): nothing was written.
       if (code === '23503') return null;

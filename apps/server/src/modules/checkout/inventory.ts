@@ -93,7 +93,7 @@ export async function releaseExpiredHolds(
       with expired as (
         update "order" set status = 'expired', updated_at = ${now}::timestamptz
         where status = 'pending' and hold_expires_at < ${now}::timestamptz ${forEvent}
-        returning id, organization_id, event_id, quantity
+        returning id, organization_id, event_id, quantity, customer_email, promo_code_id, access_code_id
       ), per_type as (
         select l.ticket_type_id, sum(l.quantity)::int as quantity
         from order_line l join expired e on e.id = l.order_id group by l.ticket_type_id
@@ -103,7 +103,7 @@ export async function releaseExpiredHolds(
         select event_id, sum(quantity)::int as quantity from expired group by event_id
       ), events as (
         update event v set held = v.held - p.quantity from per_event p where v.id = p.event_id returning v.id
-      ), audit as (
+      ), ${RELEASE_CODES_AND_BUYERS}, audit as (
         insert into order_change (organization_id, order_id, action, from_status, to_status, actor_type, at)
         select organization_id, id, 'expired', 'pending', 'expired', 'system', ${now}::timestamptz from expired
       )
@@ -111,6 +111,24 @@ export async function releaseExpiredHolds(
     return rows<{ id: string }>(result).map((row) => row.id);
   });
 }
+
+/**
+ * CTEs giving back what the orders in `expired` (id, event_id, quantity, customer_email, promo_code_id,
+ * access_code_id) took with their holds: one use of each code and the buyer's tickets toward the per-person limit.
+ */
+export const RELEASE_CODES_AND_BUYERS = sql`per_code as (
+        select code_id, count(*)::int as uses from (
+          select promo_code_id as code_id from expired where promo_code_id is not null
+          union all select access_code_id from expired where access_code_id is not null
+        ) used group by code_id
+      ), code_uses as (
+        update event_code c set uses = greatest(0, c.uses - p.uses) from per_code p where c.id = p.code_id returning c.id
+      ), per_buyer as (
+        select event_id, customer_email, sum(quantity)::int as quantity from expired group by event_id, customer_email
+      ), buyers as (
+        update buyer_tickets b set tickets = greatest(0, b.tickets - p.quantity)
+        from per_buyer p where b.event_id = p.event_id and b.email = p.customer_email returning b.email
+      )`;
 
 /** Runs `work` again when PostgreSQL broke a deadlock or a serialization conflict by aborting it. */
 export async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 5): Promise<T> {

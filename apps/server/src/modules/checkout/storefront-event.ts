@@ -1,7 +1,15 @@
 // What the storefront needs of one live event to sell it: the event's facts and each visible ticket type with
 // its price, booking fee and what is left (expired holds are released first, so availability is current).
 import { and, asc, eq } from 'drizzle-orm';
-import { bookingFee, instantToLocal, type CurrencyCode } from '@marquee/shared';
+import {
+  bookingFee,
+  effectiveWindow,
+  instantToLocal,
+  eventSalesState,
+  windowState,
+  type CurrencyCode,
+  type SalesWindow,
+} from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { event, ticketType } from '../../db/schema/index.js';
 import { generalOf, toPublicEvent, type PublicEvent } from '../events/events.service.js';
@@ -20,6 +28,12 @@ export interface SellableTicketType {
   /** Tickets left for this type, counting the venue limit; null = unlimited. */
   remaining: number | null;
   maxPerOrder: number;
+  /** Whether the type's sales window (inside the event's) is open now, not yet open or over. */
+  sale: 'before' | 'open' | 'after';
+  /** When the type's window opens (null = no start). */
+  salesStartAt: Date | null;
+  /** A hidden type shown because an access code unlocked it. */
+  unlocked: boolean;
 }
 
 export interface StorefrontEvent {
@@ -32,6 +46,10 @@ export interface StorefrontEvent {
   lastEntryLocal: string;
   /** Why the event cannot be bought now, or null when it can. */
   closedReason: 'ended' | 'cancelled' | null;
+  /** Sales as a whole: some shown type on sale now, none yet (but one will be), or all closed. */
+  salesState: 'before' | 'open' | 'after';
+  /** While nothing is on sale yet, when the first shown type opens (a waiting room keys off this); else null. */
+  salesOpensAt: Date | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -44,8 +62,13 @@ export function remainingFor(type: TicketTypeRow, row: EventRow): number | null 
   return Math.min(own, venue);
 }
 
-export function toSellable(type: TicketTypeRow, row: EventRow): SellableTicketType {
+export const eventWindow = (row: EventRow): SalesWindow => ({ startAt: row.salesStartAt, endAt: row.salesEndAt });
+const typeWindow = (row: EventRow, type: TicketTypeRow): SalesWindow =>
+  effectiveWindow(eventWindow(row), { startAt: type.salesStartAt, endAt: type.salesEndAt });
+
+export function toSellable(type: TicketTypeRow, row: EventRow, now = new Date()): SellableTicketType {
   const priceMinor = type.priceMinor ?? 0;
+  const window = typeWindow(row, type);
   const currency = type.currency as CurrencyCode;
   return {
     id: type.id,
@@ -56,6 +79,9 @@ export function toSellable(type: TicketTypeRow, row: EventRow): SellableTicketTy
     currency,
     remaining: remainingFor(type, row),
     maxPerOrder: type.maxPerOrder,
+    sale: windowState(window, now),
+    salesStartAt: window.startAt,
+    unlocked: type.hidden,
   };
 }
 
@@ -70,7 +96,7 @@ export async function loadStorefrontEvent(
   organizationId: string,
   eventId: string,
   now = new Date(),
-  options: { releaseExpired?: boolean } = {},
+  options: { releaseExpired?: boolean; unlockedTypeIds?: readonly string[] } = {},
 ): Promise<StorefrontEvent | null> {
   if (!UUID.test(eventId)) return null;
   if (options.releaseExpired !== false) await releaseExpiredHolds(db, { eventId, now });
@@ -85,10 +111,19 @@ export async function loadStorefrontEvent(
   if (!row || (row.status !== 'live' && row.status !== 'cancelled')) return null;
   const types = joined.flatMap((item) => (item.type ? [item.type] : []));
   const local = (instant: Date | null) => (instant ? instantToLocal(instant, row.timeZone) : '');
+  const unlocked = new Set(options.unlockedTypeIds ?? []);
+  const shown = types.filter((type) => (!type.hidden || unlocked.has(type.id)) && type.priceMinor !== null);
+  const sales = eventSalesState(
+    eventWindow(row),
+    shown.map((type) => ({ startAt: type.salesStartAt, endAt: type.salesEndAt })),
+    now,
+  );
   return {
     row,
     event: toPublicEvent(row, generalOf(types)),
-    types: types.filter((type) => !type.hidden && type.priceMinor !== null).map((type) => toSellable(type, row)),
+    types: shown.map((type) => toSellable(type, row, now)),
+    salesState: sales.state,
+    salesOpensAt: sales.opensAt,
     startLocal: local(row.startsAt),
     endLocal: local(row.endsAt),
     lastEntryLocal: local(row.lastEntryAt),

@@ -6,7 +6,7 @@
 // counts follow the deleted row by trigger), so the dashboard and the Customers page keep agreeing.
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { customer, order, orderChange, orderMail, ticket } from '../../db/schema/index.js';
+import { customer, order, orderChange, orderMail, ticket, buyerTickets } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { CUSTOMER_NOT_FOUND, findCustomer } from './customers.service.js';
 
@@ -75,6 +75,10 @@ export async function eraseCustomer(
         })),
       );
     }
+    // The per-buyer ticket counts (limits against scalpers) name the address too.
+    await tx
+      .delete(buyerTickets)
+      .where(and(eq(buyerTickets.organizationId, organizationId), eq(buyerTickets.email, locked.email)));
     await tx.delete(customer).where(and(eq(customer.id, locked.id), eq(customer.organizationId, organizationId)));
     return { orders: orderIds.length };
   });

@@ -1,7 +1,7 @@
 // The organiser's customers: one buyer per e-mail with a paid order, searched, sorted and paged in the
 // database (pages of 50), and one customer's detail with the events they bought. Every query is scoped by the
 // caller's organisation; another organisation's customer is not found.
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   CUSTOMERS_PAGE_SIZE,
   customerStatus,
@@ -11,7 +11,7 @@ import {
   type CustomersPage,
 } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
-import { customer, customerEvent, customerSpend, event } from '../../db/schema/index.js';
+import { customer, customerEvent, customerSpend, event, order } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import {
   UUID,
@@ -154,7 +154,7 @@ export async function getCustomer(
     findCustomer(db, organizationId, customerId),
     customerContext(db, organizationId, now),
   ]);
-  const [events] = await Promise.all([
+  const [events, codes] = await Promise.all([
     db
       .select({
         id: event.id,
@@ -168,6 +168,17 @@ export async function getCustomer(
       .innerJoin(event, eq(event.id, customerEvent.eventId))
       .where(and(eq(customerEvent.organizationId, organizationId), eq(customerEvent.customerId, row.id)))
       .orderBy(desc(customerEvent.firstPurchaseAt), desc(event.id)),
+    db
+      .selectDistinct({ eventId: order.eventId, code: order.promoCode })
+      .from(order)
+      .where(
+        and(
+          eq(order.organizationId, organizationId),
+          eq(order.customerEmail, row.email),
+          inArray(order.status, ['paid', 'partially_refunded']),
+          isNotNull(order.promoCode),
+        ),
+      ),
   ]);
   return {
     ...toCustomer(row, readSpends(spends, context.defaultCurrency), context),
@@ -178,6 +189,7 @@ export async function getCustomer(
       purchased_at: item.purchasedAt.toISOString(),
       tickets: item.tickets,
       image_url: item.artworkUrl || null,
+      promo_codes: codes.filter((used) => used.eventId === item.id && used.code).map((used) => used.code!),
     })),
   };
 }

@@ -294,7 +294,8 @@ async function ticketTypesFor(db: Database | Transaction, organizationId: string
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-export function toTicketTypeDto(type: TicketTypeRow): TicketTypeDto {
+export function toTicketTypeDto(type: TicketTypeRow, timeZone: string): TicketTypeDto {
+  const local = (instant: Date | null) => (instant ? instantToLocal(instant, timeZone) : null);
   return {
     id: type.id,
     name: type.name,
@@ -307,6 +308,8 @@ export function toTicketTypeDto(type: TicketTypeRow): TicketTypeDto {
     max_per_order: type.maxPerOrder,
     hidden: type.hidden,
     sort: type.sort,
+    sales_start_local: local(type.salesStartAt),
+    sales_end_local: local(type.salesEndAt),
   };
 }
 
@@ -343,7 +346,7 @@ function toDto(
     currency: state.currency,
     price: state.price,
     capacity: state.capacity,
-    ticket_types: types.map(toTicketTypeDto),
+    ticket_types: types.map((type) => toTicketTypeDto(type, row.timeZone)),
     sold: row.sold,
     held: row.held,
     tickets_sold: sales?.tickets ?? 0,

@@ -165,6 +165,8 @@ export async function getOrder(db: Database, organizationId: string, orderId: st
       decline_reason: refund.declineReason,
       created_at: refund.createdAt.toISOString(),
     })),
+    promo_code: row.promoCode,
+    discount_minor: row.discountMinor,
     lines: lines.map((line) => ({
       id: line.id,
       ticket_type_id: line.ticketTypeId,

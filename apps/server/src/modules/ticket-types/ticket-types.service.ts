@@ -3,6 +3,8 @@
 // archived and cancelled events are read-only; capacity never drops below what is sold or being bought.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
+  CODE_MESSAGES,
+  localToInstant,
   MAX_TICKET_TYPES_PER_EVENT,
   TICKET_TYPE_MESSAGES,
   toMinorUnits,
@@ -84,6 +86,18 @@ function priceOf(text: string, currency: CurrencyCode): number {
   return minor;
 }
 
+/** The type's own sales window as instants; the end must follow the start. */
+function salesWindowOf(input: TicketTypeInput, timeZone: string) {
+  const at = (local: string | null | undefined) => (local ? localToInstant(local, timeZone) : null);
+  const salesStartAt = at(input.sales_start_local);
+  const salesEndAt = at(input.sales_end_local);
+  if (salesStartAt && salesEndAt && salesEndAt <= salesStartAt) {
+    const message = CODE_MESSAGES.windowOrder;
+    throw new AppError('VALIDATION_ERROR', message, [{ path: 'sales_end_local', message }]);
+  }
+  return { salesStartAt, salesEndAt };
+}
+
 function assertCapacity(capacity: number | null, current: Pick<TicketTypeRow, 'sold' | 'held'>) {
   if (capacity === null || capacity >= current.sold + current.held) return;
   const message = TICKET_TYPE_MESSAGES.capacityBelowSold(current.sold + current.held, current.held > 0);
@@ -102,8 +116,10 @@ async function refusingRaces<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export async function listTicketTypes(db: Database, organizationId: string, eventId: string) {
-  await eventRow(db, organizationId, eventId, false);
-  return { ticket_types: (await typesOf(db, organizationId, eventId)).map(toTicketTypeDto) };
+  const row = await eventRow(db, organizationId, eventId, false);
+  return {
+    ticket_types: (await typesOf(db, organizationId, eventId)).map((type) => toTicketTypeDto(type, row.timeZone)),
+  };
 }
 
 export async function createTicketType(
@@ -129,11 +145,12 @@ export async function createTicketType(
         capacity: input.capacity,
         maxPerOrder: input.max_per_order,
         hidden: input.hidden,
+        ...salesWindowOf(input, row.timeZone),
         sort: types.reduce((max, type) => Math.max(max, type.sort), -1) + 1,
       })
       .returning();
     await touchEvent(tx, row.id);
-    return toTicketTypeDto(created!);
+    return toTicketTypeDto(created!, row.timeZone);
   });
 }
 
@@ -166,12 +183,13 @@ export async function updateTicketType(
           capacity: input.capacity,
           maxPerOrder: input.max_per_order,
           hidden: input.hidden,
+          ...salesWindowOf(input, row.timeZone),
           updatedAt: new Date(),
         })
         .where(and(eq(ticketType.id, current.id), eq(ticketType.organizationId, organizationId)))
         .returning();
       await touchEvent(tx, row.id);
-      return toTicketTypeDto(updated!);
+      return toTicketTypeDto(updated!, row.timeZone);
     }),
   );
 }
@@ -194,7 +212,9 @@ export async function reorderTicketTypes(db: Database, organizationId: string, e
         .where(and(eq(ticketType.id, id), eq(ticketType.organizationId, organizationId)));
     }
     await touchEvent(tx, row.id);
-    return { ticket_types: (await typesOf(tx, organizationId, row.id)).map(toTicketTypeDto) };
+    return {
+      ticket_types: (await typesOf(tx, organizationId, row.id)).map((type) => toTicketTypeDto(type, row.timeZone)),
+    };
   });
 }
 

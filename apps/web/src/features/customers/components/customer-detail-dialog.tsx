@@ -114,6 +114,7 @@ export function CustomerDetailDialog({ customerId, onClose }: { customerId: stri
                           {' · '}
                           {item.tickets} {item.tickets === 1 ? 'ticket' : 'tickets'}, bought{' '}
                           <time dateTime={item.purchased_at}>{formatCustomerDate(item.purchased_at)}</time>
+                          {item.promo_codes.length ? ` · promo code ${item.promo_codes.join(', ')}` : ''}
                         </p>
                       </div>
                     </li>

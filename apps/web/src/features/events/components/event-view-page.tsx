@@ -19,6 +19,7 @@ import { formatMoneyMinor, formatPriceText } from '../lib/money';
 import { eventDateLine } from './event-card';
 import { Artwork, EventTicks, pageTitleClasses, StatusBadge } from './event-bits';
 import { CancellationPanel, CancelEventButton } from './cancel-event';
+import { CodesSection } from './codes-section';
 import { OrdersSection } from './orders-section';
 import { TicketTypesSection } from './ticket-types-section';
 
@@ -259,6 +260,7 @@ function EventView({ event }: { event: EventDto }) {
           </section>
 
           <TicketTypesSection event={event} />
+          <CodesSection event={event} />
         </div>
 
         <aside className="flex flex-col gap-4 lg:sticky lg:top-6">

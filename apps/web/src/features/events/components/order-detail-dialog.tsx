@@ -60,6 +60,11 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClo
               <Item label="Placed">{formatOrderTime(order.created_at)}</Item>
               <Item label="Paid">{order.paid_at ? formatOrderTime(order.paid_at) : 'Not paid'}</Item>
               <Item label="Marketing e-mails">{order.marketing_consent ? 'Agreed' : 'Not agreed'}</Item>
+              {order.promo_code ? (
+                <Item label="Promo code">
+                  {`${order.promo_code} (${formatMoneyMinor(order.discount_minor, order.currency)} off)`}
+                </Item>
+              ) : null}
             </dl>
 
             {notice ? (

@@ -22,7 +22,8 @@ import { useSaveTicketType } from '../api/ticket-types';
 import { currencySymbol } from '../lib/money';
 import { describedBy, Field, Switch, textareaClasses } from './form-parts';
 
-type FormField = 'name' | 'description' | 'price' | 'capacity' | 'max_per_order';
+type FormField =
+  'name' | 'description' | 'price' | 'capacity' | 'max_per_order' | 'sales_start_local' | 'sales_end_local';
 type Errors = Partial<Record<FormField, string>>;
 
 interface Draft {
@@ -32,6 +33,8 @@ interface Draft {
   capacity: string;
   maxPerOrder: string;
   hidden: boolean;
+  salesStart: string;
+  salesEnd: string;
 }
 
 const draftOf = (type: TicketTypeDto | null, currency: CurrencyCode): Draft => ({
@@ -41,6 +44,8 @@ const draftOf = (type: TicketTypeDto | null, currency: CurrencyCode): Draft => (
   capacity: type?.capacity == null ? '' : String(type.capacity),
   maxPerOrder: String(type?.max_per_order ?? DEFAULT_MAX_PER_ORDER),
   hidden: type?.hidden ?? false,
+  salesStart: type?.sales_start_local ?? '',
+  salesEnd: type?.sales_end_local ?? '',
 });
 
 /** The form as the API's body, or the first message per field (the shared schema's, plus price > 0). */
@@ -53,6 +58,8 @@ function parse(draft: Draft, currency: CurrencyCode): { body?: TicketTypeInput; 
     capacity: draft.capacity.trim() === '' ? null : toNumber(draft.capacity),
     max_per_order: toNumber(draft.maxPerOrder),
     hidden: draft.hidden,
+    sales_start_local: draft.salesStart,
+    sales_end_local: draft.salesEnd,
   });
   const errors: Errors = {};
   if (!result.success) {
@@ -73,11 +80,14 @@ function parse(draft: Draft, currency: CurrencyCode): { body?: TicketTypeInput; 
 export function TicketTypeDialog({
   eventId,
   currency,
+  timeZone,
   type,
   onClose,
 }: {
   eventId: string;
   currency: CurrencyCode;
+  /** The event's zone: the sales window is entered in it. */
+  timeZone: string;
   /** null = a new type */
   type: TicketTypeDto | null;
   onClose(): void;
@@ -200,10 +210,47 @@ export function TicketTypeDialog({
         <Switch
           id={`${id}-hidden`}
           label="Hidden"
-          hint="Hidden types are not offered on the event page"
+          hint="Hidden types are not offered on the event page; an access code (Codes) unlocks them for a presale"
           checked={draft.hidden}
           onChange={(hidden) => set({ hidden })}
         />
+        <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <legend className="text-foreground mb-2 text-sm font-medium">
+            Sales window <span className="text-muted-foreground font-normal">({timeZone.replace(/_/g, ' ')} time)</span>
+          </legend>
+          <Field
+            id={`${id}-sales_start_local`}
+            label="Sales start"
+            optional
+            error={errors.sales_start_local}
+            hint="Blank = the event's on-sale"
+          >
+            <input
+              {...input('sales_start_local')}
+              aria-describedby={describedBy(`${id}-sales_start_local`, errors.sales_start_local, true)}
+              type="datetime-local"
+              className={inputClasses}
+              value={draft.salesStart}
+              onChange={(changed) => set({ salesStart: changed.target.value })}
+            />
+          </Field>
+          <Field
+            id={`${id}-sales_end_local`}
+            label="Sales end"
+            optional
+            error={errors.sales_end_local}
+            hint="Blank = the event's sales end"
+          >
+            <input
+              {...input('sales_end_local')}
+              aria-describedby={describedBy(`${id}-sales_end_local`, errors.sales_end_local, true)}
+              type="datetime-local"
+              className={inputClasses}
+              value={draft.salesEnd}
+              onChange={(changed) => set({ salesEnd: changed.target.value })}
+            />
+          </Field>
+        </fieldset>
         <div className="flex justify-end gap-2">
           <Button size="small" variant="secondary" onClick={onClose}>
             Cancel

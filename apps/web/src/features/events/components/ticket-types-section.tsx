@@ -48,6 +48,8 @@ export function TicketTypesSection({ event }: { event: EventDto }) {
           capacity: type.capacity,
           max_per_order: type.max_per_order,
           hidden: !type.hidden,
+          sales_start_local: type.sales_start_local,
+          sales_end_local: type.sales_end_local,
         },
       },
       { onError },
@@ -160,6 +162,7 @@ export function TicketTypesSection({ event }: { event: EventDto }) {
         <TicketTypeDialog
           eventId={event.id}
           currency={event.currency}
+          timeZone={event.time_zone}
           type={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
         />

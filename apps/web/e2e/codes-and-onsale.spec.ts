@@ -1,0 +1,179 @@
+// Issue 15's drops in Chromium against the real server: the organiser adds a hidden presale type, a promo code
+// and an access code from the event's dashboard page; a fan (in another time zone) sees the countdown before the
+// on-sale with the opening time in both zones; once on sale, an access-code link unlocks the presale type, the
+// fan applies the promo code and buys with the discounted total and booking fee; the organiser's Codes section
+// shows the use and its revenue. Screenshots: the Codes section and the storefront's code entry, desktop and
+// 390 px phone, light and dark.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { E2E_PORT, expect, storefrontUrl, test } from './fixtures';
+import { createOrganiser, uniqueSubdomain, type Organiser } from './support/api';
+import { createPublishedEvent, enableSandboxPayouts } from './support/selling';
+
+test.describe.configure({ mode: 'serial' });
+test.use({ timezoneId: 'America/New_York', locale: 'en-GB' });
+
+const baseURL = `http://localhost:${E2E_PORT}`;
+const EVENT_NAME = 'Drop Night';
+let organiser: Organiser;
+let eventId = '';
+
+async function shot(target: Page | Locator, testInfo: TestInfo, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS ?? testInfo.outputPath('screens');
+  fs.mkdirSync(dir, { recursive: true });
+  await target.screenshot({ path: path.join(dir, `${name}.png`), ...('goto' in target ? { fullPage: true } : {}) });
+}
+
+/** 'YYYY-MM-DDTHH:mm' in Europe/London, `minutes` from now. */
+function londonLocal(minutes: number): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(Date.now() + minutes * 60_000));
+  const get = (type: string) => parts.find((part) => part.type === type)!.value;
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
+}
+
+test.beforeAll(async ({ request }) => {
+  organiser = await createOrganiser(request, { subdomain: uniqueSubdomain('drop'), companyName: 'Drop Co' });
+  await enableSandboxPayouts(request, organiser);
+  eventId = await createPublishedEvent(request, organiser, EVENT_NAME);
+});
+
+test('organiser makes codes; a fan waits for the on-sale, unlocks the presale and buys with a promo code', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.context().addCookies(organiser.cookies);
+  await page.goto(`${baseURL}/dashboard/events/view/${eventId}`);
+
+  // A hidden presale type, from the ticket-type editor.
+  await page.getByRole('button', { name: 'Add ticket type' }).click();
+  const typeDialog = page.getByRole('dialog', { name: 'Add ticket type' });
+  await typeDialog.getByLabel('Name').fill('Fan Presale');
+  await typeDialog.getByLabel(/^Price/).fill('15.00');
+  await typeDialog.getByRole('switch', { name: 'Hidden' }).click();
+  await typeDialog.getByRole('button', { name: 'Add' }).click();
+  await expect(typeDialog).toBeHidden();
+
+  // A 10% promo code and an access code for the presale, from the Codes section.
+  const codes = page.getByRole('region', { name: 'Codes' });
+  await codes.getByRole('button', { name: 'New code' }).click();
+  let dialog = page.getByRole('dialog', { name: 'New code' });
+  await dialog.getByLabel('Code', { exact: true }).fill('save10');
+  await dialog.getByLabel('Percent').fill('10');
+  await dialog.getByLabel(/^Total uses/).fill('50');
+  await dialog.getByRole('button', { name: 'Create code' }).click();
+  await expect(dialog).toBeHidden();
+  await codes.getByRole('button', { name: 'New code' }).click();
+  dialog = page.getByRole('dialog', { name: 'New code' });
+  await dialog.getByLabel('Kind').selectOption('access');
+  await dialog.getByLabel('Code', { exact: true }).fill('FANCLUB');
+  await dialog.getByLabel('Fan Presale').check();
+  await dialog.getByRole('button', { name: 'Create code' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(codes.getByRole('cell', { name: 'SAVE10', exact: true })).toBeVisible();
+  await expect(codes.getByRole('cell', { name: 'FANCLUB', exact: true })).toBeVisible();
+
+  // The on-sale two minutes ahead (set through the API, as the section's form would).
+  const headers = { origin: baseURL, cookie: organiser.cookieHeader };
+  const sales = (start: string | null) =>
+    request.put(`${baseURL}/api/events/${eventId}/sales`, {
+      headers,
+      data: { sales_start_local: start, sales_end_local: null, max_tickets_per_order: 6, max_tickets_per_email: 6 },
+    });
+  expect((await sales(londonLocal(2))).status()).toBe(200);
+
+  // The fan before the on-sale: both time zones and a live countdown, no ticket form.
+  const fan = await page
+    .context()
+    .browser()!
+    .newPage({ viewport: { width: 1280, height: 900 } });
+  await fan.goto(storefrontUrl(organiser.subdomain, `/events/${eventId}`));
+  await expect(fan.getByRole('heading', { name: 'Tickets go on sale soon' })).toBeVisible();
+  await expect(fan.getByText('(Europe/London time)')).toBeVisible();
+  await expect(fan.getByText(/where you are\.$/)).toContainText(/EST|GMT-5|EDT|GMT-4/);
+  const timer = fan.getByRole('timer');
+  await expect(timer).toHaveText(/^Opens in \d\dm \d\ds$/);
+  const first = await timer.textContent();
+  await expect(timer).not.toHaveText(first!);
+  await expect(fan.getByRole('button', { name: 'Continue to payment' })).toHaveCount(0);
+
+  // On sale now (moved through the API); an access-code link shows the hidden presale.
+  expect((await sales(null)).status()).toBe(200);
+  await fan.goto(storefrontUrl(organiser.subdomain, `/events/${eventId}?code=fanclub`));
+  await expect(fan.getByText('Code FANCLUB unlocked Fan Presale.')).toBeVisible();
+  await expect(fan.getByRole('heading', { name: 'Fan Presale' })).toBeVisible();
+  // A wrong code says so; then the promo code is applied beside the access code.
+  await fan.getByLabel('Presale or promo code').fill('NOPE99');
+  await fan.getByRole('button', { name: 'Apply code' }).click();
+  await expect(fan.getByRole('alert')).toHaveText("We don't recognise that code. Check it and try again.");
+  await expect(fan.getByText('Code FANCLUB unlocked Fan Presale.')).toBeVisible();
+  await fan.getByLabel('Presale or promo code').fill('save10');
+  await fan.getByRole('button', { name: 'Apply code' }).click();
+  await expect(fan.getByText('Promo code SAVE10 applied: 10% off.')).toBeVisible();
+  await shot(fan, testInfo, 'storefront-code-entry-desktop-dark');
+
+  await fan.getByLabel('Quantity of Fan Presale', { exact: true }).fill('2');
+  await fan.getByLabel('First name').fill('Fran');
+  await fan.getByLabel('Last name').fill('Fan');
+  await fan.getByLabel('Email', { exact: true }).fill('drop-fan@example.com');
+  await fan.getByLabel("I accept the organiser's terms (above)").check();
+  await fan.getByRole('button', { name: 'Continue to payment' }).click();
+  await fan.waitForURL(/\/checkout\/[A-Za-z0-9_-]{43}$/);
+  // £15.00 less 10% = £13.50 each; the booking fee is 8% of that (£1.08): 2 × £13.50 + 2 × £1.08 = £29.16.
+  await expect(fan.getByText('Fan Presale × 2')).toBeVisible();
+  await expect(fan.getByRole('cell', { name: 'Promo code SAVE10' })).toBeVisible();
+  await expect(fan.getByRole('cell', { name: 'You save £3.00' })).toBeVisible();
+  await expect(fan.getByRole('cell', { name: '£2.16' })).toBeVisible();
+  await expect(fan.getByRole('cell', { name: '£29.16' })).toBeVisible();
+  await fan.getByRole('button', { name: 'Pay £29.16' }).click();
+  await fan.waitForURL(/\/sandbox\/checkout\/cs_sandbox_/);
+  await fan.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await fan.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await fan.getByLabel('CVC').fill('123');
+  await fan.getByRole('button', { name: /^Pay £/ }).click();
+  await fan.waitForURL(/\/orders\/[A-Za-z0-9_-]{43}$/);
+  await expect(fan.locator('.ticket svg')).toHaveCount(2);
+
+  // The organiser sees the promo code's use and its revenue.
+  await page.reload();
+  const saveRow = codes.getByRole('row').filter({ hasText: 'SAVE10' });
+  await expect(saveRow).toContainText('1 / 50');
+  await expect(saveRow).toContainText('£27.00');
+  const fanclubRow = codes.getByRole('row').filter({ hasText: 'FANCLUB' });
+  await expect(fanclubRow).toContainText('Unlocks hidden types');
+
+  // Screenshots: the Codes section and the code entry, desktop and phone, light and dark.
+  const storefront = storefrontUrl(organiser.subdomain, `/events/${eventId}?code=FANCLUB&code=SAVE10`);
+  for (const [width, device] of [
+    [1280, 'desktop'],
+    [390, 'phone'],
+  ] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: theme });
+      await page.reload();
+      await expect(saveRow).toBeVisible();
+      await shot(codes, testInfo, `codes-section-${device}-${theme}`);
+      await fan.setViewportSize({ width, height: 900 });
+      await fan.emulateMedia({ colorScheme: theme });
+      await fan.goto(storefront);
+      await expect(fan.getByText('Promo code SAVE10 applied: 10% off.')).toBeVisible();
+      await shot(fan.locator('form.code-entry'), testInfo, `storefront-code-entry-${device}-${theme}`);
+    }
+  }
+  await page.setViewportSize({ width: 390, height: 900 });
+  await codes.getByRole('button', { name: 'New code' }).click();
+  await shot(page, testInfo, 'new-code-dialog-phone-dark');
+  await page.keyboard.press('Escape');
+  await fan.close();
+});

@@ -1,0 +1,297 @@
+// The event view's on-sale pieces: 'On-sale & limits' (the event's sales window and its limits against
+// scalpers) and 'Codes' (access and promo codes with their uses, paid orders and revenue; create, disable or
+// enable, export a batch as CSV).
+import { useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  DEFAULT_MAX_TICKETS_PER_EMAIL,
+  DEFAULT_MAX_TICKETS_PER_ORDER,
+  formatMoney,
+  type CodeDto,
+  type EventDto,
+  type SalesSettings,
+} from '@marquee/shared';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { inputClasses } from '../../../components/ui/input';
+import { ApiError } from '../../../lib/api-client';
+import {
+  codeBatchExportUrl,
+  eventCodesQuery,
+  salesSettingsQuery,
+  useSaveSalesSettings,
+  useSetCodeDisabled,
+} from '../api/codes';
+import { CodeDialog } from './code-dialog';
+import { describedBy, Field } from './form-parts';
+
+const card = 'bg-card border-border rounded-2xl border p-5 sm:p-6';
+
+/** The form once the settings are loaded (its fields then stay as the organiser typed and saved them). */
+function SalesSettingsLoader({ event, editable }: { event: EventDto; editable: boolean }) {
+  const settings = useQuery(salesSettingsQuery(event.id));
+  if (settings.isError)
+    return (
+      <p role="alert" className="text-sm text-red-500">
+        The on-sale settings could not be loaded. Please reload the page.
+      </p>
+    );
+  if (!settings.data) return <p className="text-muted-foreground text-sm">Loading on-sale settings...</p>;
+  return (
+    <SalesSettingsForm key={JSON.stringify(settings.data)} event={event} editable={editable} initial={settings.data} />
+  );
+}
+
+function SalesSettingsForm({
+  event,
+  editable,
+  initial,
+}: {
+  event: EventDto;
+  editable: boolean;
+  initial: SalesSettings;
+}) {
+  const id = useId();
+  const save = useSaveSalesSettings(event.id);
+  const [start, setStart] = useState(initial.sales_start_local ?? '');
+  const [end, setEnd] = useState(initial.sales_end_local ?? '');
+  const [perOrder, setPerOrder] = useState(String(initial.max_tickets_per_order ?? DEFAULT_MAX_TICKETS_PER_ORDER));
+  const [perEmail, setPerEmail] = useState(String(initial.max_tickets_per_email ?? DEFAULT_MAX_TICKETS_PER_EMAIL));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<string | null>(null);
+
+  const onSubmit = (submitted: FormEvent) => {
+    submitted.preventDefault();
+    setErrors({});
+    setStatus(null);
+    save.mutate(
+      {
+        sales_start_local: start || null,
+        sales_end_local: end || null,
+        max_tickets_per_order: Number(perOrder),
+        max_tickets_per_email: Number(perEmail),
+      },
+      {
+        onSuccess: () => setStatus('Saved.'),
+        onError: (caught) => {
+          if (caught instanceof ApiError && caught.fields?.length) {
+            setErrors(Object.fromEntries(caught.fields.map((field) => [field.path, field.message])));
+          } else setStatus(caught instanceof ApiError ? caught.message : 'Something went wrong. Please try again.');
+        },
+      },
+    );
+  };
+  const described = (field: string, hint = false) => ({
+    id: `${id}-${field}`,
+    disabled: !editable,
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': describedBy(`${id}-${field}`, errors[field], hint),
+  });
+  const zone = event.time_zone.replace(/_/g, ' ');
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Field
+          id={`${id}-sales_start_local`}
+          label={`On-sale (${zone})`}
+          optional
+          error={errors.sales_start_local}
+          hint="Blank = on sale once published"
+        >
+          <input
+            {...described('sales_start_local', true)}
+            type="datetime-local"
+            className={inputClasses}
+            value={start}
+            onChange={(changed) => setStart(changed.target.value)}
+          />
+        </Field>
+        <Field
+          id={`${id}-sales_end_local`}
+          label={`Sales end (${zone})`}
+          optional
+          error={errors.sales_end_local}
+          hint="Blank = until the event ends"
+        >
+          <input
+            {...described('sales_end_local', true)}
+            type="datetime-local"
+            className={inputClasses}
+            value={end}
+            onChange={(changed) => setEnd(changed.target.value)}
+          />
+        </Field>
+        <Field id={`${id}-max_tickets_per_order`} label="Tickets per order" error={errors.max_tickets_per_order}>
+          <input
+            {...described('max_tickets_per_order')}
+            type="number"
+            min={1}
+            max={100}
+            className={inputClasses}
+            value={perOrder}
+            onChange={(changed) => setPerOrder(changed.target.value)}
+          />
+        </Field>
+        <Field
+          id={`${id}-max_tickets_per_email`}
+          label="Tickets per buyer e-mail"
+          error={errors.max_tickets_per_email}
+          hint="Held and bought, for this event"
+        >
+          <input
+            {...described('max_tickets_per_email', true)}
+            type="number"
+            min={1}
+            max={1000}
+            className={inputClasses}
+            value={perEmail}
+            onChange={(changed) => setPerEmail(changed.target.value)}
+          />
+        </Field>
+      </div>
+      {editable ? (
+        <div className="flex items-center justify-end gap-3">
+          <p role="status" className="text-muted-foreground text-sm">
+            {status}
+          </p>
+          <Button size="small" type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save on-sale settings'}
+          </Button>
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+function discountText(code: CodeDto, event: EventDto): string {
+  if (code.kind === 'access') return 'Unlocks hidden types';
+  if (code.discount_value === null) return '';
+  return code.discount_kind === 'percent'
+    ? `${code.discount_value}% off`
+    : `${formatMoney(code.discount_value, event.currency)} off`;
+}
+
+function CodeRow({ code, event, editable }: { code: CodeDto; event: EventDto; editable: boolean }) {
+  const toggle = useSetCodeDisabled(event.id);
+  const name = code.batch_id ? `${code.label || 'Batch'} (${code.batch_size} single-use codes)` : code.code;
+  return (
+    <tr className="border-border border-t align-top">
+      <td className="py-3 pr-3">
+        <span className="text-foreground font-mono font-semibold">{name}</span>
+        {code.label && !code.batch_id ? (
+          <span className="text-muted-foreground block text-xs">{code.label}</span>
+        ) : null}
+      </td>
+      <td className="py-3 pr-3">{discountText(code, event)}</td>
+      <td className="py-3 pr-3 tabular-nums">
+        {code.uses}
+        {code.max_uses !== null ? ` / ${code.max_uses}` : ''}
+      </td>
+      <td className="py-3 pr-3 tabular-nums">{code.paid_orders}</td>
+      <td className="py-3 pr-3 tabular-nums">{formatMoney(code.revenue_minor, event.currency)}</td>
+      <td className="py-3">
+        <div className="flex flex-wrap justify-end gap-2">
+          {code.batch_id ? (
+            <a className={buttonClasses('xs', 'secondary')} href={codeBatchExportUrl(event.id, code.batch_id)} download>
+              Export CSV<span className="sr-only"> of {name}</span>
+            </a>
+          ) : null}
+          {editable ? (
+            <Button
+              size="xs"
+              variant="secondary"
+              disabled={toggle.isPending}
+              aria-label={`${code.disabled ? 'Enable' : 'Disable'} ${name}`}
+              onClick={() => toggle.mutate({ codeId: code.id, disabled: !code.disabled })}
+            >
+              {code.disabled ? 'Enable' : 'Disable'}
+            </Button>
+          ) : null}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+export function CodesSection({ event }: { event: EventDto }) {
+  const editable = event.status === 'draft' || event.status === 'live';
+  const codes = useQuery(eventCodesQuery(event.id));
+  const [creating, setCreating] = useState(false);
+  const list = codes.data?.codes ?? [];
+
+  return (
+    <>
+      <section aria-labelledby="onsale-heading" className={card}>
+        <h2 id="onsale-heading" className="text-foreground mb-4 text-lg font-semibold">
+          On-sale &amp; limits
+        </h2>
+        <SalesSettingsLoader event={event} editable={editable} />
+      </section>
+      <section aria-labelledby="codes-heading" className={card}>
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <h2 id="codes-heading" className="text-foreground text-lg font-semibold">
+            Codes
+          </h2>
+          {editable ? (
+            <Button size="small" onClick={() => setCreating(true)}>
+              New code
+            </Button>
+          ) : null}
+        </div>
+        {codes.isError ? (
+          <p role="alert" className="text-sm text-red-500">
+            The codes could not be loaded. Please reload the page.
+          </p>
+        ) : list.length === 0 ? (
+          <p className="text-muted-foreground text-sm">
+            {codes.isPending
+              ? 'Loading codes...'
+              : 'No codes yet. Promo codes give a discount; access codes unlock hidden ticket types for a presale.'}
+          </p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="text-muted-foreground w-full min-w-[520px] text-left text-sm">
+              <caption className="sr-only">Codes with their uses, paid orders and revenue</caption>
+              <thead>
+                <tr className="font-mono text-[11px] tracking-wider uppercase">
+                  <th scope="col" className="pb-2 font-semibold">
+                    Code
+                  </th>
+                  <th scope="col" className="pb-2 font-semibold">
+                    Does
+                  </th>
+                  <th scope="col" className="pb-2 font-semibold">
+                    Uses
+                  </th>
+                  <th scope="col" className="pb-2 font-semibold">
+                    Paid
+                  </th>
+                  <th scope="col" className="pb-2 font-semibold">
+                    Revenue
+                  </th>
+                  <th scope="col" className="pb-2 font-semibold">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((code) => (
+                  <CodeRow key={code.id} code={code} event={event} editable={editable} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      {creating ? (
+        <CodeDialog
+          eventId={event.id}
+          currency={event.currency}
+          timeZone={event.time_zone}
+          types={event.ticket_types}
+          onClose={() => setCreating(false)}
+        />
+      ) : null}
+    </>
+  );
+}
