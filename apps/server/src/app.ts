@@ -23,6 +23,7 @@ import { ticketTypeRoutes } from './modules/ticket-types/ticket-types.routes.js'
 import { orderRoutes } from './modules/orders/orders.routes.js';
 import { customerRoutes } from './modules/customers/customers.routes.js';
 import { cancellationRoutes } from './modules/cancellations/cancellation.routes.js';
+import { checkinRoutes } from './modules/checkin/checkin.routes.js';
 import { assertCanSell } from './modules/payments/payments.service.js';
 import type { AssertCanSell } from './modules/events/events.service.js';
 import type { FileStorage } from './adapters/storage/storage.js';
@@ -255,6 +256,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('checkout', { signer: ticketSigner, notifier });
   cancellationRoutes(app, { jobs });
+  checkinRoutes(app);
   await registerPayments(app, { config, db: database.db, payments, notifier, jobs });
   const pageViews = createPageViewRecorder({ db: database.db, log: app.log, ...options.pageViews });
   app.decorate('pageViews', pageViews);

@@ -11,3 +11,4 @@ export * from './organiser-sales.js';
 export * from './customers.js';
 export * from './cancellation.js';
 export * from './analytics.js';
+export * from './checkin.js';

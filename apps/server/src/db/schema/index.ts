@@ -8,3 +8,4 @@ export * from './events.js';
 export * from './orders.js';
 export * from './cancellations.js';
 export * from './analytics.js';
+export * from './checkins.js';

@@ -6,6 +6,15 @@ import { AppError } from '../../lib/errors.js';
 import { member, session as sessionTable } from '../../db/schema/index.js';
 import { toWebHeaders } from './auth.routes.js';
 
+/** The roles of an organisation's members (issue 14). Stored 'member' rows count as admins. */
+export type OrgRole = 'owner' | 'admin' | 'door';
+
+function asOrgRole(stored: string): OrgRole {
+  if (stored === 'owner') return 'owner';
+  if (stored === 'door') return 'door';
+  return 'admin';
+}
+
 export interface RequestAuth {
   userId: string;
   email: string;
@@ -51,7 +60,17 @@ export async function requireUser(request: FastifyRequest): Promise<RequestAuth>
  * The caller's active organisation, checked against their memberships. A session without an active one
  * (a fresh sign-in) falls back to the user's first organisation and remembers it on the session.
  */
-export async function requireOrganization(request: FastifyRequest): Promise<OrganizationAuth> {
+export async function requireOrganization(
+  request: FastifyRequest,
+  options: { roles?: readonly OrgRole[] } = {},
+): Promise<OrganizationAuth> {
+  const found = await resolveOrganization(request);
+  if (options.roles && !options.roles.includes(asOrgRole(found.role)))
+    throw new AppError('FORBIDDEN', 'Your role in this organisation does not allow that');
+  return found;
+}
+
+async function resolveOrganization(request: FastifyRequest): Promise<OrganizationAuth> {
   const auth = await requireUser(request);
   const db = request.server.db;
   if (auth.organizationId) {
