@@ -10,6 +10,7 @@ import { LandingRoute } from './routes/landing';
 import { OnboardingGate, RequireOrganization, RequireSession } from './routes/guards';
 import { eventRouteObjects } from './routes/events-routes';
 import { SsoCallbackRoute } from './routes/sso-callback';
+import { CheckinRoute } from './routes/checkin-route';
 
 export const router = createBrowserRouter([
   { path: '/', element: <LandingRoute /> },
@@ -50,5 +51,7 @@ export const router = createBrowserRouter([
       { path: 'billing', element: <BillingPage /> },
     ],
   },
+  { path: '/checkin', element: <CheckinRoute /> },
+  { path: '/checkin/:eventId', element: <CheckinRoute /> },
   { path: '*', element: <Navigate to="/" replace /> },
 ]);

@@ -19,6 +19,7 @@ import { formatMoneyMinor, formatPriceText } from '../lib/money';
 import { eventDateLine } from './event-card';
 import { Artwork, EventTicks, pageTitleClasses, StatusBadge } from './event-bits';
 import { CancellationPanel, CancelEventButton } from './cancel-event';
+import { CheckinSection } from './checkin-section';
 import { OrdersSection } from './orders-section';
 import { TicketTypesSection } from './ticket-types-section';
 
@@ -298,6 +299,7 @@ function EventView({ event }: { event: EventDto }) {
       </div>
 
       {/* Full width: the orders table needs the room beside the artwork column. */}
+      {event.status !== 'draft' ? <CheckinSection eventId={event.id} /> : null}
       <OrdersSection eventId={event.id} />
 
       <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)} label="Delete draft">
