@@ -110,7 +110,7 @@ test('admit by code, already checked in, offline scan synced later, a door sale 
   await shot(page, testInfo, 'door-sale-light');
 
   await page.goto(`${baseURL}/dashboard/events/view/${eventId}`);
-  await expect(page.getByTestId('door-sales-figure')).toHaveText('1 tickets · £20.00', { timeout: 30_000 });
+  await expect(page.getByTestId('door-sales-figure')).toHaveText('1 ticket · £20.00', { timeout: 30_000 });
   await expect(page.getByTestId('checked-in-figure')).toHaveText('3 / 3');
   await page.getByRole('heading', { name: 'Check-in' }).scrollIntoViewIfNeeded();
   await shot(page, testInfo, 'event-page-light');

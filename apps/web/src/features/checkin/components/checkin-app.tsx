@@ -2,7 +2,7 @@
 // manifest and a service worker scoped to /checkin that keeps the app's files for offline use). /checkin picks
 // the event; /checkin/:eventId is the door: scan, type or search, the answer, the counts, undo, door sales.
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { CheckinEvent } from '@marquee/shared';
 import { Button } from '../../../components/ui/button';
@@ -95,6 +95,7 @@ function DoorLoader({ eventId }: { eventId: string }) {
 
 function Door({ event }: { event: CheckinEvent }) {
   const door = useDoor(event);
+  const queryClient = useQueryClient();
   const [camera, setCamera] = useState(false);
   const [tab, setTab] = useState<'check' | 'sell'>('check');
   const left = Math.max(0, door.counts.sold - door.counts.checked_in);
@@ -144,7 +145,12 @@ function Door({ event }: { event: CheckinEvent }) {
           event={event}
           online={door.online}
           deviceId={door.device}
-          onSold={(sale) => door.setCounts(sale.counts)}
+          onSold={(sale) => {
+            door.setCounts(sale.counts);
+            // What is left of each type, and the new tickets on this device.
+            void queryClient.invalidateQueries({ queryKey: checkinEventQuery(event.id).queryKey });
+            void door.refreshList();
+          }}
         />
       ) : (
         <>

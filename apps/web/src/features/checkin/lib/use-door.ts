@@ -195,5 +195,5 @@ export function useDoor(event: CheckinEvent) {
     }
   }, [device, event.id, last]);
 
-  return { list, online, queued, counts, setCounts, answer, syncNote, last, busy, check, undo, device };
+  return { list, online, queued, counts, setCounts, answer, syncNote, last, busy, check, undo, device, refreshList };
 }

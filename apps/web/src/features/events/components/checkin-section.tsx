@@ -27,7 +27,7 @@ function ArrivalCurve({ arrivals }: { arrivals: CheckinLog['arrivals'] }) {
           <div
             key={bucket.at}
             title={`${time(bucket.at)}: ${bucket.count}`}
-            className="bg-primary min-w-1 flex-1 rounded-t-sm"
+            className="bg-primary max-w-8 min-w-1 flex-1 rounded-t-sm"
             style={{ height: `${Math.max(4, (bucket.count / peak) * 100)}%` }}
           />
         ))}
@@ -66,7 +66,7 @@ export function CheckinSection({ eventId }: { eventId: string }) {
             <div>
               <dt className="text-muted-foreground font-mono text-[11px] uppercase">Door sales</dt>
               <dd className="text-2xl font-semibold" data-testid="door-sales-figure">
-                {log.data.door.tickets} tickets · {formatMoneyMinor(log.data.door.amount_minor, log.data.currency)}
+                {log.data.door.tickets} {log.data.door.tickets === 1 ? 'ticket' : 'tickets'} · {formatMoneyMinor(log.data.door.amount_minor, log.data.currency)}
               </dd>
             </div>
             <div>
