@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CURRENCY_CODES } from './constants.js';
 import { isValidEmail } from './auth.js';
 
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const noControl = (value: string) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value);
 const text = (max: number) => z.string().max(max).refine(noControl, 'Contains characters that are not allowed');
 

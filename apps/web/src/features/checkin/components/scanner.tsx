@@ -34,7 +34,9 @@ export function Scanner({ onScan, onClose }: { onScan: (payload: string) => void
   const canvas = useRef<HTMLCanvasElement>(null);
   const [error, setError] = useState<string | null>(null);
   const report = useRef(onScan);
-  report.current = onScan;
+  useEffect(() => {
+    report.current = onScan;
+  }, [onScan]);
 
   useEffect(() => {
     let stream: MediaStream | null = null;

@@ -20,7 +20,7 @@ const isNetworkError = (error: unknown) => !(error instanceof ApiError);
 const REFRESH_MS = 60_000;
 
 export function useDoor(event: CheckinEvent) {
-  const device = useRef(deviceId()).current;
+  const [device] = useState(deviceId);
   const [list, setList] = useState<OfflineList | null>(null);
   const [online, setOnline] = useState(() => navigator.onLine);
   const [queued, setQueued] = useState(0);
@@ -84,6 +84,8 @@ export function useDoor(event: CheckinEvent) {
   }, [device, event.id]);
 
   useEffect(() => {
+    // Both set state only after the network (or IndexedDB) answers, never synchronously here.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     void refreshList().then(sync);
     const timer = window.setInterval(() => {
       if (navigator.onLine) void sync().then(refreshList);
