@@ -28,6 +28,7 @@ import { cancellationRoutes } from './modules/cancellations/cancellation.routes.
 import { createAfterSale, type AfterSale } from './modules/refunds/after-sale.jobs.js';
 import { refundRoutes } from './modules/refunds/refunds.routes.js';
 import { codeRoutes } from './modules/codes/codes.routes.js';
+import { checkinRoutes } from './modules/checkin/checkin.routes.js';
 import { assertCanSell } from './modules/payments/payments.service.js';
 import type { AssertCanSell } from './modules/events/events.service.js';
 import type { FileStorage } from './adapters/storage/storage.js';
@@ -276,6 +277,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('afterSale', afterSale);
   cancellationRoutes(app, { jobs });
   refundRoutes(app, { afterSale });
+  checkinRoutes(app);
   await registerPayments(app, { config, db: database.db, payments, notifier, jobs });
   const pageViews = createPageViewRecorder({ db: database.db, log: app.log, ...options.pageViews });
   app.decorate('pageViews', pageViews);

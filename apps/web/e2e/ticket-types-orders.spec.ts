@@ -196,6 +196,8 @@ function fakeOrder(index: number): OrderSummary {
     status: statuses[index % statuses.length]!,
     created_at: at,
     paid_at: index % 5 === 0 ? at : null,
+    channel: 'online',
+    door_payment: null,
   };
 }
 

@@ -17,3 +17,4 @@ export * from './time-zones.js';
 export * from './slugs.js';
 export * from './after-sale.js';
 export * from './codes.js';
+export * from './checkin.js';

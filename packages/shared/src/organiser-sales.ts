@@ -68,6 +68,9 @@ export const orderSummarySchema = z.object({
   status: orderStatus,
   created_at: z.string(),
   paid_at: z.string().nullable(),
+  /** 'door' for a sale at the door (check-in app), with how it was paid. */
+  channel: z.enum(['online', 'door']),
+  door_payment: z.enum(['cash', 'card']).nullable(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 

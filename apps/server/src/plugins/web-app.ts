@@ -49,7 +49,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
       .send(
-        'User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dashboard\nDisallow: /onboarding\nDisallow: /sso-callback\nDisallow: /dev/\n',
+        'User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dashboard\nDisallow: /onboarding\nDisallow: /checkin\nDisallow: /sso-callback\nDisallow: /dev/\n',
       ),
   );
 

@@ -11,6 +11,7 @@ import { OnboardingGate, RequireOrganization, RequireRole, RequireSession } from
 import { InvitationRoute } from './routes/invitation';
 import { eventRouteObjects } from './routes/events-routes';
 import { SsoCallbackRoute } from './routes/sso-callback';
+import { CheckinRoute } from './routes/checkin-route';
 
 export const router = createBrowserRouter([
   { path: '/', element: <LandingRoute /> },
@@ -60,5 +61,7 @@ export const router = createBrowserRouter([
       },
     ],
   },
+  { path: '/checkin', element: <CheckinRoute /> },
+  { path: '/checkin/:eventId', element: <CheckinRoute /> },
   { path: '*', element: <Navigate to="/" replace /> },
 ]);

@@ -11,3 +11,4 @@ export * from './analytics.js';
 export * from './team.js';
 export * from './refunds.js';
 export * from './codes.js';
+export * from './checkins.js';

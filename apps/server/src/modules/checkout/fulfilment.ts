@@ -167,6 +167,12 @@ export async function fulfilPaidSession(tx: Tx, paid: PaidSession): Promise<Fulf
 
 /** The per-day sales roll-up and the buyer's totals, moved by one paid order. */
 export async function recordSale(tx: Tx, paidOrder: OrderRow & { paidAt: Date }) {
+  await recordDailySale(tx, paidOrder);
+  await recordBuyer(tx, paidOrder);
+}
+
+/** The per-day sales roll-up alone (a door sale without a buyer's e-mail has no customer). */
+export async function recordDailySale(tx: Tx, paidOrder: OrderRow & { paidAt: Date }) {
   const day = paidOrder.paidAt.toISOString().slice(0, 10);
   await tx
     .insert(salesDaily)
@@ -189,6 +195,9 @@ export async function recordSale(tx: Tx, paidOrder: OrderRow & { paidAt: Date })
         feeMinor: sql`${salesDaily.feeMinor} + ${paidOrder.feeMinor}`,
       },
     });
+}
+
+async function recordBuyer(tx: Tx, paidOrder: OrderRow & { paidAt: Date }) {
   const paidAt = paidOrder.paidAt.toISOString();
   const [buyer] = await tx
     .insert(customer)

@@ -55,6 +55,9 @@ function toSummary(row: OrderRow): OrderSummary {
     status: row.status,
     created_at: row.createdAt.toISOString(),
     paid_at: row.paidAt ? row.paidAt.toISOString() : null,
+    channel: row.channel,
+    door_payment:
+      row.paymentProvider === 'door_cash' ? 'cash' : row.paymentProvider === 'door_card' ? 'card' : null,
   };
 }
 

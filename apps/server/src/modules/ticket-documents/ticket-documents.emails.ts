@@ -104,7 +104,7 @@ export async function orderConfirmationEmail({
     preheader: `${count} for ${event.name}, ${day}. Order ${order.code}.`,
     heading: `You're going to ${event.name}`,
     paragraphs: [
-      `Hi ${order.buyerName}, thank you for your order. Your ${count} ${tickets.length === 1 ? 'is' : 'are'} below and in the attached PDF. Show the QR code at the entrance, on your phone or printed.`,
+      `${order.buyerName ? `Hi ${order.buyerName}` : 'Hello'}, thank you for your order. Your ${count} ${tickets.length === 1 ? 'is' : 'are'} below and in the attached PDF. Show the QR code at the entrance, on your phone or printed.`,
     ],
     blocks: [
       eventRows(event),

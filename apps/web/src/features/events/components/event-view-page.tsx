@@ -20,6 +20,7 @@ import { eventDateLine } from './event-card';
 import { Artwork, EventTicks, pageTitleClasses, StatusBadge } from './event-bits';
 import { CancellationPanel, CancelEventButton } from './cancel-event';
 import { CodesSection } from './codes-section';
+import { CheckinSection } from './checkin-section';
 import { OrdersSection } from './orders-section';
 import { TicketTypesSection } from './ticket-types-section';
 
@@ -304,6 +305,7 @@ function EventView({ event }: { event: EventDto }) {
       </div>
 
       {/* Full width: the orders table needs the room beside the artwork column. */}
+      {event.status !== 'draft' ? <CheckinSection eventId={event.id} /> : null}
       <OrdersSection eventId={event.id} />
 
       <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)} label="Delete draft">

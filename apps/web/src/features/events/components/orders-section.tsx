@@ -122,7 +122,9 @@ export function OrdersSection({ eventId }: { eventId: string }) {
                       </button>
                     </td>
                     <td className="py-2.5 pr-3">
-                      <span className="text-foreground block">{row.buyer_name || '—'}</span>
+                      <span className="text-foreground block">
+                        {row.channel === 'door' ? `Door sale (${row.door_payment ?? 'paid'})` : row.buyer_name || '—'}
+                      </span>
                       <span className="text-muted-foreground block text-xs break-all">{row.email}</span>
                     </td>
                     <td className="py-2.5 pr-3 text-right tabular-nums">{row.quantity}</td>

@@ -1,0 +1,189 @@
+// Judging one ticket at the door, online or from a device's offline queue. The ticket row is locked while it is
+// judged, so two devices scanning one ticket at once queue on that lock and only the first admits it (the
+// partial unique index on admitted check-ins is the last guard). A scan queued offline keeps the time it was
+// scanned: when two devices admitted one ticket offline, the earlier scan wins and the later one is recorded
+// as a duplicate, whichever syncs first.
+import { sql } from 'drizzle-orm';
+import { CHECK_IN_HEADLINES, TICKET_CODE_PATTERN, type CheckInResult, type ScanAnswer } from '@marquee/shared';
+import type { Database } from '../../db/client.js';
+import { pgErrorCode } from '../../db/errors.js';
+import type { TicketSigner } from '../checkout/ticket-qr.js';
+import type { Tx } from '../checkout/inventory.js';
+
+export interface Scanner {
+  organizationId: string;
+  userId: string;
+  userName: string;
+  deviceId: string;
+}
+
+export interface ScanInput {
+  payload?: string | undefined;
+  code?: string | undefined;
+  scannedAt: Date;
+  clientId: string | null;
+  method: 'scan' | 'search' | 'offline' | 'door';
+}
+
+type Answer = Omit<ScanAnswer, 'counts'>;
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+interface TicketRow {
+  id: string;
+  event_id: string;
+  status: string;
+  code: string;
+  holder_name: string;
+  type_name: string;
+  order_code: string;
+  order_status: string;
+  event_name: string;
+}
+
+interface CheckInRow {
+  id: string;
+  status: string;
+  scanned_at: Date | string;
+  user_name: string;
+}
+
+function answer(result: CheckInResult, clientId: string | null, extra: Partial<Answer> = {}): Answer {
+  return {
+    result,
+    headline: CHECK_IN_HEADLINES[result],
+    check_in_id: null,
+    ticket: null,
+    checked_in_at: null,
+    checked_in_by: null,
+    other_event_name: null,
+    client_id: clientId,
+    ...extra,
+  };
+}
+
+/** The ticket code a scan names: from a QR payload only when its signature holds. */
+export function codeFromScan(signer: TicketSigner, input: { payload?: string | undefined; code?: string | undefined }) {
+  if (input.payload !== undefined) return signer.read(input.payload)?.code ?? null;
+  const code = (input.code ?? '').trim().toUpperCase();
+  return TICKET_CODE_PATTERN.test(code) ? code : null;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+async function lockTicket(tx: Tx, organizationId: string, code: string): Promise<TicketRow | undefined> {
+  const [row] = rowsOf<TicketRow>(
+    await tx.execute(sql`
+      select t.id, t.event_id, t.status, t.code, t.holder_name, tt.name as type_name, o.code as order_code,
+        o.status as order_status, e.name as event_name
+      from ticket t
+      join "order" o on o.id = t.order_id
+      join ticket_type tt on tt.id = t.ticket_type_id
+      join event e on e.id = t.event_id
+      where t.code = ${code} and t.organization_id = ${organizationId}
+      for update of t`),
+  );
+  return row;
+}
+
+async function judgeLocked(tx: Tx, scanner: Scanner, eventId: string, input: ScanInput, code: string): Promise<Answer> {
+  const { clientId } = input;
+  const row = await lockTicket(tx, scanner.organizationId, code);
+  if (!row) return answer('unknown', clientId);
+  const ticket = { code: row.code, type: row.type_name, holder: row.holder_name, order_code: row.order_code };
+  if (row.event_id !== eventId) return answer('other_event', clientId, { ticket, other_event_name: row.event_name });
+  // A refunded ticket is voided (a partly refunded order keeps its other tickets valid); a voided ticket of an
+  // order still paid was replaced (a transfer) and is refused like a cancelled one.
+  const refunded = row.order_status === 'refunded' || (row.status === 'void' && row.order_status === 'partially_refunded');
+  if (refunded) return answer('refunded', clientId, { ticket });
+  if (row.status === 'void' || (row.order_status !== 'paid' && row.order_status !== 'partially_refunded'))
+    return answer('cancelled', clientId, { ticket });
+
+  if (clientId) {
+    // The same queued scan sent again (a sync retried after a lost answer): answer as the first time.
+    const [seen] = rowsOf<CheckInRow>(
+      await tx.execute(sql`
+        select id, status, scanned_at, user_name from check_in
+        where organization_id = ${scanner.organizationId} and device_id = ${scanner.deviceId} and client_id = ${clientId}`),
+    );
+    if (seen?.status === 'admitted')
+      return answer('admitted', clientId, { ticket, check_in_id: seen.id, checked_in_at: iso(seen.scanned_at) });
+    if (seen) return alreadyIn(tx, row.id, clientId, ticket);
+  }
+
+  const [current] = rowsOf<CheckInRow>(
+    await tx.execute(sql`
+      select id, status, scanned_at, user_name from check_in where ticket_id = ${row.id} and status = 'admitted'`),
+  );
+  const record = (status: 'admitted' | 'duplicate') =>
+    tx.execute(sql`
+      insert into check_in (organization_id, event_id, ticket_id, status, method, scanned_at, device_id, client_id,
+        user_id, user_name)
+      values (${scanner.organizationId}, ${eventId}, ${row.id}, ${status}, ${input.method},
+        ${input.scannedAt.toISOString()}::timestamptz, ${scanner.deviceId}, ${clientId}, ${scanner.userId},
+        ${scanner.userName})
+      returning id`);
+  const admit = async () => {
+    const [created] = rowsOf<{ id: string }>(await record('admitted'));
+    await tx.execute(sql`
+      insert into order_change (organization_id, order_id, ticket_id, action, actor_type, actor_user_id, detail, at)
+      select organization_id, order_id, id, 'checked_in', 'organiser', ${scanner.userId},
+        ${JSON.stringify({ device: scanner.deviceId, method: input.method })}::jsonb, ${input.scannedAt.toISOString()}::timestamptz
+      from ticket where id = ${row.id}`);
+    return answer('admitted', clientId, { ticket, check_in_id: created!.id, checked_in_at: input.scannedAt.toISOString() });
+  };
+  if (!current) return admit();
+  if (input.method === 'offline' && input.scannedAt.getTime() < new Date(current.scanned_at).getTime()) {
+    // Scanned earlier on a device that was offline: that scan admitted the holder; the later one is the duplicate.
+    await tx.execute(sql`update check_in set status = 'duplicate' where id = ${current.id}`);
+    return admit();
+  }
+  await record('duplicate');
+  return answer('already_checked_in', clientId, {
+    ticket,
+    checked_in_at: iso(current.scanned_at),
+    checked_in_by: current.user_name || 'a team member',
+  });
+}
+
+async function alreadyIn(tx: Tx, ticketId: string, clientId: string | null, ticket: Answer['ticket']) {
+  const [current] = rowsOf<CheckInRow>(
+    await tx.execute(sql`
+      select id, status, scanned_at, user_name from check_in where ticket_id = ${ticketId} and status = 'admitted'`),
+  );
+  return answer('already_checked_in', clientId, {
+    ticket,
+    checked_in_at: current ? iso(current.scanned_at) : null,
+    checked_in_by: current ? current.user_name || 'a team member' : null,
+  });
+}
+
+/** Judges one scan in its own transaction (retried once if two admissions met on the unique index). */
+export async function judgeScan(
+  db: Database,
+  signer: TicketSigner,
+  scanner: Scanner,
+  eventId: string,
+  input: ScanInput,
+): Promise<Answer> {
+  const code = codeFromScan(signer, input);
+  if (!code) return answer('unknown', input.clientId);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction((tx) => judgeLocked(tx, scanner, eventId, input, code));
+    } catch (error) {
+      if (attempt < 3 && pgErrorCode(error) === '23505') continue;
+      throw error;
+    }
+  }
+}
+
+/** Checked in and sold for the event (sold counts online and door sales). */
+export async function eventCounts(db: Database | Tx, eventId: string) {
+  const [row] = rowsOf<{ checked_in: number; sold: number }>(
+    await db.execute(sql`
+      select (select count(*)::int from check_in where event_id = ${eventId} and status = 'admitted') as checked_in,
+        (select sold from event where id = ${eventId}) as sold`),
+  );
+  return { checked_in: Number(row?.checked_in ?? 0), sold: Number(row?.sold ?? 0) };
+}

@@ -1,0 +1,45 @@
+// The check-in app's requests. Scans and syncs go straight through apiRequest (the caller decides what a
+// network failure means: judge offline and queue); the event list and the event are react-query queries.
+import { queryOptions } from '@tanstack/react-query';
+import type {
+  CheckinEvent,
+  CheckinSearch,
+  DoorSaleAnswer,
+  DoorSaleRequest,
+  OfflineList,
+  ScanAnswer,
+  SyncRequest,
+} from '@marquee/shared';
+import { apiRequest } from '../../../lib/api-client';
+
+const base = (eventId: string) => `/api/checkin/events/${encodeURIComponent(eventId)}`;
+
+export const checkinEventsQuery = queryOptions({
+  queryKey: ['checkin', 'events'] as const,
+  queryFn: ({ signal }) => apiRequest<{ events: CheckinEvent[] }>('/api/checkin/events', { signal }),
+});
+
+export const checkinEventQuery = (eventId: string) =>
+  queryOptions({
+    queryKey: ['checkin', 'events', eventId] as const,
+    queryFn: ({ signal }) => apiRequest<CheckinEvent>(base(eventId), { signal }),
+  });
+
+export const fetchOfflineList = (eventId: string) => apiRequest<OfflineList>(`${base(eventId)}/offline`);
+
+export const postScan = (eventId: string, body: { payload?: string; code?: string; device_id: string }) =>
+  apiRequest<ScanAnswer>(`${base(eventId)}/scan`, { body });
+
+export const postSync = (eventId: string, body: SyncRequest) =>
+  apiRequest<{ results: ScanAnswer[] }>(`${base(eventId)}/sync`, { body });
+
+export const postUndo = (checkInId: string, deviceId: string) =>
+  apiRequest<{ counts: ScanAnswer['counts'] }>(`/api/checkin/check-ins/${encodeURIComponent(checkInId)}/undo`, {
+    body: { device_id: deviceId },
+  });
+
+export const searchTickets = (eventId: string, q: string, signal?: AbortSignal) =>
+  apiRequest<CheckinSearch>(`${base(eventId)}/search?${new URLSearchParams({ q })}`, { signal });
+
+export const postDoorSale = (eventId: string, body: DoorSaleRequest) =>
+  apiRequest<DoorSaleAnswer>(`${base(eventId)}/door-sales`, { body });

@@ -1,0 +1,1 @@
+export { CheckinApp } from './components/checkin-app';

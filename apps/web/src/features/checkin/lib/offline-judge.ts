@@ -1,0 +1,88 @@
+// Judging a ticket on the phone with no network, from the stored list: the QR signature is checked with the
+// server's Ed25519 public key (WebCrypto) so a forged or altered code is refused offline too; then the ticket
+// code is looked up. Browsers without Ed25519 in WebCrypto fall back to the list alone (ticket codes carry about
+// 50 random bits, so a guessed one is not in it). The server judges the queued scan again when it syncs.
+import { CHECK_IN_HEADLINES, type CheckInResult, type OfflineList, type ScanAnswer } from '@marquee/shared';
+
+const keys = new Map<string, Promise<CryptoKey | null>>();
+
+function importKey(publicKey: string): Promise<CryptoKey | null> {
+  let pending = keys.get(publicKey);
+  if (!pending) {
+    pending = crypto.subtle
+      .importKey('spki', fromBase64Url(publicKey), { name: 'Ed25519' }, false, ['verify'])
+      .catch(() => null);
+    keys.set(publicKey, pending);
+  }
+  return pending;
+}
+
+function fromBase64Url(text: string): ArrayBuffer {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
+  return bytes.buffer;
+}
+
+/** The code and event a QR payload names when its signature holds (null when forged or malformed). */
+export async function readPayload(
+  payload: string,
+  publicKey: string,
+): Promise<{ code: string; eventId: string } | null> {
+  const parts = payload.trim().split('.');
+  if (parts.length !== 4 || parts[0] !== 'MQT1') return null;
+  const [, code = '', eventId = '', signature = ''] = parts;
+  if (!/^T-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{10}$/.test(code) || !/^[A-Za-z0-9_-]{86}$/.test(signature)) return null;
+  const key = await importKey(publicKey);
+  if (!key) return { code, eventId };
+  const valid = await crypto.subtle
+    .verify({ name: 'Ed25519' }, key, fromBase64Url(signature), new TextEncoder().encode(`MQT1.${code}.${eventId}`))
+    .catch(() => false);
+  return valid ? { code, eventId } : null;
+}
+
+export type LocalAnswer = Omit<ScanAnswer, 'counts' | 'check_in_id'> & { offline: true };
+
+const answer = (result: CheckInResult, extra: Partial<LocalAnswer> = {}): LocalAnswer => ({
+  result,
+  headline: CHECK_IN_HEADLINES[result],
+  ticket: null,
+  checked_in_at: null,
+  checked_in_by: null,
+  other_event_name: null,
+  client_id: null,
+  offline: true,
+  ...extra,
+});
+
+/** Judges a scan against the stored list and, when admitted, marks the ticket as in (in `list`, in place). */
+export async function judgeOffline(
+  list: OfflineList,
+  input: { payload?: string; code?: string },
+  now: Date,
+): Promise<LocalAnswer> {
+  let code: string;
+  if (input.payload !== undefined) {
+    const read = await readPayload(input.payload, list.public_key);
+    if (!read) return answer('unknown');
+    if (read.eventId !== list.event.id) return answer('other_event', { other_event_name: 'another event' });
+    code = read.code;
+  } else {
+    code = (input.code ?? '').trim().toUpperCase();
+  }
+  const row = list.tickets.find((entry) => entry[0] === code);
+  if (!row) return answer('unknown');
+  const ticket = { code: row[0], type: list.types[row[1]] ?? '', holder: row[2], order_code: row[3] };
+  if (row[5] === 1) return answer('refunded', { ticket });
+  if (row[5] === 2) return answer('cancelled', { ticket });
+  if (row[6] > 0)
+    return answer('already_checked_in', {
+      ticket,
+      checked_in_at: new Date(row[6]).toISOString(),
+      checked_in_by: 'an earlier scan',
+    });
+  row[6] = now.getTime();
+  return answer('admitted', { ticket, checked_in_at: now.toISOString() });
+}
+
+export const countCheckedIn = (list: OfflineList) => list.tickets.filter((row) => row[6] > 0).length;
