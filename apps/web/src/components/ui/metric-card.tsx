@@ -23,14 +23,15 @@ export function MetricCard({
     change === undefined || change === 0
       ? 'text-muted-foreground'
       : change > 0
-        ? 'text-emerald-600 dark:text-primary'
-        : 'text-red-500';
+        ? 'text-success'
+        : 'text-danger';
   return (
     <div
-      className={`border-border bg-card flex flex-col gap-2 rounded-2xl border p-5 ${muted ? 'opacity-60 grayscale' : ''}`}
+      className={`border-border flex flex-col gap-2 rounded-2xl border p-5 ${muted ? 'bg-muted/40 border-dashed' : 'bg-card'}`}
     >
       <p className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase">{title}</p>
-      <p className="text-2xl font-semibold tabular-nums">{value}</p>
+      {/* A greyed (not yet available) figure stays readable: muted colours, not transparency. */}
+      <p className={`text-2xl font-semibold tabular-nums ${muted ? 'text-muted-foreground' : ''}`}>{value}</p>
       {change !== undefined || label ? (
         <p className="text-xs">
           {change !== undefined ? <span className={`font-medium ${tone}`}>{formatChange(change)}</span> : null}

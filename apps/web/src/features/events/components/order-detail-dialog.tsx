@@ -32,7 +32,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClo
           </Button>
         </div>
         {query.isError ? (
-          <p role="alert" className="text-sm text-red-500">
+          <p role="alert" className="text-sm text-danger">
             The order could not be loaded. Please try again.
           </p>
         ) : !order ? (
@@ -74,7 +74,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClo
                   <span className="tabular-nums">{formatMoneyMinor(order.total_minor, order.currency)}</span>
                 </li>
                 {order.refunded_minor > 0 ? (
-                  <li className="flex justify-between gap-2 px-3 py-2 text-red-500">
+                  <li className="flex justify-between gap-2 px-3 py-2 text-danger">
                     <span>Refunded</span>
                     <span className="tabular-nums">{formatMoneyMinor(order.refunded_minor, order.currency)}</span>
                   </li>
@@ -94,7 +94,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClo
                       <span>{item.type_name}</span>
                       <span className="text-muted-foreground">{item.holder_name || 'No holder name'}</span>
                       <span
-                        className={`font-mono text-[10px] font-bold uppercase ${item.status === 'void' ? 'text-red-500' : 'text-primary'}`}
+                        className={`font-mono text-[10px] font-bold uppercase ${item.status === 'void' ? 'text-danger' : 'text-primary'}`}
                       >
                         {item.status === 'void' ? 'Void' : 'Valid'}
                       </span>

@@ -78,7 +78,7 @@ export function OrdersSection({ eventId }: { eventId: string }) {
       </div>
 
       {orders.isError ? (
-        <p role="alert" className="text-sm text-red-500">
+        <p role="alert" className="text-sm text-danger">
           The orders could not be loaded. Please try again.
         </p>
       ) : !data ? (

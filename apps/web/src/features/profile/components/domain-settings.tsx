@@ -7,13 +7,20 @@ import { useDomainWizard } from '../hooks/use-domain-wizard';
 import { CopyButton } from './copy-button';
 
 function RecordRow({ label, value }: { label: string; value: string }) {
+  const copyable = label !== 'TTL' && label !== 'Type';
+  // A <dl> may hold only <dt>/<dd> (or a <div> of them), so the copy button sits in the term, placed at the
+  // row's right; the <dd> holds the value alone.
   return (
-    <div className="flex items-center justify-between gap-3 py-2">
-      <div className="min-w-0">
-        <dt className="text-muted-foreground font-mono text-[10px] tracking-wider uppercase">{label}</dt>
-        <dd className="font-mono text-sm break-all">{value}</dd>
-      </div>
-      {label === 'TTL' || label === 'Type' ? null : <CopyButton value={value} label={label} />}
+    <div className={`relative py-2 ${copyable ? 'pr-24' : ''}`}>
+      <dt className="text-muted-foreground font-mono text-[10px] tracking-wider uppercase">
+        {label}
+        {copyable ? (
+          <span className="absolute top-1/2 right-0 -translate-y-1/2">
+            <CopyButton value={value} label={label} />
+          </span>
+        ) : null}
+      </dt>
+      <dd className="font-mono text-sm break-all">{value}</dd>
     </div>
   );
 }
@@ -71,7 +78,7 @@ export function DomainSettings({
 
       {wizard.wizardCompleted && wizard.status === 'active' ? (
         <div role="status" className="rounded-xl border border-emerald-500/40 bg-emerald-500/10 p-4">
-          <p className="font-semibold text-emerald-600 dark:text-emerald-400">Domain Active</p>
+          <p className="text-success font-semibold">Domain Active</p>
           <p className="text-sm">Your custom domain is fully configured and working.</p>
         </div>
       ) : null}

@@ -111,7 +111,7 @@ export function ProfilePage() {
       {message ? (
         <p
           role={message.kind === 'error' ? 'alert' : 'status'}
-          className={`text-sm ${message.kind === 'error' ? 'text-red-500' : 'text-emerald-600 dark:text-primary'}`}
+          className={`text-sm ${message.kind === 'error' ? 'text-danger' : 'text-success'}`}
         >
           {message.text}
         </p>
