@@ -4,6 +4,7 @@
 // storefront home, an event page and the checkout pages (summary, the sandbox's payment page, the order page).
 // Each viewport is one test that walks the screens once and checks each in both themes, then lists every
 // violation found (rule, impact, screen, theme and the first elements) in one failure.
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { E2E_DNS_PORT, E2E_PORT, expect, storefrontUrl, test } from './fixtures';
@@ -70,17 +71,21 @@ class Audit {
       // Only colours change with the theme: the dark pass runs the colour rules, the light pass all of them.
       if (scheme === 'dark') builder = builder.withRules(['color-contrast', 'link-in-text-block']);
       if (options.within) builder = builder.include(options.within);
+      if (process.env.AXE_SHOTS) {
+        const file = `${this.viewport}-${screen.replace(/[^a-z0-9]+/gi, '-')}-${scheme}.png`.toLowerCase();
+        await this.page.screenshot({ path: path.join(process.env.AXE_SHOTS, file) });
+      }
       const t0 = Date.now();
       const results = await builder.analyze();
-      if (process.env.AXE_TIMING) console.log(`${screen} ${scheme}: ${Date.now() - t0} ms`);
+      if (process.env.AXE_TIMING) process.stdout.write(`${screen} ${scheme}: ${Date.now() - t0} ms\n`);
       for (const violation of results.violations) {
         if (!FAILING_IMPACTS.has(violation.impact ?? '') && !LANDMARK_RULES.test(violation.id)) continue;
         const targets = violation.nodes
           .slice(0, 4)
           .map((node) => `${node.target.join(' ')}${node.failureSummary ? ` (${node.failureSummary.split('\n')[1]?.trim() ?? ''})` : ''}`);
-        this.found.push(
-          `${screen} [${this.viewport}, ${scheme}] ${violation.id} (${violation.impact}, ${violation.nodes.length}x): ${targets.join('; ')}`,
-        );
+        const line = `${screen} [${this.viewport}, ${scheme}] ${violation.id} (${violation.impact}, ${violation.nodes.length}x): ${targets.join('; ')}`;
+        if (process.env.AXE_TIMING) process.stdout.write(`VIOLATION ${line}\n`);
+        this.found.push(line);
       }
     }
     await this.page.emulateMedia({ colorScheme: 'light' });
@@ -325,14 +330,15 @@ for (const { name, width, height } of [
   }) => {
     // The refused sign-in and the declined card answer 4xx, which Chromium reports in the console.
     allowConsoleError(/status of (400|401|402|404)/);
-    test.setTimeout(600_000);
+    test.setTimeout(Number(process.env.AXE_TIMEOUT ?? 600_000));
     await page.setViewportSize({ width, height });
     const audit = new Audit(page, name);
     const started = Date.now();
     await landingAndOnboarding(page, audit, width < 500);
     await storefrontAndCheckout(page, audit);
     await dashboard(page, audit, width < 500);
-    console.log(`axe: ${audit.screens} screens x 2 themes at ${width} px in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    process.stdout.write(`axe: ${audit.screens} screens x 2 themes at ${width} px in ${seconds} s\n`);
     expect(audit.found, `serious or critical axe violations (${audit.found.length})`).toEqual([]);
   });
 }

@@ -55,7 +55,7 @@ export function renderStorefrontPage(organization: StorefrontFrameOrganization, 
   const theme = brandTheme(organization);
   const name = escapeHtml(organization.companyName);
   const logo = organization.logoUrl && safeImage.test(organization.logoUrl) ? organization.logoUrl : null;
-  const body = `<a class="top" href="/">${logo ? `<img ${responsiveImageHtml(logo, { sizes: '40px', maxWidth: 160 })} alt="" width="40" height="40">` : ''}<span>${name}</span></a>
+  const body = `<header><a class="top" href="/">${logo ? `<img ${responsiveImageHtml(logo, { sizes: '40px', maxWidth: 160 })} alt="" width="40" height="40">` : ''}<span>${name}</span></a></header>
 <main id="content">${page.body}</main>
 <footer class="muted">${name} · Tickets by ${escapeHtml(PRODUCT_NAME)}</footer>${
     page.script ? '\n<script src="/_storefront/checkout.js" defer></script>' : ''
