@@ -82,7 +82,10 @@ class Audit {
         if (!FAILING_IMPACTS.has(violation.impact ?? '') && !LANDMARK_RULES.test(violation.id)) continue;
         const targets = violation.nodes
           .slice(0, 4)
-          .map((node) => `${node.target.join(' ')}${node.failureSummary ? ` (${node.failureSummary.split('\n')[1]?.trim() ?? ''})` : ''}`);
+          .map(
+            (node) =>
+              `${node.target.join(' ')}${node.failureSummary ? ` (${node.failureSummary.split('\n')[1]?.trim() ?? ''})` : ''}`,
+          );
         const line = `${screen} [${this.viewport}, ${scheme}] ${violation.id} (${violation.impact}, ${violation.nodes.length}x): ${targets.join('; ')}`;
         if (process.env.AXE_TIMING) process.stdout.write(`VIOLATION ${line}\n`);
         this.found.push(line);
@@ -308,7 +311,10 @@ async function dashboard(page: Page, audit: Audit, phone: boolean) {
   await wizard.getByRole('button', { name: 'Finish' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Domain Pending' })).toBeVisible();
   await audit.check('profile: domain pending');
-  await page.getByRole('button', { name: 'Remove' }).click().catch(() => undefined);
+  await page
+    .getByRole('button', { name: 'Remove' })
+    .click()
+    .catch(() => undefined);
   await page.getByRole('tab', { name: 'Branding' }).click();
   await audit.check('profile: branding');
   await page.getByRole('tab', { name: /Integrations/ }).click();

@@ -20,11 +20,7 @@ export function MetricCard({
   muted?: boolean;
 }) {
   const tone =
-    change === undefined || change === 0
-      ? 'text-muted-foreground'
-      : change > 0
-        ? 'text-success'
-        : 'text-danger';
+    change === undefined || change === 0 ? 'text-muted-foreground' : change > 0 ? 'text-success' : 'text-danger';
   return (
     <div
       className={`border-border flex flex-col gap-2 rounded-2xl border p-5 ${muted ? 'bg-muted/40 border-dashed' : 'bg-card'}`}

@@ -94,7 +94,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClo
                       <span>{item.type_name}</span>
                       <span className="text-muted-foreground">{item.holder_name || 'No holder name'}</span>
                       <span
-                        className={`font-mono text-[10px] font-bold uppercase ${item.status === 'void' ? 'text-danger' : 'text-primary'}`}
+                        className={`font-mono text-[10px] font-bold uppercase ${item.status === 'void' ? 'text-danger' : 'text-success'}`}
                       >
                         {item.status === 'void' ? 'Void' : 'Valid'}
                       </span>

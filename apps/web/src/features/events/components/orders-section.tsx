@@ -10,7 +10,7 @@ import { formatMoneyMinor } from '../lib/money';
 import { OrderDetailDialog } from './order-detail-dialog';
 
 const STATUS_STYLES: Record<OrderStatusName, string> = {
-  paid: 'bg-primary/15 text-primary',
+  paid: 'bg-primary/15 text-success',
   pending: 'bg-amber-400/20 text-amber-700 dark:text-amber-300',
   expired: 'bg-muted text-muted-foreground',
   cancelled: 'bg-muted text-muted-foreground',
