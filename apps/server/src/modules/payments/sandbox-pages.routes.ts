@@ -175,7 +175,7 @@ function page(title: string, body: string): string {
     css,
     // The app's own icon: these pages live on the app host.
     icon: '/favicon.svg',
-    body: `<p class="sandbox" role="note">${escapeHtml(SANDBOX_BANNER)}</p>\n<main>${body}</main>`,
+    body: `<header><p class="sandbox" role="note">${escapeHtml(SANDBOX_BANNER)}</p></header>\n<main>${body}</main>`,
   });
 }
 

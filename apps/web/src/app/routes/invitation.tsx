@@ -49,7 +49,7 @@ export function InvitationRoute() {
     body = (
       <>
         <h1 className="font-display text-3xl tracking-wide">Invitation</h1>
-        <p role="alert" className="text-sm font-medium text-red-500">
+        <p role="alert" className="text-sm font-medium text-danger">
           {preview.error instanceof ApiError ? preview.error.message : TEAM_MESSAGES.invitationNotFound}
         </p>
         <Link to="/" className={buttonClasses('small', 'secondary', 'self-start')}>
@@ -87,7 +87,7 @@ export function InvitationRoute() {
           </Button>
         ) : (
           <div className="flex flex-col gap-3">
-            <p role="alert" className="text-sm font-medium text-red-500">
+            <p role="alert" className="text-sm font-medium text-danger">
               You are signed in as {signedInEmail}. {TEAM_MESSAGES.wrongAccount(invitation.email)}
             </p>
             <Button
@@ -101,7 +101,7 @@ export function InvitationRoute() {
           </div>
         )}
         {error ? (
-          <p role="alert" className="text-sm font-medium text-red-500">
+          <p role="alert" className="text-sm font-medium text-danger">
             {error}
           </p>
         ) : null}

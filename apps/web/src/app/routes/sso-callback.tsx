@@ -22,7 +22,7 @@ export function SsoCallbackRoute() {
       : AUTH_MESSAGES.socialSignInFailed(provider);
   return (
     <main className="bg-background text-foreground flex min-h-screen flex-col items-center justify-center gap-6 px-6 text-center">
-      <p role="alert" className="text-sm font-medium tracking-wide text-red-500 uppercase">
+      <p role="alert" className="text-sm font-medium tracking-wide text-danger uppercase">
         {message}
       </p>
       <Link to="/" className={buttonClasses('small', 'secondary')}>

@@ -53,7 +53,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
 
 export function FieldError({ message, id }: { message: string; id?: string }) {
   return (
-    <p id={id} role="alert" className="text-xs font-medium tracking-wide text-red-500 uppercase">
+    <p id={id} role="alert" className="text-xs font-medium tracking-wide text-danger uppercase">
       {message}
     </p>
   );

@@ -17,7 +17,7 @@ export function describeChange(change: number): string {
 
 export function changeTone(change: number): string {
   if (Math.round(change * 10) === 0) return 'text-muted-foreground';
-  return change > 0 ? 'text-emerald-700 dark:text-primary' : 'text-red-600 dark:text-red-400';
+  return change > 0 ? 'text-success' : 'text-danger';
 }
 
 /** The caption under a figure: its change as a sentence, or why there is none. */
@@ -53,10 +53,11 @@ export function MetricCard({
 }) {
   return (
     <div
-      className={`border-border bg-card flex flex-col gap-2 rounded-2xl border p-5 ${muted ? 'opacity-60 grayscale' : ''}`}
+      className={`border-border flex flex-col gap-2 rounded-2xl border p-5 ${muted ? 'bg-muted/40 border-dashed' : 'bg-card'}`}
     >
       <p className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase">{title}</p>
-      <p className="text-2xl font-semibold tabular-nums">{value}</p>
+      {/* A greyed (not yet available) figure stays readable: muted colours, not transparency. */}
+      <p className={`text-2xl font-semibold tabular-nums ${muted ? 'text-muted-foreground' : ''}`}>{value}</p>
       {period !== undefined && change !== undefined ? (
         <ChangeCaption change={change} period={period} />
       ) : caption ? (

@@ -33,7 +33,7 @@ export function useAnalyticsFilter() {
 
 export function LoadError({ what, onRetry }: { what: string; onRetry(): void }) {
   return (
-    <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+    <p role="alert" className="text-sm text-danger">
       {what} could not be loaded.{' '}
       <button type="button" onClick={onRetry} className="font-semibold underline underline-offset-2">
         Try again
@@ -128,7 +128,7 @@ export function AnalyticsPage() {
         </p>
       ) : null}
       {eventFilterMissing ? (
-        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+        <p role="alert" className="text-sm text-danger">
           That event was not found.{' '}
           <button
             type="button"

@@ -139,7 +139,7 @@ function FilterForm({
         </select>
       </div>
       {error ? (
-        <p id={ids.error} role="alert" className="text-sm text-red-600 dark:text-red-400">
+        <p id={ids.error} role="alert" className="text-sm text-danger">
           {error}
         </p>
       ) : null}

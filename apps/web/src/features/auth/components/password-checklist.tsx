@@ -7,7 +7,7 @@ export function PasswordChecklist({ password }: { password: string }) {
       {PASSWORD_RULES.map((rule) => {
         const met = rule.test(password);
         return (
-          <li key={rule.id} className={`flex items-center gap-1.5 ${met ? 'text-primary' : 'text-muted-foreground'}`}>
+          <li key={rule.id} className={`flex items-center gap-1.5 ${met ? 'text-success' : 'text-muted-foreground'}`}>
             <span aria-hidden="true" className="font-mono">
               {met ? '✓' : '○'}
             </span>

@@ -119,8 +119,8 @@ export function BillingPage() {
         />
         {setupError ? (
           <div role="alert" className="rounded-2xl border border-red-500/40 bg-red-500/10 p-5">
-            <h2 className="font-semibold text-red-500">Setup Failed</h2>
-            <p className="text-sm text-red-500/90">{setupError}</p>
+            <h2 className="font-semibold text-danger">Setup Failed</h2>
+            <p className="text-sm text-danger/90">{setupError}</p>
           </div>
         ) : null}
         <div className="border-border bg-card rounded-2xl border p-5">
@@ -151,7 +151,7 @@ export function BillingPage() {
       </div>
       <PublishDraftsOffer />
       {stats.isError ? (
-        <p role="alert" className="text-sm text-red-500">
+        <p role="alert" className="text-sm text-danger">
           The payout figures could not be loaded. Please reload the page.
         </p>
       ) : null}
@@ -189,7 +189,7 @@ export function BillingPage() {
             </Button>
           </div>
           {manageError ? (
-            <p role="alert" className="text-sm text-red-500">
+            <p role="alert" className="text-sm text-danger">
               {manageError}
             </p>
           ) : null}

@@ -55,10 +55,18 @@ export function DoorSalePanel({
   return (
     <form onSubmit={(form) => void submit(form)} className="flex flex-col gap-3" aria-label="Door sale">
       <div className="flex flex-col gap-1.5">
-        <label htmlFor="door-type" className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase">
+        <label
+          htmlFor="door-type"
+          className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase"
+        >
           Ticket type
         </label>
-        <select id="door-type" value={typeId} onChange={(change) => setTypeId(change.target.value)} className={inputClasses}>
+        <select
+          id="door-type"
+          value={typeId}
+          onChange={(change) => setTypeId(change.target.value)}
+          className={inputClasses}
+        >
           {event.ticket_types.map((option) => (
             <option key={option.id} value={option.id}>
               {option.name} · {formatMoney(option.price_minor, event.currency)}
@@ -108,7 +116,7 @@ export function DoorSalePanel({
         autoComplete="off"
       />
       {error && (
-        <p role="alert" className="text-sm font-semibold text-red-600 dark:text-red-400">
+        <p role="alert" className="text-sm font-semibold text-danger">
           {error}
         </p>
       )}

@@ -38,7 +38,7 @@ export function CustomerDetailDialog({ customerId, onClose }: { customerId: stri
           </Button>
         </div>
         {query.isError ? (
-          <p role="alert" className="text-sm text-red-500">
+          <p role="alert" className="text-sm text-danger">
             The customer could not be loaded. Please try again.
           </p>
         ) : !customer ? (

@@ -71,7 +71,7 @@ export function CustomersPage() {
         </div>
 
         {customers.isError ? (
-          <p role="alert" className="text-sm text-red-500">
+          <p role="alert" className="text-sm text-danger">
             The customers could not be loaded. Please try again.
           </p>
         ) : !data ? (

@@ -144,7 +144,7 @@ export function CustomersTable({
                 </button>
                 <button
                   type="button"
-                  className={`${iconButton} hover:text-red-500`}
+                  className={`${iconButton} hover:text-danger`}
                   aria-label={`Delete ${customer.name || customer.email}`}
                   onClick={(clicked) => {
                     clicked.stopPropagation();

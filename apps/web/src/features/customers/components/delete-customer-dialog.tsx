@@ -65,7 +65,7 @@ export function DeleteCustomerDialog({
           />
         </div>
         {remove.isError ? (
-          <p role="alert" className="text-sm text-red-500">
+          <p role="alert" className="text-sm text-danger">
             {remove.error.message}
           </p>
         ) : null}

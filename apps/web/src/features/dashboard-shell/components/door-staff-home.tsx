@@ -47,7 +47,7 @@ export function DoorStaffHome({
             {isPending ? 'Logging out…' : 'Logout'}
           </button>
           {failed ? (
-            <p role="alert" className="text-center text-xs font-medium text-red-500">
+            <p role="alert" className="text-center text-xs font-medium text-danger">
               Could not log out. Please try again.
             </p>
           ) : null}

@@ -119,7 +119,7 @@ export function SidebarContent({
           <span>{isPending ? 'Logging out…' : 'Logout'}</span>
         </button>
         {failed ? (
-          <p role="alert" className="px-3 pt-2 text-xs font-medium tracking-wide text-red-500 uppercase">
+          <p role="alert" className="px-3 pt-2 text-xs font-medium tracking-wide text-danger uppercase">
             Could not log out. Please try again.
           </p>
         ) : null}

@@ -134,7 +134,7 @@ export function ArtworkUpload({
         }}
       />
       {message ? (
-        <p id={errorId(id)} role="alert" className="text-xs font-medium tracking-wide text-red-500 uppercase">
+        <p id={errorId(id)} role="alert" className="text-xs font-medium tracking-wide text-danger uppercase">
           {message}
         </p>
       ) : null}
@@ -179,7 +179,7 @@ export function LineupInput({
                 type="button"
                 aria-label={`Remove ${name}`}
                 onClick={() => onChange(lineup.filter((_, position) => position !== index))}
-                className="bg-muted text-foreground hover:bg-red-500/15 hover:text-red-500 flex items-center gap-1.5 rounded-full px-3 py-1 text-xs font-medium transition"
+                className="bg-muted text-foreground hover:bg-red-500/15 hover:text-danger flex items-center gap-1.5 rounded-full px-3 py-1 text-xs font-medium transition"
               >
                 {name}
                 <span aria-hidden="true">×</span>

@@ -18,7 +18,7 @@ import { cancellationQuery, useCancelEvent, useRefreshAfterCancellation } from '
 import { formatMoneyMinor } from '../lib/money';
 
 const dangerOutline =
-  'h-9 rounded-md border border-red-600/60 px-4 font-mono text-xs font-semibold tracking-wide text-red-700 uppercase transition hover:bg-red-500/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:opacity-50 dark:border-red-400/60 dark:text-red-300';
+  'h-9 rounded-md border border-red-600/60 px-4 font-mono text-xs font-semibold tracking-wide text-danger uppercase transition hover:bg-red-500/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:opacity-50 dark:border-red-400/60 dark:text-red-300';
 const dangerSolid =
   'h-9 rounded-md bg-red-700 px-4 font-mono text-xs font-semibold tracking-wide text-white uppercase transition hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:opacity-50';
 
@@ -103,7 +103,7 @@ function CancelEventForm({ eventId, eventName, onClose }: { eventId: string; eve
         hint={<p className="text-muted-foreground text-xs">{eventName}</p>}
       />
       {errors.form ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+        <p role="alert" className="text-sm text-danger dark:text-red-300">
           {errors.form}
         </p>
       ) : null}

@@ -91,7 +91,7 @@ export function CodeDialog({
       <form noValidate onSubmit={onSubmit} className="flex max-h-[85vh] flex-col gap-4 overflow-y-auto p-6">
         <h2 className="text-foreground text-lg font-semibold">New code</h2>
         {formError ? (
-          <p role="alert" className="rounded-md border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-500">
+          <p role="alert" className="rounded-md border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-danger">
             {formError}
           </p>
         ) : null}
@@ -201,7 +201,7 @@ export function CodeDialog({
             ))
           )}
           {errors.ticket_type_ids ? (
-            <p role="alert" className="text-sm text-red-500">
+            <p role="alert" className="text-sm text-danger">
               {errors.ticket_type_ids}
             </p>
           ) : null}

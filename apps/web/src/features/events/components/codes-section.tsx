@@ -31,7 +31,7 @@ function SalesSettingsLoader({ event, editable }: { event: EventDto; editable: b
   const settings = useQuery(salesSettingsQuery(event.id));
   if (settings.isError)
     return (
-      <p role="alert" className="text-sm text-red-500">
+      <p role="alert" className="text-sm text-danger">
         The on-sale settings could not be loaded. Please reload the page.
       </p>
     );
@@ -239,7 +239,7 @@ export function CodesSection({ event }: { event: EventDto }) {
           ) : null}
         </div>
         {codes.isError ? (
-          <p role="alert" className="text-sm text-red-500">
+          <p role="alert" className="text-sm text-danger">
             The codes could not be loaded. Please reload the page.
           </p>
         ) : list.length === 0 ? (

@@ -60,7 +60,7 @@ export function DashboardHome() {
               />
             </section>
           ) : (
-            <p role="alert" className="text-sm text-red-500">
+            <p role="alert" className="text-sm text-danger">
               The overview could not be loaded.{' '}
               <button
                 type="button"

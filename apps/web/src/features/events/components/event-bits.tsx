@@ -7,7 +7,7 @@ const STATUS_STYLES: Record<EventStatus, string> = {
   live: 'bg-primary text-primary-foreground',
   draft: 'bg-amber-400 text-black',
   archived: 'bg-zinc-500 text-white',
-  cancelled: 'bg-red-500 text-white',
+  cancelled: 'bg-danger-solid text-white',
 };
 
 export function StatusBadge({ status, className = '' }: { status: EventStatus; className?: string }) {
@@ -25,7 +25,7 @@ export function Tick({ label, on }: { label: string; on: boolean }) {
     <span className="flex items-center gap-1.5 text-xs" aria-label={`${label}: ${on ? 'yes' : 'no'}`} role="img">
       <span
         aria-hidden="true"
-        className={`flex h-4 w-4 items-center justify-center rounded-full ${on ? 'bg-primary/15 text-primary' : 'bg-red-500/15 text-red-500'}`}
+        className={`flex h-4 w-4 items-center justify-center rounded-full ${on ? 'bg-primary/15 text-primary' : 'bg-red-500/15 text-danger'}`}
       >
         <svg
           viewBox="0 0 12 12"

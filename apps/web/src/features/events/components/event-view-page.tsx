@@ -165,7 +165,7 @@ function EventView({ event }: { event: EventDto }) {
               type="button"
               disabled={busy}
               onClick={() => setConfirmDelete(true)}
-              className="h-9 rounded-md border border-red-500/40 px-4 font-mono text-xs font-semibold tracking-wide text-red-500 uppercase transition hover:bg-red-500/10 disabled:opacity-50"
+              className="h-9 rounded-md border border-red-500/40 px-4 font-mono text-xs font-semibold tracking-wide text-danger uppercase transition hover:bg-red-500/10 disabled:opacity-50"
             >
               Delete
             </button>
@@ -174,7 +174,7 @@ function EventView({ event }: { event: EventDto }) {
       </header>
 
       {error ? (
-        <div role="alert" className="rounded-md border border-red-500/40 bg-red-500/10 px-4 py-3 text-sm text-red-500">
+        <div role="alert" className="rounded-md border border-red-500/40 bg-red-500/10 px-4 py-3 text-sm text-danger">
           {error}
         </div>
       ) : null}
@@ -320,7 +320,7 @@ function EventView({ event }: { event: EventDto }) {
               type="button"
               onClick={onDelete}
               disabled={deleteEvent.isPending}
-              className="h-9 rounded-md bg-red-500 px-4 font-mono text-xs font-semibold tracking-wide text-white uppercase transition hover:bg-red-600 disabled:opacity-50"
+              className="h-9 rounded-md bg-danger-solid px-4 font-mono text-xs font-semibold tracking-wide text-white uppercase transition hover:bg-red-800 disabled:opacity-50"
             >
               {deleteEvent.isPending ? 'Deleting...' : 'Delete'}
             </button>

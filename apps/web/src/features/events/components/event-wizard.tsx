@@ -278,7 +278,7 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
             {formError ? (
               <p
                 role="alert"
-                className="rounded-md border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-500"
+                className="rounded-md border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-danger"
               >
                 {formError}
               </p>

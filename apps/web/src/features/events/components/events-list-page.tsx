@@ -98,7 +98,7 @@ export function EventsListPage() {
         <>
           {events.data ? <EventsMetrics metrics={events.data.metrics} /> : null}
           {events.isError ? (
-            <p role="alert" className="text-sm text-red-500">
+            <p role="alert" className="text-sm text-danger">
               Events could not be loaded.{' '}
               <button
                 type="button"

@@ -73,14 +73,14 @@ export function Field({ id, label, info, optional, counter, hint, error, childre
         <div className="flex items-center gap-1.5">
           <LabelTag {...(labelAs === 'label' ? { htmlFor: id } : {})} className={labelClasses}>
             {label}
-            {optional ? <span className="ml-1 normal-case opacity-70">(optional)</span> : null}
+            {optional ? <span className="ml-1 normal-case">(optional)</span> : null}
           </LabelTag>
           {info ? <InfoTip text={info} label={label} /> : null}
         </div>
         {counter ? (
           <span
             aria-live="polite"
-            className={`font-mono text-[11px] tabular-nums ${over ? 'text-red-500' : 'text-muted-foreground'}`}
+            className={`font-mono text-[11px] tabular-nums ${over ? 'text-danger' : 'text-muted-foreground'}`}
           >
             {counter.length}/{counter.max}
           </span>

@@ -41,7 +41,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClo
           </Button>
         </div>
         {query.isError ? (
-          <p role="alert" className="text-sm text-red-500">
+          <p role="alert" className="text-sm text-danger">
             The order could not be loaded. Please try again.
           </p>
         ) : !order ? (
@@ -116,7 +116,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClo
                   <span className="tabular-nums">{formatMoneyMinor(order.total_minor, order.currency)}</span>
                 </li>
                 {order.refunded_minor > 0 ? (
-                  <li className="flex justify-between gap-2 px-3 py-2 text-red-500">
+                  <li className="flex justify-between gap-2 px-3 py-2 text-danger">
                     <span>Refunded</span>
                     <span className="tabular-nums">{formatMoneyMinor(order.refunded_minor, order.currency)}</span>
                   </li>
@@ -139,7 +139,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClo
                         {item.holder_email ? ` (received by transfer, ${item.holder_email})` : ''}
                       </span>
                       <span
-                        className={`font-mono text-[10px] font-bold uppercase ${item.status === 'valid' ? 'text-primary' : 'text-red-600 dark:text-red-400'}`}
+                        className={`font-mono text-[10px] font-bold uppercase ${item.status === 'valid' ? 'text-success' : 'text-danger'}`}
                       >
                         {TICKET_STATUS_LABELS[item.status]}
                       </span>

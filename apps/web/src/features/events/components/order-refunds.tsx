@@ -140,7 +140,7 @@ export function RefundForm({ order, onDone }: { order: OrderDetail; onDone(messa
         {errors.reason ? <FieldError id={`${reasonId}-error`} message={errors.reason} /> : null}
       </div>
       {errors.form ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+        <p role="alert" className="text-sm text-danger dark:text-red-300">
           {errors.form}
         </p>
       ) : null}
@@ -184,7 +184,7 @@ export function RefundList({ order }: { order: OrderDetail }) {
                 {refund.ticket_codes.length ? ` · ${refund.ticket_codes.join(', ')}` : ''}
               </span>
               <span
-                className={`font-mono text-[10px] font-bold uppercase ${refund.status === 'failed' || refund.status === 'declined' ? 'text-red-600 dark:text-red-400' : 'text-primary'}`}
+                className={`font-mono text-[10px] font-bold uppercase ${refund.status === 'failed' || refund.status === 'declined' ? 'text-danger' : 'text-primary'}`}
               >
                 {REFUND_STATUS_LABELS[refund.status]}
               </span>
@@ -256,7 +256,7 @@ function RequestDecision({ order, requestId }: { order: OrderDetail; requestId: 
         </Button>
       </div>
       {error ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+        <p role="alert" className="text-sm text-danger dark:text-red-300">
           {error}
         </p>
       ) : null}

@@ -10,12 +10,12 @@ import { formatMoneyMinor } from '../lib/money';
 import { OrderDetailDialog } from './order-detail-dialog';
 
 const STATUS_STYLES: Record<OrderStatusName, string> = {
-  paid: 'bg-primary/15 text-primary',
+  paid: 'bg-primary/15 text-success',
   pending: 'bg-amber-400/20 text-amber-700 dark:text-amber-300',
   expired: 'bg-muted text-muted-foreground',
   cancelled: 'bg-muted text-muted-foreground',
-  refunded: 'bg-red-500/15 text-red-600 dark:text-red-400',
-  partially_refunded: 'bg-red-500/15 text-red-600 dark:text-red-400',
+  refunded: 'bg-red-500/15 text-danger',
+  partially_refunded: 'bg-red-500/15 text-danger',
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatusName }) {
@@ -78,7 +78,7 @@ export function OrdersSection({ eventId }: { eventId: string }) {
       </div>
 
       {orders.isError ? (
-        <p role="alert" className="text-sm text-red-500">
+        <p role="alert" className="text-sm text-danger">
           The orders could not be loaded. Please try again.
         </p>
       ) : !data ? (

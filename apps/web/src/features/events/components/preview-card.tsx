@@ -13,7 +13,7 @@ export function PreviewCard({ form }: { form: EventFormValues }) {
   const date = formatPreviewDate(form.startDateTime);
   const time = formatTime(form.startDateTime);
   const price = formatPriceText(form.ticketPrice, form.ticketCurrency);
-  const placeholder = 'text-muted-foreground/70 italic';
+  const placeholder = 'text-muted-foreground italic';
 
   return (
     <aside aria-label="Event preview" className="bg-card border-border overflow-hidden rounded-2xl border shadow-sm">

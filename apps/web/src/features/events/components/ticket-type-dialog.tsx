@@ -133,7 +133,7 @@ export function TicketTypeDialog({
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4 p-6">
         <h2 className="text-foreground text-lg font-semibold">{title}</h2>
         {formError ? (
-          <p role="alert" className="rounded-md border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-500">
+          <p role="alert" className="rounded-md border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-danger">
             {formError}
           </p>
         ) : null}

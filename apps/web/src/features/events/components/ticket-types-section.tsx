@@ -75,7 +75,7 @@ export function TicketTypesSection({ event }: { event: EventDto }) {
       {error ? (
         <p
           role="alert"
-          className="mb-3 rounded-md border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-500"
+          className="mb-3 rounded-md border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-danger"
         >
           {error}
         </p>

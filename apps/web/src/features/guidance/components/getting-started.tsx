@@ -61,7 +61,7 @@ function ItemAction({ item, checklist }: { item: ChecklistItem; checklist: Check
             Open storefront
           </a>
           {copied === 'failed' ? (
-            <span role="alert" className="text-xs text-red-600 dark:text-red-400">
+            <span role="alert" className="text-xs text-danger">
               Copying is blocked here: open the storefront and copy its address instead.
             </span>
           ) : null}

@@ -22,7 +22,9 @@ export function PublishDraftsOffer() {
       setResult(await publish.mutateAsync());
     } catch (error) {
       setFailure(
-        error instanceof ApiError && error.status < 500 ? error.message : 'The drafts could not be published. Please try again.',
+        error instanceof ApiError && error.status < 500
+          ? error.message
+          : 'The drafts could not be published. Please try again.',
       );
     }
   };
@@ -35,14 +37,16 @@ export function PublishDraftsOffer() {
     >
       <div className="flex flex-col gap-1 text-sm" aria-live="polite">
         {waiting > 0 ? <p className="font-medium">{PUBLISH_DRAFTS_TEXTS.offer(waiting)}</p> : null}
-        {result && result.published.length > 0 ? <p>{PUBLISH_DRAFTS_TEXTS.published(result.published.length)}</p> : null}
+        {result && result.published.length > 0 ? (
+          <p>{PUBLISH_DRAFTS_TEXTS.published(result.published.length)}</p>
+        ) : null}
         {result?.not_published.map((draft) => (
-          <p key={draft.id} className="text-red-700 dark:text-red-400">
+          <p key={draft.id} className="text-danger">
             {PUBLISH_DRAFTS_TEXTS.notPublished(draft.name, draft.message)}
           </p>
         ))}
         {failure ? (
-          <p role="alert" className="text-red-700 dark:text-red-400">
+          <p role="alert" className="text-danger">
             {failure}
           </p>
         ) : null}

@@ -23,7 +23,14 @@ export function MarqueeStrip<T>({
   className = '',
 }: MarqueeStripProps<T>) {
   return (
-    <div className={`landing-marquee overflow-hidden ${className}`} data-testid="marquee">
+    // Focusable: under reduced motion the strip scrolls sideways by keyboard; otherwise focus pauses it.
+    <div
+      className={`landing-marquee overflow-hidden ${className}`}
+      data-testid="marquee"
+      role="group"
+      aria-label={label}
+      tabIndex={0}
+    >
       <div
         className="landing-marquee-track flex w-max"
         data-direction={reverse ? 'reverse' : undefined}

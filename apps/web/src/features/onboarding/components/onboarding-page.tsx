@@ -86,7 +86,7 @@ function AvailabilityText({ availability }: { availability: Availability }) {
       ? 'text-primary'
       : availability.status === 'checking'
         ? 'text-white/60'
-        : 'text-red-400';
+        : 'text-danger';
   return (
     <p aria-live="polite" className={`min-h-4 text-xs ${colour}`} data-testid="subdomain-availability">
       {text}

@@ -7,23 +7,32 @@ import type { OrganizationInfo } from '../../../lib/organization-info';
 import { useDomainWizard } from '../hooks/use-domain-wizard';
 import { CopyButton } from './copy-button';
 
-/** A record's field; a name shows as DNS panels want it ('tickets') with the full name beside it. */
+/**
+ * A record's field; a name shows as DNS panels want it ('tickets') with the full name beside it. A <dl> may hold
+ * only <dt>/<dd> (or a <div> of them), so the copy button sits in the term, placed at the row's right; the <dd>
+ * holds the value alone.
+ */
 function RecordRow({ label, value, full }: { label: string; value: string; full?: string }) {
+  const copyable = label !== 'TTL' && label !== 'Type';
   return (
-    <div className="flex items-center justify-between gap-3 py-2">
-      <div className="min-w-0">
-        <dt className="text-muted-foreground font-mono text-[10px] tracking-wider uppercase">{label}</dt>
-        <dd className="font-mono text-sm break-all">
-          {value}
-          {full && full !== value ? (
-            <>
-              {' '}
-              <span className="text-muted-foreground text-xs font-normal">(full name: {full})</span>
-            </>
-          ) : null}
-        </dd>
-      </div>
-      {label === 'TTL' || label === 'Type' ? null : <CopyButton value={value} label={label} />}
+    <div className={`relative py-2 ${copyable ? 'pr-24' : ''}`}>
+      <dt className="text-muted-foreground font-mono text-[10px] tracking-wider uppercase">
+        {label}
+        {copyable ? (
+          <span className="absolute top-1/2 right-0 -translate-y-1/2">
+            <CopyButton value={value} label={label} />
+          </span>
+        ) : null}
+      </dt>
+      <dd className="font-mono text-sm break-all">
+        {value}
+        {full && full !== value ? (
+          <>
+            {' '}
+            <span className="text-muted-foreground text-xs font-normal">(full name: {full})</span>
+          </>
+        ) : null}
+      </dd>
     </div>
   );
 }
@@ -81,7 +90,7 @@ export function DomainSettings({
 
       {wizard.wizardCompleted && wizard.status === 'active' ? (
         <div role="status" className="rounded-xl border border-emerald-500/40 bg-emerald-500/10 p-4">
-          <p className="font-semibold text-emerald-600 dark:text-emerald-400">Domain Active</p>
+          <p className="text-success font-semibold">Domain Active</p>
           <p className="text-sm">Your custom domain is fully configured and working.</p>
         </div>
       ) : null}

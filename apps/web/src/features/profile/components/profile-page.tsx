@@ -135,7 +135,7 @@ export function ProfilePage() {
       {message ? (
         <p
           role={message.kind === 'error' ? 'alert' : 'status'}
-          className={`text-sm max-md:bg-card max-md:border-border max-md:fixed max-md:inset-x-3 max-md:bottom-20 max-md:z-30 max-md:rounded-lg max-md:border max-md:px-3 max-md:py-2 max-md:shadow-lg ${message.kind === 'error' ? 'text-red-500' : 'text-emerald-600 dark:text-primary'}`}
+          className={`text-sm max-md:bg-card max-md:border-border max-md:fixed max-md:inset-x-3 max-md:bottom-20 max-md:z-30 max-md:rounded-lg max-md:border max-md:px-3 max-md:py-2 max-md:shadow-lg ${message.kind === 'error' ? 'text-danger' : 'text-success'}`}
         >
           {message.text}
         </p>

@@ -146,7 +146,7 @@ export function TeamSettings() {
       {notice ? (
         <p
           role={notice.kind === 'error' ? 'alert' : 'status'}
-          className={`text-sm ${notice.kind === 'error' ? 'text-red-500' : 'dark:text-primary text-emerald-700'}`}
+          className={`text-sm ${notice.kind === 'error' ? 'text-danger' : 'text-success'}`}
         >
           {notice.text}
         </p>
@@ -185,7 +185,7 @@ export function TeamSettings() {
         {team.isPending ? (
           <div className="bg-muted h-24 animate-pulse rounded-xl" aria-label="Loading members" />
         ) : team.isError ? (
-          <p role="alert" className="text-sm text-red-500">
+          <p role="alert" className="text-sm text-danger">
             {messageOf(team.error, 'The team could not be loaded. Please try again.')}
           </p>
         ) : (
