@@ -23,7 +23,9 @@ const DOOR_ALLOWED: Record<string, string> = {
   'GET /api/invitations/:token': 'an invitation preview; the e-mailed token is the capability',
   'POST /api/invitations/:token/accept': 'accepting an invitation to their own address',
 };
-const isCheckInRoute = (url: string) => url === '/api/checkin' || url.startsWith('/api/checkin/');
+// ...except the organiser's check-in log, which is for owners and admins (decision 031).
+const isCheckInRoute = (url: string) =>
+  (url === '/api/checkin' || url.startsWith('/api/checkin/')) && url !== '/api/checkin/events/:eventId/log';
 
 /** The owner's alone: the team, payouts and billing. */
 const OWNER_ONLY = new Set([
@@ -49,6 +51,8 @@ function isMemberApiRoute(route: RouteEntry): boolean {
 
 /** Bodies the schema sampler cannot make (refined fields); a new route usually needs none. */
 const KNOWN_BODIES: Record<string, object> = {
+  // A whole valid settings body, so the answer is about the role and not about the fields.
+  'PUT /api/org/settings': { company_name: 'Door Test Events' },
   'POST /api/team/invitations': { email: 'someone@example.com', role: 'admin' },
   'POST /api/stripe/create-connect-account': {
     refresh_url: `${APP_ORIGIN}/dashboard/billing`,

@@ -34,11 +34,14 @@ export function fieldKind(name: string): string | undefined {
     eventid: 'event',
     tickettypeid: 'ticketType',
     typeid: 'ticketType',
+    tickettypeids: 'ticketType',
     ids: 'ticketType',
     orderid: 'order',
     ticketids: 'ticket',
     token: 'session',
     sessiontoken: 'session',
+    // A label the check-in app makes up for itself, not an organisation's data: nothing of B's to send.
+    deviceid: 'device',
     id: 'anyId',
   };
   return kinds[plain];

@@ -5,13 +5,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client.js';
 import {
+  checkIn,
   customer,
+  eventCode,
   mailOutbox,
   mailOutboxAttachment,
   member,
@@ -147,8 +149,50 @@ export async function buildOrgWorld(app: FastifyInstance, db: Database, subdomai
         })
         .returning({ id: orderRefund.id })
     : [];
+  // B's check-in of one of its tickets, and a promo code and a batch of access codes on its live event, for the
+  // check-in and codes routes' probes.
+  const checkIns = ticketRows.length
+    ? await db
+        .insert(checkIn)
+        .values({
+          organizationId,
+          eventId: live.id,
+          ticketId: ticketRows[0]!.id,
+          status: 'admitted',
+          method: 'search',
+          scannedAt: new Date(),
+          deviceId: `door-${subdomain}`,
+        })
+        .returning({ id: checkIn.id })
+    : [];
+  const batchId = randomUUID();
+  const codes = await db
+    .insert(eventCode)
+    .values([
+      {
+        organizationId,
+        eventId: live.id,
+        kind: 'promo',
+        code: `SAVE-${subdomain}`.toUpperCase(),
+        discountKind: 'percent',
+        discountValue: 10,
+      },
+      {
+        organizationId,
+        eventId: live.id,
+        kind: 'access',
+        code: `FAN-${subdomain}`.toUpperCase(),
+        batchId,
+        ticketTypeIds: [typeId],
+      },
+    ])
+    .returning({ id: eventCode.id });
   const values: Record<string, string[]> = {
     organization: [organizationId],
+    checkIn: checkIns.map((row) => row.id),
+    code: codes.map((row) => row.id),
+    codeBatch: [batchId],
+    device: [],
     user: [userId],
     member: [owner!.id],
     invitation: [invited.json().id as string],
@@ -231,6 +275,9 @@ export function paramKind(url: string, param: string): string | undefined {
   if (before === 'customers') return 'customer';
   if (before === 'checkout') return 'checkoutSession';
   if (before === 'mail') return 'mail';
+  if (before === 'check-ins') return 'checkIn';
+  if (before === 'codes') return 'code';
+  if (before === 'code-batches') return 'codeBatch';
   if (before === 'members') return 'member';
   if (before === 'invitations' && url.startsWith('/api/team/')) return 'invitation';
   return undefined;

@@ -195,15 +195,19 @@ test('new event: Create publishes when payouts are on', async ({ page }) => {
   await page.getByRole('textbox', { name: 'Description' }).fill('Lights on.');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('searchbox', { name: 'Location' }).fill('Somewhere');
+  // Past times are refused for a new event, so both ends are next month: the 1st to the 2nd.
   await page.getByRole('button', { name: /^Start Date & Time/ }).click();
-  await page.getByRole('button', { name: 'Today' }).click();
+  const startPicker = page.getByRole('dialog', { name: 'Choose start date & time' });
+  await startPicker.getByRole('button', { name: 'Next month' }).click();
+  await startPicker.getByRole('grid').getByRole('button', { name: /^1 / }).click();
+  await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: /^Start Date & Time/ })).toHaveText(
-    /^\d{2}\/\d{2}\/\d{4}, \d{2}:\d[05]$/,
+    /^01\/\d{2}\/\d{4}, \d{2}:\d[05]$/,
   );
   await page.getByRole('button', { name: /^End Date & Time/ }).click();
   const picker = page.getByRole('dialog', { name: 'Choose end date & time' });
   await picker.getByRole('button', { name: 'Next month' }).click();
-  await picker.getByRole('grid').getByRole('button', { name: /^1 / }).click();
+  await picker.getByRole('grid').getByRole('button', { name: /^2 / }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('spinbutton', { name: 'Ticket Price' }).fill('20');

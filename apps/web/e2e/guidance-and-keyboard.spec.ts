@@ -112,7 +112,7 @@ test('from a first draft to on sale: checklist, draft notice, publish waiting dr
   });
   expect(backStyle).toEqual({ border: 'dashed', background: 'rgba(0, 0, 0, 0)', cursor: 'not-allowed' });
   await shots(page, 'wizard-step1-draft-notice');
-  await page.getByLabel('Event Name').fill('Sketch Night');
+  await page.getByRole('textbox', { name: 'Event Name' }).fill('Sketch Night');
   await page.getByRole('button', { name: 'Save Draft' }).click();
   await expect(page.getByText('Draft saved')).toBeVisible();
 
@@ -207,52 +207,6 @@ test('keyboard: Tab onto the search box does not open the palette; Enter, click 
   await expect(palette).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(palette).toBeHidden();
-});
-
-/** The focusable elements of the dialog in Tab order, compared with their reading order on screen. */
-async function expectTabOrderFollowsLayout(page: Page, dialog: Locator) {
-  const visual = await dialog.evaluate((node) => {
-    const selector =
-      'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled])';
-    const items = Array.from(node.querySelectorAll<HTMLElement>(selector)).filter((item) => item.offsetParent);
-    items.forEach((item, index) => item.setAttribute('data-tab-probe', String(index)));
-    // Reading order: rows top to bottom (elements overlapping vertically share a row), then left to right.
-    return items
-      .map((item) => ({ id: item.dataset.tabProbe!, box: item.getBoundingClientRect() }))
-      .sort((a, b) => {
-        const sameRow = a.box.top < b.box.bottom - 2 && b.box.top < a.box.bottom - 2;
-        return sameRow ? a.box.left - b.box.left : a.box.top - b.box.top;
-      })
-      .map((entry) => entry.id);
-  });
-  const first = dialog.locator(`[data-tab-probe="${visual[0]}"]`);
-  await first.focus();
-  const order = [visual[0]];
-  for (let index = 1; index < visual.length; index++) {
-    await page.keyboard.press('Tab');
-    order.push(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.tabProbe ?? ''));
-  }
-  expect(order).toEqual(visual);
-}
-
-test('the auth modal: tab order follows the layout and every text field shows a focus ring', async ({ page }) => {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign In' }).first().click();
-  const modal = page.getByRole('dialog', { name: 'Sign in' });
-  await expect(modal.getByLabel('Email')).toBeFocused();
-  await expectFocusRing(modal.getByLabel('Email'));
-  await page.keyboard.press('Tab');
-  await expectFocusRing(modal.getByLabel('Password', { exact: true }));
-  await expectTabOrderFollowsLayout(page, modal);
-
-  await modal.getByRole('button', { name: 'Forgot password?' }).click();
-  await expectFocusRing(modal.getByLabel('Email'));
-  await expectTabOrderFollowsLayout(page, modal);
-
-  await page.getByRole('button', { name: 'Get started' }).click();
-  const signUp = page.getByRole('dialog', { name: 'Get started' });
-  await expectFocusRing(signUp.getByLabel('Email'));
-  await expectTabOrderFollowsLayout(page, signUp);
 });
 
 test('trust fixes: landing signed in, logo after onboarding, profile Save Changes on a phone', async ({ page }) => {

@@ -177,7 +177,10 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       if (!organization) return reply;
       // The form posts to the slug address; an id (older pages still open in a tab) works as well.
       const address = await findPublicEventAddress(db, organization.organizationId, request.params.ref);
-      if (!address) return sendStorefrontNotFound(reply);
+      if (!address) {
+        app.metrics.checkoutHold('not_on_sale');
+        return sendStorefrontNotFound(reply);
+      }
       const eventId = address.id;
       const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, string>;
       const form = readCheckoutForm(body);

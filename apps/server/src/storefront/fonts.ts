@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import type { FontFamily } from '@marquee/shared';
+import { AppError } from '../lib/errors.js';
 
 const require = createRequire(import.meta.url);
 
@@ -106,7 +107,8 @@ export function fontRoutes(app: FastifyInstance) {
     { constraints: { site: 'storefront' } },
     async (request, reply) => {
       const file = files.get(request.params.file);
-      if (!file) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+      // An unknown file answers in the error envelope, like every other missing resource.
+      if (!file) throw new AppError('NOT_FOUND', 'Font not found');
       return reply.type('font/woff2').header('cache-control', 'public, max-age=31536000, immutable').send(file.bytes);
     },
   );

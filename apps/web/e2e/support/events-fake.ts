@@ -297,6 +297,17 @@ export class FakeEventsApi {
         contentType: 'image/png',
       });
     });
+    // The event view's check-in section: nobody checked in yet.
+    await page.route(/\/api\/checkin\/events\/[^/]+\/log$/, (route) =>
+      json(route, 200, {
+        checked_in: 0,
+        sold: 0,
+        door: { orders: 0, tickets: 0, amount_minor: 0, cash_minor: 0, card_minor: 0 },
+        currency: 'GBP',
+        arrivals: [],
+        entries: [],
+      }),
+    );
     await page.route('**/api/dashboard/overview', (route) => {
       this.record(route.request());
       const list = this.list();
@@ -384,6 +395,18 @@ export class FakeEventsApi {
       // The event view's Orders section: no orders in the fake.
       if (method === 'GET' && action === 'orders')
         return json(route, 200, { orders: [], total: 0, page: 1, page_size: 50 });
+      // Its On-sale & limits and Codes sections: the defaults and no codes.
+      if (method === 'GET' && action === 'sales')
+        return json(route, 200, {
+          time_zone: event.time_zone,
+          sales_start_local: null,
+          sales_end_local: null,
+          sales_start_at: null,
+          sales_end_at: null,
+          max_tickets_per_order: 20,
+          max_tickets_per_email: 40,
+        });
+      if (method === 'GET' && action === 'codes') return json(route, 200, { codes: [] });
       return error(route, 405, 'METHOD_NOT_ALLOWED', 'Not allowed');
     });
   }

@@ -59,7 +59,7 @@ describe('sales window', () => {
     const saved = await putSales(t.app, owner, live.id, { sales_start_local: londonLocal(60) });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().sales_start_local).toBe(londonLocal(60));
-    const html = (await page(`/events/${live.id}`)).body;
+    const html = (await page(`/events/${live.slug}`)).body;
     expect(html).toContain('Tickets go on sale soon');
     expect(html).toMatch(/data-onsale-in="(3[5-6]\d\d)"/);
     expect(html).toMatch(/data-onsale-local="\d{4}-\d\d-\d\dT/);
@@ -75,7 +75,7 @@ describe('sales window', () => {
   it('after the sales end: a clear message, and no checkout', async () => {
     const { live, general } = await freshEvent();
     await putSales(t.app, owner, live.id, { sales_start_local: londonLocal(-120), sales_end_local: londonLocal(-1) });
-    shows((await page(`/events/${live.id}`)).body, SALES_MESSAGES.closed);
+    shows((await page(`/events/${live.slug}`)).body, SALES_MESSAGES.closed);
     const response = await checkout(t.app, host, live.id, { [general]: 1 }, { email: email() });
     expect(response.statusCode).toBe(409);
     shows(response.body, SALES_MESSAGES.closed);
@@ -89,7 +89,7 @@ describe('sales window', () => {
       price: '30.00',
       sales_start_local: londonLocal(90),
     });
-    const html = (await page(`/events/${live.id}`)).body;
+    const html = (await page(`/events/${live.slug}`)).body;
     expect(html).toContain('Second Release');
     expect(html).toContain('On sale on ');
     expect(html).not.toContain(`name="qty_${later}"`);
@@ -141,11 +141,11 @@ describe('access codes', () => {
     const { live } = await freshEvent();
     const presale = await addType(t.app, owner, live.id, { name: 'Fan Presale', price: '15.00', hidden: true });
     await makeCode(t.app, owner, live.id, { kind: 'access', code: 'fanclub', ticket_type_ids: [presale] });
-    expect((await page(`/events/${live.id}`)).body).not.toContain('Fan Presale');
-    const unknown = await page(`/events/${live.id}?code=NOPE123`);
+    expect((await page(`/events/${live.slug}`)).body).not.toContain('Fan Presale');
+    const unknown = await page(`/events/${live.slug}?code=NOPE123`);
     shows(unknown.body, CODE_MESSAGES.unknown);
     expect(unknown.body).not.toContain('Fan Presale');
-    const unlocked = await page(`/events/${live.id}?code=FanClub`);
+    const unlocked = await page(`/events/${live.slug}?code=FanClub`);
     expect(unlocked.body).toContain('Fan Presale');
     expect(unlocked.body).toContain('Code FANCLUB unlocked Fan Presale.');
     expect(unlocked.body).toContain('name="access_code" value="FANCLUB"');
@@ -187,7 +187,7 @@ describe('access codes', () => {
     const again = await checkout(t.app, host, live.id, { [presale]: 1 }, { access_code: code, email: email() });
     expect(again.statusCode).toBe(400);
     shows(again.body, CODE_MESSAGES.singleUseTaken);
-    shows((await page(`/events/${live.id}?code=${code}`)).body, CODE_MESSAGES.singleUseTaken);
+    shows((await page(`/events/${live.slug}?code=${code}`)).body, CODE_MESSAGES.singleUseTaken);
     await expireHolds(live.id);
     expect(
       (await checkout(t.app, host, live.id, { [presale]: 1 }, { access_code: code, email: email() })).statusCode,
@@ -238,7 +238,7 @@ describe('promo codes', () => {
       discount_kind: 'percent',
       discount_value: '10',
     });
-    const applied = await page(`/events/${live.id}?code=save10`);
+    const applied = await page(`/events/${live.slug}?code=save10`);
     expect(applied.body).toContain('Promo code SAVE10 applied: 10% off.');
     expect(applied.body).toContain('name="promo_code" value="SAVE10"');
     const fan = email();
@@ -362,7 +362,7 @@ describe('promo codes', () => {
       ['MISSING', CODE_MESSAGES.unknown],
     ];
     for (const [code, message] of cases) {
-      shows((await page(`/events/${live.id}?code=${code}`)).body, message);
+      shows((await page(`/events/${live.slug}?code=${code}`)).body, message);
       const response = await checkout(t.app, host, live.id, { [general]: 1 }, { promo_code: code, email: email() });
       expect(response.statusCode, code).toBe(400);
       shows(response.body, message);

@@ -143,6 +143,8 @@ describe('POST /api/events', () => {
         max_per_order: 10,
         hidden: false,
         sort: 0,
+        sales_start_local: null,
+        sales_end_local: null,
       },
     ]);
     expect(await history(draft.id)).toEqual([{ from: null, to: 'draft', actor: expect.any(String) }]);
