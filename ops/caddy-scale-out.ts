@@ -216,7 +216,7 @@ async function main(): Promise<number> {
     // Caddy spreads requests round robin; both processes must still be up and serving the storefront.
     for (const server of servers) {
       const direct = new HttpClient(server.port, 2);
-      const page = await direct.send({ path: `/events/${live.id}`, host: shopHost });
+      const page = await direct.send({ path: `/events/${live.slug}`, host: shopHost });
       if (page.status === 200) served.add(String(server.port));
       await direct.close();
     }
