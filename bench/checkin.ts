@@ -34,9 +34,10 @@ async function seed(url: string, eventId: string, ticketTypeId: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ organization_id: string }>('select organization_id from event where id = $1', [
-      eventId,
-    ]);
+    const { rows } = await client.query<{ organization_id: string }>(
+      'select organization_id from event where id = $1',
+      [eventId],
+    );
     const org = rows[0]!.organization_id;
     const orders = Math.ceil(TICKETS / 2);
     await client.query(
@@ -73,6 +74,14 @@ async function seed(url: string, eventId: string, ticketTypeId: string) {
   }
 }
 
+/** The server's count of statements sent through Drizzle so far (/metrics, `marquee_db_queries`). */
+async function dbQueries(client: HttpClient): Promise<number> {
+  const reply = await client.send({ path: '/metrics', host: appHost });
+  const match = /^marquee_db_queries (\d+)/m.exec(reply.body);
+  if (!match) throw new Error('marquee_db_queries missing from /metrics');
+  return Number(match[1]);
+}
+
 async function main() {
   const database = await createFreshDatabase(PG_URL, 'bench_checkin');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-checkin-'));
@@ -105,10 +114,14 @@ async function main() {
     for (let index = 0; index < SCANS; index += 1) {
       const again = index % RESCAN_EVERY === RESCAN_EVERY - 1;
       const ticket = codes[again ? index - 1 : index]!;
-      scans.push({ device: `bench-device-${index % DEVICES}`, payload: signer.payloadFor({ code: ticket, eventId: live.id }) });
+      scans.push({
+        device: `bench-device-${index % DEVICES}`,
+        payload: signer.payloadFor({ code: ticket, eventId: live.id }),
+      });
     }
     const timings: number[] = [];
     const results = new Map<string, number>();
+    const queriesBefore = await dbQueries(client);
     const started = performance.now();
     await forEachLimited(scans, DEVICES, async (scan) => {
       const at = performance.now();
@@ -119,10 +132,12 @@ async function main() {
         json: { payload: scan.payload, device_id: scan.device },
       });
       timings.push(performance.now() - at);
-      const result = reply.status === 200 ? (JSON.parse(reply.body) as { result: string }).result : `HTTP ${reply.status}`;
+      const result =
+        reply.status === 200 ? (JSON.parse(reply.body) as { result: string }).result : `HTTP ${reply.status}`;
       results.set(result, (results.get(result) ?? 0) + 1);
     });
     const seconds = (performance.now() - started) / 1000;
+    const queriesPerScan = (await dbQueries(client)) - queriesBefore;
     timings.sort((a, b) => a - b);
 
     const check = new pg.Client({ connectionString: database.url });
@@ -134,11 +149,21 @@ async function main() {
     await check.end();
     const expected = SCANS - Math.floor(SCANS / RESCAN_EVERY);
 
-    console.log(`\nCheck-in: ${TICKETS} tickets, ${DEVICES} devices scanning at once, ${SCANS} scans (load ${os.loadavg().map((v) => v.toFixed(2)).join(' ')})`);
+    console.log(
+      `\nCheck-in: ${TICKETS} tickets, ${DEVICES} devices scanning at once, ${SCANS} scans (load ${os
+        .loadavg()
+        .map((v) => v.toFixed(2))
+        .join(' ')})`,
+    );
     console.log(
       `answer ms  p50 ${percentile(timings, 50).toFixed(1)}  p95 ${percentile(timings, 95).toFixed(1)}  p99 ${percentile(timings, 99).toFixed(1)}  max ${timings.at(-1)!.toFixed(1)}   (target p95 < 50)`,
     );
-    console.log(`throughput ${(SCANS / seconds).toFixed(0)} scans/s; results ${JSON.stringify(Object.fromEntries(results))}`);
+    console.log(
+      `throughput ${(SCANS / seconds).toFixed(0)} scans/s; results ${JSON.stringify(Object.fromEntries(results))}`,
+    );
+    console.log(
+      `database statements per scan: ${(queriesPerScan / SCANS).toFixed(1)} (sign-in and all, through Drizzle)`,
+    );
     console.log(
       `admitted once: ${admitted.rows[0]!.tickets} tickets, ${admitted.rows[0]!.rows} admissions (expected ${expected} each) ${admitted.rows[0]!.rows === expected && admitted.rows[0]!.tickets === expected ? 'OK' : 'MISMATCH'}`,
     );

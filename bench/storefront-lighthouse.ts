@@ -280,6 +280,7 @@ async function audit(port: number, page: string, url: string): Promise<Row> {
   const { audits, categories, runtimeError } = result.lhr;
   // For finding out why a page is slow: the full report of each page, readable in the Lighthouse viewer.
   if (process.env.LIGHTHOUSE_REPORT_DIR) {
+    fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
     const file = path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${page.replace(/\W+/g, '-')}.json`);
     fs.writeFileSync(file, JSON.stringify(result.lhr, null, 1));
   }
@@ -344,11 +345,21 @@ try {
   chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
   // One unreported pass warms Chromium and the server; then each page is audited RUNS times and the median of
   // each figure is shown, because a busy machine adds noise to the simulated CPU times (TBT).
-  for (const [page, url] of pages) await audit(chrome.port, page, url);
+  // Lighthouse sometimes fails to record a trace (NO_NAVSTART) on a busy machine: such a run is made again, once.
+  const auditOnce = async (page: string, url: string) => {
+    try {
+      return await audit(chrome!.port, page, url);
+    } catch (error) {
+      if (!String(error).includes('NO_NAVSTART')) throw error;
+      console.log(`(${page}: Lighthouse recorded no navigation; running it again)`);
+      return audit(chrome!.port, page, url);
+    }
+  };
+  for (const [page, url] of pages) await auditOnce(page, url);
   const rows: Row[] = [];
   for (const [page, url] of pages) {
     const runs: Row[] = [];
-    for (let run = 0; run < RUNS; run += 1) runs.push(await audit(chrome.port, page, url));
+    for (let run = 0; run < RUNS; run += 1) runs.push(await auditOnce(page, url));
     rows.push(medianRow(runs));
   }
 

@@ -1,13 +1,17 @@
 // `npm test`: two lanes side by side.
 // - Vitest: the unit and API tests on PGlite; with TEST_POSTGRES_URL set (CI sets it), the API suite again on that
 //   PostgreSQL server. Its output is printed when the lane ends, so the two lanes' lines do not interleave.
-// - Browser: Playwright + Debian Chromium against the real built server (scripts/build-if-stale.mjs first).
+// - Browser: Playwright + Debian Chromium against the real built server (scripts/build-if-stale.mjs first), spec
+//   files from a queue (scripts/e2e-lane.mjs): one runner at once, a second once the Vitest lane has ended.
 // The browser tests mostly wait on the browser and the server while the Vitest lane mostly computes, so together
 // they take little longer than the browser tests alone. `--only e2e` or `--only vitest` runs one lane.
 import { spawn } from 'node:child_process';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { runBrowserLane } from './e2e-lane.mjs';
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+/** `--files a,b` runs only the spec files whose names contain one of these (with `--only e2e`). */
+const files = process.argv.includes('--files') ? process.argv[process.argv.indexOf('--files') + 1].split(',') : [];
 
 /** Runs a command; with `capture`, its output is kept and returned instead of shown. Resolves to its status. */
 function run(command, args, { env = {}, capture = false } = {}) {
@@ -44,18 +48,19 @@ async function vitestLane(capture) {
   return { code, output };
 }
 
-async function browserLane() {
+async function browserLane(startMore) {
   const chromium = ensureChromium();
   const build = await run('node', ['scripts/build-if-stale.mjs']);
   if (build.code !== 0) return build;
-  return run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
-    env: { CHROMIUM_PATH: chromium },
-  });
+  return runBrowserLane({ chromium, runners: Number(process.env.E2E_RUNNERS ?? 2), startMore, filter: files });
 }
 
 const lanes = [];
-if (!only || only === 'vitest') lanes.push(['Vitest', vitestLane(!only)]);
-if (!only || only === 'e2e') lanes.push(['Browser tests', browserLane()]);
+const vitest = !only || only === 'vitest' ? vitestLane(!only) : null;
+if (vitest) lanes.push(['Vitest', vitest]);
+// The browser tests' second runner starts once the Vitest lane has ended (at once when it does not run).
+if (!only || only === 'e2e')
+  lanes.push(['Browser tests', browserLane(vitest ? vitest.then(() => undefined) : Promise.resolve())]);
 let failed = false;
 for (const [name, lane] of lanes) {
   const { code, output } = await lane;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { e2eServerEnv } from './e2e/server-env.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 // Keep in step with E2E_PORT in e2e/fixtures.ts.
@@ -27,6 +28,10 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The landing's WebGL hero and footer canvas, drawn in software, kept a core busy for as long as a test stayed
+    // on '/' (6.3 s of Chromium CPU in 10 s, against 0.07 s under reduced motion). Tests run under reduced motion;
+    // landing.spec.ts checks the motion itself with 'no-preference'.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -41,28 +46,18 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    // The production build (scripts/build-if-stale.mjs runs before the browser tests), as `npm start` runs it.
-    command: 'node --enable-source-maps apps/server/dist/server.js',
-    cwd: repoRoot,
-    url: `http://localhost:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: 'localhost',
-      DATA_DIR: dataDir,
-      PUBLIC_HOST: `localhost:${port}`,
-      LOG_LEVEL: 'warn',
-      // Browser tests sign up many organisers from one address; the spec's auth limits stay on, just wider.
-      RATE_LIMIT_MULTIPLIER: '50',
-      // Checkout holds last 40 s instead of 15 minutes, so the expired-hold journey can run.
-      CHECKOUT_HOLD_SECONDS: '40',
-      // Custom-domain checks ask a DNS server that the domain tests run on loopback (e2e/support/fake-dns).
-      DNS_SERVERS: `127.0.0.1:${port + 2000}`,
-    },
-  },
+  // scripts/e2e-lane.mjs starts the server itself (one per runner) and sets E2E_EXTERNAL_SERVER.
+  webServer: process.env.E2E_EXTERNAL_SERVER
+    ? undefined
+    : {
+        // The production build (scripts/build-if-stale.mjs runs before the browser tests), as `npm start` runs it.
+        command: 'node --enable-source-maps apps/server/dist/server.js',
+        cwd: repoRoot,
+        url: `http://localhost:${port}/api/health`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+        env: e2eServerEnv(port, dataDir),
+      },
 });

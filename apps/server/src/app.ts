@@ -26,8 +26,12 @@ import { teamRoutes } from './modules/team/team.routes.js';
 import { guidanceRoutes } from './modules/guidance/guidance.routes.js';
 import { cancellationRoutes } from './modules/cancellations/cancellation.routes.js';
 import { createAfterSale, type AfterSale } from './modules/refunds/after-sale.jobs.js';
+import { createWaitlist, type Waitlist } from './modules/resale/waitlist.jobs.js';
+import { waitlistApiRoutes } from './modules/resale/resale.routes.js';
 import { refundRoutes } from './modules/refunds/refunds.routes.js';
 import { codeRoutes } from './modules/codes/codes.routes.js';
+import { queueApiRoutes } from './modules/queue/queue.routes.js';
+import { createQueueGate, type QueueGate } from './storefront/queue.routes.js';
 import { checkinRoutes } from './modules/checkin/checkin.routes.js';
 import { assertCanSell } from './modules/payments/payments.service.js';
 import type { AssertCanSell } from './modules/events/events.service.js';
@@ -76,6 +80,9 @@ declare module 'fastify' {
     /** The durable job queue; buildApp never starts it (server.ts does, or a test that wants a worker). */
     jobs: JobQueue;
     afterSale: AfterSale;
+    waitlist: Waitlist;
+    /** The waiting room's gate (decision 034); tests refresh its snapshots. */
+    queueGate: QueueGate;
     pageViews: PageViewRecorder;
   }
 }
@@ -235,6 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   guidanceRoutes(app, { config, assertCanSell: options.assertCanSell ?? assertCanSell });
   ticketTypeRoutes(app);
   codeRoutes(app);
+  queueApiRoutes(app);
   orderRoutes(app);
   customerRoutes(app);
   teamRoutes(app, { config });
@@ -275,14 +283,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicHost: config.publicHost,
   });
   app.decorate('afterSale', afterSale);
+  const waitlist = createWaitlist({
+    db: database.db,
+    mailer,
+    jobs,
+    log: app.log,
+    appUrl: config.appUrl,
+    publicHost: config.publicHost,
+  });
+  app.decorate('waitlist', waitlist);
   cancellationRoutes(app, { jobs });
   refundRoutes(app, { afterSale });
+  waitlistApiRoutes(app);
   checkinRoutes(app);
   await registerPayments(app, { config, db: database.db, payments, notifier, jobs });
   const pageViews = createPageViewRecorder({ db: database.db, log: app.log, ...options.pageViews });
   app.decorate('pageViews', pageViews);
   app.addHook('onClose', async () => pageViews.close());
   analyticsRoutes(app);
+  const queueGate = createQueueGate({
+    db: database.db,
+    authSecret: config.authSecret,
+    powBits: config.raw.QUEUE_POW_BITS,
+    rateLimitMultiplier: config.rateLimitMultiplier,
+  });
+  app.decorate('queueGate', queueGate);
   storefrontRoutes(app, {
     db: database.db,
     appUrl: config.appUrl,
@@ -296,6 +321,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     notifier,
     jobs,
     afterSale,
+    waitlist,
+    queue: queueGate,
+    queuePowBits: config.raw.QUEUE_POW_BITS,
   });
   await registerWebApp(app, { distDir: options.webDistDir ?? defaultWebDist });
 

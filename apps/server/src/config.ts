@@ -53,6 +53,8 @@ const envSchema = z.object({
   // (loopback) unless set to open.
   DEV_MAILBOX: z.preprocess(emptyToUndefined, z.enum(['loopback', 'open']).default('loopback')),
   RATE_LIMIT_MULTIPLIER: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(1000).default(1)),
+  // The waiting room's proof-of-work: leading zero bits of SHA-256 a browser must find to join (decision 034).
+  QUEUE_POW_BITS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(24).default(14)),
   CHECKOUT_HOLD_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(3600).optional()),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,

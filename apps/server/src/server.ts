@@ -68,6 +68,7 @@ async function main() {
         payments: app.payments,
         jobs: app.jobs,
         afterSale: app.afterSale,
+        waitlist: app.waitlist,
       }),
       app.log,
       app.metrics,

@@ -1,5 +1,6 @@
 // Helpers for the check-in tests: a door-staff member added to an organisation, and the check-in app's
 // requests as the phone sends them (cookie and Origin, a device id).
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { member } from '../src/db/schema/index.js';
@@ -35,4 +36,8 @@ export const scan = (app: FastifyInstance, user: SignedInUser, eventId: string, 
   checkinPost(app, user, `/api/checkin/events/${eventId}/scan`, { device_id: DEVICE, ...body });
 
 export const doorSale = (app: FastifyInstance, user: SignedInUser, eventId: string, body: object) =>
-  checkinPost(app, user, `/api/checkin/events/${eventId}/door-sales`, { device_id: DEVICE, ...body });
+  checkinPost(app, user, `/api/checkin/events/${eventId}/door-sales`, {
+    device_id: DEVICE,
+    sale_id: randomUUID(),
+    ...body,
+  });

@@ -120,13 +120,23 @@ export function tokenFrom(location: unknown): string {
   return match[1]!;
 }
 
+/** A waiting-list offer's details as its Pay form posts them. */
+export const offerDetails = { first_name: 'Wanda', last_name: 'Waits', phone: '', country: 'GB' };
+
 /** Pays a held order in the sandbox's hosted checkout with `card`; returns the sandbox's redirect. */
-export async function payWithCard(app: FastifyInstance, host: string, token: string, card = '4242424242424242') {
+export async function payWithCard(
+  app: FastifyInstance,
+  host: string,
+  token: string,
+  card = '4242424242424242',
+  /** The Pay form's fields (a waiting-list offer asks the buyer's details there). */
+  fields: Record<string, string> = {},
+) {
   const pay = await app.inject({
     method: 'POST',
     url: `/checkout/${token}/pay`,
     headers: { host, origin: `http://${host}`, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: '',
+    payload: form(fields),
   });
   if (pay.statusCode !== 303) throw new Error(`pay failed: ${pay.statusCode} ${pay.body.slice(0, 300)}`);
   const provider = new URL(String(pay.headers.location));

@@ -116,7 +116,18 @@ function problemWith(route: RouteEntry, response: LightMyRequestResponse): strin
   if (status < 400) return null;
   const type = String(response.headers['content-type'] ?? '');
   if (route.storefront) {
-    return type.startsWith('text/html') ? null : `storefront page answered ${status} as ${type || 'no content type'}`;
+    if (type.startsWith('text/html')) return null;
+    // The storefront's few JSON answers (the waiting room's page script) say what went wrong in `text`.
+    if (type.includes('json')) {
+      if (!response.body) return null; // HEAD
+      try {
+        const answer = JSON.parse(response.body) as { status?: unknown; text?: unknown };
+        if (typeof answer.status === 'string' && typeof answer.text === 'string' && answer.text) return null;
+      } catch {
+        return `storefront answered ${status} with malformed JSON`;
+      }
+    }
+    return `storefront page answered ${status} as ${type || 'no content type'}`;
   }
   if (!type.includes('json') || !response.body) return null;
   try {

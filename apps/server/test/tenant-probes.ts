@@ -42,6 +42,8 @@ export function fieldKind(name: string): string | undefined {
     sessiontoken: 'session',
     // A label the check-in app makes up for itself, not an organisation's data: nothing of B's to send.
     deviceid: 'device',
+    // Likewise the key the check-in app makes up for one door sale (it only repeats that device's own sale).
+    saleid: 'device',
     id: 'anyId',
   };
   return kinds[plain];

@@ -271,7 +271,7 @@ export function paramKind(url: string, param: string): string | undefined {
   if (/attachment/i.test(param)) return 'attachment';
   const parts = url.split('/');
   const before = parts[parts.indexOf(`:${param}`) - 1];
-  if (before === 'events') return 'event';
+  if (before === 'events' || before === 'queue') return 'event';
   if (before === 'customers') return 'customer';
   if (before === 'checkout') return 'checkoutSession';
   if (before === 'mail') return 'mail';

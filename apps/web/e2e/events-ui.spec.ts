@@ -154,11 +154,7 @@ test('new event: step checks, artwork, line-up, picker, Save Draft, then Create 
     page.getByText('Saved as a draft: Enable payouts to publish events and to start receiving ticket sales.'),
   ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Enable payouts' })).toHaveAttribute('href', '/dashboard/billing');
-  expect(writes(fake)).toEqual([
-    'POST /api/uploads/image',
-    'POST /api/events',
-    'PUT /api/events/evt_100',
-  ]);
+  expect(writes(fake)).toEqual(['POST /api/uploads/image', 'POST /api/events', 'PUT /api/events/evt_100']);
 
   const put = fake.writes()[2]!.body as Record<string, unknown>;
   expect(put).toMatchObject({
@@ -201,9 +197,7 @@ test('new event: Create publishes when payouts are on', async ({ page }) => {
   await startPicker.getByRole('button', { name: 'Next month' }).click();
   await startPicker.getByRole('grid').getByRole('button', { name: /^1 / }).click();
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('button', { name: /^Start Date & Time/ })).toHaveText(
-    /^01\/\d{2}\/\d{4}, \d{2}:\d[05]$/,
-  );
+  await expect(page.getByRole('button', { name: /^Start Date & Time/ })).toHaveText(/^01\/\d{2}\/\d{4}, \d{2}:\d[05]$/);
   await page.getByRole('button', { name: /^End Date & Time/ }).click();
   const picker = page.getByRole('dialog', { name: 'Choose end date & time' });
   await picker.getByRole('button', { name: 'Next month' }).click();
@@ -322,7 +316,7 @@ test('event view: details, publish refused without payouts, delete a draft, unpu
   await expect(page.getByText('€32.50')).toBeVisible();
   await expect(page.getByText('14/02/2030, 12:30')).toBeVisible();
   await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(page.getByRole('alert')).toContainText(
+  await expect(page.getByRole('alert').filter({ hasText: 'Enable payouts' })).toContainText(
     'Enable payouts to publish events and to start receiving ticket sales.',
   );
   await expect(page.getByRole('link', { name: 'Go to Billing' })).toHaveAttribute('href', '/dashboard/billing');

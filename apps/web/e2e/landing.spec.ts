@@ -2,6 +2,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
+// The only spec that runs with motion (playwright.config.ts makes the others reduce it): the animations are its subject.
+test.use({ reducedMotion: 'no-preference' });
+
 async function openLanding(page: Page) {
   await page.goto('/');
   await expect(page.getByTestId('loading-overlay')).toBeHidden({ timeout: 5_000 });

@@ -3,7 +3,7 @@
 // DNS server, ending with the storefront answering on the verified domain's Host header.
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { E2E_DNS_PORT, E2E_PORT, expect, test } from './fixtures';
+import { E2E_DNS_PORT, E2E_PORT, expect, storefrontUrl, test } from './fixtures';
 import { createOrganiser, uniqueSubdomain, type Organiser } from './support/api';
 import { startFakeDns, type FakeDns } from './support/fake-dns';
 import { makeTinyPng, makeValidPng } from './support/images';
@@ -113,6 +113,53 @@ test.describe('profile settings', () => {
     await expect(page.getByLabel('Instagram')).toHaveValue('https://instagram.com/nightowl');
     await expect(page.getByLabel('Website')).toHaveValue('https://nightowl.example');
     await expect(sidebarName(page)).toHaveText('Night Owl Promotions');
+  });
+
+  test('General: the terms and privacy pages must be https, are saved and link from the storefront footer', async ({
+    page,
+    allowConsoleError,
+  }) => {
+    // The http address is refused by the API (400) when saved.
+    allowConsoleError(/status of 400/);
+    await openProfile(page, organiser);
+    const legal = page.getByRole('region', { name: 'Legal Pages' });
+    const terms = legal.getByRole('textbox', { name: 'Terms Page' });
+    const privacy = legal.getByRole('textbox', { name: 'Privacy Page' });
+    await expect(terms).toHaveValue('');
+    await expect(terms).toHaveAccessibleDescription(/Buyers find them in your storefront's footer/);
+    const httpsMessage =
+      'Enter the full address of the page, starting with https:// (for example https://example.com/terms)';
+
+    // Checked on leaving the field, and again by the server on save.
+    await terms.fill('nightowl.example/terms');
+    await privacy.focus();
+    await expect(terms).toHaveAttribute('aria-invalid', 'true');
+    await expect(terms).toHaveAccessibleDescription(new RegExp(httpsMessage.replace(/[()/.]/g, '\\$&'), 'i'));
+    await terms.fill('https://nightowl.example/terms');
+    await expect(terms).not.toHaveAttribute('aria-invalid', 'true');
+    await privacy.fill('http://nightowl.example/privacy');
+    await saveButton(page).click();
+    await expect(privacy).toHaveAttribute('aria-invalid', 'true');
+    await expect(privacy).toBeFocused();
+    await expect(page.getByRole('alert').filter({ hasText: 'Some fields need a fix before saving.' })).toBeVisible();
+
+    await privacy.fill('https://nightowl.example/privacy');
+    await saveButton(page).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Changes saved.' })).toBeVisible();
+    await page.reload();
+    await expect(terms).toHaveValue('https://nightowl.example/terms');
+    await expect(privacy).toHaveValue('https://nightowl.example/privacy');
+
+    await page.goto(storefrontUrl(organiser.subdomain));
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'Profile Test Co terms' })).toHaveAttribute(
+      'href',
+      'https://nightowl.example/terms',
+    );
+    await expect(footer.getByRole('link', { name: 'Profile Test Co privacy' })).toHaveAttribute(
+      'href',
+      'https://nightowl.example/privacy',
+    );
   });
 
   test('Branding: logo upload shows in the sidebar, colours and font survive a reload', async ({ page }) => {

@@ -2,14 +2,20 @@
 // no network. The page is fetched fresh when online (network first) and the hashed /assets/ files are served
 // from the cache first (they never change under one name). API requests are never touched: the app itself
 // judges tickets offline from IndexedDB and queues its scans.
-const CACHE = 'marquee-checkin-v1';
+const CACHE = 'marquee-checkin-v2';
 const SHELL = ['/checkin', '/checkin.webmanifest', '/theme-init.js', '/favicon.svg', '/checkin-icon-192.png'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll(SHELL))
+      // The app's page is asked for as a browser navigating would (Accept: text/html): the server answers other
+      // requests for /checkin with a JSON 404.
+      .then((cache) =>
+        cache.addAll(
+          SHELL.map((url) => new Request(url, url === '/checkin' ? { headers: { accept: 'text/html' } } : {})),
+        ),
+      )
       .then(() => self.skipWaiting()),
   );
 });
@@ -21,6 +27,16 @@ self.addEventListener('activate', (event) => {
       .then((names) => Promise.all(names.filter((name) => name !== CACHE).map((name) => caches.delete(name))))
       .then(() => self.clients.claim()),
   );
+});
+
+// The page names the files it loaded before this worker was in control (the app's scripts and styles).
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  const files =
+    data && data.type === 'keep' && Array.isArray(data.files)
+      ? data.files.filter((file) => typeof file === 'string' && file.startsWith('/assets/')).slice(0, 200)
+      : [];
+  if (files.length > 0) event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(files)));
 });
 
 self.addEventListener('fetch', (event) => {
@@ -38,13 +54,13 @@ self.addEventListener('fetch', (event) => {
           }
           return response;
         })
-        .catch(() => caches.match('/checkin').then((hit) => hit || Response.error())),
+        .catch(() => caches.match('/checkin', { ignoreVary: true }).then((hit) => hit || Response.error())),
     );
     return;
   }
   if (url.pathname.startsWith('/assets/') || SHELL.includes(url.pathname)) {
     event.respondWith(
-      caches.match(request).then(
+      caches.match(request, { ignoreVary: true }).then(
         (hit) =>
           hit ||
           fetch(request).then((response) => {

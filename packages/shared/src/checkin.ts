@@ -15,6 +15,7 @@ export const CHECK_IN_RESULTS = [
   'cancelled',
   'other_event',
   'unknown',
+  'listed',
 ] as const;
 export type CheckInResult = (typeof CHECK_IN_RESULTS)[number];
 
@@ -26,6 +27,7 @@ export const CHECK_IN_HEADLINES: Record<CheckInResult, string> = {
   cancelled: 'Cancelled: do not admit',
   other_event: 'Ticket for another event',
   unknown: 'Unknown ticket',
+  listed: 'Listed for resale: do not admit',
 };
 
 export const deviceIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Device id is not valid');
@@ -73,7 +75,7 @@ export type SyncRequest = z.infer<typeof syncRequestSchema>;
 export const syncAnswerSchema = z.object({ results: z.array(scanAnswerSchema) });
 
 /** Ticket states in the offline list. */
-export const OFFLINE_STATES = ['valid', 'refunded', 'cancelled'] as const;
+export const OFFLINE_STATES = ['valid', 'refunded', 'cancelled', 'listed'] as const;
 
 /**
  * GET /api/checkin/events/:eventId/offline. Tickets as compact rows (the list of 20,000 tickets must stay under
@@ -132,6 +134,8 @@ export const PAYMENT_METHODS = ['cash', 'card'] as const;
 /** POST /api/checkin/events/:eventId/door-sales */
 export const doorSaleRequestSchema = z.object({
   device_id: deviceIdSchema,
+  /** Made by the device for each sale: the same sale sent twice (a double tap, a retry) makes one order. */
+  sale_id: z.uuid(),
   lines: z
     .array(z.object({ ticket_type_id: z.uuid(), quantity: z.number().int().min(1).max(100) }))
     .min(1)

@@ -18,3 +18,5 @@ export * from './slugs.js';
 export * from './after-sale.js';
 export * from './codes.js';
 export * from './checkin.js';
+export * from './resale.js';
+export * from './queue.js';

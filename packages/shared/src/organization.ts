@@ -104,6 +104,7 @@ export const ORGANIZATION_MESSAGES = {
   logoElsewhere: 'Upload the logo here; links to images on other sites are not allowed',
   coverElsewhere: 'Upload the cover image here; links to images on other sites are not allowed',
   linkCharacters: 'Links cannot contain quotes or angle brackets',
+  httpsPage: 'Enter the full address of the page, starting with https:// (for example https://example.com/terms)',
 } as const;
 
 /** Characters the storefront will not put in an href (it drops such links), so they are refused on save. */
@@ -151,6 +152,33 @@ const optionalHttpUrl = z
   })
   .nullable()
   .optional();
+/**
+ * The organiser's terms and privacy pages: buyers open them from the footer and the checkout's terms tick, so
+ * only an https page (with a host) is taken.
+ */
+const optionalHttpsPage = z
+  .string()
+  .trim()
+  .max(2048, 'Must be 2048 characters or less')
+  .superRefine((value, ctx) => {
+    if (value === '') return;
+    if (UNSAFE_LINK_CHARACTERS.test(value))
+      ctx.addIssue({ code: 'custom', message: ORGANIZATION_MESSAGES.linkCharacters });
+    else if (!isHttpsPage(value)) ctx.addIssue({ code: 'custom', message: ORGANIZATION_MESSAGES.httpsPage });
+  })
+  .nullable()
+  .optional();
+
+/** True for an absolute https:// URL with a host name that has a dot (or is localhost), and no spaces. */
+export function isHttpsPage(value: string): boolean {
+  if (!/^https:\/\/[^\s]+$/i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && (url.hostname.includes('.') || url.hostname === 'localhost');
+  } catch {
+    return false;
+  }
+}
 const optionalImageUrl = (message: string, options: { imagePublicUrl?: string | undefined }) =>
   z
     .string()
@@ -189,8 +217,8 @@ export const createOrganizationSettingsSchema = (options: { imagePublicUrl?: str
     resident_advisor_url: optionalHttpUrl,
     website_url: optionalHttpUrl,
     /** The organiser's terms and privacy pages, linked from the storefront footer. */
-    terms_url: optionalHttpUrl,
-    privacy_url: optionalHttpUrl,
+    terms_url: optionalHttpsPage,
+    privacy_url: optionalHttpsPage,
     primary_color: hexColor.nullable().optional(),
     secondary_color: hexColor.nullable().optional(),
     font_family: z.enum(FONT_FAMILIES).nullable().optional(),

@@ -40,10 +40,18 @@ export const TIME_ZONE_MESSAGES = {
   unknown: 'Choose a time zone from the list',
 } as const;
 
+/** Made once per zone: making an Intl.DateTimeFormat costs far more than using one (every event page shows zones). */
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** 'GMT+1', 'GMT-2:30' or 'GMT' for the zone's offset at an instant. */
 export function gmtOffsetLabel(timeZone: string, at: Date = new Date()): string {
   if (!isValidTimeZone(timeZone)) return '';
-  const part = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'shortOffset' })
+  let formatter = offsetFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'shortOffset' });
+    offsetFormatters.set(timeZone, formatter);
+  }
+  const part = formatter
     .formatToParts(at)
     .find((item) => item.type === 'timeZoneName');
   // Some ICU versions write the zero offset as 'GMT+0'.

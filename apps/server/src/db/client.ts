@@ -14,6 +14,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { queryCounter } from './query-count.js';
 import { installJobQueue, pgliteExecuteSql, poolExecuteSql, type ExecuteSql } from '../jobs/queue.js';
 
 export type Schema = typeof schema;
@@ -65,7 +66,7 @@ export async function openDatabase(
     // query; unheard, its 'error' event would end the process. The outage itself reaches callers as failed
     // queries (503) and readiness.
     pool.on('error', () => {});
-    const db = drizzlePg({ client: pool, schema });
+    const db = drizzlePg({ client: pool, schema, logger: queryCounter });
     try {
       if (shouldMigrate) {
         await migratePg(db, { migrationsFolder });
@@ -90,7 +91,7 @@ export async function openDatabase(
   }
   const client = target.client ?? createPglite(target.dataDir);
   await client.waitReady;
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client, schema, logger: queryCounter });
   if (shouldMigrate) {
     await migratePglite(db, { migrationsFolder });
     await installJobQueue(pgliteExecuteSql(client));

@@ -62,6 +62,7 @@ const startWorker = (queue: JobQueue) =>
       payments: t.app.payments,
       jobs: t.app.jobs,
       afterSale: t.app.afterSale,
+      waitlist: t.app.waitlist,
     }),
     t.app.log,
   );
@@ -176,6 +177,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two workers on PostgreSQL', () =>
               payments: t.app.payments,
               jobs: queue,
               afterSale: t.app.afterSale,
+              waitlist: t.app.waitlist,
             }),
             t.app.log,
           ),

@@ -22,6 +22,12 @@ export const QUEUES = {
   orderRefund: 'order-refund',
   /** A refund, decline or transfer e-mail: { kind, id, organizationId } (modules/refunds/after-sale-mail.ts). */
   afterSaleMail: 'after-sale-mail',
+  /** Offers places that came back to an event's waiting list: { eventId, organizationId } (modules/resale). */
+  waitlistRun: 'waitlist-run',
+  /** A waiting-list e-mail (joined, offer): { kind, entryId, organizationId } (modules/resale). */
+  waitlistMail: 'waitlist-mail',
+  /** Periodic: passes unused offers on and offers places freed by expired holds or raised capacity. */
+  waitlistSweep: 'waitlist-sweep',
   releaseExpiredHolds: 'release-expired-holds',
   archiveEndedEvents: 'archive-ended-events',
   retryPendingRefunds: 'retry-pending-refunds',
@@ -33,6 +39,7 @@ export const SCHEDULES: Array<{ queue: QueueName; cron: string }> = [
   { queue: QUEUES.releaseExpiredHolds, cron: '* * * * *' },
   { queue: QUEUES.archiveEndedEvents, cron: '* * * * *' },
   { queue: QUEUES.retryPendingRefunds, cron: '* * * * *' },
+  { queue: QUEUES.waitlistSweep, cron: '* * * * *' },
 ];
 
 /** How a failed job is retried: exponential back-off from retryDelaySeconds (doubling, with jitter). */

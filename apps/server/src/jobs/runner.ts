@@ -11,6 +11,7 @@ import { sandboxDeliveryHandler } from '../modules/payments/sandbox-delivery.js'
 import { refundCancelledEvent } from '../modules/cancellations/refund-job.js';
 import { afterSaleJobHandlers, type AfterSale } from '../modules/refunds/after-sale.jobs.js';
 import type { PaymentsProvider } from '../adapters/payments/payments.js';
+import { waitlistJobHandlers, type Waitlist } from '../modules/resale/waitlist.jobs.js';
 import { failureReason, QUEUES, SCHEDULES, type JobQueue, type QueueName } from './queue.js';
 
 export type JobHandlers = Record<QueueName, (data: unknown) => Promise<unknown>>;
@@ -31,11 +32,13 @@ export function jobHandlers(deps: {
   payments: PaymentsProvider;
   jobs: JobQueue;
   afterSale: AfterSale;
+  waitlist: Waitlist;
 }): JobHandlers {
   const { db, log, notifier } = deps;
   return {
     ...checkoutJobHandlers(notifier),
     ...afterSaleJobHandlers(deps.afterSale),
+    ...waitlistJobHandlers(deps.waitlist),
     [QUEUES.sandboxWebhook]: sandboxDeliveryHandler({ db, payments: deps.payments, notifier, log }),
     [QUEUES.refundCancelledEvent]: async (data) => {
       const run = await refundCancelledEvent({ db, payments: deps.payments, jobs: deps.jobs, log }, data);

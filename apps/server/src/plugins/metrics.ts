@@ -6,10 +6,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { isLoopbackAddress } from '../lib/loopback.js';
 import type { Mailer } from '../adapters/mail/mailer.js';
+import { queriesSoFar } from '../db/query-count.js';
 
 /** Why a checkout did or did not get a hold; a fixed set, never user data. */
 export type HoldOutcome =
-  'held' | 'invalid' | 'sold_out' | 'ended' | 'sales_paused' | 'not_on_sale' | 'rate_limited' | 'error';
+  | 'held'
+  | 'invalid'
+  | 'sold_out'
+  | 'ended'
+  | 'sales_paused'
+  | 'not_on_sale'
+  | 'rate_limited'
+  | 'not_admitted'
+  | 'error';
 
 export interface AppMetrics {
   /** The app's own registry; another part of the server may add its metrics here (e.g. a queue depth gauge). */
@@ -66,6 +75,14 @@ export function createMetrics(): AppMetrics {
     help: 'E-mails handed to the mail adapter, by adapter and outcome (failed: the adapter refused or threw)',
     labelNames: ['adapter', 'outcome'] as const,
     registers: [registry],
+  });
+  new Gauge({
+    name: 'marquee_db_queries',
+    help: 'Statements this process has sent to the database through Drizzle since it started',
+    registers: [registry],
+    collect() {
+      this.set(queriesSoFar());
+    },
   });
   return {
     registry,

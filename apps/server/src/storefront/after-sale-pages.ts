@@ -1,6 +1,7 @@
 // The fan's side of after-sale on the order page (decision 032): each ticket's state (a ticket that no longer
 // admits shows no QR code), 'Send to someone else' per ticket when the event allows resale, and the refund
 // request when it allows refunds; otherwise the page says these are not offered.
+import { formatMoney, toCurrencyCode } from '@marquee/shared';
 import { escapeHtml } from './html.js';
 
 export interface FanTicket {
@@ -12,6 +13,8 @@ export interface FanTicket {
   /** The new holder's name when this ticket was sent to someone. */
   transferredTo: string | null;
   checkedIn: boolean;
+  /** Its resale listing, open or sold (decision 035). */
+  listing: { status: 'listed' | 'sold'; priceMinor: number; currency: string } | null;
 }
 
 export interface AfterSaleView {
@@ -46,6 +49,22 @@ function transferForm(ticket: FanTicket, view: AfterSaleView, index: number): st
 <button type="submit">Send ticket ${escapeHtml(ticket.code)}</button></form></details>`;
 }
 
+function resaleForm(ticket: FanTicket, view: AfterSaleView): string {
+  return `<details><summary>Sell at face value</summary>
+<form method="post" action="/orders/${escapeHtml(view.token)}/resale" novalidate>
+<input type="hidden" name="ticket" value="${escapeHtml(ticket.code)}">
+<p class="muted">Your ticket is offered to other fans for the price you paid, once the event is sold out. It stays valid until it sells; then it stops working and we refund you its price (the booking fee is not refunded). You can withdraw it until then.</p>
+<button type="submit" class="secondary">List ticket ${escapeHtml(ticket.code)} for resale</button></form></details>`;
+}
+
+function withdrawForm(ticket: FanTicket, view: AfterSaleView): string {
+  const price = ticket.listing ? formatMoney(ticket.listing.priceMinor, toCurrencyCode(ticket.listing.currency)) : '';
+  return `<p class="note">Listed for resale at ${escapeHtml(price)}. Still valid until it sells.</p>
+<form method="post" action="/orders/${escapeHtml(view.token)}/resale/withdraw">
+<input type="hidden" name="ticket" value="${escapeHtml(ticket.code)}">
+<button type="submit" class="secondary">Withdraw listing of ${escapeHtml(ticket.code)}</button></form>`;
+}
+
 export function renderFanTickets(tickets: FanTicket[], view: AfterSaleView): string {
   if (tickets.length === 0) return '<p class="muted">No tickets in this order.</p>';
   const items = tickets
@@ -61,9 +80,20 @@ export function renderFanTickets(tickets: FanTicket[], view: AfterSaleView): str
               : (STATUS_TEXT[ticket.status] ?? 'No longer valid'),
           )}</p>`;
       const canSend = valid && !ticket.checkedIn && view.active && view.resaleAllowed;
+      const listed = ticket.listing?.status === 'listed';
+      const shownState =
+        ticket.listing?.status === 'sold'
+          ? `<p class="gone">${escapeHtml(`Resold · no longer valid · ${formatMoney(ticket.listing.priceMinor, toCurrencyCode(ticket.listing.currency))} refunded to you`)}</p>`
+          : state;
       return `<li class="ticket">${valid ? `<div aria-hidden="true">${ticket.qrSvg}</div>` : ''}
 <p><strong>${escapeHtml(ticket.typeName)}</strong></p><p>${escapeHtml(ticket.holderName)}</p>
-<p class="muted">Ticket ${escapeHtml(ticket.code)}</p>${state}${canSend ? transferForm(ticket, view, index) : ''}</li>`;
+<p class="muted">Ticket ${escapeHtml(ticket.code)}</p>${shownState}${
+        canSend
+          ? listed
+            ? withdrawForm(ticket, view)
+            : `${transferForm(ticket, view, index)}${resaleForm(ticket, view)}`
+          : ''
+      }</li>`;
     })
     .join('');
   return `<ul class="tickets">${items}</ul>${

@@ -327,4 +327,17 @@ describe('speed budget', () => {
     process.stdout.write(`storefront CSS + script bytes: ${JSON.stringify(figures)}\n`);
     for (const [path, bytes] of Object.entries(figures)) expect(bytes, path).toBeLessThanOrEqual(20 * 1024);
   });
+
+  it('the waiting room page, branded, stays within 6 KB of CSS and script and 9 KB in all', async () => {
+    const event = await create(owner, { name: 'Queue Budget', capacity: 2000 });
+    await t.app.queueGate.states.refresh(event.id);
+    const page = await get(`/queue/${event.id}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('font-family:"Bebas Neue"');
+    const bytes = await cssAndScriptBytes(page.body);
+    const all = Buffer.byteLength(page.body) + (await get('/_storefront/queue.js')).rawPayload.length;
+    process.stdout.write(`queue page: CSS + script ${bytes} bytes, page + script ${all} bytes\n`);
+    expect(bytes).toBeLessThanOrEqual(6 * 1024);
+    expect(all).toBeLessThanOrEqual(9 * 1024);
+  });
 });

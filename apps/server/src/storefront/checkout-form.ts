@@ -125,6 +125,37 @@ function tick(
   return `<label class="check"><input type="checkbox" name="${name}" value="yes"${form.buyer[key] ? ' checked' : ''}${describedBy(errors, key)}><span>${escapeHtml(label)}</span></label>${fieldError(errors, key)}`;
 }
 
+/**
+ * The buyer's details and the ticks the event needs, as the event page's checkout form asks them: name, e-mail
+ * (or, for a waiting-list offer, the address the offer was made to, shown and not editable), optional phone,
+ * country, the age tick when the event has a minimum age, the organiser's terms when there are any, and the
+ * optional marketing consent.
+ */
+export function renderBuyerFields(
+  row: { minimumAge: number; termsOfService: string },
+  form: CheckoutFormState,
+  errors: CheckoutFormErrors,
+  options: { fixedEmail?: string; termsLabel?: string } = {},
+): string {
+  const country = countryOptions
+    .map(
+      (option) =>
+        `<option value="${option.code}"${option.code === form.buyer.country ? ' selected' : ''}>${escapeHtml(option.name)}</option>`,
+    )
+    .join('');
+  const email =
+    options.fixedEmail === undefined
+      ? input('email', 'email', 'Email', form, errors, 'type="email" autocomplete="email" maxlength="254" required')
+      : `<p class="muted">Email: <strong>${escapeHtml(options.fixedEmail)}</strong></p>`;
+  return `<div class="row">${input('first_name', 'firstName', 'First name', form, errors, 'autocomplete="given-name" maxlength="60" required')}${input('last_name', 'lastName', 'Last name', form, errors, 'autocomplete="family-name" maxlength="60" required')}</div>
+${email}
+${input('phone', 'phone', 'Phone (optional)', form, errors, 'type="tel" autocomplete="tel" maxlength="25"')}
+<div class="field"><label for="country">Country</label><select id="country" name="country" autocomplete="country"${describedBy(errors, 'country')}>${country}</select>${fieldError(errors, 'country')}</div>
+${row.minimumAge > 0 ? tick('age_confirmed', 'ageConfirmed', `Every attendee is at least ${row.minimumAge}`, form, errors) : ''}
+${row.termsOfService.trim() ? tick('terms_accepted', 'termsAccepted', options.termsLabel ?? "I accept the organiser's terms (above)", form, errors) : ''}
+${tick('marketing_consent', 'marketingConsent', 'Send me news and offers from the organiser (optional)', form, errors)}`;
+}
+
 export function renderCheckoutForm(
   stored: StorefrontEvent,
   form: CheckoutFormState,
@@ -137,12 +168,6 @@ export function renderCheckoutForm(
   const allSoldOut = types.every((type) => type.remaining === 0 || type.sale !== 'open');
   const closed = types.every((type) => type.sale === 'after');
   const row = stored.row;
-  const country = countryOptions
-    .map(
-      (option) =>
-        `<option value="${option.code}"${option.code === form.buyer.country ? ' selected' : ''}>${escapeHtml(option.name)}</option>`,
-    )
-    .join('');
   return `${renderOnSale(stored)}${entry}<form method="post" action="/events/${row.slug}/checkout" novalidate aria-labelledby="tickets-title">
 <h2 id="tickets-title">Tickets</h2>
 ${errors.message ? `<div class="alert" role="alert">${escapeHtml(errors.message)}</div>` : ''}
@@ -156,13 +181,7 @@ ${
         ? ''
         : '<p class="note">This event is sold out.</p>'
     : `<h2>Your details</h2>
-<div class="row">${input('first_name', 'firstName', 'First name', form, errors, 'autocomplete="given-name" maxlength="60" required')}${input('last_name', 'lastName', 'Last name', form, errors, 'autocomplete="family-name" maxlength="60" required')}</div>
-${input('email', 'email', 'Email', form, errors, 'type="email" autocomplete="email" maxlength="254" required')}
-${input('phone', 'phone', 'Phone (optional)', form, errors, 'type="tel" autocomplete="tel" maxlength="25"')}
-<div class="field"><label for="country">Country</label><select id="country" name="country" autocomplete="country"${describedBy(errors, 'country')}>${country}</select>${fieldError(errors, 'country')}</div>
-${row.minimumAge > 0 ? tick('age_confirmed', 'ageConfirmed', `Every attendee is at least ${row.minimumAge}`, form, errors) : ''}
-${row.termsOfService.trim() ? tick('terms_accepted', 'termsAccepted', "I accept the organiser's terms (above)", form, errors) : ''}
-${tick('marketing_consent', 'marketingConsent', 'Send me news and offers from the organiser (optional)', form, errors)}
+${renderBuyerFields(row, form, errors)}
 <p class="muted">Prices include nothing extra beyond the booking fee shown. Your tickets are held for 15 minutes while you pay.</p>
 <button type="submit">Continue to payment</button>`
 }

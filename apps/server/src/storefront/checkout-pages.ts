@@ -11,6 +11,8 @@ import {
   type FanTicket,
 } from './after-sale-pages.js';
 import { renderStorefrontPage, type StorefrontFrameOrganization } from './storefront-layout.js';
+import { renderBuyerFields } from './checkout-form.js';
+import type { OfferDetailsView } from './offer-details.js';
 
 export interface SummaryLine {
   name: string;
@@ -56,6 +58,19 @@ export interface SummaryPageInput {
   token: string;
   /** A message after a cancelled or declined payment, or a refusal. */
   message?: { kind: 'alert' | 'note'; text: string };
+  /** A waiting-list offer without its buyer's details yet: the Pay form asks for them first. */
+  details?: OfferDetailsView | null;
+}
+
+function renderOfferDetails(current: OrderRow, details: OfferDetailsView): string {
+  const { rules } = details;
+  const terms = rules.termsOfService.trim()
+    ? `<details><summary>Terms of service</summary><p class="terms">${escapeHtml(rules.termsOfService)}</p></details>`
+    : '';
+  return `<h2 id="details-title">Your details</h2>
+${details.errors.message ? `<div class="alert" role="alert">${escapeHtml(details.errors.message)}</div>` : ''}
+${terms}
+${renderBuyerFields(rules, details.form, details.errors, { fixedEmail: current.customerEmail, termsLabel: "I accept the organiser's terms" })}`;
 }
 
 export function renderSummaryPage(input: SummaryPageInput): string {
@@ -66,8 +81,8 @@ export function renderSummaryPage(input: SummaryPageInput): string {
 ${input.message ? `<div class="${input.message.kind}" role="${input.message.kind === 'alert' ? 'alert' : 'status'}">${escapeHtml(input.message.text)}</div>` : ''}
 <p class="note">Your tickets are held until <strong>${escapeHtml(timeIn(expires, input.timeZone))}</strong> (${escapeHtml(input.timeZone.replace(/_/g, ' '))} time). <span data-countdown="${expires.toISOString()}" aria-live="polite"></span></p>
 ${renderSummaryTable(current, input.lines)}
-<p class="muted">For ${escapeHtml(`${current.firstName} ${current.lastName}`)} · ${escapeHtml(current.customerEmail)}</p>
-<div class="actions"><form method="post" action="/checkout/${escapeHtml(input.token)}/pay"><button type="submit">Pay ${escapeHtml(formatMoney(current.amountMinor + current.feeMinor, toCurrencyCode(current.currency)))}</button></form>
+${input.details ? '' : `<p class="muted">For ${escapeHtml(`${current.firstName} ${current.lastName}`)} · ${escapeHtml(current.customerEmail)}</p>`}
+<div class="actions"><form method="post" action="/checkout/${escapeHtml(input.token)}/pay"${input.details ? ' novalidate aria-labelledby="details-title" class="offer"' : ''}>${input.details ? renderOfferDetails(current, input.details) : ''}<button type="submit">Pay ${escapeHtml(formatMoney(current.amountMinor + current.feeMinor, toCurrencyCode(current.currency)))}</button></form>
 <form method="post" action="/checkout/${escapeHtml(input.token)}/cancel"><button type="submit" class="secondary">Cancel and release the tickets</button></form></div>`;
   return renderStorefrontPage(input.organization, { title: `Your order · ${input.eventName}`, body, script: true });
 }

@@ -9,6 +9,7 @@ import {
   CHECKOUT_TEXT,
   CheckoutRefusal,
   findOrderByToken,
+  QueueRequired,
   orderLines,
   startCheckout,
   type CheckoutDeps,
@@ -18,7 +19,7 @@ import { loadStorefrontEvent, type StorefrontEvent } from '../modules/checkout/s
 import { findPublicEvent } from '../modules/events/events.service.js';
 import { CHECKOUT_SCRIPT } from './checkout-script.js';
 import { codeView } from './code-entry.js';
-import { codesFor } from '../modules/checkout/drop-rules.js';
+import { codesFor, soldOutsideQueue } from '../modules/checkout/drop-rules.js';
 import {
   emptyCheckoutForm,
   readCheckoutForm,
@@ -34,9 +35,13 @@ import {
   type StorefrontOrganization,
 } from './storefront.routes.js';
 import { orderPageRoutes, type OrderPageDeps } from './order-page.routes.js';
+import { waitlistRoutes } from './waitlist.routes.js';
+import { offerDetailsView, takeOfferDetails } from './offer-details.js';
 import { eventExtrasRoutes, findPublicEventAddress, redirectToCurrent } from './event-address.js';
 import type { HoldOutcome } from '../plugins/metrics.js';
 import type { PageViewRecorder } from '../modules/analytics/page-views.js';
+import { ADMISSION_MESSAGES } from '../modules/queue/tokens.js';
+import { queueRoutes, type QueueGate, type QueueRedirect } from './queue.routes.js';
 
 export interface CheckoutRoutesDeps extends CheckoutDeps, OrderPageDeps {
   db: Database;
@@ -44,6 +49,9 @@ export interface CheckoutRoutesDeps extends CheckoutDeps, OrderPageDeps {
   paymentOrigins: string[];
   /** Counts the home and event pages' views (decision 023). */
   pageViews: PageViewRecorder;
+  /** The waiting room (decision 034): sends fans to the queue and guards the hold. */
+  queue: QueueGate;
+  queuePowBits: number;
 }
 
 const constraints = { site: 'storefront' };
@@ -116,22 +124,40 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
     status: number,
     preloaded: StorefrontEvent | null = null,
     entered: Array<string | undefined> = [],
+    queue: QueueRedirect | null = null,
   ) {
     // Codes are read only when the page has some (typed, carried by the form, or in a ?code= link).
     const resolved = await codesFor(db, organization.organizationId, eventId, entered, new Date());
-    const stored =
+    let stored =
       preloaded ??
       (await loadStorefrontEvent(db, organization.organizationId, eventId, undefined, {
         unlockedTypeIds: resolved.access?.ticketTypeIds ?? [],
       }));
     if (!stored) return sendStorefrontNotFound(reply);
+    // The waiting room guards the general on-sale: a browser without an admission sees only the presale types its
+    // code unlocked (sold with their own window, decision 034), or goes to the queue.
+    if (queue) {
+      const presale = stored.types.filter((type) => soldOutsideQueue(type, queue.opensAt));
+      if (presale.length === 0)
+        return reply.header('cache-control', 'no-store').redirect(`${queue.url}?code=refused`, 303);
+      stored = { ...stored, types: presale };
+    }
     const event = stored.event;
     const state = form ?? emptyCheckoutForm(defaultCountry(request, stored.types[0]?.currency));
     const codes = codeView(resolved, stored);
     // The page shows live availability, so a browser revalidates it every time (never from a stale cache);
     // a page answering a posted form carries the fan's details and is never stored, nor one showing codes.
-    const html = renderEventPage({ organization, origin: originOf(request), event, stored, form: state, errors, codes });
-    if (form || status !== 200 || entered.some(Boolean)) return sendHtml(reply, status, html, 'no-store');
+    const html = renderEventPage({
+      organization,
+      origin: originOf(request),
+      event,
+      stored,
+      form: state,
+      errors,
+      codes,
+      queueUrl: queue?.url ?? null,
+    });
+    if (queue || form || status !== 200 || entered.some(Boolean)) return sendHtml(reply, status, html, 'no-store');
     // Revalidated by ETag: an unchanged page (same availability) is a 304 with no body.
     reply.header('referrer-policy', 'same-origin');
     return sendStorefrontHtml(request, reply, html, 'no-cache');
@@ -147,11 +173,16 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       if (!address) return sendStorefrontNotFound(reply);
       // An old slug or the id-based address: the one current address, for links and search engines alike.
       if (address.moved) return redirectToCurrent(request, reply, address.slug);
+      // The waiting room: from its lobby on, only admitted browsers see the tickets.
       const raw = request.query?.code;
       const entered = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw])
         .filter((value): value is string => typeof value === 'string')
         .slice(0, 4);
-      await renderEvent(request, reply, organization, address.id, null, {}, 200, null, entered);
+      // A browser with a presale code sees its presale types (renderEvent), else the queue.
+      const queue = await deps.queue.eventPageRedirect(request, organization.organizationId, address.id);
+      if (queue && !entered.some((text) => text.trim()))
+        return reply.header('cache-control', 'no-store').redirect(queue.url, 303);
+      await renderEvent(request, reply, organization, address.id, null, {}, 200, null, entered, queue);
       // A shown page (200, or 304 when the browser already had it) is a view; a missing event is not.
       if (reply.statusCode === 200 || reply.statusCode === 304) {
         deps.pageViews.record(request, { organizationId: organization.organizationId, eventId: address.id });
@@ -159,6 +190,14 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       return reply;
     },
   );
+
+  queueRoutes(app, {
+    db,
+    gate: deps.queue,
+    powBits: deps.queuePowBits,
+    rateLimitMultiplier: deps.rateLimitMultiplier,
+    appUrl: deps.appUrl,
+  });
 
   eventExtrasRoutes(app, {
     db,
@@ -184,6 +223,23 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       const eventId = address.id;
       const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, string>;
       const form = readCheckoutForm(body);
+      // While the queue is on, no hold without this browser's admission, whatever the form sends; only presale
+      // types unlocked by the form's access code are sold outside it (startCheckout checks each chosen type).
+      const notAdmitted = await deps.queue.checkoutProblem(request, organization.organizationId, eventId);
+      const joinQueue = () => {
+        app.metrics.checkoutHold('not_admitted');
+        return sendHtml(
+          reply,
+          403,
+          renderMessagePage(organization, {
+            title: 'Please join the queue',
+            text: ADMISSION_MESSAGES[notAdmitted!.problem],
+            link: { href: `/queue/${eventId}`, label: 'Join the queue' },
+          }),
+        );
+      };
+      if (notAdmitted && !form.accessCode) return joinQueue();
+      const queue = notAdmitted ? { url: `/queue/${eventId}`, opensAt: notAdmitted.opensAt } : null;
       try {
         const created = await startCheckout(deps, {
           organizationId: organization.organizationId,
@@ -193,10 +249,12 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
           submissionKey: checkoutSubmissionKey(request, eventId, form),
           ip: request.ip,
           codes: [form.accessCode, form.promoCode],
+          queued: queue,
         });
         app.metrics.checkoutHold('held');
         return reply.redirect(`/checkout/${created.accessToken}`, 303);
       } catch (error) {
+        if (error instanceof QueueRequired) return joinQueue();
         app.metrics.checkoutHold(error instanceof CheckoutRefusal ? refusalOutcome(error) : 'error');
         if (!(error instanceof CheckoutRefusal)) throw error;
         if (error.status === 404) return sendStorefrontNotFound(reply);
@@ -213,6 +271,7 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
           error.status,
           error.event,
           [form.accessCode, form.promoCode],
+          queue,
         );
       }
     });
@@ -223,6 +282,9 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       const current = await findOrderByToken(db, organization.organizationId, request.params.token);
       if (!current) return sendStorefrontNotFound(reply);
       if (current.status === 'paid') return reply.redirect(`/orders/${current.accessToken}`, 303);
+      // A waiting-list offer is paid only once its buyer's details are given (decision 035).
+      const missing = await takeOfferDetails(db, request, current);
+      if (missing) return summary(request, reply, organization, request.params.token, undefined, 400, missing);
       const event = await findPublicEvent(db, organization.organizationId, current.eventId);
       try {
         const base = `${originOf(request)}/checkout/${current.accessToken}`;
@@ -255,6 +317,7 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
     });
 
     orderPageRoutes(scope, deps);
+    waitlistRoutes(scope, deps);
   });
 
   async function summary(
@@ -264,6 +327,7 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
     token: string,
     message: { kind: 'alert' | 'note'; text: string } | undefined,
     status = 200,
+    posted?: { form: CheckoutFormState; errors: CheckoutFormErrors },
   ) {
     const current = await findOrderByToken(db, organization.organizationId, token);
     if (!current) return sendStorefrontNotFound(reply);
@@ -309,6 +373,7 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
         lines: await orderLines(db, current),
         token: current.accessToken,
         message,
+        details: await offerDetailsView(db, current, defaultCountry(request, current.currency as CurrencyCode), posted),
       }),
     );
   }
@@ -352,7 +417,7 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
         200,
         renderMessagePage(organization, {
           title: 'Sorry, these tickets sold out',
-          text: 'Your payment arrived after your hold had expired, and the tickets sold out meanwhile. We have refunded the full amount; we have e-mailed you the details.',
+          text: 'Your payment arrived after your hold had expired, and the tickets (or the uses of the code you entered) ran out meanwhile. We have refunded the full amount; we have e-mailed you the details.',
           link: { href: '/', label: 'See all events' },
         }),
       );

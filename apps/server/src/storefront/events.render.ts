@@ -18,6 +18,7 @@ import { renderCheckoutForm, type CheckoutFormErrors, type CheckoutFormState } f
 import { renderStorefrontPage, safeLink, type StorefrontFrameOrganization } from './storefront-layout.js';
 import type { StorefrontEventSummary } from './home-page.js';
 import { eventArtwork, responsiveImageHtml } from './images.js';
+import { waitlistCallout } from './waitlist-pages.js';
 import { CODE_ENTRY_CSS, type CodeView } from './code-entry.js';
 
 /** 'SAT 14 JUN, 2025 · 19:00' (the event's own time zone). */
@@ -67,9 +68,20 @@ export interface EventPageInput {
   errors: CheckoutFormErrors;
   /** The access and promo codes applied (or refused) on this page. */
   codes?: CodeView;
+  /** The waiting room guards the general on-sale and this page shows a code's presale types only: the queue. */
+  queueUrl?: string | null;
 }
 
-export function renderEventPage({ organization, origin, event, stored, form, errors, codes }: EventPageInput): string {
+export function renderEventPage({
+  organization,
+  origin,
+  event,
+  stored,
+  form,
+  errors,
+  codes,
+  queueUrl,
+}: EventPageInput): string {
   const zone = eventZoneLabel(event);
   const facts: Array<[string, string]> = [
     ['Starts', dateTimeLine(event.startLocal)],
@@ -87,6 +99,9 @@ export function renderEventPage({ organization, origin, event, stored, form, err
       : stored.closedReason === 'cancelled'
         ? `<p class="note" role="status">${escapeHtml(CHECKOUT_TEXT.cancelled)}</p>`
         : renderCheckoutForm(stored, form, errors, codes);
+  const queueNote = queueUrl
+    ? `<p class="note">Your code\u2019s presale tickets are below. General tickets are sold through the waiting room: <a class="inline-link" href="${escapeHtml(queueUrl)}">join the queue</a>.</p>`
+    : '';
   const artwork = event.artworkUrl ? eventArtwork(event.artworkUrl, `${event.name} artwork`) : null;
   const pageUrl = `${origin}/events/${event.slug}`;
   const live = stored.closedReason === null;
@@ -100,7 +115,7 @@ ${event.description ? `<p>${escapeHtml(event.description)}</p>` : ''}
 ${event.lineup.length > 0 ? `<h2>Line-up</h2><ul class="lineup">${event.lineup.map((name) => `<li>${escapeHtml(name)}</li>`).join('')}</ul>` : ''}
 <dl class="facts">${facts.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('')}</dl>
 ${event.termsOfService ? `<details><summary>Terms of service</summary><p class="terms">${escapeHtml(event.termsOfService)}</p></details>` : ''}
-</div><div>${sales}
+</div><div>${queueNote}${sales}${waitlistCallout(stored)}
 <p class="muted"><a href="/orders/lookup">Lost your tickets? Get your order links again</a></p></div></div>
 ${aboutHtml(organization)}`;
   const summary = [when(event), event.location].filter(Boolean).join(' · ');

@@ -13,8 +13,11 @@ import type { TicketSigner } from '../modules/checkout/ticket-qr.js';
 import { findPublicEventAnyStatus } from '../modules/checkout/order-event.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { AfterSale } from '../modules/refunds/after-sale.jobs.js';
+import type { Waitlist } from '../modules/resale/waitlist.jobs.js';
 import type { AfterSaleView } from './after-sale-pages.js';
 import { afterSaleRoutes } from './after-sale.routes.js';
+import { listingsOfOrder } from '../modules/resale/resale.service.js';
+import { resaleRoutes } from './resale.routes.js';
 import { renderLookupPage, renderOrderPage } from './checkout-pages.js';
 import { sendHtml } from './checkout.routes.js';
 import { findStorefrontOrganization, sendStorefrontNotFound } from './storefront.routes.js';
@@ -28,12 +31,16 @@ export interface OrderPageDeps {
   appUrl: string;
   jobs: JobQueue;
   afterSale: AfterSale;
+  waitlist: Waitlist;
 }
 
 const constraints = { site: 'storefront' };
 
 const DONE_MESSAGES: Record<string, string> = {
   'refund-requested': 'Your refund request has been sent to the organiser. We will e-mail you their answer.',
+  listed:
+    'Your ticket is listed for resale at face value. If it sells, it stops working and we refund you its price; until then you can withdraw it.',
+  withdrawn: 'Your listing is withdrawn. The ticket is yours again and still valid.',
   transferred:
     'Ticket sent. The new holder has been e-mailed their own ticket, and the QR code you had for it no longer works.',
 };
@@ -70,6 +77,13 @@ export async function sendOrderPage(
   const recipients = new Map(
     rows.filter((row) => row.transferredFromId).map((row) => [row.transferredFromId!, row.holderName]),
   );
+  const listings = await listingsOfOrder(db, organization.organizationId, current.id);
+  const listingOf = (ticketId: string) => {
+    const found = listings.filter((entry) => entry.ticketId === ticketId).at(-1);
+    return found && found.status !== 'withdrawn'
+      ? { status: found.status, priceMinor: found.priceMinor, currency: found.currency }
+      : null;
+  };
   const tickets = await Promise.all(
     rows
       .filter((row) => row.holderEmail === null)
@@ -80,6 +94,7 @@ export async function sendOrderPage(
         status: row.status,
         transferredTo: recipients.get(row.id) ?? null,
         checkedIn: row.checkedInAt !== null,
+        listing: listingOf(row.id),
         qrSvg:
           row.status === 'valid'
             ? await QRCode.toString(deps.signer.payloadFor({ code: row.code, eventId: current.eventId }), {
@@ -138,6 +153,7 @@ export async function sendOrderPage(
 export function orderPageRoutes(app: FastifyInstance, deps: OrderPageDeps) {
   const { db } = deps;
   afterSaleRoutes(app, deps);
+  resaleRoutes(app, deps);
 
   app.get<{ Params: { token: string }; Querystring: { done?: string } }>(
     '/orders/:token',

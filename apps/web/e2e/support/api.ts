@@ -91,18 +91,27 @@ function sessionCookies(setCookieHeaders: string[], domain: string): StorageStat
   });
 }
 
+/** A signed-up, verified user (no organisation yet) and the session it signed in with. */
+export interface VerifiedUser {
+  email: string;
+  password: string;
+  name: string;
+  cookies: StorageStateCookie[];
+  cookieHeader: string;
+}
+
 /**
- * Signs up through POST /api/auth/sign-up/email, verifies the e-mailed code, creates the organisation through
- * POST /api/org/create and returns the signed-in session. Each call is independent of the request context's
- * own cookie jar: the session is sent explicitly.
+ * Signs up through POST /api/auth/sign-up/email and verifies the e-mailed code: the user is signed in and has
+ * no organisation (onboarding is next). The session is returned, not kept in the request context's cookie jar.
  */
-export async function createOrganiser(request: APIRequestContext, options: CreateOrganiserOptions): Promise<Organiser> {
+export async function createVerifiedUser(
+  request: APIRequestContext,
+  options: { email: string; name?: string; baseURL?: string },
+): Promise<VerifiedUser> {
   const baseURL = options.baseURL ?? `http://localhost:${E2E_PORT}`;
   const origin = new URL(baseURL).origin;
-  const email = options.email ?? `${options.subdomain}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const { email } = options;
   const name = options.name ?? 'Test Organiser';
-  const companyName = options.companyName ?? titleCase(options.subdomain);
-
   const signUp = await request.post(`${baseURL}/api/auth/sign-up/email`, {
     headers: { origin },
     data: { email, password: ORGANISER_PASSWORD, name },
@@ -125,6 +134,23 @@ export async function createOrganiser(request: APIRequestContext, options: Creat
     'verify-email sets the session cookie',
   ).toContain('marquee.session_token');
   const cookieHeader = cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+  return { email, password: ORGANISER_PASSWORD, name, cookies, cookieHeader };
+}
+
+/**
+ * Signs up and verifies (createVerifiedUser), creates the organisation through POST /api/org/create and returns
+ * the signed-in session. Each call is independent of the request context's own cookie jar: the session is sent
+ * explicitly.
+ */
+export async function createOrganiser(request: APIRequestContext, options: CreateOrganiserOptions): Promise<Organiser> {
+  const baseURL = options.baseURL ?? `http://localhost:${E2E_PORT}`;
+  const origin = new URL(baseURL).origin;
+  const companyName = options.companyName ?? titleCase(options.subdomain);
+  const { email, password, name, cookies, cookieHeader } = await createVerifiedUser(request, {
+    email: options.email ?? `${options.subdomain}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+    name: options.name,
+    baseURL,
+  });
 
   const create = await request.post(`${baseURL}/api/org/create`, {
     headers: { origin, cookie: cookieHeader },
@@ -139,7 +165,7 @@ export async function createOrganiser(request: APIRequestContext, options: Creat
 
   return {
     email,
-    password: ORGANISER_PASSWORD,
+    password,
     name,
     companyName,
     subdomain: options.subdomain,

@@ -407,6 +407,24 @@ export class FakeEventsApi {
           max_tickets_per_email: 40,
         });
       if (method === 'GET' && action === 'codes') return json(route, 200, { codes: [] });
+      // Its Waiting room section (off, as for a small event) and waiting-list line (nobody waiting).
+      if (method === 'GET' && action === 'queue')
+        return json(route, 200, {
+          mode: 'auto',
+          enabled: false,
+          auto_capacity: 1000,
+          rate_per_minute: 3000,
+          opens_at: null,
+          state: 'off',
+          in_lobby: 0,
+          waiting: 0,
+          admitted: 0,
+          in_checkout: 0,
+          sold: 0,
+          capacity: event.capacity,
+        });
+      if (method === 'GET' && action === 'waitlist')
+        return json(route, 200, { waiting: 0, waiting_tickets: 0, offered: 0 });
       return error(route, 405, 'METHOD_NOT_ALLOWED', 'Not allowed');
     });
   }

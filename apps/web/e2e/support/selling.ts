@@ -103,3 +103,74 @@ export async function shot(page: Page, testInfo: TestInfo, name: string) {
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
+
+export interface FormBuyer {
+  quantity: number;
+  email: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+/**
+ * Buys tickets the way the storefront's plain forms do (no browser: for tests whose subject comes after the
+ * sale): the event page's form, the summary's Pay, the sandbox's hosted page with its success card, and the
+ * return page until the webhook has paid the order. Returns the order page's address.
+ */
+export async function buyWithForms(
+  request: APIRequestContext,
+  who: Organiser,
+  eventId: string,
+  buyer: FormBuyer,
+): Promise<string> {
+  const shop = `http://${who.subdomain}.localhost:${E2E_PORT}`;
+  // Node does not resolve *.localhost as browsers do: connect to localhost and name the shop in the Host header.
+  const host = `${who.subdomain}.localhost:${E2E_PORT}`;
+  const headers = { host, origin: shop };
+  // The id address answers with a redirect to the event's slug address (followed here, keeping the Host header).
+  const byId = await request.get(`${baseURL}/events/${eventId}`, { headers, maxRedirects: 0 });
+  expect(byId.status()).toBe(301);
+  const slugPath = byId.headers().location!;
+  const page = await request.get(`${baseURL}${slugPath}`, { headers });
+  expect(page.status()).toBe(200);
+  const typeId = /name="qty_([0-9a-f-]{36})"/.exec(await page.text())?.[1];
+  expect(typeId, 'a ticket type on the event page').toBeTruthy();
+  const held = await request.post(`${baseURL}${slugPath}/checkout`, {
+    headers,
+    form: {
+      [`qty_${typeId}`]: String(buyer.quantity),
+      first_name: buyer.firstName ?? 'Fan',
+      last_name: buyer.lastName ?? 'Buyer',
+      email: buyer.email,
+      phone: '',
+      country: 'GB',
+      age_confirmed: 'yes',
+      terms_accepted: 'yes',
+    },
+    maxRedirects: 0,
+  });
+  expect(held.status(), await held.text()).toBe(303);
+  const summary = held.headers().location!;
+  const pay = await request.post(`${baseURL}${summary}/pay`, { headers, maxRedirects: 0 });
+  expect(pay.status()).toBe(303);
+  const provider = new URL(pay.headers().location!);
+  const card = await request.post(`${baseURL}${provider.pathname}${provider.search}`, {
+    headers: { origin: baseURL },
+    form: { card_number: '4242424242424242', card_expiry: '12 / 34', card_cvc: '123', card_name: 'Fan' },
+    maxRedirects: 0,
+  });
+  expect(card.status()).toBe(303);
+  const back = new URL(card.headers().location!, shop);
+  let orderUrl = '';
+  await expect
+    .poll(
+      async () => {
+        const answer = await request.get(`${baseURL}${back.pathname}${back.search}`, { headers, maxRedirects: 0 });
+        const location = answer.headers().location ?? '';
+        if (answer.status() === 303 && location.includes('/orders/')) orderUrl = new URL(location, shop).toString();
+        return orderUrl;
+      },
+      { message: 'the order is paid', timeout: 15_000 },
+    )
+    .toContain('/orders/');
+  return orderUrl;
+}

@@ -15,6 +15,12 @@ export function useSession() {
   return authClient.useSession();
 }
 
+/** Set on a phone where a member opened the check-in app, so it can open there with no network. */
+export const CHECKIN_MEMBER_KEY = 'marquee-checkin-member';
+
+/** Signs out and forgets what the check-in app kept on this device (ticket lists with buyers' names). */
 export async function signOut() {
   await authClient.signOut();
+  localStorage.removeItem(CHECKIN_MEMBER_KEY);
+  indexedDB.deleteDatabase('marquee-checkin');
 }

@@ -62,3 +62,23 @@ export const pageViewSalt = pgTable('page_view_salt', {
   /** 32 random bytes as base64url. */
   salt: text('salt').notNull(),
 });
+
+/**
+ * The New and Returning Customers of a period that ended before today, counted once and kept: a finished
+ * period's buyers change only when a late payment lands in it or a customer is erased, and both delete the
+ * organisation's rows here (decision 023). `scope` is the filter's event id, or '' for every event.
+ */
+export const analyticsPastPeriod = pgTable(
+  'analytics_past_period',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    scope: text('scope').notNull(),
+    fromDay: date('from_day', { mode: 'string' }).notNull(),
+    toDay: date('to_day', { mode: 'string' }).notNull(),
+    newCustomers: integer('new_customers').notNull(),
+    returningCustomers: integer('returning_customers').notNull(),
+  },
+  (table) => [unique('analytics_past_period_key').on(table.organizationId, table.scope, table.fromDay, table.toDay)],
+);

@@ -56,6 +56,11 @@ export const event = pgTable(
     /** Limits against scalpers, checked at hold time: tickets in one order, and per buyer e-mail for the event. */
     maxTicketsPerOrder: integer('max_tickets_per_order').notNull().default(20),
     maxTicketsPerEmail: integer('max_tickets_per_email').notNull().default(40),
+    /** 'Queue fans at on-sale' (decision 034): auto (by capacity), on or off, and fans admitted per minute. */
+    queueMode: text('queue_mode', { enum: ['auto', 'on', 'off'] })
+      .notNull()
+      .default('auto'),
+    queueRatePerMinute: integer('queue_rate_per_minute').notNull().default(3000),
     /** Paid tickets of all types. */
     sold: integer('sold').notNull().default(0),
     /** Tickets of all types in checkout holds. */
@@ -78,6 +83,8 @@ export const event = pgTable(
       'event_ticket_limits_check',
       sql`${table.maxTicketsPerOrder} between 1 and 100 and ${table.maxTicketsPerEmail} between 1 and 1000`,
     ),
+    check('event_queue_mode_check', sql`${table.queueMode} in ('auto', 'on', 'off')`),
+    check('event_queue_rate_check', sql`${table.queueRatePerMinute} between 10 and 60000`),
     check(
       'event_inventory_check',
       sql`${table.sold} >= 0 and ${table.held} >= 0 and (${table.capacity} is null or ${table.sold} + ${table.held} <= ${table.capacity})`,

@@ -12,3 +12,5 @@ export * from './team.js';
 export * from './refunds.js';
 export * from './codes.js';
 export * from './checkins.js';
+export * from './resale.js';
+export * from './queue.js';

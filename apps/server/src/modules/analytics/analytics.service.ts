@@ -6,6 +6,7 @@ import type { AnalyticsChart, AnalyticsSummary, MoneyCard } from '@marquee/share
 import type { Database } from '../../db/client.js';
 import { percentChange } from '../events/events.figures.js';
 import { addDays, endOf, periodDto, startOf, type ResolvedPeriod } from './analytics.period.js';
+import { pastPeriodCounts } from './analytics.past.js';
 
 export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const num = (value: unknown) => Number(value ?? 0);
@@ -136,9 +137,14 @@ async function customerTotals(db: Database, organizationId: string, period: Reso
     );
     return { new: num(row?.new), returning: num(row?.returning) };
   };
+  // A period that ended before today is counted once and kept (analytics.past.ts).
+  const countsOf = (from: string, to: string) =>
+    to < today
+      ? pastPeriodCounts(db, { organizationId, eventId: period.eventId, from, to }, () => counts(from, to))
+      : counts(from, to);
   const [current, previous] = await Promise.all([
-    counts(period.from, period.to),
-    counts(period.previousFrom, period.previousTo),
+    countsOf(period.from, period.to),
+    countsOf(period.previousFrom, period.previousTo),
   ]);
   return {
     newCustomers: card(current.new, previous.new),

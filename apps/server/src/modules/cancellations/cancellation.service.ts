@@ -16,6 +16,7 @@ import { QUEUES, type JobQueue } from '../../jobs/queue.js';
 import { AppError } from '../../lib/errors.js';
 import { retryOnDeadlock, type Tx } from '../checkout/inventory.js';
 import { EVENT_NOT_FOUND } from '../events/events.service.js';
+import { closeResaleForCancelledEvent } from '../resale/resale.service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -102,6 +103,8 @@ export async function cancelEvent(
         cancelledAt: now,
       });
       await releasePendingHolds(tx, actor.organizationId, row.id, now);
+      // Resale listings are withdrawn and the waiting list closes with the event (decision 035).
+      await closeResaleForCancelledEvent(tx, actor.organizationId, row.id, now);
       const job: RefundCancelledEventJob = { eventId: row.id, organizationId: actor.organizationId };
       await jobs.send(QUEUES.refundCancelledEvent, job, tx);
     }),

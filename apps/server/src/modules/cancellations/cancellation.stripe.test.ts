@@ -60,7 +60,8 @@ describe('refund-cancelled-event through Stripe', () => {
     expect(await runRefundJobs(t.app, { payments: stripe })).toEqual([]);
     // Time passes (the job's start moved to now, as pg-boss would find it after the delay).
     await t.database.executeSql(
-      `update ${JOB_SCHEMA}.job set start_after = now() where name = $1 and state = 'created'`,
+      `update ${JOB_SCHEMA}.job set start_after = now() - interval '1 second'
+       where name = $1 and state in ('created', 'retry')`,
       [QUEUES.refundCancelledEvent],
     );
     const second = await runRefundJobs(t.app, { payments: stripe });

@@ -11,7 +11,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { PaymentsProvider } from '../../adapters/payments/payments.js';
 import type { Database } from '../../db/client.js';
-import { cancellationRefund, eventCancellation, order, orderChange, ticket } from '../../db/schema/index.js';
+import {
+  cancellationRefund,
+  eventCancellation,
+  order,
+  orderChange,
+  orderRefund,
+  ticket,
+} from '../../db/schema/index.js';
 import { failureReason, QUEUES, type JobQueue } from '../../jobs/queue.js';
 import { unrecordSale } from '../checkout/fulfilment.js';
 import { retryOnDeadlock, returnSoldTickets } from '../checkout/inventory.js';
@@ -61,10 +68,19 @@ async function refundOrder(
   let providerRefundId: string | null = null;
   if (owed > 0 && current.paymentIntentId) {
     try {
-      // No amount: everything still paid (tickets and booking fee); Stripe also takes back the application fee.
+      // An organiser's or fan's refund of this order not yet through at the provider keeps its share: the
+      // cancellation then refunds only what is owed beyond it, so both go through and nothing is paid twice.
+      const [unsettled] = await db
+        .select({ id: orderRefund.id })
+        .from(orderRefund)
+        .where(and(eq(orderRefund.orderId, current.id), inArray(orderRefund.status, ['pending', 'failed'])))
+        .limit(1);
+      // Otherwise no amount: everything still paid (tickets and booking fee); Stripe also takes back the
+      // application fee.
       const refund = await deps.payments.createRefund({
         paymentIntentId: current.paymentIntentId,
         idempotencyKey: cancellationIdempotencyKey(current.id),
+        ...(unsettled ? { amount: owed } : {}),
       });
       providerRefundId = refund.id;
     } catch (error) {

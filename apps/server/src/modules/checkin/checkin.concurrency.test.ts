@@ -42,7 +42,10 @@ describe.runIf(onPostgres)('check-in under contention (PostgreSQL)', () => {
       const url = `/api/checkin/events/${live.id}/${index % 2 ? 'sync' : 'scan'}`;
       const body = (device: string) =>
         index % 2
-          ? { device_id: device, scans: [{ client_id: `race-${index}-${device}`, payload, scanned_at: new Date().toISOString() }] }
+          ? {
+              device_id: device,
+              scans: [{ client_id: `race-${index}-${device}`, payload, scanned_at: new Date().toISOString() }],
+            }
           : { device_id: device, payload };
       const answers = await Promise.all([
         checkinPost(t.app, owner, url, body(DEVICE)),

@@ -39,7 +39,25 @@ interface TicketRow {
   order_code: string;
   order_status: string;
   event_name: string;
+  /** An open resale listing holds the ticket. */
+  listed: boolean;
+  /** The ticket's admitted check-in, if any (read with the lock, so one round trip less per scan). */
+  current_id: string | null;
+  current_scanned_at: Date | string | null;
+  current_user_name: string | null;
+  /** The scanning event's figures before this scan. */
+  checked_in: number;
+  sold: number;
 }
+
+/** Checked in and sold for the event, as the scan answer carries them. */
+export interface EventCounts {
+  checked_in: number;
+  sold: number;
+}
+
+/** A judged scan, with the event's counts when the judging could work them out without another query. */
+export type JudgedScan = Answer & { counts?: EventCounts };
 
 interface CheckInRow {
   id: string;
@@ -71,33 +89,59 @@ export function codeFromScan(signer: TicketSigner, input: { payload?: string | u
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-async function lockTicket(tx: Tx, organizationId: string, code: string): Promise<TicketRow | undefined> {
+// One round trip locks the ticket and reads what judging it needs: its order, type and event, an open listing,
+// its admitted check-in and the scanning event's counts. A check-in committed by a scan this one waited for is
+// not seen here (the lock re-reads the ticket row only); the unique index on admitted check-ins then refuses the
+// second admission and judgeScan judges again, seeing it.
+async function lockTicket(tx: Tx, organizationId: string, eventId: string, code: string) {
   const [row] = rowsOf<TicketRow>(
     await tx.execute(sql`
       select t.id, t.event_id, t.status, t.code, t.holder_name, tt.name as type_name, o.code as order_code,
-        o.status as order_status, e.name as event_name
+        o.status as order_status, e.name as event_name,
+        exists (select 1 from resale_listing l where l.ticket_id = t.id and l.status = 'listed') as listed,
+        c.id as current_id, c.scanned_at as current_scanned_at, c.user_name as current_user_name,
+        (select count(*)::int from check_in x where x.event_id = ${eventId} and x.status = 'admitted') as checked_in,
+        (select sold from event s where s.id = ${eventId}) as sold
       from ticket t
       join "order" o on o.id = t.order_id
       join ticket_type tt on tt.id = t.ticket_type_id
       join event e on e.id = t.event_id
+      left join lateral (
+        select id, scanned_at, user_name from check_in where ticket_id = t.id and status = 'admitted' limit 1
+      ) c on true
       where t.code = ${code} and t.organization_id = ${organizationId}
       for update of t`),
   );
   return row;
 }
 
-async function judgeLocked(tx: Tx, scanner: Scanner, eventId: string, input: ScanInput, code: string): Promise<Answer> {
+async function judgeLocked(
+  tx: Tx,
+  scanner: Scanner,
+  eventId: string,
+  input: ScanInput,
+  code: string,
+): Promise<JudgedScan> {
   const { clientId } = input;
-  const row = await lockTicket(tx, scanner.organizationId, code);
+  const row = await lockTicket(tx, scanner.organizationId, eventId, code);
   if (!row) return answer('unknown', clientId);
+  const counts = (admitted: number): EventCounts => ({
+    checked_in: Number(row.checked_in) + admitted,
+    sold: Number(row.sold ?? 0),
+  });
+  const judged = (result: Answer, admitted = 0): JudgedScan => ({ ...result, counts: counts(admitted) });
   const ticket = { code: row.code, type: row.type_name, holder: row.holder_name, order_code: row.order_code };
-  if (row.event_id !== eventId) return answer('other_event', clientId, { ticket, other_event_name: row.event_name });
+  if (row.event_id !== eventId)
+    return judged(answer('other_event', clientId, { ticket, other_event_name: row.event_name }));
   // A refunded ticket is voided (a partly refunded order keeps its other tickets valid); a voided ticket of an
   // order still paid was replaced (a transfer) and is refused like a cancelled one.
-  const refunded = row.order_status === 'refunded' || (row.status === 'void' && row.order_status === 'partially_refunded');
-  if (refunded) return answer('refunded', clientId, { ticket });
+  const refunded =
+    row.order_status === 'refunded' || (row.status === 'void' && row.order_status === 'partially_refunded');
+  if (refunded) return judged(answer('refunded', clientId, { ticket }));
   if (row.status === 'void' || (row.order_status !== 'paid' && row.order_status !== 'partially_refunded'))
-    return answer('cancelled', clientId, { ticket });
+    return judged(answer('cancelled', clientId, { ticket }));
+  // Listed for resale, it may be sold at any moment: the holder withdraws the listing first (their order page).
+  if (row.listed) return judged(answer('listed', clientId, { ticket }));
 
   if (clientId) {
     // The same queued scan sent again (a sync retried after a lost answer): answer as the first time.
@@ -107,43 +151,58 @@ async function judgeLocked(tx: Tx, scanner: Scanner, eventId: string, input: Sca
         where organization_id = ${scanner.organizationId} and device_id = ${scanner.deviceId} and client_id = ${clientId}`),
     );
     if (seen?.status === 'admitted')
-      return answer('admitted', clientId, { ticket, check_in_id: seen.id, checked_in_at: iso(seen.scanned_at) });
-    if (seen) return alreadyIn(tx, row.id, clientId, ticket);
+      return judged(
+        answer('admitted', clientId, { ticket, check_in_id: seen.id, checked_in_at: iso(seen.scanned_at) }),
+      );
+    if (seen) return judged(await alreadyIn(tx, row.id, clientId, ticket));
   }
 
-  const [current] = rowsOf<CheckInRow>(
-    await tx.execute(sql`
-      select id, status, scanned_at, user_name from check_in where ticket_id = ${row.id} and status = 'admitted'`),
-  );
-  const record = (status: 'admitted' | 'duplicate') =>
-    tx.execute(sql`
-      insert into check_in (organization_id, event_id, ticket_id, status, method, scanned_at, device_id, client_id,
-        user_id, user_name)
-      values (${scanner.organizationId}, ${eventId}, ${row.id}, ${status}, ${input.method},
-        ${input.scannedAt.toISOString()}::timestamptz, ${scanner.deviceId}, ${clientId}, ${scanner.userId},
-        ${scanner.userName})
-      returning id`);
+  const current: CheckInRow | null = row.current_id
+    ? {
+        id: row.current_id,
+        status: 'admitted',
+        scanned_at: row.current_scanned_at!,
+        user_name: row.current_user_name ?? '',
+      }
+    : null;
+  const at = input.scannedAt.toISOString();
+  const record = (status: 'admitted' | 'duplicate') => sql`
+    insert into check_in (organization_id, event_id, ticket_id, status, method, scanned_at, device_id, client_id,
+      user_id, user_name)
+    values (${scanner.organizationId}, ${eventId}, ${row.id}, ${status}, ${input.method}, ${at}::timestamptz,
+      ${scanner.deviceId}, ${clientId}, ${scanner.userId}, ${scanner.userName})
+    returning id`;
+  // One statement: the admission, the ticket's checked_in_at (a checked-in ticket is never transferred or listed
+  // for resale) and the order's audit line.
   const admit = async () => {
-    const [created] = rowsOf<{ id: string }>(await record('admitted'));
-    await tx.execute(sql`
-      insert into order_change (organization_id, order_id, ticket_id, action, actor_type, actor_user_id, detail, at)
-      select organization_id, order_id, id, 'checked_in', 'organiser', ${scanner.userId},
-        ${JSON.stringify({ device: scanner.deviceId, method: input.method })}::jsonb, ${input.scannedAt.toISOString()}::timestamptz
-      from ticket where id = ${row.id}`);
-    return answer('admitted', clientId, { ticket, check_in_id: created!.id, checked_in_at: input.scannedAt.toISOString() });
+    const [created] = rowsOf<{ id: string }>(
+      await tx.execute(sql`
+        with admitted as (${record('admitted')}),
+        stamped as (update ticket set checked_in_at = ${at}::timestamptz where id = ${row.id} returning order_id),
+        audited as (
+          insert into order_change (organization_id, order_id, ticket_id, action, actor_type, actor_user_id, detail, at)
+          select ${scanner.organizationId}, order_id, ${row.id}, 'checked_in', 'organiser', ${scanner.userId},
+            ${JSON.stringify({ device: scanner.deviceId, method: input.method })}::jsonb, ${at}::timestamptz
+          from stamped
+        )
+        select id from admitted`),
+    );
+    return answer('admitted', clientId, { ticket, check_in_id: created!.id, checked_in_at: at });
   };
-  if (!current) return admit();
+  if (!current) return judged(await admit(), 1);
   if (input.method === 'offline' && input.scannedAt.getTime() < new Date(current.scanned_at).getTime()) {
     // Scanned earlier on a device that was offline: that scan admitted the holder; the later one is the duplicate.
     await tx.execute(sql`update check_in set status = 'duplicate' where id = ${current.id}`);
-    return admit();
+    return judged(await admit());
   }
-  await record('duplicate');
-  return answer('already_checked_in', clientId, {
-    ticket,
-    checked_in_at: iso(current.scanned_at),
-    checked_in_by: current.user_name || 'a team member',
-  });
+  await tx.execute(record('duplicate'));
+  return judged(
+    answer('already_checked_in', clientId, {
+      ticket,
+      checked_in_at: iso(current.scanned_at),
+      checked_in_by: current.user_name || 'a team member',
+    }),
+  );
 }
 
 async function alreadyIn(tx: Tx, ticketId: string, clientId: string | null, ticket: Answer['ticket']) {
@@ -165,7 +224,7 @@ export async function judgeScan(
   scanner: Scanner,
   eventId: string,
   input: ScanInput,
-): Promise<Answer> {
+): Promise<JudgedScan> {
   const code = codeFromScan(signer, input);
   if (!code) return answer('unknown', input.clientId);
   for (let attempt = 1; ; attempt += 1) {
@@ -179,7 +238,7 @@ export async function judgeScan(
 }
 
 /** Checked in and sold for the event (sold counts online and door sales). */
-export async function eventCounts(db: Database | Tx, eventId: string) {
+export async function eventCounts(db: Database | Tx, eventId: string): Promise<EventCounts> {
   const [row] = rowsOf<{ checked_in: number; sold: number }>(
     await db.execute(sql`
       select (select count(*)::int from check_in where event_id = ${eventId} and status = 'admitted') as checked_in,

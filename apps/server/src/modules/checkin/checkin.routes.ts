@@ -97,7 +97,8 @@ export function checkinRoutes(app: FastifyInstance) {
         clientId: null,
         method: body.payload === undefined ? 'search' : 'scan',
       });
-      return { ...judged, counts: await eventCounts(db, row.id) };
+      const { counts, ...result } = judged;
+      return { ...result, counts: counts ?? (await eventCounts(db, row.id)) };
     },
   );
 

@@ -31,7 +31,11 @@ export async function checkinEventRow(db: Database, organizationId: string, even
 }
 
 /** Live events first by start time, then cancelled and archived ones; with counts and door-sale types. */
-export async function listCheckinEvents(db: Database, organizationId: string, onlyId?: string): Promise<CheckinEvent[]> {
+export async function listCheckinEvents(
+  db: Database,
+  organizationId: string,
+  onlyId?: string,
+): Promise<CheckinEvent[]> {
   const events = await db
     .select()
     .from(event)
@@ -55,10 +59,15 @@ export async function listCheckinEvents(db: Database, organizationId: string, on
     db.execute(sql`
       select event_id, count(*)::int as n from check_in
       where organization_id = ${organizationId} and status = 'admitted'
-        and event_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
+        and event_id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
       group by event_id`),
   ]);
-  const checkedIn = new Map(rowsOf<{ event_id: string; n: number }>(counted).map((row) => [row.event_id, Number(row.n)]));
+  const checkedIn = new Map(
+    rowsOf<{ event_id: string; n: number }>(counted).map((row) => [row.event_id, Number(row.n)]),
+  );
   return events.map((row) => ({
     id: row.id,
     name: row.name,
@@ -89,12 +98,12 @@ export async function checkinEvent(db: Database, organizationId: string, eventId
   return found;
 }
 
-const STATE_INDEX = { valid: 0, refunded: 1, cancelled: 2 } as const;
-const stateOf = (ticketStatus: string, orderStatus: string): keyof typeof STATE_INDEX => {
+const STATE_INDEX = { valid: 0, refunded: 1, cancelled: 2, listed: 3 } as const;
+const stateOf = (ticketStatus: string, orderStatus: string, listed = false): keyof typeof STATE_INDEX => {
   if (orderStatus === 'refunded' || (ticketStatus === 'void' && orderStatus === 'partially_refunded'))
     return 'refunded';
   if (ticketStatus === 'void' || (orderStatus !== 'paid' && orderStatus !== 'partially_refunded')) return 'cancelled';
-  return 'valid';
+  return listed ? 'listed' : 'valid';
 };
 
 /** Everything a device needs to judge the event's tickets with no network (see the schema for the row shape). */
@@ -120,10 +129,12 @@ export async function offlineList(
     status: string;
     order_status: string;
     checked_in_at: Date | string | null;
+    listed: boolean;
   }>(
     await db.execute(sql`
       select t.code, t.ticket_type_id, t.holder_name, o.code as order_code, o.customer_email as email, t.status,
-        o.status as order_status, c.scanned_at as checked_in_at
+        o.status as order_status, c.scanned_at as checked_in_at,
+        exists (select 1 from resale_listing l where l.ticket_id = t.id and l.status = 'listed') as listed
       from ticket t
       join "order" o on o.id = t.order_id
       left join check_in c on c.ticket_id = t.id and c.status = 'admitted'
@@ -139,7 +150,7 @@ export async function offlineList(
       ticket.holder_name,
       ticket.order_code,
       ticket.email,
-      STATE_INDEX[stateOf(ticket.status, ticket.order_status)],
+      STATE_INDEX[stateOf(ticket.status, ticket.order_status, ticket.listed)],
       ticket.checked_in_at ? new Date(ticket.checked_in_at).getTime() : 0,
     ]),
     generated_at: new Date().toISOString(),
@@ -164,6 +175,7 @@ export async function searchTickets(
     status: string;
     order_status: string;
     checked_in_at: Date | string | null;
+    listed: boolean;
   }>(
     await db.execute(sql`
       select t.code, tt.name as type, t.holder_name as holder, o.code as order_code, o.customer_email as email,
@@ -214,6 +226,7 @@ export async function undoCheckIn(
       if (!exists) throw new AppError('NOT_FOUND', 'Check-in not found');
       throw new AppError('CONFLICT', 'This check-in was already undone or superseded');
     }
+    await tx.execute(sql`update ticket set checked_in_at = null where id = ${undone.ticket_id}`);
     await tx.execute(sql`
       insert into order_change (organization_id, order_id, ticket_id, action, actor_type, actor_user_id)
       select organization_id, order_id, id, 'check_in_undone', 'organiser', ${actor.userId}

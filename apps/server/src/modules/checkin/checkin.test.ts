@@ -154,7 +154,8 @@ describe('undo', () => {
   it('undoes the last check-in so the ticket admits again; a second undo is refused', async () => {
     const [one] = await boughtTickets(1, 'undo@example.com');
     const admitted = (await scan(t.app, door, live.id, { payload: payloadOf(one!.code) })).json();
-    const undo = () => checkinPost(t.app, door, `/api/checkin/check-ins/${admitted.check_in_id}/undo`, { device_id: DEVICE });
+    const undo = () =>
+      checkinPost(t.app, door, `/api/checkin/check-ins/${admitted.check_in_id}/undo`, { device_id: DEVICE });
     const undone = await undo();
     expect(undone.statusCode).toBe(200);
     expect(undone.json().counts.checked_in).toBe(admitted.counts.checked_in - 1);
@@ -234,7 +235,10 @@ describe('search and the organiser log', () => {
       (await checkinGet(t.app, door, `/api/checkin/events/${live.id}/search?q=${encodeURIComponent(q)}`)).json()
         .tickets as Array<{ code: string }>;
     for (const q of ['searchable.person', row!.code, one!.code.toLowerCase()])
-      expect((await find(q)).map((found) => found.code), q).toContain(one!.code);
+      expect(
+        (await find(q)).map((found) => found.code),
+        q,
+      ).toContain(one!.code);
     expect((await find('Fran')).length).toBeGreaterThan(0);
     const short = await checkinGet(t.app, door, `/api/checkin/events/${live.id}/search?q=a`);
     expect(short.statusCode).toBe(400);

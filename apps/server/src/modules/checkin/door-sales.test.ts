@@ -1,6 +1,7 @@
 // Door sales through the check-in app: refused when the event's 'Sold On Entry' switch is off, counted against
 // capacity together with online sales (never oversold), paid by cash or card with no booking fee, checked in at
 // once, e-mailed when the buyer gives an address, and shown apart in the organiser's figures.
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -29,7 +30,7 @@ const typeOf = async (eventId: string) =>
   };
 
 describe('POST /api/checkin/events/:eventId/door-sales', () => {
-  it("is refused when the event does not sell on entry, and nothing is sold", async () => {
+  it('is refused when the event does not sell on entry, and nothing is sold', async () => {
     const live = await createLiveEvent(t.app, owner, { name: 'No Door', sold_on_entry: false });
     const type = await typeOf(live.id);
     const response = await doorSale(t.app, door, live.id, {
@@ -64,7 +65,7 @@ describe('POST /api/checkin/events/:eventId/door-sales', () => {
     expect(log.checked_in).toBe(2);
   });
 
-  it("counts against capacity with online sales: never sells more than what is left", async () => {
+  it('counts against capacity with online sales: never sells more than what is left', async () => {
     const live = await createLiveEvent(t.app, owner, { name: 'Small Room', capacity: 3 });
     const type = await typeOf(live.id);
     await buyPaidOrder(t.app, host, live.id, type.id, 2, 'online@example.com');
@@ -87,6 +88,42 @@ describe('POST /api/checkin/events/:eventId/door-sales', () => {
     expect(soldOut.statusCode).toBe(409);
     const [row] = await t.database.db.select().from(event).where(eq(event.id, live.id));
     expect(row!.sold).toBe(3);
+  });
+
+  it('makes one order of a sale sent twice, one after the other or both at once', async () => {
+    const live = await createLiveEvent(t.app, owner, { name: 'Double Tap', capacity: 20 });
+    const type = await typeOf(live.id);
+    const body = { sale_id: randomUUID(), lines: [{ ticket_type_id: type.id, quantity: 2 }], payment_method: 'card' };
+    const first = await doorSale(t.app, door, live.id, body);
+    const retry = await doorSale(t.app, door, live.id, body);
+    expect(first.statusCode).toBe(201);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json().order_code).toBe(first.json().order_code);
+    expect(
+      retry
+        .json()
+        .tickets.map((sold: { code: string }) => sold.code)
+        .sort(),
+    ).toEqual(
+      first
+        .json()
+        .tickets.map((sold: { code: string }) => sold.code)
+        .sort(),
+    );
+    const together = { ...body, sale_id: randomUUID() };
+    const both = await Promise.all([
+      doorSale(t.app, door, live.id, together),
+      doorSale(t.app, door, live.id, together),
+    ]);
+    expect(both.map((response) => response.statusCode)).toEqual([201, 201]);
+    expect(both[0]!.json().order_code).toBe(both[1]!.json().order_code);
+    const orders = await t.database.db
+      .select()
+      .from(order)
+      .where(and(eq(order.eventId, live.id), eq(order.channel, 'door')));
+    expect(orders).toHaveLength(2);
+    const [row] = await t.database.db.select().from(event).where(eq(event.id, live.id));
+    expect(row!.sold).toBe(4);
   });
 
   it("e-mails the tickets to the buyer's address and makes them a customer", async () => {

@@ -4,11 +4,12 @@
 // paid at once by cash or the organiser's own card terminal (recorded as the payment method; no online
 // payment, no booking fee: see decision 031), its tickets are checked in at once, and the buyer's e-mail, when
 // given, gets the tickets.
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DoorSaleAnswer, DoorSaleRequest, CurrencyCode } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { order, orderChange, orderLine, ticket } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { QUEUES, type JobQueue } from '../../jobs/queue.js';
 import { EVENT_NOT_FOUND } from '../events/events.service.js';
 import { newAccessToken, newOrderCode, newTicketCode } from '../checkout/codes.js';
@@ -34,6 +35,10 @@ export async function sellAtDoor(
   request: DoorSaleRequest,
 ): Promise<DoorSaleAnswer> {
   const { db } = deps;
+  const submissionKey = `door:${request.sale_id}`;
+  // The same sale sent again (a double tap, a retry after a lost answer): the order it made, not a second one.
+  const earlier = await doorSaleAnswerFor(db, scanner.organizationId, eventId, submissionKey);
+  if (earlier) return earlier;
   const current = await loadStorefrontEvent(db, scanner.organizationId, eventId);
   if (!current) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
   if (!current.row.soldOnEntry) throw conflict(DOOR_SALES_OFF);
@@ -77,6 +82,7 @@ export async function sellAtDoor(
           feeMinor: 0,
           currency,
           paymentProvider: `door_${request.payment_method}`,
+          submissionKey,
           createdAt: now,
           updatedAt: now,
           paidAt: now,
@@ -118,6 +124,9 @@ export async function sellAtDoor(
           insert into check_in (organization_id, event_id, ticket_id, status, method, scanned_at, device_id, user_id, user_name)
           values (${scanner.organizationId}, ${current.row.id}, ${sold.id}, 'admitted', 'door', ${now.toISOString()}::timestamptz,
             ${scanner.deviceId}, ${scanner.userId}, ${scanner.userName})`);
+      await tx.execute(
+        sql`update ticket set checked_in_at = ${now.toISOString()}::timestamptz where order_id = ${paid.id}`,
+      );
       await tx.insert(orderChange).values({
         organizationId: scanner.organizationId,
         orderId: paid.id,
@@ -140,13 +149,20 @@ export async function sellAtDoor(
       }
       return { paid, tickets };
     })
-    .catch((error: unknown) => {
+    .catch(async (error: unknown) => {
+      // Two copies of one sale at once: the first made the order; this one answers with it.
+      if (isUniqueViolation(error)) {
+        const winner = await doorSaleAnswerFor(db, scanner.organizationId, eventId, submissionKey);
+        if (winner) return { repeated: winner };
+        throw conflict('This sale was already made for another event');
+      }
       if (error instanceof NotEnoughTickets) {
         const left = lines.map((line) => `${line.type.name}: ${line.type.remaining ?? 'unlimited'}`).join(', ');
         throw conflict(`Not enough tickets left (${left})`);
       }
       throw error;
     });
+  if ('repeated' in sale) return sale.repeated;
   if (email) await deps.notifier.deliverQueued().catch(deps.onMailError);
   const typeName = new Map(lines.map((line) => [line.ticketTypeId, line.type.name]));
   return {
@@ -157,5 +173,36 @@ export async function sellAtDoor(
     payment_method: request.payment_method,
     emailed: Boolean(email),
     counts: await eventCounts(db, current.row.id),
+  };
+}
+
+/** The answer a door sale gave, found by the key its device sent; null when no such sale was made. */
+async function doorSaleAnswerFor(
+  db: Database,
+  organizationId: string,
+  eventId: string,
+  submissionKey: string,
+): Promise<DoorSaleAnswer | null> {
+  const [made] = await db
+    .select()
+    .from(order)
+    .where(
+      and(eq(order.organizationId, organizationId), eq(order.submissionKey, submissionKey), eq(order.eventId, eventId)),
+    );
+  if (!made) return null;
+  const sold = await db
+    .select({ code: ticket.code, type: orderLine.name })
+    .from(ticket)
+    .innerJoin(orderLine, eq(orderLine.id, ticket.orderLineId))
+    .where(and(eq(ticket.organizationId, organizationId), eq(ticket.orderId, made.id)))
+    .orderBy(ticket.code);
+  return {
+    order_code: made.code,
+    tickets: sold,
+    amount_minor: made.amountMinor,
+    currency: made.currency as CurrencyCode,
+    payment_method: made.paymentProvider === 'door_card' ? 'card' : 'cash',
+    emailed: made.customerEmail !== '',
+    counts: await eventCounts(db, eventId),
   };
 }

@@ -8,7 +8,14 @@ import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { buyerTickets, order, orderLine, organizationSettings } from '../../db/schema/index.js';
 import type { ResolvedCodes } from '../codes/code-check.js';
-import { codesFor, eventSalesProblem, pricedLines, typeSalesProblem, usedUpMessage } from './drop-rules.js';
+import {
+  choosesOnlyPresales,
+  codesFor,
+  eventSalesProblem,
+  pricedLines,
+  typeSalesProblem,
+  usedUpMessage,
+} from './drop-rules.js';
 import { BuyerLimitReached, CodeUsedUp, holdOrder, type HoldRequest } from './hold.js';
 import { NotEnoughTickets, releaseExpiredHolds, type LineQuantity } from './inventory.js';
 import { takeTokens } from './rate-limit.js';
@@ -62,7 +69,20 @@ export interface StartCheckoutInput {
   ip: string;
   /** The access and promo codes the page carried (as typed; checked here, never trusted). */
   codes?: Array<string | undefined>;
+  /**
+   * The waiting room guards the event and this browser has no admission: only presale types (soldOutsideQueue)
+   * may be held, else QueueRequired.
+   */
+  queued?: { opensAt: Date } | null;
   now?: Date;
+}
+
+/** The hold asked for tickets the waiting room guards, without an admission (decision 034). */
+export class QueueRequired extends Error {
+  constructor() {
+    super('An admission from the waiting room is required.');
+    this.name = 'QueueRequired';
+  }
 }
 
 const PER_IP = { max: 30, windowSeconds: 60 };
@@ -149,6 +169,8 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
   if (closed) throw new CheckoutRefusal(closed, {}, 409, stored);
   const codeProblem = codes.problems[0]?.message;
   if (codeProblem) throw new CheckoutRefusal(codeProblem, { code: codeProblem }, 400, stored);
+  if (input.queued && !choosesOnlyPresales(input.quantities, stored.types, input.queued.opensAt))
+    throw new QueueRequired();
 
   const buyer = { ...input.buyer, email: input.buyer.email.trim().toLowerCase() };
   let parsed = parseQuantities(input.quantities, stored.types, stored.row.timeZone);

@@ -21,6 +21,31 @@ export async function codesFor(
   return texts.length ? resolveCodes(db, organizationId, eventId, texts, now) : NO_CODES;
 }
 
+/**
+ * Whether a type is sold outside the waiting room (decision 034): a presale, i.e. a hidden type an access code
+ * unlocked, whose own sales window opened before the queue's on-sale and is open now. The queue orders the general
+ * on-sale; a presale is gated by its code and its own window.
+ */
+export const soldOutsideQueue = (type: SellableTicketType, queueOpensAt: Date): boolean =>
+  type.unlocked && type.sale === 'open' && type.salesStartAt !== null && type.salesStartAt < queueOpensAt;
+
+/** Whether the form chose some tickets and only presale types (for a browser the queue has not admitted). */
+export function choosesOnlyPresales(
+  quantities: Record<string, string>,
+  types: SellableTicketType[],
+  queueOpensAt: Date,
+): boolean {
+  const byId = new Map(types.map((type) => [type.id, type]));
+  const chosen = Object.keys(quantities).filter((id) => !/^\s*0*\s*$/.test(quantities[id] ?? ''));
+  return (
+    chosen.length > 0 &&
+    chosen.every((id) => {
+      const type = byId.get(id);
+      return type !== undefined && soldOutsideQueue(type, queueOpensAt);
+    })
+  );
+}
+
 /** Why the event as a whole cannot be bought at this moment (before its on-sale, after its sales end). */
 export function eventSalesProblem(stored: StorefrontEvent): string | null {
   if (stored.salesState === 'before' && stored.salesOpensAt)

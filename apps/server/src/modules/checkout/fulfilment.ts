@@ -16,6 +16,9 @@ import {
   ticket,
 } from '../../db/schema/index.js';
 import { newTicketCode } from './codes.js';
+import { pgConstraint, pgErrorCode } from '../../db/errors.js';
+import { forgetPastPeriods } from '../analytics/analytics.past.js';
+import { claimListings } from '../resale/resale.service.js';
 import { NotEnoughTickets, releaseHeldTickets, sellHeldTickets, sellWithoutHold, type Tx } from './inventory.js';
 import type { OrderRow } from './checkout.service.js';
 
@@ -105,9 +108,15 @@ export async function fulfilPaidSession(tx: Tx, paid: PaidSession): Promise<Fulf
     await sellHeldTickets(tx, current.eventId, quantities);
   } else {
     late = true;
+    let usedUp: string | null = null;
     try {
-      // A savepoint, so a partial claim (one type fits, the venue does not) is undone on its own.
-      await tx.transaction(async (savepoint) => sellWithoutHold(savepoint, current.eventId, quantities));
+      // A savepoint, so a partial claim (one type fits, the venue does not) is undone on its own. The codes'
+      // uses and the buyer's tickets went back when the hold ran out: they are taken again, within their limits.
+      await tx.transaction(async (savepoint) => {
+        await sellWithoutHold(savepoint, current.eventId, quantities);
+        usedUp = await retakeCodesAndBuyer(savepoint, current);
+        if (usedUp) throw new NotEnoughTickets(null);
+      });
     } catch (error) {
       if (!(error instanceof NotEnoughTickets)) throw error;
       await tx
@@ -124,12 +133,16 @@ export async function fulfilPaidSession(tx: Tx, paid: PaidSession): Promise<Fulf
         action: 'payment_after_sell_out',
         fromStatus: current.status,
         toStatus: 'cancelled',
-        detail: { reason: 'The hold had expired and the tickets sold out before the payment arrived' },
+        detail: {
+          reason: usedUp ?? 'The hold had expired and the tickets sold out before the payment arrived',
+        },
       });
       return { kind: 'refund_unfulfilled', orderId: current.id, organizationId: current.organizationId };
     }
   }
 
+  // Sold out apart from resale listings: this sale took listed places (decision 035).
+  await claimListings(tx, current, quantities);
   await tx
     .update(order)
     .set({
@@ -174,6 +187,8 @@ export async function recordSale(tx: Tx, paidOrder: OrderRow & { paidAt: Date })
 /** The per-day sales roll-up alone (a door sale without a buyer's e-mail has no customer). */
 export async function recordDailySale(tx: Tx, paidOrder: OrderRow & { paidAt: Date }) {
   const day = paidOrder.paidAt.toISOString().slice(0, 10);
+  // A payment confirmed late and dated before today changes a finished period's buyers.
+  if (day < new Date().toISOString().slice(0, 10)) await forgetPastPeriods(tx, paidOrder.organizationId, day);
   await tx
     .insert(salesDaily)
     .values({
@@ -376,4 +391,33 @@ export async function expireSessionOrder(tx: Tx, sessionId: string): Promise<boo
     at: now,
   });
   return true;
+}
+
+/**
+ * For a payment that arrives after its hold ran out: takes again the use of each code the order carries and the
+ * buyer's tickets toward the per-person limit (both were given back when the hold expired). Returns why the
+ * order cannot be honoured (a code used up meanwhile, or the buyer at the limit), or null when both were taken.
+ */
+async function retakeCodesAndBuyer(tx: Tx, current: OrderRow): Promise<string | null> {
+  const codeIds = [current.promoCodeId, current.accessCodeId].filter((id): id is string => Boolean(id));
+  try {
+    await tx.transaction(async (savepoint) => {
+      for (const id of codeIds)
+        await savepoint.execute(sql`update event_code set uses = uses + 1 where id = ${id}::uuid`);
+      await savepoint.execute(sql`
+        insert into buyer_tickets (organization_id, event_id, email, tickets, max_tickets)
+        select ${current.organizationId}, id, ${current.customerEmail}, ${current.quantity}, max_tickets_per_email
+        from event where id = ${current.eventId}
+        on conflict (event_id, email) do update set tickets = buyer_tickets.tickets + excluded.tickets`);
+    });
+    return null;
+  } catch (error) {
+    const constraint = pgConstraint(error);
+    if (pgErrorCode(error) !== '23514') throw error;
+    if (constraint === 'event_code_uses_check')
+      return 'The hold had expired and its code was used up before the payment arrived';
+    if (constraint === 'buyer_tickets_limit_check')
+      return "The hold had expired and the buyer's ticket limit was reached before the payment arrived";
+    throw error;
+  }
 }

@@ -72,6 +72,10 @@ export const releaseHeldTickets = (tx: Tx, eventId: string, lines: LineQuantity[
 export const returnSoldTickets = (tx: Tx, eventId: string, lines: LineQuantity[]) =>
   addToCounters(tx, eventId, lines, { held: 0, sold: -1 }, false);
 
+/** Puts listed places back as sold (a cancelled event's listings are withdrawn before its refunds run). */
+export const restoreListedTickets = (tx: Tx, eventId: string, lines: LineQuantity[]) =>
+  addToCounters(tx, eventId, lines, { held: 0, sold: 1 }, false);
+
 /**
  * Expires every pending order whose hold has run out (of one event, or all), gives its tickets back and
  * records the change, in one statement. Cheap when nothing has expired: one index probe, and no write.

@@ -3,6 +3,7 @@
 // the 'find my order' e-mail. The first three are durable jobs queued in the fulfilment's transaction and run
 // by the job worker with retries and back-off; each mail is recorded per order, kind and recipient once sent,
 // so a retried job never sends it twice. 'Find my order' is interactive (the fan waits for it) and stays direct.
+import { queueResaleRefunds } from '../resale/resale.service.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -194,6 +195,8 @@ export function createCheckoutNotifier(deps: NotificationDeps): CheckoutNotifier
       }
       for (const kind of ['order-confirmation', 'organiser-sale'] as const)
         await deps.jobs.send(QUEUES.checkoutMail, { kind, ...target } satisfies CheckoutMailJob, tx);
+      // The sellers of resale listings this order bought are refunded (decision 035).
+      await queueResaleRefunds(tx, deps.jobs, followUp.orderId);
     },
 
     async deliverQueued() {

@@ -48,3 +48,31 @@ export async function takeTokens(
   const maxByKey = new Map(checks.map((check) => [check.key, check.max]));
   return rows.length === checks.length && rows.every((row) => Number(row.count) <= (maxByKey.get(row.key) ?? 0));
 }
+
+/**
+ * Adds `hits` to `key`'s fixed window (restarting it when over) and answers the window's count and start: the
+ * batched form of takeTokens, for limiters that count locally and report only now and then (decision 034).
+ */
+export async function addHits(
+  db: Database,
+  key: string,
+  hits: number,
+  windowSeconds: number,
+  now = new Date(),
+): Promise<{ count: number; windowStartedAt: number }> {
+  const at = now.toISOString();
+  const result = await db.execute(sql`
+    with durability as (select set_config('synchronous_commit', 'off', true) as value)
+    insert into request_limit (key, count, window_started_at)
+    select ${key}, ${hits}::int, ${at}::timestamptz where (select value from durability) is not null
+    on conflict (key) do update set
+      count = case when request_limit.window_started_at <= excluded.window_started_at
+          - make_interval(secs => ${windowSeconds}::int)
+        then excluded.count else request_limit.count + excluded.count end,
+      window_started_at = case when request_limit.window_started_at <= excluded.window_started_at
+          - make_interval(secs => ${windowSeconds}::int)
+        then excluded.window_started_at else request_limit.window_started_at end
+    returning count, window_started_at`);
+  const [row] = (result as unknown as { rows: Array<{ count: number; window_started_at: string | Date }> }).rows;
+  return { count: Number(row!.count), windowStartedAt: new Date(row!.window_started_at).getTime() };
+}

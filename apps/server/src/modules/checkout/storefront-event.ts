@@ -1,6 +1,6 @@
 // What the storefront needs of one live event to sell it: the event's facts and each visible ticket type with
 // its price, booking fee and what is left (expired holds are released first, so availability is current).
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   bookingFee,
   effectiveWindow,
@@ -86,6 +86,69 @@ export function toSellable(type: TicketTypeRow, row: EventRow, now = new Date())
 }
 
 /**
+ * Places the public checkout must leave alone (decision 035): places that came back while fans wait on the
+ * waiting list are theirs (the waiting-list run offers them), and a venue place given back by a resale listing
+ * is for a buyer of the listed type only.
+ * - `closedTypes`: types the line waits for (every type when someone waits for 'any ticket'): sold out to the public.
+ * - `venueOwed`: per type, venue places owed to others: the line's wants of the other types (as far as those
+ *   types have places of their own) and the other types' open listings.
+ */
+interface OwedPlaces {
+  closedTypes: Set<string> | 'all';
+  venueFree: number | null;
+  venueOwed: Map<string, number>;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+async function owedPlaces(db: Database, row: EventRow, types: TicketTypeRow[]): Promise<OwedPlaces | null> {
+  // One probe of the two partial indexes; nothing more while nobody waits and nothing is listed.
+  const found = rowsOf<{ kind: string; ticket_type_id: string | null; quantity: number }>(
+    await db.execute(sql`
+      select 'waiting' as kind, ticket_type_id, sum(quantity)::int as quantity from waitlist_entry
+        where event_id = ${row.id} and status = 'waiting' group by ticket_type_id
+      union all
+      select 'listed', ticket_type_id, count(*)::int from resale_listing
+        where event_id = ${row.id} and status = 'listed' group by ticket_type_id`),
+  );
+  if (found.length === 0) return null;
+  const waiting = found.filter((entry) => entry.kind === 'waiting');
+  const closedTypes: OwedPlaces['closedTypes'] = waiting.some((entry) => entry.ticket_type_id === null)
+    ? 'all'
+    : new Set(waiting.map((entry) => entry.ticket_type_id!));
+  const venueFree = row.capacity === null ? null : Math.max(0, row.capacity - row.sold - row.held);
+  const venueOwed = new Map<string, number>();
+  if (venueFree !== null) {
+    const ownRoom = (typeId: string | null) => {
+      const type = types.find((candidate) => candidate.id === typeId);
+      if (!type) return 0;
+      return type.capacity === null ? Infinity : Math.max(0, type.capacity - type.sold - type.held);
+    };
+    const byType = new Map<string, number>();
+    for (const entry of found) {
+      if (!entry.ticket_type_id) continue;
+      const owed =
+        entry.kind === 'listed'
+          ? Number(entry.quantity)
+          : Math.min(Number(entry.quantity), ownRoom(entry.ticket_type_id));
+      byType.set(entry.ticket_type_id, (byType.get(entry.ticket_type_id) ?? 0) + owed);
+    }
+    const total = [...byType.values()].reduce((sum, value) => sum + value, 0);
+    for (const type of types) venueOwed.set(type.id, total - (byType.get(type.id) ?? 0));
+  }
+  return { closedTypes, venueFree, venueOwed };
+}
+
+/** What the public checkout may take of a type, after the places owed to the line and to listings. */
+function publicRemaining(type: SellableTicketType, owed: OwedPlaces | null): SellableTicketType {
+  if (!owed) return type;
+  if (owed.closedTypes === 'all' || owed.closedTypes.has(type.id)) return { ...type, remaining: 0 };
+  if (owed.venueFree === null) return type;
+  const left = Math.max(0, owed.venueFree - (owed.venueOwed.get(type.id) ?? 0));
+  return { ...type, remaining: type.remaining === null ? left : Math.min(type.remaining, left) };
+}
+
+/**
  * A live (or cancelled) event of this organisation with its visible ticket types, or null (drafts and others'
  * events are 404).
  * One query for the event and its types. Expired holds are released first unless `releaseExpired` is false
@@ -118,10 +181,11 @@ export async function loadStorefrontEvent(
     shown.map((type) => ({ startAt: type.salesStartAt, endAt: type.salesEndAt })),
     now,
   );
+  const owed = await owedPlaces(db, row, types);
   return {
     row,
     event: toPublicEvent(row, generalOf(types)),
-    types: shown.map((type) => toSellable(type, row, now)),
+    types: shown.map((type) => publicRemaining(toSellable(type, row, now), owed)),
     salesState: sales.state,
     salesOpensAt: sales.opensAt,
     startLocal: local(row.startsAt),

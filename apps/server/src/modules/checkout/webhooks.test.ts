@@ -8,7 +8,8 @@ import { isSandboxPayments } from '../../adapters/payments/sandbox.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { buyer, createLiveEvent, postCheckout, sellingOrganiser, tokenFrom } from '../../../test/checkout-helpers.js';
 import type { SignedInUser } from '../../../test/auth-helpers.js';
-import { event, order, orderChange, sandboxCheckoutSession, ticket } from '../../db/schema/index.js';
+import { event, eventCode, order, orderChange, sandboxCheckoutSession, ticket } from '../../db/schema/index.js';
+import { makeCode } from '../../../test/drop-helpers.js';
 
 let t: TestApp;
 let owner: SignedInUser;
@@ -26,8 +27,13 @@ function sandbox() {
 }
 
 /** Holds `quantity` tickets and opens the provider's checkout; returns the order and the session id. */
-async function heldOrder(eventId: string, typeId: string, quantity: number, email: string) {
-  const started = await postCheckout(t.app, host, eventId, { ...buyer, email, [`qty_${typeId}`]: String(quantity) });
+async function heldOrder(eventId: string, typeId: string, quantity: number, email: string, promoCode = '') {
+  const started = await postCheckout(t.app, host, eventId, {
+    ...buyer,
+    email,
+    [`qty_${typeId}`]: String(quantity),
+    ...(promoCode ? { promo_code: promoCode } : {}),
+  });
   const token = tokenFrom(started.headers.location);
   const pay = await t.app.inject({
     method: 'POST',
@@ -131,6 +137,49 @@ describe('POST /api/webhooks/stripe - checkout.session.completed', () => {
     expect(mails.map((mail) => mail.subject)).toContain(`Your order ${row!.code} for Too Late was refunded`);
     const page = await t.app.inject({ method: 'GET', url: `/checkout/${held.token}/return`, headers: { host } });
     expect(page.body).toContain('Sorry, these tickets sold out');
+  });
+
+  it("a late payment takes its promo code's use again, and is refunded when the code was used up meanwhile", async () => {
+    const live = await createLiveEvent(t.app, owner, { name: 'Late Promo', capacity: 10 });
+    const typeId = live.ticket_types[0]!.id;
+    const code = await makeCode(t.app, owner, live.id, {
+      kind: 'promo',
+      code: 'ONCE',
+      discount_value: '10',
+      max_uses: 1,
+    } as never);
+    const uses = async () => (await t.database.db.select().from(eventCode).where(eq(eventCode.id, code.id)))[0]!.uses;
+    const expire = async (orderId: string) => {
+      await t.database.db
+        .update(order)
+        .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+        .where(eq(order.id, orderId));
+      await t.app.inject({ method: 'GET', url: `/events/${live.slug}`, headers: { host } }); // releases the hold
+    };
+
+    // Nobody took the code meanwhile: the late payment is honoured and counts as the code's one use.
+    const first = await heldOrder(live.id, typeId, 1, 'late-promo@example.com', 'ONCE');
+    await expire(first.orderId);
+    expect(await uses()).toBe(0);
+    await deliver(await completedEvent(first.sessionId));
+    expect((await t.database.db.select().from(order).where(eq(order.id, first.orderId)))[0]!.status).toBe('paid');
+    expect(await uses()).toBe(1);
+
+    // Its one use taken by another fan while this hold had run out: refunded, and the code is used once.
+    await t.database.db.update(eventCode).set({ maxUses: 2 }).where(eq(eventCode.id, code.id));
+    const second = await heldOrder(live.id, typeId, 1, 'late-promo-2@example.com', 'ONCE');
+    await expire(second.orderId);
+    const quicker = await heldOrder(live.id, typeId, 1, 'quicker-promo@example.com', 'ONCE');
+    await deliver(await completedEvent(quicker.sessionId));
+    await deliver(await completedEvent(second.sessionId));
+    const [refused] = await t.database.db.select().from(order).where(eq(order.id, second.orderId));
+    expect(refused!.status).toBe('refunded');
+    expect(await uses()).toBe(2);
+    expect(await countersOf(live.id)).toEqual({ sold: 2, held: 0 });
+    const reasons = (await t.database.db.select().from(orderChange).where(eq(orderChange.orderId, second.orderId))).map(
+      (change) => (change.detail as { reason?: string } | null)?.reason,
+    );
+    expect(reasons).toContain('The hold had expired and its code was used up before the payment arrived');
   });
 
   it('an older checkout.session.expired delivered after the payment changes nothing', async () => {

@@ -8,6 +8,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { customer, order, orderChange, orderMail, ticket, buyerTickets } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { forgetPastPeriods } from '../analytics/analytics.past.js';
 import { CUSTOMER_NOT_FOUND, findCustomer } from './customers.service.js';
 
 export async function eraseCustomer(
@@ -75,6 +76,8 @@ export async function eraseCustomer(
         })),
       );
     }
+    // Each erased order now counts as a buyer of its own: the kept counts of finished periods are recounted.
+    await forgetPastPeriods(tx, organizationId);
     // The per-buyer ticket counts (limits against scalpers) name the address too.
     await tx
       .delete(buyerTickets)

@@ -13,7 +13,7 @@ import {
   type CustomerStatus,
 } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
-import { customer, customerMonthly, organizationSettings, salesDaily } from '../../db/schema/index.js';
+import { customer, customerMonthly, organizationSettings } from '../../db/schema/index.js';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -40,7 +40,8 @@ export function customerFilter(organizationId: string, search: string): SQL {
  * reads, so the two figures cannot disagree, and neither scans every buyer), its default currency, and the
  * lowest spend still in its top 5% per currency. Customers are ranked by what they spent in their first
  * currency (the list's sort key); the top floor(5% of all customers) of each currency make it, and ties with the
- * last one make it too. Each threshold is one short walk down customer_sort_spend_idx.
+ * last one make it too. The currencies are found by skipping through customer_sort_spend_idx (one probe per
+ * currency, not a read of every day of sales) and each threshold is one short walk down the same index.
  */
 export async function organisationFigures(
   db: Database,
@@ -54,7 +55,16 @@ export async function organisationFigures(
       >`(select ${organizationSettings.defaultCurrency} from ${organizationSettings} where ${organizationSettings.organizationId} = ${organizationId})`,
       thresholds: sql<Array<[string, number | string]> | null>`(
         select json_agg(json_build_array(cur.currency, t.spend))
-        from (select distinct ${salesDaily.currency} as currency from ${salesDaily} where ${salesDaily.organizationId} = ${organizationId}) cur
+        from (
+          with recursive seen(currency) as (
+            (select ${customer.spendCurrency} from ${customer} where ${customer.organizationId} = ${organizationId}
+              order by ${customer.spendCurrency} limit 1)
+            union all
+            select (select ${customer.spendCurrency} from ${customer}
+              where ${customer.organizationId} = ${organizationId} and ${customer.spendCurrency} > seen.currency
+              order by ${customer.spendCurrency} limit 1)
+            from seen where seen.currency is not null
+          ) select currency from seen where currency is not null) cur
         cross join lateral (
           select ${customer.spendMinor} as spend from ${customer}
           where ${customer.organizationId} = ${organizationId} and ${customer.spendCurrency} = cur.currency

@@ -181,7 +181,7 @@ export async function attendanceFigures(
     lt(event.endsAt, window.now),
     sql`${event.capacity} > 0`,
   );
-  const percent = sql`${event.sold}::float8 * 100 / ${event.capacity}`;
+  const percent = sql`(${soldWithListings})::float8 * 100 / ${event.capacity}`;
   const [row] = await db
     .select({
       total: sql`coalesce(avg(${percent}), 0)`,
@@ -192,4 +192,35 @@ export async function attendanceFigures(
     .where(counted);
   const round = (value: unknown) => Math.round(num(value) * 10) / 10;
   return { total: round(row?.total), current: round(row?.current), previous: round(row?.previous) };
+}
+
+/**
+ * Tickets sold including those listed for resale (decision 035): a listing gives its place back to the counters
+ * (so a resale buyer's hold can take it) but the ticket is still sold until it is resold, when the buyer's ticket
+ * takes its place. Every figure that shows "sold" reads this.
+ */
+export const soldWithListings = sql<number>`(${event.sold} + (select count(*)::int from resale_listing rl
+  where rl.event_id = ${event.id} and rl.status = 'listed'))`;
+
+/** Open listings per event and per ticket type, for figures built from rows. */
+export async function listedCounts(
+  db: Database | Parameters<Parameters<Database['transaction']>[0]>[0],
+  eventIds: string[],
+) {
+  const byEvent = new Map<string, number>();
+  const byType = new Map<string, number>();
+  if (eventIds.length === 0) return { byEvent, byType };
+  const result = await db.execute(sql`
+    select event_id, ticket_type_id, count(*)::int as listed from resale_listing
+    where status = 'listed' and event_id in (${sql.join(
+      eventIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+    group by event_id, ticket_type_id`);
+  for (const row of (result as unknown as { rows: Array<{ event_id: string; ticket_type_id: string; listed: number }> })
+    .rows) {
+    byEvent.set(row.event_id, (byEvent.get(row.event_id) ?? 0) + Number(row.listed));
+    byType.set(row.ticket_type_id, Number(row.listed));
+  }
+  return { byEvent, byType };
 }

@@ -23,6 +23,7 @@ import {
   toMetric,
 } from './events.figures.js';
 import { organizationCurrency } from './events.service.js';
+import { soldWithListings } from './events.figures.js';
 
 /** What a card needs from the event row, plus what the lists sort by. */
 const eventColumns = {
@@ -35,7 +36,7 @@ const eventColumns = {
   endsAt: event.endsAt,
   timeZone: event.timeZone,
   capacity: event.capacity,
-  sold: event.sold,
+  sold: sql<number>`${soldWithListings}`.as('sold'),
   soldOnEntry: event.soldOnEntry,
   refundsAllowed: event.refundsAllowed,
   resaleAllowed: event.resaleAllowed,

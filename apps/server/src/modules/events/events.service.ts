@@ -25,7 +25,7 @@ import { pgErrorCode } from '../../db/errors.js';
 import { event, eventStatusChange, order, organizationSettings, ticketType } from '../../db/schema/index.js';
 import { AppError, type FieldError } from '../../lib/errors.js';
 import { activeDomain } from '../organizations/organizations.service.js';
-import { isUpcomingSql, salesByEvent } from './events.figures.js';
+import { isUpcomingSql, listedCounts, salesByEvent } from './events.figures.js';
 import { decimalToMinor } from './events.money.js';
 import { defaultEventTimeZone, organizationTimeZone, scheduleErrors } from './events.schedule.js';
 import { assignEventSlug } from './events.slugs.js';
@@ -368,13 +368,23 @@ async function toDtos(
 ): Promise<EventDto[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [types, sales, origin, currency] = await Promise.all([
+  const [types, sales, origin, currency, listed] = await Promise.all([
     ticketTypesFor(db, organizationId, ids),
     salesByEvent(db, organizationId, ids),
     storefrontOrigin(db, organizationId, context),
     organizationCurrency(db, organizationId),
+    listedCounts(db, ids),
   ]);
-  return rows.map((row) => toDto(row, types.get(row.id) ?? [], sales.get(row.id), origin, currency));
+  // A ticket listed for resale still counts as sold until it is resold (decision 035).
+  return rows.map((row) =>
+    toDto(
+      { ...row, sold: row.sold + (listed.byEvent.get(row.id) ?? 0) },
+      (types.get(row.id) ?? []).map((type) => ({ ...type, sold: type.sold + (listed.byType.get(type.id) ?? 0) })),
+      sales.get(row.id),
+      origin,
+      currency,
+    ),
+  );
 }
 
 async function findEventRow(db: Database | Transaction, organizationId: string, id: string, lock = false) {
@@ -519,13 +529,16 @@ export async function updateEvent(
         if (fields.length > 0) throw validationError('A live event must stay complete', fields);
       } else if (schedule.length > 0) throw validationError('Invalid event', schedule);
       const fields: FieldError[] = [];
-      if (state.capacity !== null && state.capacity < row.sold + row.held) {
+      // Listed tickets are still sold (decision 035): the capacity cannot go below them either.
+      const listedNow = (await listedCounts(tx, [row.id])).byEvent.get(row.id) ?? 0;
+      const taken = { sold: row.sold + listedNow, held: row.held };
+      if (state.capacity !== null && state.capacity < taken.sold + taken.held) {
         fields.push({
           path: 'capacity',
           message:
-            row.held > 0
-              ? `Venue capacity cannot be below the ${row.sold + row.held} tickets already sold or being bought`
-              : `Venue capacity cannot be below the ${row.sold} tickets already sold`,
+            taken.held > 0
+              ? `Venue capacity cannot be below the ${taken.sold + taken.held} tickets already sold or being bought`
+              : `Venue capacity cannot be below the ${taken.sold} tickets already sold`,
         });
       }
       if (

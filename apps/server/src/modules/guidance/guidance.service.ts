@@ -5,7 +5,13 @@ import type { Checklist, LinkSharedInput, PublishDraftsResult } from '@marquee/s
 import type { Database } from '../../db/client.js';
 import { event, eventStatusChange, organizationSettings, pageViewDaily } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { publishEvent, storefrontOrigin, type Actor, type AssertCanSell, type EventsContext } from '../events/events.service.js';
+import {
+  publishEvent,
+  storefrontOrigin,
+  type Actor,
+  type AssertCanSell,
+  type EventsContext,
+} from '../events/events.service.js';
 import { canAcceptPayments } from '../payments/payments.service.js';
 
 /** A draft is waiting to be published while it has not ended (no end yet counts as not ended). */

@@ -15,7 +15,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ORIGIN = 'http://localhost:3000';
-function call(user: SignedInUser, method: 'GET' | 'POST', url: string, payload?: unknown, origin: string | null = ORIGIN) {
+function call(
+  user: SignedInUser,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+  origin: string | null = ORIGIN,
+) {
   return t.app.inject({
     method,
     url,
@@ -94,7 +100,10 @@ describe('GET /api/dashboard/checklist', () => {
     const after = await checklist(user);
     expect(after.items.publish).toBe(true);
     expect(after.waiting_drafts).toBe(1);
-    await t.database.db.update(event).set({ endsAt: new Date('2020-01-01T00:00:00Z') }).where(eq(event.id, id));
+    await t.database.db
+      .update(event)
+      .set({ endsAt: new Date('2020-01-01T00:00:00Z') })
+      .where(eq(event.id, id));
     expect((await checklist(user)).waiting_drafts).toBe(0);
   });
 

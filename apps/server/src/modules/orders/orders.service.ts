@@ -36,6 +36,12 @@ function changeNote(detail: unknown, currency: string): string | null {
     parts.push(
       `${String(facts.ticket)} → ${facts.new_ticket}${typeof facts.to_name === 'string' ? ` (${facts.to_name})` : ''}`,
     );
+  // Resale (decision 035): the listed ticket, its face value and the other side's order.
+  if (typeof facts.price_minor === 'number')
+    parts.push(`${formatMoney(facts.price_minor, toCurrencyCode(String(facts.currency ?? currency)))} face value`);
+  if (typeof facts.ticket === 'string' && typeof facts.new_ticket !== 'string') parts.push(facts.ticket);
+  if (typeof facts.buyer_order === 'string') parts.push(`bought by order ${facts.buyer_order}`);
+  if (typeof facts.seller_order === 'string') parts.push(`from order ${facts.seller_order}`);
   if (typeof facts.reason === 'string' && facts.reason) parts.push(facts.reason);
   return parts.length > 0 ? parts.join(' · ') : null;
 }
@@ -56,8 +62,7 @@ function toSummary(row: OrderRow): OrderSummary {
     created_at: row.createdAt.toISOString(),
     paid_at: row.paidAt ? row.paidAt.toISOString() : null,
     channel: row.channel,
-    door_payment:
-      row.paymentProvider === 'door_cash' ? 'cash' : row.paymentProvider === 'door_card' ? 'card' : null,
+    door_payment: row.paymentProvider === 'door_cash' ? 'cash' : row.paymentProvider === 'door_card' ? 'card' : null,
   };
 }
 

@@ -88,3 +88,54 @@ describe('PUT /api/org/settings - social links', () => {
     expect(response.statusCode).toBe(200);
   });
 });
+
+describe('PUT /api/org/settings - the terms and privacy pages', () => {
+  it('200 for https pages; GET /api/org/settings gives them back, and empty clears them', async () => {
+    const saved = await put(t.app, owner, {
+      terms_url: 'https://acme.example/terms',
+      privacy_url: '  https://acme.example/legal/privacy?lang=en  ',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      terms_url: 'https://acme.example/terms',
+      privacy_url: 'https://acme.example/legal/privacy?lang=en',
+    });
+    const read = await t.app.inject({ method: 'GET', url: '/api/org/settings', headers: asBrowser(owner) });
+    expect(read.json()).toMatchObject({
+      terms_url: 'https://acme.example/terms',
+      privacy_url: 'https://acme.example/legal/privacy?lang=en',
+    });
+    const cleared = await put(t.app, owner, { terms_url: '', privacy_url: '' });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toMatchObject({ terms_url: '', privacy_url: '' });
+  });
+
+  for (const [field, value] of [
+    ['terms_url', 'http://acme.example/terms'],
+    ['terms_url', 'acme.example/terms'],
+    ['privacy_url', 'https://localhost-less'],
+    ['privacy_url', 'javascript:alert(1)'],
+    ['privacy_url', 'https://acme.example/pri vacy'],
+  ] as const) {
+    it(`400 for ${field} = ${value}, naming the field and the https rule`, async () => {
+      const response = await put(t.app, owner, { [field]: value });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.fields).toEqual([
+        {
+          path: field,
+          message: 'Enter the full address of the page, starting with https:// (for example https://example.com/terms)',
+        },
+      ]);
+    });
+  }
+
+  it('400 for a page address with a quote, and for one over 2048 characters', async () => {
+    const quoted = await put(t.app, owner, { terms_url: 'https://acme.example/"terms' });
+    expect(quoted.json().error.fields).toEqual([
+      { path: 'terms_url', message: 'Links cannot contain quotes or angle brackets' },
+    ]);
+    const long = await put(t.app, owner, { privacy_url: `https://acme.example/${'a'.repeat(2048)}` });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.fields).toEqual([{ path: 'privacy_url', message: 'Must be 2048 characters or less' }]);
+  });
+});

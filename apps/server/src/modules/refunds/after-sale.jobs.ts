@@ -16,6 +16,7 @@ import {
   orderMail,
   orderRefund,
   organizationSettings,
+  resaleListing,
   ticket,
   ticketType,
 } from '../../db/schema/index.js';
@@ -212,6 +213,12 @@ export function createAfterSale(deps: AfterSaleDeps): AfterSale {
               .where(and(eq(ticket.orderId, refund.orderId), inArray(ticket.id, refund.ticketIds)))
               .orderBy(ticket.code)
           ).map((entry) => entry.code);
+    const [listing] = await db
+      .select({ id: resaleListing.id })
+      .from(resaleListing)
+      .where(eq(resaleListing.refundId, refund.id))
+      .limit(1);
+    const resold = Boolean(listing);
     return {
       orderId: context.order.id,
       to: context.order.customerEmail,
@@ -223,7 +230,8 @@ export function createAfterSale(deps: AfterSaleDeps): AfterSale {
           amountMinor: refund.amountMinor,
           ticketCodes: codes,
           reason: refund.reason,
-          requested: refund.requestedBy === 'fan',
+          requested: refund.requestedBy === 'fan' && !resold,
+          resold,
         }),
     };
   }

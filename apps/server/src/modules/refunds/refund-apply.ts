@@ -11,6 +11,8 @@ import { QUEUES, type JobQueue } from '../../jobs/queue.js';
 import { recordAudit, type AuditActor } from '../audit/audit.js';
 import { unrecordSale } from '../checkout/fulfilment.js';
 import { returnSoldTickets, type Tx } from '../checkout/inventory.js';
+import { closeListingsForRefund } from '../resale/resale.service.js';
+import { queueWaitlistRun } from '../resale/waitlist-queue.js';
 
 export type OrderRow = typeof order.$inferSelect;
 
@@ -121,13 +123,20 @@ export async function applyRefund(
           eq(ticket.status, 'valid'),
         ),
       );
+    // A listed ticket's place is already back in the counters (decision 035): its listing closes instead.
+    const listed = await closeListingsForRefund(
+      tx,
+      tickets.map((entry) => entry.id),
+    );
     const byType = new Map<string, number>();
     for (const entry of tickets) byType.set(entry.ticketTypeId, (byType.get(entry.ticketTypeId) ?? 0) + 1);
-    await returnSoldTickets(
-      tx,
-      locked.eventId,
-      [...byType].map(([ticketTypeId, quantity]) => ({ ticketTypeId, quantity })),
-    );
+    for (const [typeId, count] of listed) byType.set(typeId, (byType.get(typeId) ?? 0) - count);
+    const returned = [...byType]
+      .filter(([, quantity]) => quantity > 0)
+      .map(([ticketTypeId, quantity]) => ({ ticketTypeId, quantity }));
+    if (returned.length > 0) await returnSoldTickets(tx, locked.eventId, returned);
+    // Places came back: the waiting list's first in line is offered them.
+    await queueWaitlistRun(tx, jobs, locked.eventId, locked.organizationId);
   }
   const refundedTickets = locked.refundedTickets + tickets.length;
   const wholeOrder = refundedTickets >= locked.quantity;

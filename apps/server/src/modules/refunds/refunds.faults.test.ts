@@ -10,10 +10,11 @@ import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import type { SignedInUser } from '../../../test/auth-helpers.js';
 import { createLiveEvent, sellingOrganiser } from '../../../test/checkout-helpers.js';
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.js';
-import { buyPaidOrder } from '../../../test/cancellation-helpers.js';
+import { buyPaidOrder, cancelRequest, runRefundJobs } from '../../../test/cancellation-helpers.js';
 import { orderDetail, refundRequest } from '../../../test/after-sale-helpers.js';
 import { order, orderRefund, sandboxCheckoutSession, ticket, user } from '../../db/schema/index.js';
 import { createAfterSale } from './after-sale.jobs.js';
+import { QUEUES } from '../../jobs/queue.js';
 import { refundOrder } from './refunds.service.js';
 
 let t: TestApp;
@@ -109,6 +110,31 @@ describe('the provider failing during a refund', () => {
     expect(await refundedAtSandbox(paid.paymentIntentId!)).toBe(2000);
     const [done] = await db().select().from(orderRefund).where(eq(orderRefund.id, made.refundId));
     expect(done!.status).toBe('succeeded');
+  });
+});
+
+describe('a refund still on its way when the event is cancelled', () => {
+  it('both go through: the cancellation refunds only the rest, and the fan gets everything back once', async () => {
+    const { paid, tickets } = await paidOrderWithTickets('Late Storm', 2, 'late-storm@example.com');
+    const who = { organizationId: paid.organizationId, userId: await ownerId(), device: null };
+    // One ticket refunded (its price); the provider has not been asked yet.
+    const made = await refundOrder(db(), t.app.jobs, who, paid.id, { ticket_ids: [tickets[0]!.id], reason: 'Ill' });
+    const cancelled = await cancelRequest(t.app, owner, paid.eventId, { reason: 'Storm', confirm: 'Late Storm' });
+    expect(cancelled.statusCode).toBeLessThan(300);
+    await runRefundJobs(t.app);
+    const total = paid.amountMinor + paid.feeMinor;
+    expect(await refundedAtSandbox(paid.paymentIntentId!)).toBe(total - 2000);
+    // The earlier refund's own job, as the worker runs it (taken from the queue, so no later test finds it there).
+    const sent: string[] = [];
+    const afterSale = afterSaleWith(t.app.payments);
+    await t.app.jobs.runDue(QUEUES.orderRefund, async (data) => sent.push(await afterSale.sendRefund(data)), 10);
+    expect(sent).toContain('sent');
+    expect(made.refundId).toBeTruthy();
+    expect(await refundedAtSandbox(paid.paymentIntentId!)).toBe(total);
+    const [done] = await db().select().from(orderRefund).where(eq(orderRefund.id, made.refundId));
+    expect(done!.status).toBe('succeeded');
+    const [row] = await db().select().from(order).where(eq(order.id, paid.id));
+    expect(row).toMatchObject({ status: 'refunded', refundedMinor: total });
   });
 });
 

@@ -27,6 +27,8 @@ export interface RefundIssuedInput {
   reason: string;
   /** The fan asked for it. */
   requested: boolean;
+  /** The refund of a ticket the fan listed for resale, which sold (decision 035). */
+  resold?: boolean;
 }
 
 export function refundIssuedEmail(input: RefundIssuedInput): OutgoingMail {
@@ -37,7 +39,11 @@ export function refundIssuedEmail(input: RefundIssuedInput): OutgoingMail {
   const content = renderEmail({
     sender: senderOf(branding),
     preheader: `${amount} refunded for order ${order.code} (${event.name}).`,
-    heading: input.requested ? 'Your refund request was approved' : 'You have been refunded',
+    heading: input.resold
+      ? 'Your ticket was resold'
+      : input.requested
+        ? 'Your refund request was approved'
+        : 'You have been refunded',
     paragraphs: [
       `Hi ${order.buyerName}, ${branding.companyName} has refunded ${amount} for your order ${order.code} for ${event.name}, to the card or account you paid with. Refunds can take 5-10 days to appear on your statement.`,
       tickets > 0

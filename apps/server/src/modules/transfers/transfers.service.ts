@@ -13,6 +13,8 @@ import { QUEUES, type JobQueue } from '../../jobs/queue.js';
 import { recordAudit } from '../audit/audit.js';
 import { newTicketCode } from '../checkout/codes.js';
 import type { AfterSaleMailJob } from '../refunds/after-sale.jobs.js';
+import { RESALE_MESSAGES } from '../resale/resale-messages.js';
+import { isListed } from '../resale/resale.service.js';
 
 export interface TransferInput {
   organizationId: string;
@@ -54,6 +56,7 @@ async function transferOnce(db: Database, jobs: JobQueue, input: TransferInput) 
     if (!old) throw new AppError('NOT_FOUND', TICKET_NOT_FOUND);
     if (old.status !== 'valid') throw new AppError('CONFLICT', AFTER_SALE_MESSAGES.transferNotValid);
     if (old.checkedInAt) throw new AppError('CONFLICT', AFTER_SALE_MESSAGES.transferCheckedIn);
+    if (await isListed(tx, old.id)) throw new AppError('CONFLICT', RESALE_MESSAGES.listed);
     const now = new Date();
     await tx.update(ticket).set({ status: 'transferred', voidedAt: now }).where(eq(ticket.id, old.id));
     const [created] = await tx

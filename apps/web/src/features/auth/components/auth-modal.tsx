@@ -1,6 +1,6 @@
 // The auth modal of the landing page: GET STARTED (sign-up, e-mail verification) and SIGN IN (sign-in,
 // FORGOT PASSWORD, RESET PASSWORD), with the spec's texts, enabling rules, error placement and destinations.
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import {
   AUTH_ERROR_CODES,
@@ -72,6 +72,13 @@ function AuthPanel({
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [notice, setNotice] = useState<string | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+
+  // Each view (and the other mode, which mounts a new panel) starts with its first field focused: the button
+  // that switched views is gone, and the focus would otherwise fall back to the page behind the dialog.
+  useEffect(() => {
+    root.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }, [view]);
 
   const go = (next: View) => {
     setErrors({});
@@ -379,7 +386,7 @@ function AuthPanel({
   }
 
   return (
-    <div className="flex flex-col gap-6 p-6 sm:p-8">
+    <div ref={root} className="flex flex-col gap-6 p-6 sm:p-8">
       <div className="flex items-start justify-between gap-4">
         <div role="group" aria-label="Choose" className="bg-muted grid flex-1 grid-cols-2 rounded-lg p-1">
           {(['sign-up', 'sign-in'] as const).map((option) => (

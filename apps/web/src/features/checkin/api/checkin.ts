@@ -10,7 +10,8 @@ import type {
   ScanAnswer,
   SyncRequest,
 } from '@marquee/shared';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { loadEvent, saveEvent } from '../lib/offline-store';
 
 const base = (eventId: string) => `/api/checkin/events/${encodeURIComponent(eventId)}`;
 
@@ -19,10 +20,23 @@ export const checkinEventsQuery = queryOptions({
   queryFn: ({ signal }) => apiRequest<{ events: CheckinEvent[] }>('/api/checkin/events', { signal }),
 });
 
+/** The event, kept on the device each time it is read, so the app opens it with no network. */
 export const checkinEventQuery = (eventId: string) =>
   queryOptions({
     queryKey: ['checkin', 'events', eventId] as const,
-    queryFn: ({ signal }) => apiRequest<CheckinEvent>(base(eventId), { signal }),
+    // Asked even while offline: the answer then comes from the device.
+    networkMode: 'always',
+    queryFn: async ({ signal }) => {
+      try {
+        const event = await apiRequest<CheckinEvent>(base(eventId), { signal });
+        await saveEvent(event);
+        return event;
+      } catch (error) {
+        const kept = error instanceof ApiError ? undefined : await loadEvent(eventId);
+        if (kept) return kept;
+        throw error;
+      }
+    },
   });
 
 export const fetchOfflineList = (eventId: string) => apiRequest<OfflineList>(`${base(eventId)}/offline`);

@@ -20,7 +20,19 @@ function useInstallable() {
     link.href = '/checkin.webmanifest';
     document.head.appendChild(link);
     if ('serviceWorker' in navigator)
-      navigator.serviceWorker.register('/checkin-sw.js', { scope: '/checkin' }).catch(() => undefined);
+      navigator.serviceWorker
+        .register('/checkin-sw.js', { scope: '/checkin' })
+        .then(() => navigator.serviceWorker.ready)
+        .then((registration) => {
+          // The app's own files, loaded before the worker was in control, are kept too, so it opens offline.
+          const files = performance
+            .getEntriesByType('resource')
+            .map((entry) => new URL(entry.name))
+            .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'))
+            .map((url) => url.pathname);
+          registration.active?.postMessage({ type: 'keep', files });
+        })
+        .catch(() => undefined);
     return () => link.remove();
   }, []);
 }
@@ -30,7 +42,11 @@ function Shell({ title, children, back }: { title: string; children: React.React
     <div className="bg-background text-foreground min-h-screen">
       <header className="border-border bg-background/95 sticky top-0 z-10 flex items-center gap-3 border-b px-4 py-3">
         {back && (
-          <Link to="/checkin" className="font-mono text-xs font-semibold uppercase tracking-wide underline" aria-label="All events">
+          <Link
+            to="/checkin"
+            className="font-mono text-xs font-semibold uppercase tracking-wide underline"
+            aria-label="All events"
+          >
             Events
           </Link>
         )}
@@ -67,7 +83,9 @@ function EventPicker() {
             >
               <span className="block text-lg font-semibold">{event.name}</span>
               <span className="text-muted-foreground block text-sm">
-                {event.starts_at ? new Date(event.starts_at).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' }) : ''}
+                {event.starts_at
+                  ? new Date(event.starts_at).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })
+                  : ''}
                 {event.location ? ` · ${event.location}` : ''}
               </span>
               <span className="mt-1 block font-mono text-xs">
@@ -83,7 +101,12 @@ function EventPicker() {
 
 function DoorLoader({ eventId }: { eventId: string }) {
   const event = useQuery(checkinEventQuery(eventId));
-  if (event.isPending) return <Shell title="Check-in" back><p role="status">Loading…</p></Shell>;
+  if (event.isPending)
+    return (
+      <Shell title="Check-in" back>
+        <p role="status">Loading…</p>
+      </Shell>
+    );
   if (event.isError)
     return (
       <Shell title="Check-in" back>
@@ -117,7 +140,9 @@ function Door({ event }: { event: CheckinEvent }) {
         </p>
         <p className="text-muted-foreground col-span-2 text-sm">
           checked in / sold · {left} still to arrive
-          {door.list ? ` · ${door.list.tickets.length} tickets on this device` : ''}
+          {door.list
+            ? ` · ${door.list.tickets.length} ${door.list.tickets.length === 1 ? 'ticket' : 'tickets'} on this device`
+            : ''}
         </p>
       </section>
 

@@ -26,6 +26,10 @@ export function DoorSalePanel({
   const [error, setError] = useState<string | null>(null);
   const [sale, setSale] = useState<DoorSaleAnswer | null>(null);
   const [busy, setBusy] = useState(false);
+  // One id per sale: sending the same sale again after a lost answer or a double tap makes one order.
+  // A changed form is another sale.
+  const [saleId, setSaleId] = useState(() => crypto.randomUUID());
+  const edited = () => setSaleId(crypto.randomUUID());
   const type = event.ticket_types.find((candidate) => candidate.id === typeId);
 
   if (event.ticket_types.length === 0) return <p className="text-muted-foreground text-sm">No ticket types on sale.</p>;
@@ -37,11 +41,13 @@ export function DoorSalePanel({
     try {
       const sold = await postDoorSale(event.id, {
         device_id: deviceId,
+        sale_id: saleId,
         lines: [{ ticket_type_id: typeId, quantity }],
         payment_method: method,
         ...(email.trim() ? { email: email.trim() } : {}),
       });
       setSale(sold);
+      setSaleId(crypto.randomUUID());
       setEmail('');
       setQuantity(1);
       onSold(sold);
@@ -64,7 +70,10 @@ export function DoorSalePanel({
         <select
           id="door-type"
           value={typeId}
-          onChange={(change) => setTypeId(change.target.value)}
+          onChange={(change) => {
+            setTypeId(change.target.value);
+            edited();
+          }}
           className={inputClasses}
         >
           {event.ticket_types.map((option) => (
@@ -82,7 +91,10 @@ export function DoorSalePanel({
         min={1}
         max={type?.max_per_order ?? 10}
         value={quantity}
-        onChange={(change) => setQuantity(Math.max(1, Math.floor(Number(change.target.value) || 1)))}
+        onChange={(change) => {
+          setQuantity(Math.max(1, Math.floor(Number(change.target.value) || 1)));
+          edited();
+        }}
       />
       <fieldset className="flex gap-2">
         <legend className="text-muted-foreground mb-1.5 font-mono text-[11px] font-semibold tracking-wider uppercase">
@@ -100,7 +112,10 @@ export function DoorSalePanel({
               name="door-method"
               value={option}
               checked={method === option}
-              onChange={() => setMethod(option)}
+              onChange={() => {
+                setMethod(option);
+                edited();
+              }}
               className="sr-only"
             />
             {option === 'cash' ? 'Cash' : 'Card (own terminal)'}
@@ -112,7 +127,10 @@ export function DoorSalePanel({
         type="email"
         value={email}
         maxLength={254}
-        onChange={(change) => setEmail(change.target.value)}
+        onChange={(change) => {
+          setEmail(change.target.value);
+          edited();
+        }}
         autoComplete="off"
       />
       {error && (

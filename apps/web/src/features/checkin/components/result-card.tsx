@@ -9,6 +9,7 @@ const tone: Record<DoorAnswer['result'], string> = {
   cancelled: 'bg-red-700 text-white',
   other_event: 'bg-red-700 text-white',
   unknown: 'bg-red-700 text-white',
+  listed: 'bg-red-700 text-white',
 };
 
 const icon: Record<DoorAnswer['result'], string> = {
@@ -18,9 +19,11 @@ const icon: Record<DoorAnswer['result'], string> = {
   cancelled: '✕',
   other_event: '✕',
   unknown: '?',
+  listed: '✕',
 };
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const time = (iso: string) =>
+  new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 const day = (iso: string) => new Date(iso).toLocaleDateString([], { day: 'numeric', month: 'short' });
 
 export function ResultCard({ answer }: { answer: DoorAnswer }) {
@@ -53,6 +56,11 @@ export function ResultCard({ answer }: { answer: DoorAnswer }) {
       )}
       {answer.result === 'other_event' && (
         <p className="mt-2 text-base font-semibold">This ticket is for {answer.other_event_name ?? 'another event'}</p>
+      )}
+      {answer.result === 'listed' && (
+        <p className="mt-2 text-base font-semibold">
+          The holder withdraws the listing on their order page, then scan again.
+        </p>
       )}
       {answer.offline && <p className="mt-2 text-sm font-semibold">Judged on this device (offline): will sync</p>}
     </section>

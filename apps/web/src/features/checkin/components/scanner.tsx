@@ -79,7 +79,13 @@ export function Scanner({ onScan, onClose }: { onScan: (payload: string) => void
           {error}
         </p>
       ) : (
-        <video ref={video} muted playsInline aria-label="Camera view" className="aspect-square w-full bg-black object-cover" />
+        <video
+          ref={video}
+          muted
+          playsInline
+          aria-label="Camera view"
+          className="aspect-square w-full bg-black object-cover"
+        />
       )}
       <canvas ref={canvas} hidden />
       <button

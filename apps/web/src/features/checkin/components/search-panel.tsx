@@ -1,7 +1,7 @@
 // Finding a ticket without its QR code: by holder or buyer name, e-mail, order code or ticket code. Online it
 // asks the server; offline it searches the stored list. Each hit can be checked in from here.
 import { useState, type FormEvent } from 'react';
-import type { OfflineList } from '@marquee/shared';
+import { OFFLINE_STATES, type OfflineList } from '@marquee/shared';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/input';
 import { searchTickets } from '../api/checkin';
@@ -12,11 +12,11 @@ interface Hit {
   holder: string;
   order_code: string;
   email: string;
-  state: 'valid' | 'refunded' | 'cancelled';
+  state: (typeof OFFLINE_STATES)[number];
   checked_in_at: string | null;
 }
 
-const STATES = ['valid', 'refunded', 'cancelled'] as const;
+const STATE_LABELS = { refunded: 'Refunded', cancelled: 'Cancelled', listed: 'Listed for resale' } as const;
 
 function searchList(list: OfflineList, query: string): Hit[] {
   const needle = query.trim().toLowerCase();
@@ -29,7 +29,7 @@ function searchList(list: OfflineList, query: string): Hit[] {
       holder: row[2],
       order_code: row[3],
       email: row[4],
-      state: STATES[row[5]] ?? 'valid',
+      state: OFFLINE_STATES[row[5]] ?? 'valid',
       checked_in_at: row[6] ? new Date(row[6]).toISOString() : null,
     }));
 }
@@ -103,9 +103,7 @@ export function SearchPanel({
                 </p>
                 <p className="text-muted-foreground text-xs">
                   {hit.state !== 'valid'
-                    ? hit.state === 'refunded'
-                      ? 'Refunded'
-                      : 'Cancelled'
+                    ? STATE_LABELS[hit.state]
                     : hit.checked_in_at
                       ? `In since ${new Date(hit.checked_in_at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`
                       : 'Not checked in'}

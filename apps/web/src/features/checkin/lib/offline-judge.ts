@@ -75,6 +75,7 @@ export async function judgeOffline(
   const ticket = { code: row[0], type: list.types[row[1]] ?? '', holder: row[2], order_code: row[3] };
   if (row[5] === 1) return answer('refunded', { ticket });
   if (row[5] === 2) return answer('cancelled', { ticket });
+  if (row[5] === 3) return answer('listed', { ticket });
   if (row[6] > 0)
     return answer('already_checked_in', {
       ticket,

@@ -2,7 +2,7 @@
 // the server sent it, plus the admissions made here since) and the queue of scans not yet sent. The device id is
 // a random id kept in localStorage, so the log can tell devices apart (it identifies nothing else).
 import { createStore, get, set } from 'idb-keyval';
-import type { OfflineList } from '@marquee/shared';
+import type { CheckinEvent, OfflineList } from '@marquee/shared';
 
 const store = createStore('marquee-checkin', 'data');
 
@@ -27,6 +27,8 @@ export function deviceId(): string {
 
 export const newClientId = () => `s-${crypto.randomUUID()}`;
 
+export const loadEvent = (eventId: string) => get<CheckinEvent>(`event:${eventId}`, store);
+export const saveEvent = (event: CheckinEvent) => set(`event:${event.id}`, event, store);
 export const loadList = (eventId: string) => get<OfflineList>(`list:${eventId}`, store);
 export const saveList = (list: OfflineList) => set(`list:${list.event.id}`, list, store);
 

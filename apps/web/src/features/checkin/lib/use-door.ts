@@ -35,7 +35,9 @@ export function useDoor(event: CheckinEvent) {
     try {
       const fresh = await fetchOfflineList(event.id);
       // Admissions made here and not yet synced stay marked.
-      const pending = new Set((await loadQueue()).filter((scan) => scan.event_id === event.id).map((scan) => scan.code));
+      const pending = new Set(
+        (await loadQueue()).filter((scan) => scan.event_id === event.id).map((scan) => scan.code),
+      );
       const previous = new Map((listRef.current?.tickets ?? []).map((row) => [row[0], row[6]]));
       for (const row of fresh.tickets) if (row[6] === 0 && pending.has(row[0])) row[6] = previous.get(row[0]) ?? 0;
       listRef.current = fresh;
@@ -72,7 +74,9 @@ export function useDoor(event: CheckinEvent) {
       const refused = results.filter((result) => !['admitted', 'already_checked_in'].includes(result.result)).length;
       setSyncNote(
         `Synced ${results.length} offline ${results.length === 1 ? 'scan' : 'scans'}` +
-          (duplicates ? `, ${duplicates} already checked in elsewhere (logged as ${duplicates === 1 ? 'a duplicate' : 'duplicates'})` : '') +
+          (duplicates
+            ? `, ${duplicates} already checked in elsewhere (logged as ${duplicates === 1 ? 'a duplicate' : 'duplicates'})`
+            : '') +
           (refused ? `, ${refused} refused by the server` : ''),
       );
       const lastCounts = results.at(-1)?.counts;

@@ -56,7 +56,10 @@ export function DashboardLayout() {
       >
         Skip to content
       </a>
-      <aside className="bg-card border-border fixed top-0 bottom-0 left-0 z-20 hidden w-64 flex-col border-r md:flex">
+      <aside
+        aria-label="Sidebar"
+        className="bg-card border-border fixed top-0 bottom-0 left-0 z-20 hidden w-64 flex-col border-r md:flex"
+      >
         <div className="border-border flex h-16 shrink-0 items-center border-b px-5">
           <span className="font-display text-2xl tracking-wide">Marquee</span>
         </div>

@@ -4,12 +4,12 @@
 // on the field.
 import { useId, useState, type FormEvent } from 'react';
 import { CODE_BATCH_MAX, type CodeInput, type CurrencyCode, type TicketTypeDto } from '@marquee/shared';
-import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { inputClasses } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateCode } from '../api/codes';
 import { currencySymbol } from '../lib/money';
+import { DialogFormFooter, FormErrorBanner } from './dialog-form-parts';
 import { describedBy, Field } from './form-parts';
 
 type Errors = Partial<Record<string, string>>;
@@ -90,11 +90,7 @@ export function CodeDialog({
     <Dialog open onClose={onClose} label="New code" className="max-w-lg">
       <form noValidate onSubmit={onSubmit} className="flex max-h-[85vh] flex-col gap-4 overflow-y-auto p-6">
         <h2 className="text-foreground text-lg font-semibold">New code</h2>
-        {formError ? (
-          <p role="alert" className="rounded-md border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-danger">
-            {formError}
-          </p>
-        ) : null}
+        <FormErrorBanner message={formError} />
         <Field id={`${id}-kind`} label="Kind">
           <select
             id={`${id}-kind`}
@@ -261,14 +257,7 @@ export function CodeDialog({
             />
           </Field>
         </fieldset>
-        <div className="flex justify-end gap-2">
-          <Button size="small" variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button size="small" type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Creating...' : 'Create code'}
-          </Button>
-        </div>
+        <DialogFormFooter onCancel={onClose} busy={create.isPending} label="Create code" busyLabel="Creating..." />
       </form>
     </Dialog>
   );

@@ -6,22 +6,15 @@ import { useQuery } from '@tanstack/react-query';
 import {
   DEFAULT_MAX_TICKETS_PER_EMAIL,
   DEFAULT_MAX_TICKETS_PER_ORDER,
-  formatMoney,
-  type CodeDto,
   type EventDto,
   type SalesSettings,
 } from '@marquee/shared';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
-import {
-  codeBatchExportUrl,
-  eventCodesQuery,
-  salesSettingsQuery,
-  useSaveSalesSettings,
-  useSetCodeDisabled,
-} from '../api/codes';
+import { eventCodesQuery, salesSettingsQuery, useSaveSalesSettings } from '../api/codes';
 import { CodeDialog } from './code-dialog';
+import { CodesTable } from './codes-table';
 import { describedBy, Field } from './form-parts';
 
 const card = 'bg-card border-border rounded-2xl border p-5 sm:p-6';
@@ -163,56 +156,6 @@ function SalesSettingsForm({
   );
 }
 
-function discountText(code: CodeDto, event: EventDto): string {
-  if (code.kind === 'access') return 'Unlocks hidden types';
-  if (code.discount_value === null) return '';
-  return code.discount_kind === 'percent'
-    ? `${code.discount_value}% off`
-    : `${formatMoney(code.discount_value, event.currency)} off`;
-}
-
-function CodeRow({ code, event, editable }: { code: CodeDto; event: EventDto; editable: boolean }) {
-  const toggle = useSetCodeDisabled(event.id);
-  const name = code.batch_id ? `${code.label || 'Batch'} (${code.batch_size} single-use codes)` : code.code;
-  return (
-    <tr className="border-border border-t align-top">
-      <td className="py-3 pr-3">
-        <span className="text-foreground font-mono font-semibold">{name}</span>
-        {code.label && !code.batch_id ? (
-          <span className="text-muted-foreground block text-xs">{code.label}</span>
-        ) : null}
-      </td>
-      <td className="py-3 pr-3">{discountText(code, event)}</td>
-      <td className="py-3 pr-3 tabular-nums">
-        {code.uses}
-        {code.max_uses !== null ? ` / ${code.max_uses}` : ''}
-      </td>
-      <td className="py-3 pr-3 tabular-nums">{code.paid_orders}</td>
-      <td className="py-3 pr-3 tabular-nums">{formatMoney(code.revenue_minor, event.currency)}</td>
-      <td className="py-3">
-        <div className="flex flex-wrap justify-end gap-2">
-          {code.batch_id ? (
-            <a className={buttonClasses('xs', 'secondary')} href={codeBatchExportUrl(event.id, code.batch_id)} download>
-              Export CSV<span className="sr-only"> of {name}</span>
-            </a>
-          ) : null}
-          {editable ? (
-            <Button
-              size="xs"
-              variant="secondary"
-              disabled={toggle.isPending}
-              aria-label={`${code.disabled ? 'Enable' : 'Disable'} ${name}`}
-              onClick={() => toggle.mutate({ codeId: code.id, disabled: !code.disabled })}
-            >
-              {code.disabled ? 'Enable' : 'Disable'}
-            </Button>
-          ) : null}
-        </div>
-      </td>
-    </tr>
-  );
-}
-
 export function CodesSection({ event }: { event: EventDto }) {
   const editable = event.status === 'draft' || event.status === 'live';
   const codes = useQuery(eventCodesQuery(event.id));
@@ -249,38 +192,7 @@ export function CodesSection({ event }: { event: EventDto }) {
               : 'No codes yet. Promo codes give a discount; access codes unlock hidden ticket types for a presale.'}
           </p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="text-muted-foreground w-full min-w-[520px] text-left text-sm">
-              <caption className="sr-only">Codes with their uses, paid orders and revenue</caption>
-              <thead>
-                <tr className="font-mono text-[11px] tracking-wider uppercase">
-                  <th scope="col" className="pb-2 font-semibold">
-                    Code
-                  </th>
-                  <th scope="col" className="pb-2 font-semibold">
-                    Does
-                  </th>
-                  <th scope="col" className="pb-2 font-semibold">
-                    Uses
-                  </th>
-                  <th scope="col" className="pb-2 font-semibold">
-                    Paid
-                  </th>
-                  <th scope="col" className="pb-2 font-semibold">
-                    Revenue
-                  </th>
-                  <th scope="col" className="pb-2 font-semibold">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((code) => (
-                  <CodeRow key={code.id} code={code} event={event} editable={editable} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CodesTable codes={list} event={event} editable={editable} />
         )}
       </section>
       {creating ? (

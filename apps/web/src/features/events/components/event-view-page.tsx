@@ -20,9 +20,11 @@ import { eventDateLine } from './event-card';
 import { Artwork, EventTicks, pageTitleClasses, StatusBadge } from './event-bits';
 import { CancellationPanel, CancelEventButton } from './cancel-event';
 import { CodesSection } from './codes-section';
+import { QueueSection } from './queue-section';
 import { CheckinSection } from './checkin-section';
 import { OrdersSection } from './orders-section';
 import { TicketTypesSection } from './ticket-types-section';
+import { WaitlistLine } from './waitlist-line';
 
 const ACTION_LABELS: Record<EventStatusAction, { idle: string; busy: string }> = {
   publish: { idle: 'Publish', busy: 'Publishing...' },
@@ -201,6 +203,7 @@ function EventView({ event }: { event: EventDto }) {
             <Stat label="Revenue" value={formatMoneyMinor(event.revenue_minor, event.currency)} />
             <Stat label="Ticket price" value={formatPriceText(event.price, event.currency) || 'Not set'} />
           </section>
+          {event.status !== 'draft' ? <WaitlistLine eventId={event.id} /> : null}
 
           <section
             aria-labelledby="event-details-heading"
@@ -262,9 +265,10 @@ function EventView({ event }: { event: EventDto }) {
 
           <TicketTypesSection event={event} />
           <CodesSection event={event} />
+          <QueueSection event={event} />
         </div>
 
-        <aside className="flex flex-col gap-4 lg:sticky lg:top-6">
+        <aside aria-label="Artwork and public page" className="flex flex-col gap-4 lg:sticky lg:top-6">
           <div className="bg-card border-border overflow-hidden rounded-2xl border">
             <div className="aspect-[4/3]">
               <Artwork url={event.artwork_url} alt={`${name} artwork`} />

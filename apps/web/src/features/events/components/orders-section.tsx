@@ -11,7 +11,7 @@ import { OrderDetailDialog } from './order-detail-dialog';
 
 const STATUS_STYLES: Record<OrderStatusName, string> = {
   paid: 'bg-primary/15 text-success',
-  pending: 'bg-amber-400/20 text-amber-700 dark:text-amber-300',
+  pending: 'bg-amber-400/20 text-amber-800 dark:text-amber-300',
   expired: 'bg-muted text-muted-foreground',
   cancelled: 'bg-muted text-muted-foreground',
   refunded: 'bg-red-500/15 text-danger',

@@ -14,12 +14,12 @@ import {
   type TicketTypeDto,
   type TicketTypeInput,
 } from '@marquee/shared';
-import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { inputClasses } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { useSaveTicketType } from '../api/ticket-types';
 import { currencySymbol } from '../lib/money';
+import { DialogFormFooter, FormErrorBanner } from './dialog-form-parts';
 import { describedBy, Field, Switch, textareaClasses } from './form-parts';
 
 type FormField =
@@ -132,11 +132,7 @@ export function TicketTypeDialog({
     <Dialog open onClose={onClose} label={title} className="max-w-lg">
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4 p-6">
         <h2 className="text-foreground text-lg font-semibold">{title}</h2>
-        {formError ? (
-          <p role="alert" className="rounded-md border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-danger">
-            {formError}
-          </p>
-        ) : null}
+        <FormErrorBanner message={formError} />
         <Field
           id={`${id}-name`}
           label="Name"
@@ -251,14 +247,12 @@ export function TicketTypeDialog({
             />
           </Field>
         </fieldset>
-        <div className="flex justify-end gap-2">
-          <Button size="small" variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button size="small" type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : type ? 'Save' : 'Add'}
-          </Button>
-        </div>
+        <DialogFormFooter
+          onCancel={onClose}
+          busy={save.isPending}
+          label={type ? 'Save' : 'Add'}
+          busyLabel="Saving..."
+        />
       </form>
     </Dialog>
   );

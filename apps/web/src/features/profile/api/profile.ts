@@ -13,6 +13,9 @@ export interface OrganizationSettings {
   facebook_url: string;
   resident_advisor_url: string;
   website_url: string;
+  /** The organiser's own terms and privacy pages (https), linked from the storefront footer and checkout. */
+  terms_url: string;
+  privacy_url: string;
   primary_color: string;
   secondary_color: string;
   font_family: string;

@@ -1,11 +1,11 @@
-// Profile: General (company information, social links, sale notifications, domain settings), Branding (logo, cover, colours,
-// font), Integrations (PRO, coming) and, for the owner, Team (team-settings.tsx). 'Save Changes' saves the
+// Profile: General (company information, social links, legal pages, sale notifications, domain settings),
+// Branding (logo, cover, colours, font; the fields are in profile-fields.tsx), Integrations (PRO, coming) and, for the owner, Team (team-settings.tsx). 'Save Changes' saves the
 // settings; unsaved changes are guarded.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR, FONT_FAMILIES } from '@marquee/shared';
 import { Button } from '../../../components/ui/button';
-import { FieldError, TextField, inputClasses } from '../../../components/ui/input';
+import { FieldError, TextField } from '../../../components/ui/input';
 import { focusFirstInvalid } from '../../../components/ui/focus-first-invalid';
 import { TimeZoneSelect } from '../../../components/ui/time-zone-select';
 import { browserTimeZone } from '../../../lib/time-zone';
@@ -13,10 +13,10 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { ApiError } from '../../../lib/api-client';
 import { useOrganizationInfo } from '../../../lib/organization-info';
 import { usePublicConfig } from '../../../lib/public-config';
-import { imageFileProblem, uploadImage, type UploadPurpose } from '../../../lib/uploads';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes';
 import { saveSettings, settingsQuery, type OrganizationSettings } from '../api/profile';
 import { DomainSettings } from './domain-settings';
+import { Card, ColourField, Description, ImageField, LegalPages } from './profile-fields';
 import { NotificationSettings } from './notification-settings';
 import { TeamSettings } from './team-settings';
 
@@ -37,15 +37,6 @@ const SOCIAL_FIELDS: Array<{ key: SocialKey; label: string; placeholder: string 
   { key: 'resident_advisor_url', label: 'Resident Advisor', placeholder: 'https://ra.co/promoters/...' },
   { key: 'website_url', label: 'Website', placeholder: 'https://yourwebsite.com' },
 ];
-
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="border-border bg-card flex flex-col gap-5 rounded-2xl border p-5">
-      <h2 className="font-semibold">{title}</h2>
-      {children}
-    </section>
-  );
-}
 
 export function ProfilePage() {
   const queryClient = useQueryClient();
@@ -251,6 +242,12 @@ export function ProfilePage() {
                   ))}
                 </div>
               </Card>
+              <LegalPages
+                termsUrl={form.terms_url}
+                privacyUrl={form.privacy_url}
+                onChange={(key, value) => set(key, value)}
+                errors={{ terms_url: fieldErrors.terms_url, privacy_url: fieldErrors.privacy_url }}
+              />
               <NotificationSettings notifyOnSale={form.notify_on_sale} onChange={(on) => set('notify_on_sale', on)} />
               {info.data ? (
                 <DomainSettings
@@ -361,146 +358,5 @@ export function ProfilePage() {
         </div>
       )}
     </section>
-  );
-}
-
-function Description({ value, onChange, error }: { value: string; onChange(value: string): void; error?: string }) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label
-        htmlFor={id}
-        className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase"
-      >
-        Description
-      </label>
-      <textarea
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        rows={4}
-        maxLength={1000}
-        className={`${inputClasses} h-auto py-2`}
-      />
-      {error ? <FieldError message={error} /> : null}
-    </div>
-  );
-}
-
-function ColourField({
-  label,
-  value,
-  onChange,
-  error,
-}: {
-  label: string;
-  value: string;
-  onChange(value: string): void;
-  error?: string;
-}) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label
-        htmlFor={id}
-        className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase"
-      >
-        {label}
-      </label>
-      <div className="flex gap-2">
-        <input
-          type="color"
-          aria-label={`${label} picker`}
-          value={/^#[0-9a-f]{6}$/i.test(value) ? value : '#000000'}
-          onChange={(event) => onChange(event.target.value)}
-          className="border-border h-11 w-14 cursor-pointer rounded-md border bg-transparent p-1"
-        />
-        <input
-          id={id}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          className={`${inputClasses} font-mono`}
-          maxLength={7}
-        />
-      </div>
-      {error ? <FieldError message={error} /> : null}
-    </div>
-  );
-}
-
-function ImageField({
-  label,
-  purpose,
-  url,
-  onChange,
-  wide = false,
-  serverError,
-}: {
-  label: string;
-  purpose: UploadPurpose;
-  url: string;
-  onChange(url: string): void;
-  wide?: boolean;
-  /** The API's message for this field on save (e.g. an image on another site). */
-  serverError?: string | undefined;
-}) {
-  const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const problem = imageFileProblem(file);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      const uploaded = await uploadImage(file, purpose, file.name);
-      onChange(uploaded.url);
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'The image could not be uploaded. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <div className="flex flex-col gap-2">
-      <span className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase">
-        {label}
-      </span>
-      <div
-        className={`border-border bg-muted flex items-center justify-center overflow-hidden rounded-xl border ${wide ? 'aspect-[3/1]' : 'aspect-square max-w-40'}`}
-      >
-        {url ? (
-          <img src={url} alt={`${label} preview`} className="h-full w-full object-cover" />
-        ) : (
-          <span className="text-muted-foreground text-xs">No image</span>
-        )}
-      </div>
-      <div className="flex gap-2">
-        <Button size="xs" variant="secondary" onClick={() => input.current?.click()} disabled={busy}>
-          {busy ? 'Uploading...' : url ? `Change ${label.toLowerCase()}` : `Upload ${label.toLowerCase()}`}
-        </Button>
-        {url ? (
-          <Button size="xs" variant="secondary" onClick={() => onChange('')} disabled={busy}>
-            Remove
-          </Button>
-        ) : null}
-      </div>
-      <input
-        ref={input}
-        type="file"
-        accept="image/jpeg,image/png,image/gif"
-        className="sr-only"
-        tabIndex={-1}
-        aria-label={`${label} file`}
-        onChange={(event) => void onFile(event)}
-      />
-      {error || serverError ? <FieldError message={(error ?? serverError) as string} /> : null}
-    </div>
   );
 }

@@ -1,0 +1,83 @@
+// The waiting room on two app processes (two app instances with their own pools and snapshots) sharing one
+// PostgreSQL database: fans join through both while each process draws the lobby at on-sale; every browser ends
+// with exactly one place, the places are 1..n with no gap or duplicate, and admission counts once for both.
+// PGlite runs one transaction at a time and cannot show a race, so this file runs on PostgreSQL only.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../app.js';
+import { openDatabase, type DatabaseHandle } from '../../db/client.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createLiveEvent, sellingOrganiser } from '../../../test/checkout-helpers.js';
+import { londonLocal, putSales } from '../../../test/drop-helpers.js';
+import { FanBrowser } from '../../../test/queue-helpers.js';
+import { event, eventQueue, queueEntry } from '../../db/schema/index.js';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+describe.runIf(onPostgres)('waiting room on two processes (PostgreSQL)', () => {
+  let t: TestApp;
+  let second: { app: FastifyInstance; database: DatabaseHandle };
+  const host = 'queuerush.localhost:3000';
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { QUEUE_POW_BITS: '4', RATE_LIMIT_MULTIPLIER: '1000' } });
+    const database = await openDatabase({ kind: 'postgres', url: t.databaseUrl!, poolSize: 10 }, { migrate: false });
+    const app = await buildApp({ config: t.config, database, webDistDir: '/nonexistent' });
+    await app.ready();
+    second = { app, database };
+  });
+  afterAll(async () => {
+    await second?.app.close();
+    await second?.database.close();
+    await t?.close();
+  });
+
+  it('joins racing the draw on both processes: one place each, 1..n exactly', { timeout: 120_000 }, async () => {
+    const owner = await sellingOrganiser(t.app, 'queuerush');
+    const live = await createLiveEvent(t.app, owner, { capacity: 1500, name: 'Race Night' });
+    expect((await putSales(t.app, owner, live.id, { sales_start_local: londonLocal(10) })).statusCode).toBe(200);
+    const apps = [t.app, second.app];
+    const fans = Array.from({ length: 60 }, (_, index) => new FanBrowser(apps[index % 2]!, host, `10.0.0.${index}`));
+    // The first 30 are in the lobby; then on-sale while 30 more join and both processes draw at once.
+    await Promise.all(fans.slice(0, 30).map((fan) => fan.join(live.id)));
+    await t.database.db
+      .update(event)
+      .set({ salesStartAt: new Date(Date.now() - 1000) })
+      .where(eq(event.id, live.id));
+    await Promise.all([
+      ...fans.slice(30).map((fan) => fan.join(live.id)),
+      t.app.queueGate.states.refresh(live.id),
+      second.app.queueGate.states.refresh(live.id),
+    ]);
+    await t.app.queueGate.states.refresh(live.id);
+    await new FanBrowser(t.app, host, '10.0.1.1').join(live.id);
+
+    const entries = await t.database.db.select().from(queueEntry).where(eq(queueEntry.eventId, live.id));
+    expect(entries).toHaveLength(61);
+    const places = entries.map((entry) => entry.place).sort((a, b) => Number(a) - Number(b));
+    expect(places).toEqual(Array.from({ length: 61 }, (_, index) => index + 1));
+    const [queue] = await t.database.db.select().from(eventQueue).where(eq(eventQueue.eventId, live.id));
+    expect(queue!.lastPlace).toBe(61);
+    // Every fan's poll, on either process, shows its own place.
+    const seen = await Promise.all(fans.map(async (fan) => Number((await fan.poll(live.id)).body.place)));
+    expect(new Set(seen).size).toBe(60);
+  });
+
+  it('ten tabs of one browser joining on both processes at once get one place', { timeout: 60_000 }, async () => {
+    const owner = await sellingOrganiser(t.app, 'queuetabs');
+    const live = await createLiveEvent(t.app, owner, { capacity: 1500, name: 'Tabs Night' });
+    await t.app.queueGate.states.refresh(live.id);
+    const first = new FanBrowser(t.app, 'queuetabs.localhost:3000', '10.0.2.1');
+    await first.get(`/queue/${live.id}`);
+    const tabs = Array.from({ length: 10 }, (_, index) => {
+      const tab = new FanBrowser(index % 2 ? second.app : t.app, 'queuetabs.localhost:3000', '10.0.2.1');
+      for (const [name, value] of first.jar) tab.jar.set(name, value);
+      return tab;
+    });
+    const results = await Promise.all(tabs.map((tab) => tab.join(live.id)));
+    expect(new Set(results.map((result) => result.body.place)).size).toBe(1);
+    const entries = await t.database.db.select().from(queueEntry).where(eq(queueEntry.eventId, live.id));
+    expect(entries).toHaveLength(1);
+  });
+});

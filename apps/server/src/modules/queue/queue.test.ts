@@ -1,0 +1,249 @@
+// The waiting room (decision 034) through HTTP as browsers use it, on PGlite and (with TEST_DATABASE_URL) on
+// PostgreSQL: the lobby, random places at on-sale, first come first served after, admission at the organiser's
+// rate, the checkout refusing holds without a valid admission (missing, forged, expired, other event, other
+// browser), one place per browser, sold out, the poll storm limit, and the organiser's figures and setting.
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createLiveEvent, sellingOrganiser } from '../../../test/checkout-helpers.js';
+import { londonLocal, makeCode, putSales } from '../../../test/drop-helpers.js';
+import { FanBrowser } from '../../../test/queue-helpers.js';
+import type { SignedInUser } from '../../../test/auth-helpers.js';
+import { event, eventQueue, queueEntry } from '../../db/schema/index.js';
+import { admissionCookie, BROWSER_COOKIE } from './tokens.js';
+
+const origin = 'http://localhost:3000';
+
+describe('waiting room', () => {
+  let t: TestApp;
+  let owner: SignedInUser;
+  const host = 'queuefans.localhost:3000';
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { QUEUE_POW_BITS: '6' } });
+    owner = await sellingOrganiser(t.app, 'queuefans');
+  });
+  afterAll(async () => t?.close());
+
+  const setQueue = (eventId: string, mode: 'on' | 'off' | 'auto', rate = 60) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/events/${eventId}/queue`,
+      headers: { cookie: owner.cookie, origin },
+      payload: { mode, rate_per_minute: rate },
+    });
+
+  /** A live event with the queue on and its on-sale 10 minutes ahead (so its lobby is open). */
+  async function lobbyEvent(name: string, capacity = 100, rate = 60) {
+    const live = await createLiveEvent(t.app, owner, { capacity, name });
+    expect((await putSales(t.app, owner, live.id, { sales_start_local: londonLocal(10) })).statusCode).toBe(200);
+    expect((await setQueue(live.id, 'on', rate)).statusCode).toBe(200);
+    await t.app.queueGate.states.refresh(live.id);
+    return live;
+  }
+
+  /** On-sale now: the event's start moves into the past and the snapshot refresh draws the lobby. */
+  async function goOnSale(eventId: string) {
+    await t.database.db
+      .update(event)
+      .set({ salesStartAt: new Date(Date.now() - 1000) })
+      .where(eq(event.id, eventId));
+    await t.app.queueGate.states.refresh(eventId);
+  }
+
+  /** Admission moves on as if `seconds` had passed since it last moved. */
+  async function letTimePass(eventId: string, seconds: number) {
+    await t.database.db
+      .update(eventQueue)
+      .set({ admittedAt: sql`admitted_at - make_interval(secs => ${seconds})` })
+      .where(eq(eventQueue.eventId, eventId));
+    await t.app.queueGate.states.refresh(eventId);
+  }
+
+  it('sends fans from the event page to the lobby; joining needs the proof-of-work; one place per browser', async () => {
+    const live = await lobbyEvent('Lobby Night');
+    const fan = new FanBrowser(t.app, host);
+    const page = await fan.get(`/events/${live.slug}`);
+    expect(page.statusCode).toBe(303);
+    expect(page.headers.location).toBe(`/queue/${live.id}`);
+
+    const queuePage = await fan.get(`/queue/${live.id}`);
+    expect(queuePage.statusCode).toBe(200);
+    expect(queuePage.body).toContain('Joining the queue');
+    expect(queuePage.body.length).toBeLessThan(6000);
+    const challenge = /data-challenge="([^"]+)"/.exec(queuePage.body)![1]!;
+    // A wrong answer (no work done) is refused with a clear message.
+    let wrong = '0';
+    const { proofOfWorkHolds } = await import('./tokens.js');
+    while (proofOfWorkHolds(challenge, wrong, 6)) wrong = String(Number(wrong) + 1);
+    const refused = await fan.post(`/queue/${live.id}/join`, { challenge, answer: wrong });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().text).toContain('check did not pass');
+
+    const joined = await fan.join(live.id);
+    expect(joined.response.statusCode).toBe(200);
+    expect(joined.body).toMatchObject({ status: 'lobby', text: expect.stringContaining('You are in the lobby') });
+    // Ten tabs of the same browser: still one entry.
+    await Promise.all(Array.from({ length: 10 }, () => fan.join(live.id)));
+    const entries = await t.database.db.select().from(queueEntry).where(eq(queueEntry.eventId, live.id));
+    expect(entries).toHaveLength(1);
+    // A challenge solved for another browser cannot be used by this one.
+    const other = new FanBrowser(t.app, host, '198.51.100.8');
+    const stolen = await other.post(`/queue/${live.id}/join`, { challenge, answer: '1' });
+    expect(stolen.statusCode).toBe(400);
+    expect(stolen.json().text).toContain('another browser');
+  });
+
+  it('gives the lobby random places at on-sale, then first come first served', async () => {
+    const live = await lobbyEvent('Random Night');
+    const fans = Array.from({ length: 30 }, (_, index) => new FanBrowser(t.app, host, `198.51.100.${20 + index}`));
+    for (const fan of fans) expect((await fan.join(live.id)).body.status).toBe('lobby');
+    await goOnSale(live.id);
+    const places: number[] = [];
+    for (const fan of fans) {
+      const { body } = await fan.poll(live.id);
+      expect(body.status).toBe('waiting');
+      places.push(Number(body.place));
+    }
+    expect([...places].sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, index) => index + 1));
+    // Arrival order 1..30 is not the queue order (the chance of that by luck is 1 in 30!).
+    expect(places).not.toEqual(Array.from({ length: 30 }, (_, index) => index + 1));
+    const late = new FanBrowser(t.app, host, '198.51.100.99');
+    const lateJoin = await late.join(live.id);
+    expect(lateJoin.body).toMatchObject({ status: 'waiting', place: 31, ahead: 30 });
+    expect(String(lateJoin.body.wait)).toMatch(/minute/);
+  });
+
+  it('admits at the rate; the checkout refuses a missing, forged, expired, other-event or other-browser admission', async () => {
+    const live = await lobbyEvent('Rate Night', 100, 10);
+    const general = live.ticket_types[0]!.id;
+    await makeCode(t.app, owner, live.id, { kind: 'promo', code: 'QUEUE10', discount_value: '10', max_uses: 5 });
+    const fans = Array.from({ length: 5 }, (_, index) => new FanBrowser(t.app, host, `203.0.113.${index + 1}`));
+    for (const fan of fans) await fan.join(live.id);
+    await goOnSale(live.id);
+    const byPlace = new Map<number, FanBrowser>();
+    for (const fan of fans) byPlace.set(Number((await fan.poll(live.id)).body.place), fan);
+
+    // Nobody is through yet: the checkout refuses, whatever the form sends.
+    const early = await byPlace.get(1)!.checkout(live.id, general);
+    expect(early.statusCode).toBe(403);
+    expect(early.body).toContain('join the queue');
+
+    // 10 a minute for 12 seconds: places 1 and 2 are through, 3 is next.
+    await letTimePass(live.id, 12);
+    expect((await byPlace.get(1)!.poll(live.id)).body).toMatchObject({
+      status: 'admitted',
+      url: `/events/${live.slug}`,
+    });
+    expect((await byPlace.get(2)!.poll(live.id)).body.status).toBe('admitted');
+    expect((await byPlace.get(3)!.poll(live.id)).body).toMatchObject({ status: 'waiting', ahead: 0 });
+
+    const first = byPlace.get(1)!;
+    expect(first.jar.get(admissionCookie(live.id))).toBeTruthy();
+    // The admitted browser sees the tickets and holds one with a promo code.
+    expect((await first.get(`/events/${live.slug}`)).statusCode).toBe(200);
+    const held = await first.checkout(live.id, general, { promo_code: 'QUEUE10', email: 'first@example.com' });
+    expect(held.statusCode).toBe(303);
+    expect(String(held.headers.location)).toMatch(/^\/checkout\//);
+
+    // Forged: the token's signature changed.
+    const forger = byPlace.get(3)!;
+    const token = first.jar.get(admissionCookie(live.id))!;
+    forger.jar.set(admissionCookie(live.id), `${token.slice(0, -2)}xx`);
+    let refused = await forger.checkout(live.id, general);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toContain('not valid');
+    // Another browser's admission (copied with its cookie name, not its browser id).
+    forger.jar.set(admissionCookie(live.id), token);
+    refused = await forger.checkout(live.id, general);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toContain('belongs to another browser');
+    // Expired: signed correctly, but its time is over.
+    const signer = t.app.queueGate.signer;
+    const browser = forger.jar.get(BROWSER_COOKIE)!;
+    forger.jar.set(admissionCookie(live.id), signer.sign({ k: 'a', e: live.id, b: browser, p: 3, x: Date.now() - 1 }));
+    refused = await forger.checkout(live.id, general);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toContain('ran out');
+    // Another event's admission under this event's cookie name.
+    const elsewhere = await lobbyEvent('Other Night');
+    forger.jar.set(
+      admissionCookie(live.id),
+      signer.sign({ k: 'a', e: elsewhere.id, b: browser, p: 1, x: Date.now() + 60_000 }),
+    );
+    refused = await forger.checkout(live.id, general);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toContain('another event');
+
+    // The organiser sees it all.
+    const figures = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${live.id}/queue`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(figures.json()).toMatchObject({
+      enabled: true,
+      state: 'open',
+      admitted: 2,
+      waiting: 3,
+      in_checkout: 1,
+      sold: 0,
+      rate_per_minute: 10,
+    });
+  });
+
+  it('stops admitting and tells everyone waiting when the event sells out', async () => {
+    const live = await lobbyEvent('Tiny Night', 2);
+    const fans = Array.from({ length: 3 }, (_, index) => new FanBrowser(t.app, host, `203.0.113.${50 + index}`));
+    for (const fan of fans) await fan.join(live.id);
+    await goOnSale(live.id);
+    await t.database.db.update(event).set({ sold: 2 }).where(eq(event.id, live.id));
+    await letTimePass(live.id, 5);
+    for (const fan of fans) {
+      const { body } = await fan.poll(live.id);
+      expect(body.status).toBe('sold_out');
+      expect(body.text).toContain('You can join the waiting list');
+      expect(body.waiting_list_url).toBe(`/events/${live.slug}/waitlist`);
+    }
+    const row = await t.database.db.select().from(eventQueue).where(eq(eventQueue.eventId, live.id));
+    expect(row[0]!.admitted).toBe(0);
+  });
+
+  it('answers a poll storm from one address with 429 and a clear message; other addresses go on', async () => {
+    const live = await lobbyEvent('Storm Night');
+    const storm = new FanBrowser(t.app, host, '192.0.2.200');
+    await storm.join(live.id);
+    let last = await storm.poll(live.id);
+    for (let index = 0; index < 650 && last.response.statusCode === 200; index += 1) last = await storm.poll(live.id);
+    expect(last.response.statusCode).toBe(429);
+    expect(last.body.text).toContain('Too many requests from your network');
+    expect(Number(last.response.headers['retry-after'])).toBeGreaterThan(0);
+    const calm = new FanBrowser(t.app, host, '192.0.2.201');
+    expect((await calm.join(live.id)).response.statusCode).toBe(200);
+  });
+
+  it('lets the organiser change the setting and the rate; validates them; auto is on for big events', async () => {
+    const big = await createLiveEvent(t.app, owner, { capacity: 2000, name: 'Big Night' });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${big.id}/queue`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(read.json()).toMatchObject({ mode: 'auto', enabled: true, auto_capacity: 1000, rate_per_minute: 3000 });
+    const small = await createLiveEvent(t.app, owner, { capacity: 50, name: 'Small Night' });
+    const smallRead = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${small.id}/queue`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(smallRead.json()).toMatchObject({ mode: 'auto', enabled: false, state: 'off' });
+    expect((await setQueue(small.id, 'on', 5)).statusCode).toBe(400);
+    const changed = await setQueue(small.id, 'on', 120);
+    expect(changed.json()).toMatchObject({ mode: 'on', enabled: true, rate_per_minute: 120 });
+    // With the queue off a fan buys without any admission.
+    await setQueue(small.id, 'off', 120);
+    await t.app.queueGate.states.refresh(small.id);
+    const fan = new FanBrowser(t.app, host, '192.0.2.210');
+    expect((await fan.checkout(small.id, small.ticket_types[0]!.id)).statusCode).toBe(303);
+  });
+});

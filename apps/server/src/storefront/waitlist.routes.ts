@@ -1,0 +1,112 @@
+// The waiting list's storefront routes (decision 035): GET shows the join form of a sold-out event, POST joins
+// (plain form; rate limited; a second join of the same address says so and sends nothing). Origin is checked by
+// the plugin; the form's fields are checked here (control characters, sizes, e-mail, quantity).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isValidEmail } from '@marquee/shared';
+import { AppError } from '../lib/errors.js';
+import { loadStorefrontEvent } from '../modules/checkout/storefront-event.js';
+import { WAITLIST_MESSAGES } from '../modules/resale/resale-messages.js';
+import { joinWaitlist } from '../modules/resale/waitlist.service.js';
+import { sendHtml, type CheckoutRoutesDeps } from './checkout.routes.js';
+import { findPublicEventAddress, redirectToCurrent } from './event-address.js';
+import { findStorefrontOrganization, sendStorefrontNotFound } from './storefront.routes.js';
+import { renderWaitlistPage, type WaitlistFormState } from './waitlist-pages.js';
+
+const constraints = { site: 'storefront' };
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const field = (body: unknown, name: string) => {
+  const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+  return typeof value === 'string' ? value.trim() : '';
+};
+
+export function waitlistRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
+  const { db } = deps;
+
+  async function load(request: FastifyRequest<{ Params: { ref: string } }>, reply: FastifyReply) {
+    const organization = await findStorefrontOrganization(db, request.siteHost, deps.appUrl);
+    if (!organization) {
+      await sendStorefrontNotFound(reply);
+      return null;
+    }
+    const address = await findPublicEventAddress(db, organization.organizationId, request.params.ref);
+    if (!address) {
+      await sendStorefrontNotFound(reply);
+      return null;
+    }
+    if (address.moved) {
+      await redirectToCurrent(request, reply, address.slug, '/waitlist');
+      return null;
+    }
+    const stored = await loadStorefrontEvent(db, organization.organizationId, address.id);
+    if (!stored) {
+      await sendStorefrontNotFound(reply);
+      return null;
+    }
+    return { organization, stored };
+  }
+
+  app.get<{ Params: { ref: string } }>('/events/:ref/waitlist', { constraints }, async (request, reply) => {
+    const found = await load(request, reply);
+    if (!found) return reply;
+    return sendHtml(
+      reply,
+      200,
+      renderWaitlistPage(found.organization, found.stored, { email: '', quantity: '1', type: '' }),
+    );
+  });
+
+  app.post<{ Params: { ref: string } }>('/events/:ref/waitlist', { constraints }, async (request, reply) => {
+    const found = await load(request, reply);
+    if (!found) return reply;
+    const state: WaitlistFormState = {
+      email: field(request.body, 'email').toLowerCase().slice(0, 255),
+      quantity: field(request.body, 'quantity').slice(0, 4),
+      type: field(request.body, 'type').slice(0, 64),
+    };
+    const page = (status: number, kind: 'alert' | 'note', text: string) =>
+      sendHtml(reply, status, renderWaitlistPage(found.organization, found.stored, state, { kind, text }));
+    if (CONTROL.test(state.email) || CONTROL.test(state.type))
+      return page(400, 'alert', 'Contains characters that are not allowed');
+    if (state.email.length > 254 || !isValidEmail(state.email)) return page(400, 'alert', WAITLIST_MESSAGES.email);
+    if (state.type && !UUID.test(state.type)) return page(400, 'alert', WAITLIST_MESSAGES.typeUnknown);
+    const quantity = /^\d{1,3}$/.test(state.quantity) ? Number(state.quantity) : NaN;
+    try {
+      const outcome = await joinWaitlist(db, deps.jobs, {
+        stored: found.stored,
+        email: state.email,
+        quantity,
+        ticketTypeId: state.type || null,
+        ip: request.ip,
+        rateLimitMultiplier: deps.rateLimitMultiplier,
+      });
+      if (outcome === 'joined') {
+        try {
+          await deps.waitlist.deliverQueued();
+        } catch (error) {
+          request.log.warn({ err: error }, 'waiting-list e-mail left to the worker');
+        }
+      }
+      return sendHtml(
+        reply,
+        200,
+        renderWaitlistPage(
+          found.organization,
+          found.stored,
+          { email: '', quantity: '1', type: '' },
+          {
+            kind: 'note',
+            text: outcome === 'joined' ? WAITLIST_MESSAGES.joined : WAITLIST_MESSAGES.already,
+          },
+        ),
+      );
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode < 500) {
+        return page(error.statusCode, 'alert', error.message);
+      }
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,133 @@
+// Issue 14, point 2: the check-in app reads a ticket's QR code with the phone's camera, and is installable. A
+// fan's ticket is bought through the storefront's forms; its QR code, as the order page shows it, becomes the
+// picture of Chromium's fake camera (a YUV4MPEG2 file), so the app's real camera path (getUserMedia, then the
+// browser's BarcodeDetector or jsQR on the video frames) reads it and the server admits the ticket. The app's
+// service worker makes it open with no network.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import sharp from 'sharp';
+import { E2E_PORT, expect, test } from './fixtures';
+import { createOrganiser, uniqueSubdomain, type Organiser } from './support/api';
+import { buyWithForms, createPublishedEvent, enableSandboxPayouts } from './support/selling';
+
+const baseURL = `http://localhost:${E2E_PORT}`;
+let organiser: Organiser;
+let eventId = '';
+let orderUrl = '';
+
+test.beforeAll(async ({ request }) => {
+  organiser = await createOrganiser(request, { subdomain: uniqueSubdomain('camera'), companyName: 'Camera Club' });
+  await enableSandboxPayouts(request, organiser);
+  eventId = await createPublishedEvent(request, organiser, 'Camera Night');
+  orderUrl = await buyWithForms(request, organiser, eventId, { quantity: 1, email: 'cam-fan@example.com' });
+});
+
+/** A 640x480 one-frame video (4:2:0) of `png` on white, centred, `size` pixels square: what the fake camera shows. */
+async function videoOf(png: Buffer, size = 360): Promise<string> {
+  const width = 640;
+  const height = 480;
+  const luma = await sharp(png)
+    .resize(size, size, { fit: 'contain', background: '#ffffff', kernel: 'nearest' })
+    .flatten({ background: '#ffffff' })
+    .extend({
+      top: (height - size) / 2,
+      bottom: (height - size) / 2,
+      left: (width - size) / 2,
+      right: (width - size) / 2,
+      background: '#ffffff',
+    })
+    .greyscale()
+    .raw()
+    .toBuffer();
+  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-camera-')), 'ticket.y4m');
+  const header = `YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\nFRAME\n`;
+  fs.writeFileSync(file, Buffer.concat([Buffer.from(header), luma.subarray(0, width * height), chroma]));
+  return file;
+}
+
+test('the camera reads a ticket and admits it; the app is installable and opens offline', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto(orderUrl);
+  const qr = page.locator('li.ticket svg').first();
+  await expect(qr).toBeVisible();
+  const video = await videoOf(await qr.screenshot());
+
+  const phone = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+  try {
+    const context = await phone.newContext({
+      viewport: { width: 390, height: 844 },
+      storageState: organiser.storageState,
+      permissions: ['camera'],
+    });
+    const door = await context.newPage();
+    await door.goto(`${baseURL}/checkin`);
+    await door.getByRole('link', { name: /Camera Night/ }).click();
+    await expect(door.getByText('1 ticket on this device')).toBeVisible();
+
+    // Installable: the manifest a browser reads, and a service worker in control of /checkin.
+    await expect(door.locator('link[rel="manifest"]')).toHaveAttribute('href', '/checkin.webmanifest');
+    const manifest = (await (await door.request.get(`${baseURL}/checkin.webmanifest`)).json()) as {
+      start_url: string;
+      display: string;
+      icons: Array<{ sizes: string }>;
+    };
+    expect(manifest).toMatchObject({ display: 'standalone', start_url: '/checkin' });
+    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    await expect
+      .poll(
+        () =>
+          door.evaluate(async () => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            return registration ? `${registration.scope} ${registration.active?.state ?? 'installing'}` : 'none';
+          }),
+        { message: 'an active service worker for /checkin', timeout: 20_000 },
+      )
+      .toBe(`${baseURL}/checkin activated`);
+
+    // With no network the app still opens: the service worker answers the page and its files.
+    await expect
+      .poll(
+        () =>
+          door.evaluate(async () => {
+            const cache = await caches.open('marquee-checkin-v2');
+            return (await cache.keys()).filter((request) => new URL(request.url).pathname.startsWith('/assets/'))
+              .length;
+          }),
+        { message: "the app's files kept by the service worker", timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
+    await context.setOffline(true);
+    await door.reload();
+    await expect(door.getByRole('button', { name: 'Scan with camera' })).toBeVisible();
+    await expect(door.getByTestId('connection')).toContainText('Offline');
+    await context.setOffline(false);
+    await expect(door.getByTestId('connection')).toHaveText('Online');
+
+    await door.getByRole('button', { name: 'Scan with camera' }).click();
+    await expect(door.getByLabel('Camera view')).toBeVisible();
+    const result = door.getByTestId('scan-result');
+    await expect(result).toHaveAttribute('data-result', 'admitted', { timeout: 20_000 });
+    await expect(result).toContainText('General Admission · Fan Buyer');
+    await expect(door.getByTestId('checkin-count')).toHaveText('1 / 1');
+    await context.close();
+  } finally {
+    await phone.close();
+  }
+});

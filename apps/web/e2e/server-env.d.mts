@@ -1,0 +1,1 @@
+export declare function e2eServerEnv(port: number, dataDir: string): Record<string, string>;

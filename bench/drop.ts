@@ -1,0 +1,331 @@
+// Drop: FANS simulated fans arrive over ARRIVAL_SECONDS around the on-sale (ON_SALE_AT of the way through) of an
+// event of CAPACITY tickets with the waiting room on, on PostgreSQL with two app processes (decision 034). Each fan
+// opens the event page (sent to the queue), opens the queue page, solves the proof-of-work, joins, polls as the
+// page's script does until let through, then holds one ticket (every other fan with a promo code limited to
+// PROMO_USES uses; without it once it is used up) and pays in the sandbox. Prints queue requests/s and p99,
+// database queries per queue poll (a poll-only window afterwards, read from each process's marquee_db_queries),
+// the admission rate held, tickets sold, oversold, promo over-use and the checkout p99 of admitted fans.
+// Run with `npm run bench -- drop` (FANS, CAPACITY, ARRIVAL_SECONDS, ON_SALE_AT, RATE, POW_BITS, PROMO_USES,
+// WAIT_SECONDS, BENCH_DATABASE_URL). A quick run on a busy machine: FANS=2000 CAPACITY=200 ARRIVAL_SECONDS=20.
+import os from 'node:os';
+import pg from 'pg';
+import { QUEUE_DEFAULT_RATE_PER_MINUTE } from '@marquee/shared';
+import { cookieOf, HttpClient, percentile, type Reply } from './lib/http.js';
+import { createLiveEvent, sellingOrganiser } from './lib/organiser.js';
+import { createFreshDatabase } from './lib/postgres.js';
+import { freePort, startServer, type ServerProcess } from './lib/server-process.js';
+import { solveProofOfWork } from '../apps/server/src/modules/queue/tokens.js';
+
+const FANS = Number(process.env.FANS ?? 20000);
+const CAPACITY = Number(process.env.CAPACITY ?? 2000);
+const ARRIVAL_SECONDS = Number(process.env.ARRIVAL_SECONDS ?? 60);
+const ON_SALE_AT = Number(process.env.ON_SALE_AT ?? 0.5);
+const RATE = Number(process.env.RATE ?? QUEUE_DEFAULT_RATE_PER_MINUTE);
+/** Lower than production's 16 so 20,000 answers can be found on the bench's own cores; printed. */
+const POW_BITS = Number(process.env.POW_BITS ?? 8);
+const PROMO_USES = Number(process.env.PROMO_USES ?? Math.round(CAPACITY / 10));
+const PAY_CONCURRENCY = Number(process.env.PAY_CONCURRENCY ?? 20);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A limit on how many of something run at once. */
+function semaphore(size: number) {
+  let free = size;
+  const waiting: Array<() => void> = [];
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (free === 0) await new Promise<void>((resolve) => waiting.push(resolve));
+    else free -= 1;
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else free += 1;
+    }
+  };
+}
+
+class Fan {
+  readonly jar = new Map<string, string>();
+  constructor(
+    readonly client: HttpClient,
+    readonly host: string,
+  ) {}
+  keep(reply: Reply) {
+    for (const line of reply.setCookie) {
+      const [pair] = line.split(';');
+      const index = pair!.indexOf('=');
+      this.jar.set(pair!.slice(0, index), pair!.slice(index + 1));
+    }
+  }
+  cookie() {
+    return [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+  async send(path: string, options: { json?: unknown; body?: Record<string, string> } = {}) {
+    const post = options.json !== undefined || options.body !== undefined;
+    const reply = await this.client.trySend({
+      path,
+      host: this.host,
+      headers: { cookie: this.cookie(), ...(post ? { origin: `http://${this.host}` } : {}) },
+      ...options,
+    });
+    this.keep(reply);
+    return reply;
+  }
+}
+
+async function dbQueries(clients: HttpClient[], appHost: string): Promise<number> {
+  let total = 0;
+  for (const client of clients) {
+    const reply = await client.send({ path: '/metrics', host: appHost });
+    const match = /^marquee_db_queries (\d+)/m.exec(reply.body);
+    if (!match) throw new Error('marquee_db_queries missing from /metrics');
+    total += Number(match[1]);
+  }
+  return total;
+}
+
+async function run(url: string) {
+  const servers: ServerProcess[] = [];
+  const clients: HttpClient[] = [];
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    const ports = [await freePort(), await freePort()];
+    const appHost = `localhost:${ports[0]}`;
+    const env = {
+      DATABASE_URL: url,
+      DATA_DIR: os.tmpdir(),
+      PUBLIC_HOST: appHost,
+      APP_URL: `http://${appHost}`,
+      AUTH_SECRET,
+      QUEUE_POW_BITS: String(POW_BITS),
+    };
+    for (const port of ports) servers.push(await startServer(port, env));
+    for (const port of ports) clients.push(new HttpClient(port, 128, { timeoutMs: 30_000 }));
+    const subdomain = `drop${Date.now().toString(36)}`;
+    const organiser = await sellingOrganiser(clients[0]!, appHost, subdomain);
+    const live = await createLiveEvent(clients[0]!, appHost, organiser, CAPACITY);
+    const shopHost = `${subdomain}.${appHost}`;
+    const apiHeaders = { origin: `http://${appHost}`, cookie: organiser.cookie };
+    const code = await clients[0]!.send({
+      path: `/api/events/${live.id}/codes`,
+      host: appHost,
+      headers: apiHeaders,
+      json: { kind: 'promo', code: 'DROP', discount_kind: 'percent', discount_value: '10', max_uses: PROMO_USES },
+    });
+    if (code.status !== 201) throw new Error(`promo code: ${code.status} ${code.body}`);
+    const t0 = Date.now() + 3000;
+    const onSale = t0 + ARRIVAL_SECONDS * ON_SALE_AT * 1000;
+    await db.query(
+      `update event set sales_start_at = $2, queue_mode = 'on', queue_rate_per_minute = $3 where id = $1`,
+      [live.id, new Date(onSale), RATE],
+    );
+
+    const deadline = t0 + (ARRIVAL_SECONDS + Number(process.env.WAIT_SECONDS ?? 180)) * 1000;
+    const queueLatencies: number[] = [];
+    const checkoutLatencies: number[] = [];
+    const admittedAt: number[] = [];
+    const statuses = new Map<string, number>();
+    const count = (key: string) => statuses.set(key, (statuses.get(key) ?? 0) + 1);
+    let firstQueue = Infinity;
+    let lastQueue = 0;
+    let held = 0;
+    let paid = 0;
+    const payLimit = semaphore(PAY_CONCURRENCY);
+    const fans = Array.from({ length: FANS }, (_, index) => new Fan(clients[index % clients.length]!, shopHost));
+
+    const queueRequest = async (fan: Fan, path: string, json?: unknown) => {
+      const started = performance.now();
+      const reply = await fan.send(path, json === undefined ? {} : { json });
+      const ended = performance.now();
+      queueLatencies.push(ended - started);
+      firstQueue = Math.min(firstQueue, started);
+      lastQueue = Math.max(lastQueue, ended);
+      count(`queue ${reply.status}`);
+      return reply;
+    };
+
+    const journey = async (fan: Fan, index: number) => {
+      await sleep(Math.max(0, t0 + Math.random() * ARRIVAL_SECONDS * 1000 - Date.now()));
+      const page = await fan.send(`/events/${live.slug}`);
+      if (page.status !== 303) return count(`event page ${page.status}`);
+      const queuePage = await queueRequest(fan, `/queue/${live.id}`);
+      const challenge = /data-challenge="([^"]+)"/.exec(queuePage.body)?.[1];
+      if (!challenge) return count('no challenge');
+      let reply = await queueRequest(fan, `/queue/${live.id}/join`, {
+        challenge,
+        answer: solveProofOfWork(challenge, POW_BITS),
+      });
+      for (;;) {
+        // Fans give up after the deadline (held tickets that are never paid keep the queue paused until they expire).
+        if (Date.now() > deadline) return count('gave up waiting');
+        const body = reply.status === 0 ? null : (JSON.parse(reply.body) as { status: string; next?: number });
+        if (body?.status === 'admitted') break;
+        if (body?.status === 'sold_out') return count('told sold out');
+        if (body?.status === 'error' || body?.status === 'expired') return count(`queue ${body.status}`);
+        if (body?.status === 'paused') count('saw paused');
+        await sleep((body?.next ?? 5) * 1000 * (0.8 + Math.random() * 0.4));
+        reply = await queueRequest(fan, `/queue/${live.id}/status`);
+      }
+      admittedAt.push(Date.now());
+      await fan.send(`/events/${live.slug}`);
+      const form = {
+        [`qty_${live.ticketTypeId}`]: '1',
+        first_name: 'Fan',
+        last_name: `Number ${index}`,
+        email: `fan${index}@example.com`,
+        phone: '',
+        country: 'GB',
+        terms_accepted: 'yes',
+      };
+      const started = performance.now();
+      let hold = await fan.send(`/events/${live.slug}/checkout`, {
+        body: index % 2 === 0 ? { ...form, promo_code: 'DROP' } : form,
+      });
+      // The promo code was used up meanwhile: the fan buys at full price.
+      if (hold.status === 409 && index % 2 === 0 && /code/i.test(hold.body) && !/sold out/i.test(hold.body))
+        hold = await fan.send(`/events/${live.slug}/checkout`, { body: form });
+      checkoutLatencies.push(performance.now() - started);
+      count(`checkout ${hold.status}`);
+      const token = /^\/checkout\/([A-Za-z0-9_-]{43})$/.exec(hold.location)?.[1];
+      if (!token) return;
+      held += 1;
+      await payLimit(async () => {
+        const pay = await fan.send(`/checkout/${token}/pay`, { body: {} });
+        if (pay.status !== 303) return count(`pay ${pay.status}`);
+        const provider = new URL(pay.location);
+        const card = await fan.client.trySend({
+          path: provider.pathname,
+          host: provider.host,
+          headers: { origin: `http://${appHost}`, cookie: cookieOf(pay) },
+          body: { card_number: '4242424242424242', card_expiry: '12 / 34', card_cvc: '123', card_name: 'Fan' },
+        });
+        if (card.status === 303) paid += 1;
+        else count(`card ${card.status}`);
+      });
+    };
+
+    console.log(
+      `Drop: ${FANS} fans over ${ARRIVAL_SECONDS} s, on-sale after ${(ARRIVAL_SECONDS * ON_SALE_AT).toFixed(0)} s, ` +
+        `${CAPACITY} tickets, rate ${RATE}/min, proof-of-work ${POW_BITS} bits, promo limited to ${PROMO_USES}; ` +
+        `2 processes on PostgreSQL; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}.`,
+    );
+    const started = Date.now();
+    await Promise.all(fans.map((fan, index) => journey(fan, index)));
+    const dropSeconds = (Date.now() - started) / 1000;
+    // Let the payment webhooks' jobs finish.
+    let sold = 0;
+    for (let tries = 0; tries < 60; tries += 1) {
+      sold = Number((await db.query(`select sold from event where id = $1`, [live.id])).rows[0].sold);
+      if (sold >= paid) break;
+      await sleep(1000);
+    }
+
+    // Poll-only window: every fan polls once more (the common path), nothing else runs.
+    const before = await dbQueries(clients, appHost);
+    const windowLatencies: number[] = [];
+    const windowStart = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 100 }, async () => {
+        while (next < fans.length) {
+          const fan = fans[next++]!;
+          const t = performance.now();
+          await fan.send(`/queue/${live.id}/status`);
+          windowLatencies.push(performance.now() - t);
+        }
+      }),
+    );
+    const windowSeconds = (performance.now() - windowStart) / 1000;
+    const after = await dbQueries(clients, appHost);
+
+    const counters = (await db.query(`select sold, held, capacity from event where id = $1`, [live.id])).rows[0];
+    const tickets = Number(
+      (await db.query(`select count(*)::int as n from ticket where event_id = $1`, [live.id])).rows[0].n,
+    );
+    const promo = (
+      await db.query(`select uses, max_uses from event_code where event_id = $1 and code = 'DROP'`, [live.id])
+    ).rows[0];
+    const promoOrders = Number(
+      (
+        await db.query(
+          `select count(*)::int as n from "order" where event_id = $1 and promo_code = 'DROP' and status in ('paid','pending')`,
+          [live.id],
+        )
+      ).rows[0].n,
+    );
+    const lobby = Number(
+      (
+        await db.query(`select count(*)::int as n from queue_entry where event_id = $1 and joined_at < $2`, [
+          live.id,
+          new Date(onSale),
+        ])
+      ).rows[0].n,
+    );
+    queueLatencies.sort((a, b) => a - b);
+    checkoutLatencies.sort((a, b) => a - b);
+    windowLatencies.sort((a, b) => a - b);
+    admittedAt.sort((a, b) => a - b);
+    const admittedSpan = admittedAt.length > 1 ? (admittedAt.at(-1)! - admittedAt[0]!) / 60_000 : 0;
+    const lines = [
+      ['drop duration', `${dropSeconds.toFixed(0)} s`],
+      ['queue requests (page, join, polls)', String(queueLatencies.length)],
+      ['queue requests/s (over the drop)', (queueLatencies.length / ((lastQueue - firstQueue) / 1000)).toFixed(0)],
+      [
+        'queue p50 / p99 (ms)',
+        `${percentile(queueLatencies, 50).toFixed(0)} / ${percentile(queueLatencies, 99).toFixed(0)}`,
+      ],
+      [
+        'poll-only window: polls/s, p99 (ms)',
+        `${(fans.length / windowSeconds).toFixed(0)}, ${percentile(windowLatencies, 99).toFixed(0)}`,
+      ],
+      [
+        'DB queries per queue poll (window)',
+        `${((after - before) / fans.length).toFixed(4)} (${after - before} queries for ${fans.length} polls: the snapshot refreshes)`,
+      ],
+      ['DB reads on the rare path', `${lobby} (one per lobby fan, its place after the draw)`],
+      [
+        'admission rate held',
+        `${admittedSpan > 0 ? (admittedAt.length / admittedSpan).toFixed(0) : '-'}/min (set ${RATE}/min; ${admittedAt.length} fans let through)`,
+      ],
+      ['held / paid', `${held} / ${paid}`],
+      ['tickets sold (event.sold / tickets)', `${counters.sold} / ${tickets} of ${CAPACITY}`],
+      ['OVERSOLD', String(Math.max(0, Math.max(Number(counters.sold), tickets) - CAPACITY))],
+      [
+        'promo uses / limit (over-use)',
+        `${promo.uses} / ${promo.max_uses} (${Math.max(0, promoOrders - promo.max_uses)})`,
+      ],
+      [
+        'checkout p50 / p99 for admitted fans (ms)',
+        `${percentile(checkoutLatencies, 50).toFixed(0)} / ${percentile(checkoutLatencies, 99).toFixed(0)}`,
+      ],
+      ['outcomes', [...statuses].map(([key, n]) => `${key}: ${n}`).join(', ')],
+    ];
+    for (const [label, value] of lines) console.log(`${label!.padEnd(42)} ${value}`);
+    return Number(counters.sold) > CAPACITY || tickets > CAPACITY || promoOrders > promo.max_uses;
+  } finally {
+    await db.end();
+    await Promise.allSettled(clients.map((client) => client.close()));
+    await Promise.allSettled(servers.map((server) => server.stop()));
+  }
+}
+
+const fresh = await createFreshDatabase(PG_URL, 'marquee_drop').catch((error: Error) => {
+  console.log(`Drop skipped: PostgreSQL not reachable at ${PG_URL} (${error.message})`);
+  return null;
+});
+if (fresh) {
+  try {
+    const broken = await run(fresh.url);
+    if (broken) console.log('OVERSOLD or promo over-used: see above.');
+    process.exitCode = broken ? 1 : 0;
+  } catch (error) {
+    console.error(error);
+    process.exitCode = 1;
+  } finally {
+    await fresh.drop();
+  }
+}
