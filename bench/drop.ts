@@ -107,7 +107,7 @@ async function run(url: string) {
     for (const port of ports) clients.push(new HttpClient(port, 128, { timeoutMs: 30_000 }));
     const subdomain = `drop${Date.now().toString(36)}`;
     const organiser = await sellingOrganiser(clients[0]!, appHost, subdomain);
-    const live = await createLiveEvent(clients[0]!, appHost, organiser, CAPACITY);
+    const live = await createLiveEvent(clients[0]!, appHost, organiser, CAPACITY, 'auto');
     const shopHost = `${subdomain}.${appHost}`;
     const apiHeaders = { origin: `http://${appHost}`, cookie: organiser.cookie };
     const code = await clients[0]!.send({

@@ -78,6 +78,8 @@ export async function createLiveEvent(
   appHost: string,
   organiser: Organiser,
   capacity: number,
+  /** 'off' turns the waiting room off; 'auto' keeps the organiser's default (on above 1,000 places). */
+  queue: 'auto' | 'off' = 'off',
 ): Promise<LiveEvent> {
   const headers = { origin: `${client.scheme}://${appHost}`, cookie: organiser.cookie };
   const created = await client.send({
@@ -105,6 +107,20 @@ export async function createLiveEvent(
   const published = await client.send({ method: 'POST', path: `/api/events/${id}/publish`, host: appHost, headers });
   if (published.status !== 200) throw new Error(`publish: ${published.status} ${published.body}`);
   const dto = JSON.parse(published.body) as { slug: string; ticket_types: Array<{ id: string }> };
+  if (queue === 'off') {
+    // A large event queues fans by default (decision 034); the checkout and fault runs measure the sale itself.
+    const current = await client.send({ path: `/api/events/${id}/queue`, host: appHost, headers });
+    if (current.status !== 200) throw new Error(`queue settings: ${current.status} ${current.body}`);
+    const rate = (JSON.parse(current.body) as { rate_per_minute: number }).rate_per_minute;
+    const off = await client.send({
+      method: 'PUT',
+      path: `/api/events/${id}/queue`,
+      host: appHost,
+      headers,
+      json: { mode: 'off', rate_per_minute: rate },
+    });
+    if (off.status !== 200) throw new Error(`queue off: ${off.status} ${off.body}`);
+  }
   return { id, slug: dto.slug, ticketTypeId: dto.ticket_types[0]!.id };
 }
 
