@@ -10,7 +10,7 @@ export interface Reply {
 }
 
 export interface SendOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT';
   path: string;
   host: string;
   headers?: Record<string, string>;
