@@ -131,7 +131,7 @@ test('a fan sees the organiser’s font, footer, share and calendar on the store
   });
   await page.goto(storefrontUrl(who.subdomain));
   await expect(page.getByRole('heading', { level: 1, name: brand.company })).toBeVisible();
-  // The font is ours (served by the storefront's own host) and applied.
+  // The font is ours (served by the storefront's own host) and applied once the page has loaded.
   await expect
     .poll(() => page.evaluate(async () => (await document.fonts.ready, document.fonts.check('16px "DM Sans"'))))
     .toBe(true);
@@ -202,6 +202,8 @@ test('screenshots: three brandings on desktop and phone', async ({ browser, requ
         ['event', `/events/${slug}`],
       ] as const) {
         await page.goto(storefrontUrl(who.subdomain, pathname));
+        // The brand font is switched on once the page has loaded (fonts.ts), then it loads.
+        await page.waitForFunction(() => document.documentElement.classList.contains('f'));
         await page.evaluate(() => document.fonts.ready);
         const file = `${index + 1}-${brand.font.toLowerCase().replace(/\s+/g, '-')}-${name}-${device}.png`;
         await page.screenshot({ path: path.join(dir!, file), fullPage: true });

@@ -51,7 +51,8 @@ describe('brandTheme contrast', () => {
 
   it('a display font (Bebas Neue) is used for headings only; body text keeps a readable sans', () => {
     const theme = brandTheme({ primaryColor: null, secondaryColor: null, fontFamily: 'Bebas Neue' });
-    expect(theme.css).toContain('body{background:var(--bg);color:var(--text);font-family:system-ui');
-    expect(theme.css).toContain('h1,h2,h3,.display{font-family:"Bebas Neue",Impact');
+    expect(theme.css).toContain('body{font-family:system-ui');
+    expect(theme.css).toContain('.f h1,.f h2,.f h3,.f .display{font-family:"Bebas Neue",Impact');
+    expect(theme.css).not.toContain('.f body{font-family:"Bebas');
   });
 });

@@ -10,7 +10,7 @@ import {
   type FontFamily,
 } from '@marquee/shared';
 import { contrastRatio, normalizeHexColor, textOn as nearBlackOrWhite } from '../adapters/mail/colors.js';
-import { brandFont } from './fonts.js';
+import { brandFont, FONTS_ON_CLASS } from './fonts.js';
 
 export { contrastRatio };
 
@@ -71,13 +71,21 @@ export interface BrandTheme {
   accent: string;
   muted: string;
   font: FontFamily;
-  /** The font's preload link, for the head. */
-  fontPreload: string;
+  /** For the head: the font's preload (fontsAtOnce), or the font at once when the browser runs no script. */
+  fontHead: string;
   /** @font-face rules, :root variables, colour scheme, fonts for body and headings, focus rings. */
   css: string;
 }
 
-export function brandTheme(branding: BrandColours): BrandTheme {
+export interface BrandThemeOptions {
+  /**
+   * Apply the brand font from the first paint, preloaded: for pages without artwork whose script does not switch
+   * fonts (the waiting room). By default the font waits for the page to load (FONT_SWITCH_SCRIPT).
+   */
+  fontsAtOnce?: boolean;
+}
+
+export function brandTheme(branding: BrandColours, options: BrandThemeOptions = {}): BrandTheme {
   const primary = cssColor(branding.primaryColor, DEFAULT_PRIMARY_COLOR);
   const secondary = cssColor(branding.secondaryColor, FALLBACK_SECONDARY_COLOR);
   const font = (
@@ -98,11 +106,19 @@ export function brandTheme(branding: BrandColours): BrandTheme {
   }
   const line = mixColors(secondary, text, 0.18);
   const face = brandFont(font);
-  const headings = face.display
-    ? `h1,h2,h3,.display{font-family:${face.heading};font-weight:400;letter-spacing:.02em}`
-    : `h1,h2,h3,.display{font-family:${face.heading}}`;
+  const headingList = 'h1,h2,h3,.display';
+  const weight = face.display ? ';font-weight:400;letter-spacing:.02em' : '';
+  const on = (selectors: string) => selectors.split(',').map((selector) => `.${FONTS_ON_CLASS} ${selector}`).join(',');
+  // A page with artwork shows the fallback until it has loaded, then the script's class turns the font on.
+  const fonts = options.fontsAtOnce
+    ? `body{font-family:${face.body}}${headingList}{font-family:${face.heading}${weight}}`
+    : `body{font-family:${face.fallbackBody}}${headingList}{font-family:${face.fallbackHeading}${weight}}` +
+      `${on('body')}{font-family:${face.body}}${on(headingList)}{font-family:${face.heading}}`;
   const css = `${face.css}:root{--primary:${primary};--on-primary:${onPrimary};--accent:${accent};--bg:${secondary};--text:${text};--muted:${muted};--line:${line}}
-html{color-scheme:${isDark ? 'dark' : 'light'}}body{background:var(--bg);color:var(--text);font-family:${face.body};min-height:100vh;display:flex;flex-direction:column}${headings}
+html{color-scheme:${isDark ? 'dark' : 'light'}}body{background:var(--bg);color:var(--text);min-height:100vh;display:flex;flex-direction:column}${fonts}
 a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,summary:focus-visible{outline:2px solid var(--accent);outline-offset:2px}.muted{color:var(--muted)}`;
-  return { primary, secondary, text, onPrimary, accent, muted, font, fontPreload: face.preload, css };
+  const fontHead = options.fontsAtOnce
+    ? face.preload
+    : `<noscript><style>body{font-family:${face.body}}${headingList}{font-family:${face.heading}}</style></noscript>`;
+  return { primary, secondary, text, onPrimary, accent, muted, font, fontHead, css };
 }

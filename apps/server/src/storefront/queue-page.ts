@@ -145,7 +145,7 @@ function noScriptText(body: StatusBody, options: QueuePageOptions): string {
 
 export function renderQueuePage(snapshot: QueueSnapshot, body: StatusBody, options: QueuePageOptions): string {
   const dash = '\u2013';
-  const theme = brandTheme(snapshot.brand);
+  const theme = brandTheme(snapshot.brand, { fontsAtOnce: true });
   const name = escapeHtml(snapshot.brand.companyName);
   const logo = safeLink(snapshot.brand.logoUrl);
   const link = body.url ?? body.waiting_list_url ?? null;
@@ -153,7 +153,7 @@ export function renderQueuePage(snapshot: QueueSnapshot, body: StatusBody, optio
   return renderPage({
     title: `Waiting room \u00b7 ${snapshot.name}`,
     css: `${theme.css}\n${CSS}`,
-    head: [theme.fontPreload, noScriptHead(snapshot, body, options)].filter(Boolean).join('\n'),
+    head: [theme.fontHead, noScriptHead(snapshot, body, options)].filter(Boolean).join('\n'),
     body: `<header><a class="top" href="/">${logo ? `<img ${responsiveImageHtml(logo, { sizes: '40px', maxWidth: 160 })} alt="" width="40" height="40">` : ''}<span class="display">${name}</span></a></header>
 <main class="queue" data-queue="/queue/${escapeHtml(snapshot.eventId)}" data-challenge="${escapeHtml(options.challenge.token)}" data-bits="${options.challenge.bits}">
 <p class="muted">Waiting room</p>
@@ -175,14 +175,14 @@ export function renderQueueMessage(
   snapshot: QueueSnapshot,
   message: { text: string; back: string; refresh?: { seconds: number; url: string } | undefined; appUrl: string },
 ): string {
-  const theme = brandTheme(snapshot.brand);
+  const theme = brandTheme(snapshot.brand, { fontsAtOnce: true });
   const refresh = message.refresh
     ? `<meta http-equiv="refresh" content="${message.refresh.seconds};url=${escapeHtml(message.refresh.url)}">`
     : '';
   return renderPage({
     title: `Waiting room \u00b7 ${snapshot.name}`,
     css: `${theme.css}\n${CSS}`,
-    head: [theme.fontPreload, refresh].filter(Boolean).join('\n'),
+    head: [theme.fontHead, refresh].filter(Boolean).join('\n'),
     body: `<header><a class="top" href="/"><span class="display">${escapeHtml(snapshot.brand.companyName)}</span></a></header>
 <main class="queue"><p class="muted">Waiting room</p><h1>${escapeHtml(snapshot.name)}</h1>
 <p class="alert" role="alert">${escapeHtml(message.text)}</p>

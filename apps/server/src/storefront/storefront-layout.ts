@@ -141,7 +141,7 @@ export interface StorefrontPage {
   description?: string;
   /** Extra CSS for this page. */
   css?: string;
-  /** Load the small storefront script (share button, countdown, quantity steppers). */
+  /** Load the small storefront script (brand font, share button, countdowns, quantity steppers). Default true. */
   script?: boolean;
   /** Trusted HTML for the head, e.g. the artwork's preload (see renderPage). */
   head?: string | undefined;
@@ -162,13 +162,13 @@ export function renderStorefrontPage(organization: StorefrontFrameOrganization, 
       : `<header><a class="top" href="/">${logo ? `<img ${responsiveImageHtml(logo, { sizes: '40px', maxWidth: 160 })} alt="" width="40" height="40">` : ''}<span class="display">${name}</span></a></header>\n`;
   const body = `<a class="skip" href="#content">Skip to content</a>
 ${header}<main id="content">${page.body}</main>
-${footerHtml(organization)}${page.script ? '\n<script src="/_storefront/checkout.js" defer></script>' : ''}`;
+${footerHtml(organization)}${page.script === false ? '' : '\n<script src="/_storefront/checkout.js" defer></script>'}`;
   return renderPage({
     title: page.title,
     description: page.description,
     css: `${theme.css}\n${FRAME_CSS}\n${page.contentCss === false ? '' : STOREFRONT_CSS}${page.css ?? ''}`,
-    // The artwork first (it is the page's largest paint), then the font the text will swap to.
-    head: [page.head, theme.fontPreload, page.social ? socialCardHtml(page.social) : ''].filter(Boolean).join('\n'),
+    // The artwork first (it is the page's largest paint); the brand font comes after the page has loaded.
+    head: [page.head, theme.fontHead, page.social ? socialCardHtml(page.social) : ''].filter(Boolean).join('\n'),
     body,
   });
 }
