@@ -19,7 +19,7 @@ import { afterSaleRoutes } from './after-sale.routes.js';
 import { listingsOfOrder } from '../modules/resale/resale.service.js';
 import { resaleRoutes } from './resale.routes.js';
 import { renderLookupPage, renderOrderPage } from './checkout-pages.js';
-import { sendHtml } from './checkout.routes.js';
+import { sendHtml } from './checkout-summary.routes.js';
 import { findStorefrontOrganization, sendStorefrontNotFound } from './storefront.routes.js';
 
 export interface OrderPageDeps {
