@@ -13,7 +13,7 @@ import {
 import type { Database } from '../../db/client.js';
 import { event, ticketType } from '../../db/schema/index.js';
 import { generalOf, toPublicEvent, type PublicEvent } from '../events/events.service.js';
-import { releaseExpiredHolds } from './inventory.js';
+import { releaseExpiredHolds, type LineQuantity, type Tx } from './inventory.js';
 
 export type EventRow = typeof event.$inferSelect;
 export type TicketTypeRow = typeof ticketType.$inferSelect;
@@ -101,7 +101,7 @@ interface OwedPlaces {
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-async function owedPlaces(db: Database, row: EventRow, types: TicketTypeRow[]): Promise<OwedPlaces | null> {
+async function owedPlaces(db: Database | Tx, row: EventRow, types: TicketTypeRow[]): Promise<OwedPlaces | null> {
   // One probe of the two partial indexes; nothing more while nobody waits and nothing is listed.
   const found = rowsOf<{ kind: string; ticket_type_id: string | null; quantity: number }>(
     await db.execute(sql`
@@ -146,6 +146,32 @@ function publicRemaining(type: SellableTicketType, owed: OwedPlaces | null): Sel
   if (owed.venueFree === null) return type;
   const left = Math.max(0, owed.venueFree - (owed.venueOwed.get(type.id) ?? 0));
   return { ...type, remaining: type.remaining === null ? left : Math.min(type.remaining, left) };
+}
+
+/**
+ * Whether the public gate keeps these tickets from a buyer although the counters have room for them: places
+ * owed to the waiting list or to another type's listing (the rule `loadStorefrontEvent` applies to the public
+ * checkout). Read from `row` and `types` as given; a late payment passes them locked (decision 035). Lines the
+ * counters cannot fit anyway are not the gate's to refuse.
+ */
+export async function owedToOthers(
+  db: Database | Tx,
+  row: EventRow,
+  types: TicketTypeRow[],
+  lines: LineQuantity[],
+): Promise<boolean> {
+  const owed = await owedPlaces(db, row, types);
+  if (!owed) return false;
+  const wanted = new Map<string, number>();
+  for (const line of lines) wanted.set(line.ticketTypeId, (wanted.get(line.ticketTypeId) ?? 0) + line.quantity);
+  return [...wanted].some(([typeId, quantity]) => {
+    const type = types.find((candidate) => candidate.id === typeId);
+    if (!type) return false;
+    const sellable = toSellable(type, row);
+    const fits = sellable.remaining === null || quantity <= sellable.remaining;
+    const left = publicRemaining(sellable, owed).remaining;
+    return fits && left !== null && quantity > left;
+  });
 }
 
 /**
