@@ -50,6 +50,8 @@ export interface StorefrontEvent {
   salesState: 'before' | 'open' | 'after';
   /** While nothing is on sale yet, when the first shown type opens (a waiting room keys off this); else null. */
   salesOpensAt: Date | null;
+  /** Places are owed to the waiting list or to resale listings: the hold checks the gate again (decision 035). */
+  keepOwed: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -214,6 +216,7 @@ export async function loadStorefrontEvent(
     types: shown.map((type) => publicRemaining(toSellable(type, row, now), owed)),
     salesState: sales.state,
     salesOpensAt: sales.opensAt,
+    keepOwed: owed !== null,
     startLocal: local(row.startsAt),
     endLocal: local(row.endsAt),
     lastEntryLocal: local(row.lastEntryAt),
