@@ -231,6 +231,7 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
     promo: codes.promo ? { id: codes.promo.id, code: codes.promo.code, discountMinor: priced.discountMinor } : null,
     // An access code's use is taken only when the order holds a type it unlocked.
     accessCodeId: codes.access && lines.some((line) => line.type.unlocked) ? codes.access.id : null,
+    keepOwed: stored.keepOwed,
   };
   try {
     const held = await holdOrder(db, request);

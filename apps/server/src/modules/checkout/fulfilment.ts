@@ -1,7 +1,7 @@
 // Turning a confirmed payment into tickets, exactly once. Runs inside the webhook's transaction (which also
 // records the provider's event id), with the order row locked: a paid order is never paid again, a hold
-// becomes sold tickets, and a payment whose hold had already been released is honoured while tickets remain
-// and otherwise marked for an automatic refund. The per-day sales and the buyer's totals move in the same
+// becomes sold tickets, and a payment whose hold had already been released is honoured while tickets remain for
+// the public (`late-payment.ts`) and otherwise marked for an automatic refund. The per-day sales and the buyer's totals move in the same
 // transaction.
 import { and, eq, sql } from 'drizzle-orm';
 import {
@@ -16,10 +16,10 @@ import {
   ticket,
 } from '../../db/schema/index.js';
 import { newTicketCode } from './codes.js';
-import { pgConstraint, pgErrorCode } from '../../db/errors.js';
 import { forgetPastPeriods } from '../analytics/analytics.past.js';
 import { claimListings } from '../resale/resale.service.js';
-import { NotEnoughTickets, releaseHeldTickets, sellHeldTickets, sellWithoutHold, type Tx } from './inventory.js';
+import { NotEnoughTickets, releaseHeldTickets, sellHeldTickets, type Tx } from './inventory.js';
+import { retakeLatePlaces } from './late-payment.js';
 import type { OrderRow } from './checkout.service.js';
 
 /** What the fulfilment still needs (e-mails, a refund): queued as jobs in the same transaction. */
@@ -110,11 +110,10 @@ export async function fulfilPaidSession(tx: Tx, paid: PaidSession): Promise<Fulf
     late = true;
     let usedUp: string | null = null;
     try {
-      // A savepoint, so a partial claim (one type fits, the venue does not) is undone on its own. The codes'
-      // uses and the buyer's tickets went back when the hold ran out: they are taken again, within their limits.
+      // A savepoint, so a partial claim (one type fits, the venue does not) is undone on its own. Places owed to
+      // the waiting list are not taken; the codes' uses and the buyer's tickets are taken again, within limits.
       await tx.transaction(async (savepoint) => {
-        await sellWithoutHold(savepoint, current.eventId, quantities);
-        usedUp = await retakeCodesAndBuyer(savepoint, current);
+        usedUp = await retakeLatePlaces(savepoint, current, quantities);
         if (usedUp) throw new NotEnoughTickets(null);
       });
     } catch (error) {
@@ -391,33 +390,4 @@ export async function expireSessionOrder(tx: Tx, sessionId: string): Promise<boo
     at: now,
   });
   return true;
-}
-
-/**
- * For a payment that arrives after its hold ran out: takes again the use of each code the order carries and the
- * buyer's tickets toward the per-person limit (both were given back when the hold expired). Returns why the
- * order cannot be honoured (a code used up meanwhile, or the buyer at the limit), or null when both were taken.
- */
-async function retakeCodesAndBuyer(tx: Tx, current: OrderRow): Promise<string | null> {
-  const codeIds = [current.promoCodeId, current.accessCodeId].filter((id): id is string => Boolean(id));
-  try {
-    await tx.transaction(async (savepoint) => {
-      for (const id of codeIds)
-        await savepoint.execute(sql`update event_code set uses = uses + 1 where id = ${id}::uuid`);
-      await savepoint.execute(sql`
-        insert into buyer_tickets (organization_id, event_id, email, tickets, max_tickets)
-        select ${current.organizationId}, id, ${current.customerEmail}, ${current.quantity}, max_tickets_per_email
-        from event where id = ${current.eventId}
-        on conflict (event_id, email) do update set tickets = buyer_tickets.tickets + excluded.tickets`);
-    });
-    return null;
-  } catch (error) {
-    const constraint = pgConstraint(error);
-    if (pgErrorCode(error) !== '23514') throw error;
-    if (constraint === 'event_code_uses_check')
-      return 'The hold had expired and its code was used up before the payment arrived';
-    if (constraint === 'buyer_tickets_limit_check')
-      return "The hold had expired and the buyer's ticket limit was reached before the payment arrived";
-    throw error;
-  }
 }

@@ -36,6 +36,11 @@ export interface HoldRequest {
   promo?: { id: string; code: string; discountMinor: number } | null;
   /** An access code that unlocked a chosen hidden type (one use taken with the hold). */
   accessCodeId?: string | null;
+  /**
+   * The storefront read found places owed to the waiting list or to resale listings (decision 035): the
+   * statement checks the public gate again against the event's counters as it locks them.
+   */
+  keepOwed?: boolean;
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -128,6 +133,7 @@ function holdStatement(request: HoldRequest): SQL {
       returning tickets
     ),
     per_type as (select ticket_type_id, sum(quantity)::int as quantity from wanted group by ticket_type_id),
+    ${request.keepOwed ? owedCte(eventId) : sql``}
     types as (
       update ticket_type t set held = t.held + w.quantity
       from per_type w
@@ -135,7 +141,7 @@ function holdStatement(request: HoldRequest): SQL {
       returning t.id, w.quantity
     ),
     venue as (
-      update event set held = held + (select coalesce(sum(quantity), 0) from types)
+      update event set held = ${request.keepOwed ? heldKeepingOwed : sql`held + (select coalesce(sum(quantity), 0) from types)`}
       where id = ${eventId} and organization_id = ${org} and (select value from durability) is not null
       returning id
     ),
@@ -162,6 +168,36 @@ function holdStatement(request: HoldRequest): SQL {
     )
     select * from created`;
 }
+
+/**
+ * The public gate (decision 035, as `owedPlaces` in storefront-event.ts reads it) for the chosen types: `closed`
+ * when a fan waits for one of them or for any ticket; `places`: venue places owed to other types, their open
+ * listings and their line's wants (as far as those types have places of their own).
+ */
+const owedCte = (eventId: string) => sql`owed as (
+      select exists (select 1 from waitlist_entry where event_id = ${eventId} and status = 'waiting'
+          and (ticket_type_id is null or ticket_type_id in (select ticket_type_id from per_type))) as closed,
+        (select count(*)::int from resale_listing where event_id = ${eventId} and status = 'listed'
+          and ticket_type_id not in (select ticket_type_id from per_type))
+        + (select coalesce(sum(least(w.quantity, coalesce(greatest(0, t.capacity - t.sold - t.held), w.quantity))), 0)::int
+          from (select ticket_type_id, sum(quantity)::int as quantity from waitlist_entry
+            where event_id = ${eventId} and status = 'waiting' and ticket_type_id is not null
+              and ticket_type_id not in (select ticket_type_id from per_type)
+            group by ticket_type_id) w
+          join ticket_type t on t.id = w.ticket_type_id) as places
+    ),`;
+
+/**
+ * The venue's new `held` when places are owed: evaluated on the event row as locked (PostgreSQL re-reads a row a
+ * concurrent hold changed), so of two racing buyers only one can take the last place not owed to others. A hold
+ * the gate refuses sets -1, which fails the event's CHECK exactly as a hold that does not fit: nothing is written.
+ */
+const heldKeepingOwed = sql`case
+        when (select closed from owed) then -1
+        when capacity is null
+          or capacity - sold - held - (select coalesce(sum(quantity), 0) from types) >= (select places from owed)
+          then held + (select coalesce(sum(quantity), 0) from types)
+        else -1 end`;
 
 /** A code ran out of uses between the page and the hold (another fan took the last one). */
 export class CodeUsedUp extends Error {

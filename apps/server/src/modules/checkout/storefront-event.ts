@@ -13,7 +13,7 @@ import {
 import type { Database } from '../../db/client.js';
 import { event, ticketType } from '../../db/schema/index.js';
 import { generalOf, toPublicEvent, type PublicEvent } from '../events/events.service.js';
-import { releaseExpiredHolds } from './inventory.js';
+import { releaseExpiredHolds, type LineQuantity, type Tx } from './inventory.js';
 
 export type EventRow = typeof event.$inferSelect;
 export type TicketTypeRow = typeof ticketType.$inferSelect;
@@ -50,6 +50,8 @@ export interface StorefrontEvent {
   salesState: 'before' | 'open' | 'after';
   /** While nothing is on sale yet, when the first shown type opens (a waiting room keys off this); else null. */
   salesOpensAt: Date | null;
+  /** Places are owed to the waiting list or to resale listings: the hold checks the gate again (decision 035). */
+  keepOwed: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -101,7 +103,7 @@ interface OwedPlaces {
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-async function owedPlaces(db: Database, row: EventRow, types: TicketTypeRow[]): Promise<OwedPlaces | null> {
+async function owedPlaces(db: Database | Tx, row: EventRow, types: TicketTypeRow[]): Promise<OwedPlaces | null> {
   // One probe of the two partial indexes; nothing more while nobody waits and nothing is listed.
   const found = rowsOf<{ kind: string; ticket_type_id: string | null; quantity: number }>(
     await db.execute(sql`
@@ -149,6 +151,32 @@ function publicRemaining(type: SellableTicketType, owed: OwedPlaces | null): Sel
 }
 
 /**
+ * Whether the public gate keeps these tickets from a buyer although the counters have room for them: places
+ * owed to the waiting list or to another type's listing (the rule `loadStorefrontEvent` applies to the public
+ * checkout). Read from `row` and `types` as given; a late payment passes them locked (decision 035). Lines the
+ * counters cannot fit anyway are not the gate's to refuse.
+ */
+export async function owedToOthers(
+  db: Database | Tx,
+  row: EventRow,
+  types: TicketTypeRow[],
+  lines: LineQuantity[],
+): Promise<boolean> {
+  const owed = await owedPlaces(db, row, types);
+  if (!owed) return false;
+  const wanted = new Map<string, number>();
+  for (const line of lines) wanted.set(line.ticketTypeId, (wanted.get(line.ticketTypeId) ?? 0) + line.quantity);
+  return [...wanted].some(([typeId, quantity]) => {
+    const type = types.find((candidate) => candidate.id === typeId);
+    if (!type) return false;
+    const sellable = toSellable(type, row);
+    const fits = sellable.remaining === null || quantity <= sellable.remaining;
+    const left = publicRemaining(sellable, owed).remaining;
+    return fits && left !== null && quantity > left;
+  });
+}
+
+/**
  * A live (or cancelled) event of this organisation with its visible ticket types, or null (drafts and others'
  * events are 404).
  * One query for the event and its types. Expired holds are released first unless `releaseExpired` is false
@@ -188,6 +216,7 @@ export async function loadStorefrontEvent(
     types: shown.map((type) => publicRemaining(toSellable(type, row, now), owed)),
     salesState: sales.state,
     salesOpensAt: sales.opensAt,
+    keepOwed: owed !== null,
     startLocal: local(row.startsAt),
     endLocal: local(row.endsAt),
     lastEntryLocal: local(row.lastEntryAt),

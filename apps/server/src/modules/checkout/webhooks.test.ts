@@ -1,14 +1,31 @@
 // Fulfilment from signed webhooks: exactly once when delivered twice, honoured when the payment arrives after
-// the hold expired while tickets remain, refunded (with an e-mail) when they do not, and never undone by an
-// older event delivered out of order.
+// the hold expired while tickets remain, refunded (with an e-mail) when they do not or when the places that came
+// back are owed to the waiting list, and never undone by an older event delivered out of order.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSandboxPayments } from '../../adapters/payments/sandbox.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { buyer, createLiveEvent, postCheckout, sellingOrganiser, tokenFrom } from '../../../test/checkout-helpers.js';
+import {
+  buyer,
+  createLiveEvent,
+  fanIp,
+  form,
+  postCheckout,
+  sellingOrganiser,
+  tokenFrom,
+} from '../../../test/checkout-helpers.js';
 import type { SignedInUser } from '../../../test/auth-helpers.js';
-import { event, eventCode, order, orderChange, sandboxCheckoutSession, ticket } from '../../db/schema/index.js';
+import {
+  event,
+  eventCode,
+  order,
+  orderChange,
+  sandboxCheckoutSession,
+  ticket,
+  waitlistEntry,
+} from '../../db/schema/index.js';
+import { runWaitlist } from '../resale/waitlist.service.js';
 import { makeCode } from '../../../test/drop-helpers.js';
 
 let t: TestApp;
@@ -71,6 +88,22 @@ const mailTo = async (email: string) =>
   (await t.app.inject({ method: 'GET', url: `/api/dev/mail?to=${encodeURIComponent(email)}` })).json() as Array<{
     subject: string;
   }>;
+const joinWaitlist = (slug: string, email: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/events/${slug}/waitlist`,
+    headers: { host, origin: `http://${host}`, 'content-type': 'application/x-www-form-urlencoded' },
+    remoteAddress: fanIp(),
+    payload: form({ email, quantity: '1', type: '' }),
+  });
+/** Runs the order's hold out and lets a page view release it. */
+async function expireHold(slug: string, orderId: string) {
+  await t.database.db
+    .update(order)
+    .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+    .where(eq(order.id, orderId));
+  await t.app.inject({ method: 'GET', url: `/events/${slug}`, headers: { host } });
+}
 const countersOf = async (eventId: string) =>
   (await t.database.db.select({ sold: event.sold, held: event.held }).from(event).where(eq(event.id, eventId)))[0]!;
 
@@ -137,6 +170,58 @@ describe('POST /api/webhooks/stripe - checkout.session.completed', () => {
     expect(mails.map((mail) => mail.subject)).toContain(`Your order ${row!.code} for Too Late was refunded`);
     const page = await t.app.inject({ method: 'GET', url: `/checkout/${held.token}/return`, headers: { host } });
     expect(page.body).toContain('Sorry, these tickets sold out');
+  });
+
+  it('a payment after the hold expired is refunded when the place that came back is owed to the waiting list', async () => {
+    const live = await createLiveEvent(t.app, owner, { name: 'Owed To The Line', capacity: 1 });
+    const typeId = live.ticket_types[0]!.id;
+    const held = await heldOrder(live.id, typeId, 1, 'late-line@example.com');
+    // Sold out while the hold runs: a fan joins the waiting list; then the hold runs out (released by a page view).
+    expect((await joinWaitlist(live.slug, 'in-line@example.com')).statusCode).toBe(200);
+    await expireHold(live.slug, held.orderId);
+    expect(await countersOf(live.id)).toEqual({ sold: 0, held: 0 });
+
+    // The waiting-list run has not offered the place yet: the late payment must not take it.
+    expect((await deliver(await completedEvent(held.sessionId))).statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(order).where(eq(order.id, held.orderId));
+    expect(row!.status).toBe('refunded');
+    expect(row!.refundedMinor).toBe(row!.amountMinor + row!.feeMinor);
+    expect(await countersOf(live.id)).toEqual({ sold: 0, held: 0 });
+    expect(await t.database.db.select().from(ticket).where(eq(ticket.orderId, held.orderId))).toHaveLength(0);
+    const mails = await mailTo('late-line@example.com');
+    expect(mails.map((mail) => mail.subject)).toContain(`Your order ${row!.code} for Owed To The Line was refunded`);
+    expect(mails.filter((mail) => mail.subject.startsWith('Your tickets'))).toHaveLength(0);
+    const page = await t.app.inject({ method: 'GET', url: `/checkout/${held.token}/return`, headers: { host } });
+    expect(page.body).toContain('Sorry, these tickets sold out');
+
+    // The place is still there for the fan in line: the run offers it to them.
+    const offers = await runWaitlist(t.database.db, t.app.jobs, {
+      eventId: live.id,
+      organizationId: row!.organizationId,
+    });
+    expect(offers).toHaveLength(1);
+    const [entry] = await t.database.db.select().from(waitlistEntry).where(eq(waitlistEntry.eventId, live.id));
+    expect(entry).toMatchObject({ email: 'in-line@example.com', status: 'offered' });
+    expect(await countersOf(live.id)).toEqual({ sold: 0, held: 1 });
+  });
+
+  it("a payment after the hold expired is refunded when the place is held by a waiting-list fan's offer", async () => {
+    const live = await createLiveEvent(t.app, owner, { name: 'Offered To The Line', capacity: 1 });
+    const typeId = live.ticket_types[0]!.id;
+    const held = await heldOrder(live.id, typeId, 1, 'late-offer@example.com');
+    expect((await joinWaitlist(live.slug, 'offered@example.com')).statusCode).toBe(200);
+    await expireHold(live.slug, held.orderId);
+    const [pending] = await t.database.db.select().from(order).where(eq(order.id, held.orderId));
+    expect(
+      await runWaitlist(t.database.db, t.app.jobs, { eventId: live.id, organizationId: pending!.organizationId }),
+    ).toHaveLength(1);
+
+    expect((await deliver(await completedEvent(held.sessionId))).statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(order).where(eq(order.id, held.orderId));
+    expect(row!.status).toBe('refunded');
+    expect(await countersOf(live.id)).toEqual({ sold: 0, held: 1 });
+    const mails = await mailTo('late-offer@example.com');
+    expect(mails.map((mail) => mail.subject)).toContain(`Your order ${row!.code} for Offered To The Line was refunded`);
   });
 
   it("a late payment takes its promo code's use again, and is refunded when the code was used up meanwhile", async () => {

@@ -224,3 +224,15 @@ export async function listedCounts(
   }
   return { byEvent, byType };
 }
+
+/**
+ * The places of a venue or ticket type in use, the floor its capacity cannot be lowered below (decision 035):
+ * tickets sold, listed tickets (still sold) and holds. A hold can be a resale buyer's on a listed place (the
+ * listing gave that place back to the counters), so it and the listing are one place: with a capacity, holds
+ * beyond the places nobody has are on listed places and count once. Never above what the counters need.
+ */
+export function placesTaken(counters: { sold: number; held: number; listed: number; capacity: number | null }) {
+  const { sold, held, listed, capacity } = counters;
+  const all = sold + held + listed;
+  return capacity === null ? all : Math.min(all, Math.max(capacity, sold + listed, sold + held));
+}

@@ -25,7 +25,7 @@ import { pgErrorCode } from '../../db/errors.js';
 import { event, eventStatusChange, order, organizationSettings, ticketType } from '../../db/schema/index.js';
 import { AppError, type FieldError } from '../../lib/errors.js';
 import { activeDomain } from '../organizations/organizations.service.js';
-import { isUpcomingSql, listedCounts, salesByEvent } from './events.figures.js';
+import { isUpcomingSql, listedCounts, placesTaken, salesByEvent } from './events.figures.js';
 import { decimalToMinor } from './events.money.js';
 import { defaultEventTimeZone, organizationTimeZone, scheduleErrors } from './events.schedule.js';
 import { assignEventSlug } from './events.slugs.js';
@@ -529,16 +529,18 @@ export async function updateEvent(
         if (fields.length > 0) throw validationError('A live event must stay complete', fields);
       } else if (schedule.length > 0) throw validationError('Invalid event', schedule);
       const fields: FieldError[] = [];
-      // Listed tickets are still sold (decision 035): the capacity cannot go below them either.
-      const listedNow = (await listedCounts(tx, [row.id])).byEvent.get(row.id) ?? 0;
-      const taken = { sold: row.sold + listedNow, held: row.held };
-      if (state.capacity !== null && state.capacity < taken.sold + taken.held) {
+      // Listed tickets are still sold, and a hold on a listed place is that same place (decision 035). A capacity
+      // that does not go down is never refused.
+      const listed = (await listedCounts(tx, [row.id])).byEvent.get(row.id) ?? 0;
+      const taken = placesTaken({ sold: row.sold, held: row.held, listed, capacity: row.capacity });
+      const lowered = state.capacity !== null && (row.capacity === null || state.capacity < row.capacity);
+      if (lowered && state.capacity! < taken) {
         fields.push({
           path: 'capacity',
           message:
-            taken.held > 0
-              ? `Venue capacity cannot be below the ${taken.sold + taken.held} tickets already sold or being bought`
-              : `Venue capacity cannot be below the ${taken.sold} tickets already sold`,
+            row.held > 0
+              ? `Venue capacity cannot be below the ${taken} tickets already sold or being bought`
+              : `Venue capacity cannot be below the ${taken} tickets already sold`,
         });
       }
       if (

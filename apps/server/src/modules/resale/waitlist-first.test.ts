@@ -1,7 +1,8 @@
 // Places that come back go to the waiting list first (decision 035): between a place coming back (a refund, a hold
 // that ran out, raised capacity) and the waiting-list run that offers it, the public checkout cannot take it while
 // fans wait; once the line is offered, the rest is on sale again. And a venue place given back by a resale
-// listing is sold only as the listed type: a buyer of another type cannot take it.
+// listing is sold only as the listed type: a buyer of another type cannot take it. On PostgreSQL, buyers racing
+// for the last place not owed to the line: the hold's own re-check lets only one of them have it.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -183,5 +184,49 @@ describe('a listed place across ticket types sharing a venue', () => {
     const [listing] = await db().select().from(resaleListing).where(eq(resaleListing.ticketId, own!.id));
     expect(listing!.status).toBe('sold');
     expect(await figures()).toEqual({ event: 3, type: 3, list: 3 });
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('walk-ins racing for a venue place owed to the line (PostgreSQL)', () => {
+  it('several buyers of another type at once: one gets the one free place, the owed place stays for the line', async () => {
+    const live = await createLiveEvent(t.app, owner, { name: 'Racing The Line', capacity: 3 });
+    const typeA = live.ticket_types[0]!.id;
+    const limitA = await t.app.inject({
+      method: 'PUT',
+      url: `/api/events/${live.id}/ticket-types/${typeA}`,
+      headers: asBrowser(owner),
+      payload: { name: 'Front', price: '20.00', capacity: 1 },
+    });
+    expect(limitA.statusCode, limitA.body).toBe(200);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${live.id}/ticket-types`,
+      headers: asBrowser(owner),
+      payload: { name: 'Back', price: '20.00', capacity: null },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const typeB = added.json().id as string;
+    // Front sold out and a fan waits for it; its one ticket is refunded (the run is queued, not run yet).
+    const front = await buyPaidOrder(t.app, host, live.id, typeA, 1, 'race-front@example.com');
+    await buyPaidOrder(t.app, host, live.id, typeB, 1, 'race-back@example.com');
+    expect((await join(live.slug, 'race-waiting@example.com', typeA)).statusCode).toBe(200);
+    const [own] = await db().select().from(ticket).where(eq(ticket.orderId, front.id));
+    expect((await refundRequest(t.app, owner, front.id, { ticket_ids: [own!.id], reason: 'Asked' })).statusCode).toBe(
+      200,
+    );
+
+    // Two venue places are free; one is owed to the fan waiting for Front, so Back has one left for the public.
+    const racers = await Promise.all([1, 2, 3, 4].map((n) => walkIn(live.id, typeB, `race-walkin-${n}@example.com`)));
+    const statuses = racers.map((response) => response.statusCode).sort();
+    expect(statuses.filter((status) => status === 303)).toHaveLength(1);
+    for (const status of statuses.slice(1)) expect([400, 409]).toContain(status);
+    const [venue] = await db().select({ sold: event.sold, held: event.held }).from(event).where(eq(event.id, live.id));
+    expect(venue).toEqual({ sold: 1, held: 1 });
+
+    // The owed place is still there: the run offers it to the fan in line.
+    expect(
+      await runWaitlist(db(), t.app.jobs, { eventId: live.id, organizationId: front.organizationId }),
+    ).toHaveLength(1);
+    expect(await statusOf(live.id)).toEqual(['offered']);
   });
 });

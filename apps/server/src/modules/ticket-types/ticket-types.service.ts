@@ -17,6 +17,7 @@ import { pgErrorCode } from '../../db/errors.js';
 import { event, orderLine, organizationSettings, ticketType } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { EVENT_NOT_FOUND, generalOf, toTicketTypeDto } from '../events/events.service.js';
+import { listedCounts, placesTaken } from '../events/events.figures.js';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type TicketTypeRow = typeof ticketType.$inferSelect;
@@ -98,9 +99,15 @@ function salesWindowOf(input: TicketTypeInput, timeZone: string) {
   return { salesStartAt, salesEndAt };
 }
 
-function assertCapacity(capacity: number | null, current: Pick<TicketTypeRow, 'sold' | 'held'>) {
-  if (capacity === null || capacity >= current.sold + current.held) return;
-  const message = TICKET_TYPE_MESSAGES.capacityBelowSold(current.sold + current.held, current.held > 0);
+/**
+ * A lowered capacity must keep the type's places in use: sold, listed for resale (still sold) and held, a hold
+ * on a listed place counted once (decision 035). A capacity that does not go down is never refused.
+ */
+function assertCapacity(capacity: number | null, current: TicketTypeRow, listed: number) {
+  if (capacity === null || (current.capacity !== null && capacity >= current.capacity)) return;
+  const taken = placesTaken({ sold: current.sold, held: current.held, listed, capacity: current.capacity });
+  if (capacity >= taken) return;
+  const message = TICKET_TYPE_MESSAGES.capacityBelowSold(taken, current.held > 0);
   throw new AppError('VALIDATION_ERROR', message, [{ path: 'capacity', message }]);
 }
 
@@ -173,7 +180,7 @@ export async function updateTicketType(
         .from(ticketType)
         .where(and(eq(ticketType.id, current.id), eq(ticketType.organizationId, organizationId)))
         .for('update');
-      assertCapacity(input.capacity, locked!);
+      assertCapacity(input.capacity, locked!, (await listedCounts(tx, [row.id])).byType.get(current.id) ?? 0);
       const [updated] = await tx
         .update(ticketType)
         .set({

@@ -1,0 +1,68 @@
+// A payment confirmed after its hold ran out (its places, code uses and the buyer's tickets went back): honoured
+// while tickets remain for the public, else refunded. "Remain" is the public checkout's rule (decision 035): places
+// that came back while fans wait on the waiting list are theirs, and a place a listing gave back is for its type.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { pgConstraint, pgErrorCode } from '../../db/errors.js';
+import { event, ticketType } from '../../db/schema/index.js';
+import { NotEnoughTickets, sellWithoutHold, type LineQuantity, type Tx } from './inventory.js';
+import { owedToOthers } from './storefront-event.js';
+import type { OrderRow } from './checkout.service.js';
+
+export const OWED_TO_WAITING_LIST =
+  'The hold had expired and the tickets that came back were owed to the waiting list before the payment arrived';
+
+/**
+ * Takes the late order's places, code uses and buyer's tickets again; returns why it cannot be honoured, or null
+ * when all were taken. Throws NotEnoughTickets when the counters have no room: run it in a savepoint, so a
+ * partial take is undone.
+ */
+export async function retakeLatePlaces(tx: Tx, current: OrderRow, lines: LineQuantity[]): Promise<string | null> {
+  // The counters' rows are locked first (types in id order, the event last, as every counter update takes
+  // them), so the gate is read from the counters the sale then moves.
+  const typeIds = [...new Set(lines.map((line) => line.ticketTypeId))].sort((a, b) => a.localeCompare(b));
+  for (const id of typeIds)
+    await tx.execute(sql`select id from ticket_type where id = ${id} and event_id = ${current.eventId} for update`);
+  const [row] = await tx
+    .select()
+    .from(event)
+    .where(and(eq(event.id, current.eventId), eq(event.organizationId, current.organizationId)))
+    .for('update');
+  if (!row) throw new NotEnoughTickets(null);
+  const types = await tx
+    .select()
+    .from(ticketType)
+    .where(and(eq(ticketType.eventId, row.id), eq(ticketType.organizationId, current.organizationId)))
+    .orderBy(asc(ticketType.sort), asc(ticketType.createdAt));
+  if (await owedToOthers(tx, row, types, lines)) return OWED_TO_WAITING_LIST;
+  await sellWithoutHold(tx, current.eventId, lines);
+  return retakeCodesAndBuyer(tx, current);
+}
+
+/**
+ * Takes again the use of each code the order carries and the buyer's tickets toward the per-person limit (both
+ * were given back when the hold expired). Returns why the order cannot be honoured (a code used up meanwhile,
+ * or the buyer at the limit), or null when both were taken.
+ */
+async function retakeCodesAndBuyer(tx: Tx, current: OrderRow): Promise<string | null> {
+  const codeIds = [current.promoCodeId, current.accessCodeId].filter((id): id is string => Boolean(id));
+  try {
+    await tx.transaction(async (savepoint) => {
+      for (const id of codeIds)
+        await savepoint.execute(sql`update event_code set uses = uses + 1 where id = ${id}::uuid`);
+      await savepoint.execute(sql`
+        insert into buyer_tickets (organization_id, event_id, email, tickets, max_tickets)
+        select ${current.organizationId}, id, ${current.customerEmail}, ${current.quantity}, max_tickets_per_email
+        from event where id = ${current.eventId}
+        on conflict (event_id, email) do update set tickets = buyer_tickets.tickets + excluded.tickets`);
+    });
+    return null;
+  } catch (error) {
+    const constraint = pgConstraint(error);
+    if (pgErrorCode(error) !== '23514') throw error;
+    if (constraint === 'event_code_uses_check')
+      return 'The hold had expired and its code was used up before the payment arrived';
+    if (constraint === 'buyer_tickets_limit_check')
+      return "The hold had expired and the buyer's ticket limit was reached before the payment arrived";
+    throw error;
+  }
+}
