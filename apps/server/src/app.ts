@@ -60,6 +60,7 @@ import type { CheckoutNotifier } from './modules/checkout/notifier.js';
 import { requestIdFrom } from './lib/logging.js';
 import { countMailSends, createMetrics, metricsRoutes, queueDepthMetrics, type AppMetrics } from './plugins/metrics.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
+import { PAGE_LOADER_CSP } from './storefront/page-loader.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -186,7 +187,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'self', and the storefront pages' one inline loader by its hash (decision 036).
+        scriptSrc: ["'self'", PAGE_LOADER_CSP],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Uploaded images may be served from the S3 bucket's public URL.
         imgSrc: [

@@ -129,6 +129,11 @@ test('a fan sees the organiser’s font, footer, share and calendar on the store
     if (response.url().includes('/_storefront/fonts/'))
       fonts.push(`${response.status()} ${new URL(response.url()).host}`);
   });
+  // The page's one inline script (its loader) runs under the Content-Security-Policy, which refuses any other.
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
   await page.goto(storefrontUrl(who.subdomain));
   await expect(page.getByRole('heading', { level: 1, name: brand.company })).toBeVisible();
   // The font is ours (served by the storefront's own host) and applied once the page has loaded.
@@ -168,6 +173,7 @@ test('a fan sees the organiser’s font, footer, share and calendar on the store
     .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: storefrontUrl(who.subdomain, '') });
   await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined, configurable: true }));
   await page.getByRole('button', { name: 'Share' }).click();
+  expect(refused).toEqual([]);
   await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
     storefrontUrl(who.subdomain, `/events/${slug}`),

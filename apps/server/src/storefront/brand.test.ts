@@ -1,5 +1,6 @@
 // The branded storefront of issue 13 (decision 026): readable slug addresses that survive renames, share cards,
 // the calendar file, the footer, the self-hosted font and the page-weight budget.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventDto, EventInput } from '@marquee/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -272,12 +273,21 @@ describe('the organiser font, served from our host', () => {
     expect(html).toContain('.f body{font-family:"DM Sans",system-ui');
     expect(html).toContain('<noscript><style>body{font-family:"DM Sans",system-ui');
     expect(html).not.toContain('as="font"');
-    expect(html).toContain('<script src="/_storefront/checkout.js" defer></script>');
-    const script = (await get('/_storefront/checkout.js')).body;
-    expect(script).toContain("h.classList.add('f')");
-    expect(script).toContain("addEventListener('load',later)");
-    // The home page loads the same script, so the font is applied there too.
-    expect((await get('/')).body).toContain('<script src="/_storefront/checkout.js" defer></script>');
+    // One inline loader (allowed by its hash, nothing else inline) turns the font on and loads the script once loaded.
+    const response = await get(`/events/${event.slug}`);
+    const inline = [...response.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+    expect(inline).toHaveLength(1);
+    expect(inline[0]).toContain("h.classList.add('f')");
+    expect(inline[0]).toContain("addEventListener('load',go)");
+    expect(inline[0]).toContain("s.src='/_storefront/checkout.js'");
+    const hash = createHash('sha256').update(inline[0]!).digest('base64');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}'(;|$)`));
+    expect(csp).not.toContain('unsafe-inline\' \'sha256');
+    expect(response.body).not.toMatch(/<script[^>]*src=/);
+    expect((await get('/_storefront/checkout.js')).body).toContain('data-share');
+    // The home page has the same loader, so the font is applied there too.
+    expect((await get('/')).body).toContain(`<script>${inline[0]}</script>`);
 
     const font = await get(face![1]!);
     expect(font.statusCode).toBe(200);

@@ -1,12 +1,8 @@
-// The storefront's only script, served from our host (the CSP allows no inline script) on every page: the brand
-// font once the page has loaded (fonts.ts), the event page's Share
-// button (the Web Share API where the browser has it, else the link is copied, and the page says so), a live
-// countdown for a hold, the on-sale countdown and the fan's local on-sale time, and +/- steppers beside quantity
-// inputs. Everything else works without it.
-import { FONT_SWITCH_SCRIPT } from './fonts.js';
-
-export const CHECKOUT_SCRIPT = `${FONT_SWITCH_SCRIPT}
-(function(){
+// The storefront's script, served from our host and loaded by every page's loader once the page has loaded
+// (page-loader.ts): the event page's Share button (the Web Share API where the browser has it, else the link is
+// copied, and the page says so), a live countdown for a hold, the on-sale countdown and the fan's local on-sale
+// time, and +/- steppers beside quantity inputs. Everything else works without it.
+export const CHECKOUT_SCRIPT = `(function(){
 var d=document;
 d.querySelectorAll('[data-share]').forEach(function(b){
   var status=d.getElementById('share-status'),url=b.getAttribute('data-url'),title=b.getAttribute('data-title'),timer;

@@ -16,6 +16,7 @@ import { cancelHold, checkoutSubmissionKey } from '../modules/checkout/cancel.js
 import { loadStorefrontEvent, type StorefrontEvent } from '../modules/checkout/storefront-event.js';
 import { findPublicEvent } from '../modules/events/events.service.js';
 import { CHECKOUT_SCRIPT } from './checkout-script.js';
+import { STOREFRONT_SCRIPT_PATH } from './page-loader.js';
 import {
   checkoutSummary,
   checkoutSummaryRoutes,
@@ -73,7 +74,7 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
   const { db } = deps;
   const summary = checkoutSummary(deps);
 
-  app.get('/_storefront/checkout.js', { constraints }, async (_request, reply) =>
+  app.get(STOREFRONT_SCRIPT_PATH, { constraints }, async (_request, reply) =>
     reply
       .type('application/javascript; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')

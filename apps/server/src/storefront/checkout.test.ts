@@ -61,7 +61,7 @@ describe('GET /events/:id (storefront)', () => {
     expect(html).toContain('I accept the organiser&#39;s terms');
     expect(html).toMatch(/name="marketing_consent" value="yes">/); // unticked by default
     expect(html).toContain('<option value="GB" selected>');
-    expect(html).toContain('src="/_storefront/checkout.js"');
+    expect(html).toContain("s.src='/_storefront/checkout.js'");
   });
 
   it("defaults the country from the browser's language", async () => {

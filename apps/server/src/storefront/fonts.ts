@@ -1,9 +1,9 @@
 // The organiser's font, served from our own host (decision 026): the Latin subset of each of the seven fonts, in
 // the weights the storefront uses, from the @fontsource packages. File names carry a hash of their content, so
-// browsers keep them for a year. Text first shows in a local fallback; the storefront script switches to the
-// brand font once the page has loaded (FONT_SWITCH_SCRIPT), so on a slow phone network the fonts' 25-50 KB never
-// compete with the artwork for bandwidth, and every face uses font-display: swap. Without script a <noscript>
-// style applies the font at once; in a tab that has loaded the fonts before, the script applies it at once.
+// browsers keep them for a year. Text first shows in a local fallback; the page's loader switches to the brand
+// font once the page has loaded (page-loader.ts), so on a slow phone network the fonts' 25-50 KB never compete
+// with the artwork for bandwidth, and every face uses font-display: swap. Without script a <noscript> style
+// applies the font at once; in a tab that has loaded the fonts before, the loader applies it at once.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -102,19 +102,8 @@ export function brandFont(family: FontFamily): BrandFont {
   };
 }
 
-/** The class on <html> that turns the brand font on (see FONT_SWITCH_SCRIPT). */
+/** The class on <html> that turns the brand font on (see page-loader.ts). */
 export const FONTS_ON_CLASS = 'f';
-
-/**
- * Part of every storefront script: turns the brand font on once the loaded page has painted (two animation frames
- * after the load event, so the artwork is on screen first), or at once in a tab that has turned it on before (its
- * files are then in the browser's cache, so nothing competes with the page's images).
- */
-export const FONT_SWITCH_SCRIPT = `(function(){var h=document.documentElement,k='mq-fonts';
-function on(){h.classList.add('${FONTS_ON_CLASS}');try{sessionStorage.setItem(k,'1')}catch(e){}}
-var seen=false;try{seen=sessionStorage.getItem(k)==='1'}catch(e){}
-function later(){requestAnimationFrame(function(){requestAnimationFrame(on)})}
-if(seen)on();else if(document.readyState==='complete')later();else addEventListener('load',later);})();`;
 
 /** Every font file, loaded once at start-up so a missing package fails the boot, not a fan's request. */
 export function loadAllFonts() {

@@ -6,6 +6,7 @@ import { PRODUCT_NAME } from '@marquee/shared';
 import { brandTheme, type BrandColours } from './branding.js';
 import { escapeHtml, renderPage } from './html.js';
 import { responsiveImageHtml } from './images.js';
+import { PAGE_LOADER_HTML } from './page-loader.js';
 import { STOREFRONT_CSS } from './storefront-css.js';
 
 export interface StorefrontBranding extends BrandColours {
@@ -141,7 +142,7 @@ export interface StorefrontPage {
   description?: string;
   /** Extra CSS for this page. */
   css?: string;
-  /** Load the small storefront script (brand font, share button, countdowns, quantity steppers). Default true. */
+  /** The page's loader: the brand font and the storefront script once loaded (page-loader.ts). Default true. */
   script?: boolean;
   /** Trusted HTML for the head, e.g. the artwork's preload (see renderPage). */
   head?: string | undefined;
@@ -162,7 +163,7 @@ export function renderStorefrontPage(organization: StorefrontFrameOrganization, 
       : `<header><a class="top" href="/">${logo ? `<img ${responsiveImageHtml(logo, { sizes: '40px', maxWidth: 160 })} alt="" width="40" height="40">` : ''}<span class="display">${name}</span></a></header>\n`;
   const body = `<a class="skip" href="#content">Skip to content</a>
 ${header}<main id="content">${page.body}</main>
-${footerHtml(organization)}${page.script === false ? '' : '\n<script src="/_storefront/checkout.js" defer></script>'}`;
+${footerHtml(organization)}${page.script === false ? '' : `\n${PAGE_LOADER_HTML}`}`;
   return renderPage({
     title: page.title,
     description: page.description,

@@ -33,8 +33,8 @@ describe('GET / on an organisation host', () => {
     expect(html).toContain('Tickets by <a href="http://localhost:3000/">Marquee</a>');
     expect(html).toContain('<a href="http://localhost:3000/terms">Marquee terms</a>');
     expect(html).toContain('<a href="http://localhost:3000/privacy">Marquee privacy</a>');
-    // Its one script only switches to the brand font once loaded; nothing on the page needs it.
-    expect(html.match(/<script[^>]*>/g)).toEqual(['<script src="/_storefront/checkout.js" defer>']);
+    // Its one script is the loader (the brand font and the storefront script once loaded); nothing needs it.
+    expect(html.match(/<script[^>]*>/g)).toEqual(['<script>']);
     // No social links saved: no social list anywhere (only the footer's terms and privacy).
     expect(html).not.toContain('class="social"');
     expect(Buffer.byteLength(html)).toBeLessThan(14 * 1024);
