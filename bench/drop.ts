@@ -9,7 +9,7 @@
 // WAIT_SECONDS, BENCH_DATABASE_URL). A quick run on a busy machine: FANS=2000 CAPACITY=200 ARRIVAL_SECONDS=20.
 import os from 'node:os';
 import pg from 'pg';
-import { QUEUE_DEFAULT_RATE_PER_MINUTE } from '@marquee/shared';
+import { CODE_MESSAGES, QUEUE_DEFAULT_RATE_PER_MINUTE } from '@marquee/shared';
 import { cookieOf, HttpClient, percentile, type Reply } from './lib/http.js';
 import { createLiveEvent, sellingOrganiser } from './lib/organiser.js';
 import { createFreshDatabase } from './lib/postgres.js';
@@ -185,8 +185,8 @@ async function run(url: string) {
       let hold = await fan.send(`/events/${live.slug}/checkout`, {
         body: index % 2 === 0 ? { ...form, promo_code: 'DROP' } : form,
       });
-      // The promo code was used up meanwhile: the fan buys at full price.
-      if (hold.status === 409 && index % 2 === 0 && /code/i.test(hold.body) && !/sold out/i.test(hold.body))
+      // The promo code was used up meanwhile (the form comes back with the code's message): full price instead.
+      if (hold.status === 400 && index % 2 === 0 && hold.body.includes(CODE_MESSAGES.exhausted))
         hold = await fan.send(`/events/${live.slug}/checkout`, { body: form });
       checkoutLatencies.push(performance.now() - started);
       count(`checkout ${hold.status}`);
