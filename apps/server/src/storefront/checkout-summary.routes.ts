@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CURRENCY_COUNTRY, isCountryCode, type CurrencyCode } from '@marquee/shared';
 import type { Database } from '../db/client.js';
 import { CHECKOUT_TEXT, findOrderByToken, orderLines } from '../modules/checkout/checkout.service.js';
-import { findPublicEvent } from '../modules/events/events.service.js';
+import { findPublicEvent } from '../modules/events/events.public.js';
 import type { CheckoutFormErrors, CheckoutFormState } from './checkout-form.js';
 import { renderLookupPage, renderMessagePage, renderSummaryPage } from './checkout-pages.js';
 import { offerDetailsView } from './offer-details.js';

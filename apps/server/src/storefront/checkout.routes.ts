@@ -14,7 +14,7 @@ import {
 } from '../modules/checkout/checkout.service.js';
 import { cancelHold, checkoutSubmissionKey } from '../modules/checkout/cancel.js';
 import { loadStorefrontEvent, type StorefrontEvent } from '../modules/checkout/storefront-event.js';
-import { findPublicEvent } from '../modules/events/events.service.js';
+import { findPublicEvent } from '../modules/events/events.public.js';
 import { CHECKOUT_SCRIPT } from './checkout-script.js';
 import { STOREFRONT_SCRIPT_PATH } from './page-loader.js';
 import {

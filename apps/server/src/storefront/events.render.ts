@@ -10,7 +10,7 @@ import {
   localToInstant,
   timeZoneLabel,
 } from '@marquee/shared';
-import type { PublicEvent } from '../modules/events/events.service.js';
+import type { PublicEvent } from '../modules/events/events.public.js';
 import { escapeHtml } from './html.js';
 import { CHECKOUT_TEXT } from '../modules/checkout/checkout.service.js';
 import type { StorefrontEvent } from '../modules/checkout/storefront-event.js';

@@ -6,7 +6,7 @@ import { organizationSettings } from '../db/schema/index.js';
 import type { HostKind } from '../lib/hosts.js';
 import { renderPage } from './html.js';
 import { renderStorefrontHome, type StorefrontBranding } from './home-page.js';
-import { listPublicEvents } from '../modules/events/events.service.js';
+import { listPublicEvents } from '../modules/events/events.public.js';
 import { absoluteUrl, toStorefrontEventSummary } from './events.render.js';
 import { checkoutRoutes, type CheckoutRoutesDeps } from './checkout.routes.js';
 import { sendStorefrontHtml } from './etag.js';

@@ -12,7 +12,8 @@ import {
 } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { event, ticketType } from '../../db/schema/index.js';
-import { generalOf, toPublicEvent, type PublicEvent } from '../events/events.service.js';
+import { toPublicEvent, type PublicEvent } from '../events/events.public.js';
+import { generalOf } from '../events/events.rows.js';
 import { releaseExpiredHolds, type LineQuantity, type Tx } from './inventory.js';
 
 export type EventRow = typeof event.$inferSelect;

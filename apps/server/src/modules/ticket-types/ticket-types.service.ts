@@ -16,7 +16,8 @@ import type { Database } from '../../db/client.js';
 import { pgErrorCode } from '../../db/errors.js';
 import { event, orderLine, organizationSettings, ticketType } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { EVENT_NOT_FOUND, generalOf, toTicketTypeDto } from '../events/events.service.js';
+import { EVENT_NOT_FOUND, toTicketTypeDto } from '../events/events.service.js';
+import { generalOf } from '../events/events.rows.js';
 import { listedCounts, placesTaken } from '../events/events.figures.js';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -1,0 +1,79 @@
+// What the storefront reads of events: the organisation's live events that have not ended, and one live event,
+// as the fan sees them. Drafts, archived and cancelled events and other organisations' events are never public.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { CurrencyCode } from '@marquee/shared';
+import type { Database } from '../../db/client.js';
+import { event } from '../../db/schema/index.js';
+import { isUpcomingSql } from './events.figures.js';
+import { findEventRow, generalOf, localOf, ticketTypesFor, type EventRow, type TicketTypeRow } from './events.rows.js';
+
+export interface PublicEvent {
+  id: string;
+  /** The page's address: /events/{slug}. */
+  slug: string;
+  name: string;
+  description: string;
+  artworkUrl: string;
+  location: string;
+  timeZone: string;
+  startLocal: string;
+  endLocal: string;
+  lastEntryLocal: string;
+  lineup: string[];
+  minimumAge: number;
+  termsOfService: string;
+  priceMinor: number | null;
+  currency: CurrencyCode;
+  soldOnEntry: boolean;
+  refundsAllowed: boolean;
+  resaleAllowed: boolean;
+}
+
+export function toPublicEvent(row: EventRow, general: TicketTypeRow | undefined): PublicEvent {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    artworkUrl: row.artworkUrl,
+    location: row.location,
+    timeZone: row.timeZone,
+    startLocal: localOf(row.startsAt, row.timeZone),
+    endLocal: localOf(row.endsAt, row.timeZone),
+    lastEntryLocal: localOf(row.lastEntryAt, row.timeZone),
+    lineup: row.lineup,
+    minimumAge: row.minimumAge,
+    termsOfService: row.termsOfService,
+    priceMinor: general?.priceMinor ?? null,
+    currency: (general?.currency as CurrencyCode | undefined) ?? 'GBP',
+    soldOnEntry: row.soldOnEntry,
+    refundsAllowed: row.refundsAllowed,
+    resaleAllowed: row.resaleAllowed,
+  };
+}
+
+export const STOREFRONT_EVENTS_LIMIT = 50;
+
+/** The storefront home's list: live events that have not ended, soonest first. */
+export async function listPublicEvents(db: Database, organizationId: string, now = new Date()): Promise<PublicEvent[]> {
+  const rows = await db
+    .select()
+    .from(event)
+    .where(and(eq(event.organizationId, organizationId), eq(event.status, 'live'), isUpcomingSql(now)))
+    .orderBy(sql`${event.startsAt} asc nulls last`, asc(event.createdAt))
+    .limit(STOREFRONT_EVENTS_LIMIT);
+  const types = await ticketTypesFor(
+    db,
+    organizationId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toPublicEvent(row, generalOf(types.get(row.id) ?? [])));
+}
+
+/** One live event of this organisation, or null (drafts, archived, cancelled and others' events are never public). */
+export async function findPublicEvent(db: Database, organizationId: string, id: string): Promise<PublicEvent | null> {
+  const row = await findEventRow(db, organizationId, id);
+  if (!row || row.status !== 'live') return null;
+  const types = await ticketTypesFor(db, organizationId, [row.id]);
+  return toPublicEvent(row, generalOf(types.get(row.id) ?? []));
+}
