@@ -14,25 +14,18 @@ import {
 } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { pgErrorCode } from '../../db/errors.js';
-import { event, orderLine, organizationSettings, ticketType } from '../../db/schema/index.js';
+import { event, orderLine, ticketType } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { EVENT_NOT_FOUND, toTicketTypeDto } from '../events/events.service.js';
-import { generalOf } from '../events/events.rows.js';
+import { organizationCurrency } from '../events/events.dto.js';
+import { findEventRow, generalOf } from '../events/events.rows.js';
 import { listedCounts, placesTaken } from '../events/events.figures.js';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type TicketTypeRow = typeof ticketType.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 async function eventRow(db: Database | Transaction, organizationId: string, eventId: string, lock: boolean) {
-  if (!UUID.test(eventId)) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
-  const query = db
-    .select()
-    .from(event)
-    .where(and(eq(event.id, eventId), eq(event.organizationId, organizationId)))
-    .limit(1);
-  const [row] = lock ? await query.for('update') : await query;
+  const row = await findEventRow(db, organizationId, eventId, lock);
   if (!row) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
   return row;
 }
@@ -55,7 +48,7 @@ async function typesOf(db: Database | Transaction, organizationId: string, event
 }
 
 function findType(types: TicketTypeRow[], typeId: string): TicketTypeRow {
-  const found = UUID.test(typeId) ? types.find((type) => type.id === typeId) : undefined;
+  const found = types.find((type) => type.id === typeId);
   if (!found) throw new AppError('NOT_FOUND', TICKET_TYPE_MESSAGES.notFound);
   return found;
 }
@@ -63,13 +56,7 @@ function findType(types: TicketTypeRow[], typeId: string): TicketTypeRow {
 /** The event's currency: its types', else the organisation's default. */
 async function eventCurrency(tx: Transaction, organizationId: string, types: TicketTypeRow[]) {
   const general = generalOf(types);
-  if (general) return general.currency as CurrencyCode;
-  const [row] = await tx
-    .select({ currency: organizationSettings.defaultCurrency })
-    .from(organizationSettings)
-    .where(eq(organizationSettings.organizationId, organizationId))
-    .limit(1);
-  return (row?.currency as CurrencyCode | undefined) ?? 'GBP';
+  return general ? (general.currency as CurrencyCode) : organizationCurrency(tx, organizationId);
 }
 
 /** '12.50' in the event's currency -> minor units, refused unless more than zero. */
