@@ -7,6 +7,9 @@ import { sql } from 'drizzle-orm';
 import { CHECK_IN_HEADLINES, TICKET_CODE_PATTERN, type CheckInResult, type ScanAnswer } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { pgErrorCode } from '../../db/errors.js';
+import { AppError } from '../../lib/errors.js';
+import { EVENT_NOT_FOUND } from '../events/events.service.js';
+import { UUID } from './checkin.service.js';
 import type { TicketSigner } from '../checkout/ticket-qr.js';
 import type { Tx } from '../checkout/inventory.js';
 
@@ -50,6 +53,11 @@ interface TicketRow {
   sold: number;
 }
 
+/** The lock's row: the scanning event's status and counts, and the ticket's columns (null when no such code). */
+type LockedRow = { scan_event_status: string } & Pick<TicketRow, 'checked_in' | 'sold'> & {
+    [K in Exclude<keyof TicketRow, 'checked_in' | 'sold'>]: TicketRow[K] | null;
+  };
+
 /** Checked in and sold for the event, as the scan answer carries them. */
 export interface EventCounts {
   checked_in: number;
@@ -89,29 +97,35 @@ export function codeFromScan(signer: TicketSigner, input: { payload?: string | u
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-// One round trip locks the ticket and reads what judging it needs: its order, type and event, an open listing,
-// its admitted check-in and the scanning event's counts. A check-in committed by a scan this one waited for is
-// not seen here (the lock re-reads the ticket row only); the unique index on admitted check-ins then refuses the
-// second admission and judgeScan judges again, seeing it.
+// One round trip checks the scanning event (this organisation's, not a draft), locks the ticket and reads what
+// judging it needs: its order, type and event, an open listing, its admitted check-in and the scanning event's
+// counts. A check-in committed by a scan this one waited for is not seen here (the lock re-reads the ticket row
+// only); the unique index on admitted check-ins then refuses the second admission and judgeScan judges again.
 async function lockTicket(tx: Tx, organizationId: string, eventId: string, code: string) {
-  const [row] = rowsOf<TicketRow>(
+  const [row] = rowsOf<LockedRow>(
     await tx.execute(sql`
-      select t.id, t.event_id, t.status, t.code, t.holder_name, tt.name as type_name, o.code as order_code,
-        o.status as order_status, e.name as event_name,
-        exists (select 1 from resale_listing l where l.ticket_id = t.id and l.status = 'listed') as listed,
-        c.id as current_id, c.scanned_at as current_scanned_at, c.user_name as current_user_name,
-        (select count(*)::int from check_in x where x.event_id = ${eventId} and x.status = 'admitted') as checked_in,
-        (select sold from event s where s.id = ${eventId}) as sold
-      from ticket t
-      join "order" o on o.id = t.order_id
-      join ticket_type tt on tt.id = t.ticket_type_id
-      join event e on e.id = t.event_id
+      select ev.status as scan_event_status, ev.sold,
+        (select count(*)::int from check_in x where x.event_id = ev.id and x.status = 'admitted') as checked_in,
+        k.*
+      from event ev
       left join lateral (
-        select id, scanned_at, user_name from check_in where ticket_id = t.id and status = 'admitted' limit 1
-      ) c on true
-      where t.code = ${code} and t.organization_id = ${organizationId}
-      for update of t`),
+        select t.id, t.event_id, t.status, t.code, t.holder_name, tt.name as type_name, o.code as order_code,
+          o.status as order_status, e.name as event_name,
+          exists (select 1 from resale_listing l where l.ticket_id = t.id and l.status = 'listed') as listed,
+          c.id as current_id, c.scanned_at as current_scanned_at, c.user_name as current_user_name
+        from ticket t
+        join "order" o on o.id = t.order_id
+        join ticket_type tt on tt.id = t.ticket_type_id
+        join event e on e.id = t.event_id
+        left join lateral (
+          select id, scanned_at, user_name from check_in where ticket_id = t.id and status = 'admitted' limit 1
+        ) c on true
+        where t.code = ${code} and t.organization_id = ${organizationId}
+        for update of t
+      ) k on true
+      where ev.id = ${eventId} and ev.organization_id = ${organizationId}`),
   );
+  if (!row || row.scan_event_status === 'draft') throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
   return row;
 }
 
@@ -123,13 +137,14 @@ async function judgeLocked(
   code: string,
 ): Promise<JudgedScan> {
   const { clientId } = input;
-  const row = await lockTicket(tx, scanner.organizationId, eventId, code);
-  if (!row) return answer('unknown', clientId);
+  const locked = await lockTicket(tx, scanner.organizationId, eventId, code);
   const counts = (admitted: number): EventCounts => ({
-    checked_in: Number(row.checked_in) + admitted,
-    sold: Number(row.sold ?? 0),
+    checked_in: Number(locked.checked_in) + admitted,
+    sold: Number(locked.sold ?? 0),
   });
   const judged = (result: Answer, admitted = 0): JudgedScan => ({ ...result, counts: counts(admitted) });
+  if (locked.id === null) return judged(answer('unknown', clientId));
+  const row = locked as TicketRow;
   const ticket = { code: row.code, type: row.type_name, holder: row.holder_name, order_code: row.order_code };
   if (row.event_id !== eventId)
     return judged(answer('other_event', clientId, { ticket, other_event_name: row.event_name }));
@@ -225,7 +240,9 @@ export async function judgeScan(
   eventId: string,
   input: ScanInput,
 ): Promise<JudgedScan> {
+  if (!UUID.test(eventId)) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
   const code = codeFromScan(signer, input);
+  // No counts: the caller checks the event itself (no ticket lock read it) and counts.
   if (!code) return answer('unknown', input.clientId);
   for (let attempt = 1; ; attempt += 1) {
     try {

@@ -89,16 +89,18 @@ export function checkinRoutes(app: FastifyInstance) {
       if ((body.payload === undefined) === (body.code === undefined))
         throw badRequest('Send either the scanned QR payload or a ticket code');
       const scanner = await scannerFor(request, body.device_id);
-      const row = await checkinEventRow(db, scanner.organizationId, request.params.eventId);
-      const judged = await judgeScan(db, signer(), scanner, row.id, {
+      // The judging's one locking read also checks the event (this organisation's, not a draft).
+      const { counts, ...result } = await judgeScan(db, signer(), scanner, request.params.eventId, {
         payload: body.payload,
         code: body.code,
         scannedAt: new Date(),
         clientId: null,
         method: body.payload === undefined ? 'search' : 'scan',
       });
-      const { counts, ...result } = judged;
-      return { ...result, counts: counts ?? (await eventCounts(db, row.id)) };
+      if (counts) return { ...result, counts };
+      // A payload or code that names no ticket was judged without reading anything: check the event here.
+      const row = await checkinEventRow(db, scanner.organizationId, request.params.eventId);
+      return { ...result, counts: await eventCounts(db, row.id) };
     },
   );
 

@@ -12,7 +12,7 @@ import { event, ticketType } from '../../db/schema/index.js';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 export type EventRow = typeof event.$inferSelect;

@@ -123,6 +123,10 @@ describe('scanning a ticket', () => {
     const response = await scan(t.app, rival, live.id, { payload: payloadOf(mine!.code) });
     expect(response.statusCode).toBe(404);
     expect(response.json().error.message).toBe('Event not found');
+    // Nor with a payload that names no ticket (judged without a read), a typed code, or an address that is no id.
+    expect((await scan(t.app, rival, live.id, { payload: `${payloadOf(mine!.code)}x` })).statusCode).toBe(404);
+    expect((await scan(t.app, rival, live.id, { code: mine!.code })).statusCode).toBe(404);
+    expect((await scan(t.app, rival, 'not-an-event', { payload: payloadOf(mine!.code) })).statusCode).toBe(404);
     expect((await scan(t.app, door, live.id, { payload: payloadOf(mine!.code) })).json().result).toBe('admitted');
   });
 
