@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { createPglite } from '../apps/server/src/db/client.js';
 import { forEachLimited, HttpClient, percentile } from './lib/http.js';
-import { createLiveEvent, eventCounters, sellingOrganiser } from './lib/organiser.js';
+import { createLiveEvent, eventCounters, fanCheckoutForm, sellingOrganiser } from './lib/organiser.js';
 import { createFreshDatabase, type FreshDatabase } from './lib/postgres.js';
 import { freePort, startServer, type ServerProcess } from './lib/server-process.js';
 
@@ -102,16 +102,7 @@ async function runSetup(setup: string, database: Database, processes: number): P
           path: `/events/${live.slug}/checkout`,
           host: shopHost,
           headers: shopHeaders,
-          body: {
-            [`qty_${live.ticketTypeId}`]: '1',
-            first_name: 'Fan',
-            last_name: `Number ${index}`,
-            email: `fan${index}@example.com`,
-            phone: '',
-            country: 'GB',
-            age_confirmed: 'yes',
-            terms_accepted: 'yes',
-          },
+          body: fanCheckoutForm(live, `fan${index}@example.com`, `Number ${index}`),
         });
         const elapsed = performance.now() - t0;
         latencies.push(elapsed);

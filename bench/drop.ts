@@ -11,7 +11,7 @@ import os from 'node:os';
 import pg from 'pg';
 import { CODE_MESSAGES, QUEUE_DEFAULT_RATE_PER_MINUTE } from '@marquee/shared';
 import { cookieOf, HttpClient, percentile, type Reply } from './lib/http.js';
-import { createLiveEvent, sellingOrganiser } from './lib/organiser.js';
+import { createLiveEvent, fanCheckoutForm, sellingOrganiser } from './lib/organiser.js';
 import { createFreshDatabase } from './lib/postgres.js';
 import { freePort, startServer, type ServerProcess } from './lib/server-process.js';
 import { solveProofOfWork } from '../apps/server/src/modules/queue/tokens.js';
@@ -172,15 +172,7 @@ async function run(url: string) {
       }
       admittedAt.push(Date.now());
       await fan.send(`/events/${live.slug}`);
-      const form = {
-        [`qty_${live.ticketTypeId}`]: '1',
-        first_name: 'Fan',
-        last_name: `Number ${index}`,
-        email: `fan${index}@example.com`,
-        phone: '',
-        country: 'GB',
-        terms_accepted: 'yes',
-      };
+      const form = fanCheckoutForm(live, `fan${index}@example.com`, `Number ${index}`);
       const started = performance.now();
       let hold = await fan.send(`/events/${live.slug}/checkout`, {
         body: index % 2 === 0 ? { ...form, promo_code: 'DROP' } : form,

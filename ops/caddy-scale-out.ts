@@ -11,7 +11,7 @@ import path from 'node:path';
 import tls from 'node:tls';
 import pg from 'pg';
 import { forEachLimited, HttpClient } from '../bench/lib/http.js';
-import { createLiveEvent, eventCounters, sellingOrganiser } from '../bench/lib/organiser.js';
+import { createLiveEvent, eventCounters, fanCheckoutForm, sellingOrganiser } from '../bench/lib/organiser.js';
 import { createFreshDatabase, type FreshDatabase } from '../bench/lib/postgres.js';
 import { freePort, startServer, type ServerProcess } from '../bench/lib/server-process.js';
 
@@ -177,16 +177,7 @@ async function main(): Promise<number> {
           path: `/events/${live.id}/checkout`,
           host: shopHost,
           headers: { origin: `https://${shopHost}` },
-          body: {
-            [`qty_${live.ticketTypeId}`]: '1',
-            first_name: 'Fan',
-            last_name: `Number ${index}`,
-            email: `fan${index}@example.com`,
-            phone: '',
-            country: 'GB',
-            age_confirmed: 'yes',
-            terms_accepted: 'yes',
-          },
+          body: fanCheckoutForm(live, `fan${index}@example.com`, `Number ${index}`),
         });
         statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
         if (reply.status === 303) tokens.push(/^\/checkout\/([A-Za-z0-9_-]{43})$/.exec(reply.location)?.[1] ?? '');

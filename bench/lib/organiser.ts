@@ -134,3 +134,17 @@ export async function eventCounters(client: HttpClient, appHost: string, organis
   const dto = JSON.parse(response.body) as { sold: number; held: number; capacity: number | null };
   return { sold: dto.sold, held: dto.held };
 }
+
+/** The event page's checkout form as a fan fills it in: `quantity` of the event's first type, the ticks given. */
+export function fanCheckoutForm(event: LiveEvent, email: string, lastName: string, quantity = 1) {
+  return {
+    [`qty_${event.ticketTypeId}`]: String(quantity),
+    first_name: 'Fan',
+    last_name: lastName,
+    email,
+    phone: '',
+    country: 'GB',
+    age_confirmed: 'yes',
+    terms_accepted: 'yes',
+  };
+}

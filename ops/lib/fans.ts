@@ -1,7 +1,7 @@
 // A fan's path through a running server over HTTP, as the storefront's forms send it: hold tickets on the
 // organiser's host, start the payment, pay on the sandbox provider's page.
 import type { HttpClient, Reply } from '../../bench/lib/http.js';
-import type { LiveEvent } from '../../bench/lib/organiser.js';
+import { fanCheckoutForm, type LiveEvent } from '../../bench/lib/organiser.js';
 
 export interface Storefront {
   /** The organiser's host, e.g. shop.marquee.test */
@@ -17,16 +17,7 @@ export function holdTickets(client: HttpClient, shop: Storefront, email: string,
     path: `/events/${shop.event.id}/checkout`,
     host: shop.host,
     headers: { origin: `${client.scheme}://${shop.host}` },
-    body: {
-      [`qty_${shop.event.ticketTypeId}`]: String(quantity),
-      first_name: 'Fan',
-      last_name: email.split('@')[0] ?? 'Fan',
-      email,
-      phone: '',
-      country: 'GB',
-      age_confirmed: 'yes',
-      terms_accepted: 'yes',
-    },
+    body: fanCheckoutForm(shop.event, email, email.split('@')[0] ?? 'Fan', quantity),
   });
 }
 

@@ -6,11 +6,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AFTER_SALE_MESSAGES, HOLDER_NAME_MAX, isValidEmail, REFUND_REASON_MAX } from '@marquee/shared';
 import { AppError } from '../lib/errors.js';
 import { deviceOf } from '../modules/audit/audit.js';
-import { findOrderByToken } from '../modules/checkout/checkout.service.js';
 import { requestRefund } from '../modules/refunds/refunds.service.js';
 import { transferTicket } from '../modules/transfers/transfers.service.js';
-import { sendOrderPage, type OrderPageDeps } from './order-page.routes.js';
-import { findStorefrontOrganization, sendStorefrontNotFound } from './storefront.routes.js';
+import { findPlacedOrder, sendOrderPage, type OrderPageDeps } from './order-page.routes.js';
+import { sendStorefrontNotFound } from './storefront.routes.js';
 
 export type AfterSaleRouteDeps = OrderPageDeps;
 
@@ -26,12 +25,7 @@ const field = (body: unknown, name: string, max: number) => {
 export function afterSaleRoutes(app: FastifyInstance, deps: AfterSaleRouteDeps) {
   const { db } = deps;
 
-  async function load(siteHost: FastifyRequest['siteHost'], token: string) {
-    const organization = await findStorefrontOrganization(db, siteHost, deps.appUrl);
-    if (!organization) return null;
-    const current = await findOrderByToken(db, organization.organizationId, token);
-    return current && current.status !== 'pending' ? { organization, current } : null;
-  }
+  const load = (siteHost: FastifyRequest['siteHost'], token: string) => findPlacedOrder(deps, siteHost, token);
 
   app.post<{ Params: { token: string } }>('/orders/:token/refund-request', { constraints }, async (request, reply) => {
     const found = await load(request.siteHost, request.params.token);

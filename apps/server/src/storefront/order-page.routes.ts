@@ -1,6 +1,6 @@
 // The fan's order page (reached by the token link from the e-mail or the return page) and 'find my order',
 // which e-mails an address its order links and answers the same whether or not any order exists.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { formatEventTime, formatPreviewDate, instantToLocal, isValidEmail } from '@marquee/shared';
@@ -48,6 +48,18 @@ const DONE_MESSAGES: Record<string, string> = {
 type StorefrontOrganization = NonNullable<Awaited<ReturnType<typeof findStorefrontOrganization>>>;
 
 /** Renders the order page (after a form too, with its message and status). */
+/** The order a token names on this organiser's host once it is placed (not a pending hold), or null. */
+export async function findPlacedOrder(
+  deps: { db: Database; appUrl: string },
+  siteHost: FastifyRequest['siteHost'],
+  token: string,
+) {
+  const organization = await findStorefrontOrganization(deps.db, siteHost, deps.appUrl);
+  if (!organization) return null;
+  const current = await findOrderByToken(deps.db, organization.organizationId, token);
+  return current && current.status !== 'pending' ? { organization, current } : null;
+}
+
 export async function sendOrderPage(
   deps: Pick<OrderPageDeps, 'db' | 'signer' | 'notifier'>,
   reply: FastifyReply,

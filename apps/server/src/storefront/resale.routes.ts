@@ -4,10 +4,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.js';
 import { deviceOf } from '../modules/audit/audit.js';
-import { findOrderByToken } from '../modules/checkout/checkout.service.js';
 import { listTicket, withdrawListing } from '../modules/resale/resale.service.js';
-import { sendOrderPage, type OrderPageDeps } from './order-page.routes.js';
-import { findStorefrontOrganization, sendStorefrontNotFound } from './storefront.routes.js';
+import { findPlacedOrder, sendOrderPage, type OrderPageDeps } from './order-page.routes.js';
+import { sendStorefrontNotFound } from './storefront.routes.js';
 
 const constraints = { site: 'storefront' };
 
@@ -19,12 +18,7 @@ const ticketField = (body: unknown) => {
 export function resaleRoutes(app: FastifyInstance, deps: OrderPageDeps) {
   const { db } = deps;
 
-  async function load(siteHost: FastifyRequest['siteHost'], token: string) {
-    const organization = await findStorefrontOrganization(db, siteHost, deps.appUrl);
-    if (!organization) return null;
-    const current = await findOrderByToken(db, organization.organizationId, token);
-    return current && current.status !== 'pending' ? { organization, current } : null;
-  }
+  const load = (siteHost: FastifyRequest['siteHost'], token: string) => findPlacedOrder(deps, siteHost, token);
 
   for (const action of ['list', 'withdraw'] as const) {
     const path = action === 'list' ? '/orders/:token/resale' : '/orders/:token/resale/withdraw';
