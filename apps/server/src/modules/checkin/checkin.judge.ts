@@ -12,6 +12,7 @@ import { EVENT_NOT_FOUND } from '../events/events.service.js';
 import { UUID } from './checkin.service.js';
 import type { TicketSigner } from '../checkout/ticket-qr.js';
 import type { Tx } from '../checkout/inventory.js';
+import { judgeOnlineScan } from './checkin.judge-online.js';
 
 export interface Scanner {
   organizationId: string;
@@ -232,6 +233,39 @@ async function alreadyIn(tx: Tx, ticketId: string, clientId: string | null, tick
   });
 }
 
+/** An online scan, judged and recorded by one statement (checkin.judge-online.ts). */
+async function judgeOnline(
+  db: Database,
+  scanner: Scanner,
+  eventId: string,
+  input: ScanInput,
+  code: string,
+): Promise<JudgedScan> {
+  const row = await judgeOnlineScan(db, scanner, eventId, input, code);
+  if (!row || row.scan_event_status === 'draft') throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
+  const counts = {
+    checked_in: Number(row.checked_in) + (row.admitted_id ? 1 : 0),
+    sold: Number(row.sold ?? 0),
+  };
+  if (row.id === null || row.verdict === null) return { ...answer('unknown', null), counts };
+  const ticket = { code: row.code!, type: row.type_name!, holder: row.holder_name!, order_code: row.order_code! };
+  const at = input.scannedAt.toISOString();
+  const judged: Record<NonNullable<typeof row.verdict>, () => Answer> = {
+    other_event: () => answer('other_event', null, { ticket, other_event_name: row.event_name }),
+    refunded: () => answer('refunded', null, { ticket }),
+    cancelled: () => answer('cancelled', null, { ticket }),
+    listed: () => answer('listed', null, { ticket }),
+    already_checked_in: () =>
+      answer('already_checked_in', null, {
+        ticket,
+        checked_in_at: iso(row.current_scanned_at!),
+        checked_in_by: row.current_user_name || 'a team member',
+      }),
+    admitted: () => answer('admitted', null, { ticket, check_in_id: row.admitted_id, checked_in_at: at }),
+  };
+  return { ...judged[row.verdict](), counts };
+}
+
 /** Judges one scan in its own transaction (retried once if two admissions met on the unique index). */
 export async function judgeScan(
   db: Database,
@@ -244,8 +278,10 @@ export async function judgeScan(
   const code = codeFromScan(signer, input);
   // No counts: the caller checks the event itself (no ticket lock read it) and counts.
   if (!code) return answer('unknown', input.clientId);
+  const online = input.clientId === null && input.method !== 'offline';
   for (let attempt = 1; ; attempt += 1) {
     try {
+      if (online) return await judgeOnline(db, scanner, eventId, input, code);
       return await db.transaction((tx) => judgeLocked(tx, scanner, eventId, input, code));
     } catch (error) {
       if (attempt < 3 && pgErrorCode(error) === '23505') continue;

@@ -19,7 +19,7 @@ import {
   organizationOf,
   scan,
 } from '../../../test/checkin-helpers.js';
-import { order, ticket } from '../../db/schema/index.js';
+import { order, orderChange, ticket } from '../../db/schema/index.js';
 import { createTicketSigner } from '../checkout/ticket-qr.js';
 
 let t: TestApp;
@@ -67,6 +67,20 @@ describe('scanning a ticket', () => {
     expect(second.checked_in_at).toBe(admitted.checked_in_at);
     expect(second.checked_in_by).toBe(door.email.split('@')[0]);
     expect(second.counts.checked_in).toBe(admitted.counts.checked_in);
+    // Recorded: the admission and the second scan's duplicate entry in the log, the ticket's time, the order's
+    // audit line with the device.
+    const log = (await checkinGet(t.app, owner, `/api/checkin/events/${live.id}/log`)).json();
+    const entries = log.entries.filter((entry: { ticket_code: string }) => entry.ticket_code === one!.code);
+    expect(entries.map((entry: { status: string; device: string }) => [entry.status, entry.device])).toEqual([
+      ['duplicate', DEVICE],
+      ['admitted', DEVICE],
+    ]);
+    const [stamped] = await db().select().from(ticket).where(eq(ticket.id, one!.id));
+    expect(stamped!.checkedInAt?.toISOString()).toBe(admitted.checked_in_at);
+    const audit = await db().select().from(orderChange).where(eq(orderChange.ticketId, one!.id));
+    expect(audit.map((line) => [line.action, line.detail])).toEqual([
+      ['checked_in', { device: DEVICE, method: 'scan' }],
+    ]);
   });
 
   it('a typed ticket code (any case) is judged like its QR code', async () => {

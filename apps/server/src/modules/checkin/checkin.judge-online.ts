@@ -1,0 +1,98 @@
+// A scan made online (the camera or a search at the door, no offline queue behind it) is judged in one
+// statement: it checks the scanning event (this organisation's, not a draft), locks the ticket, reads what
+// judging needs, and records the admission (with the ticket's checked_in_at and the order's audit line) or the
+// duplicate entry. One round trip and no BEGIN/COMMIT per scan (decision 031). Its verdicts are the same as the
+// transaction path's in checkin.judge.ts, which offline syncs keep (they compare scan times and client ids).
+// A check-in committed by a scan this one waited for is not seen (the lock re-reads the ticket row only): the
+// unique index on admitted check-ins then fails the statement, and judgeScan judges again. (PostgreSQL runs every
+// data-modifying WITH clause whether or not the final select reads it.)
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import type { Scanner, ScanInput } from './checkin.judge.js';
+
+/** What the statement answers: the scanning event's status and counts, then the ticket's row and verdict. */
+export interface OnlineScanRow {
+  scan_event_status: string;
+  sold: number | null;
+  checked_in: number;
+  id: string | null;
+  event_id: string | null;
+  code: string | null;
+  holder_name: string | null;
+  type_name: string | null;
+  order_code: string | null;
+  event_name: string | null;
+  current_scanned_at: Date | string | null;
+  current_user_name: string | null;
+  verdict: 'other_event' | 'refunded' | 'cancelled' | 'listed' | 'already_checked_in' | 'admitted' | null;
+  /** The admission recorded by this scan. */
+  admitted_id: string | null;
+}
+
+export async function judgeOnlineScan(
+  db: Database,
+  scanner: Scanner,
+  eventId: string,
+  input: ScanInput,
+  code: string,
+): Promise<OnlineScanRow | undefined> {
+  const at = input.scannedAt.toISOString();
+  const entry = (status: 'admitted' | 'duplicate') => sql`
+    insert into check_in (organization_id, event_id, ticket_id, status, method, scanned_at, device_id, client_id,
+      user_id, user_name)
+    select ${scanner.organizationId}, ${eventId}, v.id, ${status}, ${input.method}, ${at}::timestamptz,
+      ${scanner.deviceId}, null, ${scanner.userId}, ${scanner.userName}
+    from verdict v where v.verdict = ${status === 'admitted' ? 'admitted' : 'already_checked_in'}
+    returning id`;
+  const result = await db.execute(sql`
+    with ev as materialized (
+      select id, status, sold from event where id = ${eventId} and organization_id = ${scanner.organizationId}
+    ),
+    locked as materialized (
+      select t.id, t.event_id, t.status, t.code, t.holder_name, t.order_id, tt.name as type_name,
+        o.code as order_code, o.status as order_status, e.name as event_name,
+        exists (select 1 from resale_listing l where l.ticket_id = t.id and l.status = 'listed') as listed,
+        c.id as current_id, c.scanned_at as current_scanned_at, c.user_name as current_user_name
+      from ticket t
+      join "order" o on o.id = t.order_id
+      join ticket_type tt on tt.id = t.ticket_type_id
+      join event e on e.id = t.event_id
+      left join lateral (
+        select id, scanned_at, user_name from check_in where ticket_id = t.id and status = 'admitted' limit 1
+      ) c on true
+      where t.code = ${code} and t.organization_id = ${scanner.organizationId}
+        and exists (select 1 from ev where ev.status <> 'draft')
+      for update of t
+    ),
+    verdict as materialized (
+      select k.*, case
+          when k.event_id <> ${eventId}::uuid then 'other_event'
+          when k.order_status = 'refunded' or (k.status = 'void' and k.order_status = 'partially_refunded')
+            then 'refunded'
+          when k.status = 'void' or k.order_status not in ('paid', 'partially_refunded') then 'cancelled'
+          when k.listed then 'listed'
+          when k.current_id is not null then 'already_checked_in'
+          else 'admitted'
+        end as verdict
+      from locked k
+    ),
+    admitted as (${entry('admitted')}),
+    duplicate as (${entry('duplicate')}),
+    stamped as (
+      update ticket set checked_in_at = ${at}::timestamptz
+      where id = (select id from verdict where verdict = 'admitted') returning order_id
+    ),
+    audited as (
+      insert into order_change (organization_id, order_id, ticket_id, action, actor_type, actor_user_id, detail, at)
+      select ${scanner.organizationId}, s.order_id, v.id, 'checked_in', 'organiser', ${scanner.userId},
+        ${JSON.stringify({ device: scanner.deviceId, method: input.method })}::jsonb, ${at}::timestamptz
+      from stamped s, verdict v
+    )
+    select ev.status as scan_event_status, ev.sold,
+      (select count(*)::int from check_in x where x.event_id = ev.id and x.status = 'admitted') as checked_in,
+      v.id, v.event_id, v.code, v.holder_name, v.type_name, v.order_code, v.event_name,
+      v.current_scanned_at, v.current_user_name, v.verdict,
+      (select id from admitted) as admitted_id
+    from ev left join verdict v on true`);
+  return (result as unknown as { rows: OnlineScanRow[] }).rows[0];
+}
