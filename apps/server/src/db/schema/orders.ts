@@ -82,6 +82,8 @@ export const order = pgTable(
     discountMinor: bigint('discount_minor', { mode: 'number' }).notNull().default(0),
     /** The access code that unlocked a hidden type (a use of it is held with the order). */
     accessCodeId: uuid('access_code_id').references(() => eventCode.id, { onDelete: 'set null' }),
+    /** The waiting-room place whose admission made this hold (decision 034): one live order per admission. */
+    queuePlace: bigint('queue_place', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -99,6 +101,11 @@ export const order = pgTable(
     index('order_organization_paid_at_idx')
       .on(table.organizationId, table.paidAt, table.customerEmail)
       .where(sql`${table.paidAt} is not null`),
+    // An admission from the waiting room starts one order: a second hold with it is refused while the first is
+    // held or paid (an expired or cancelled hold frees it).
+    uniqueIndex('order_queue_place_idx')
+      .on(table.eventId, table.queuePlace)
+      .where(sql`${table.queuePlace} is not null and ${table.status} in ('pending', 'paid', 'partially_refunded')`),
     // Expired holds are found per event (on every availability read) and overall (the release job).
     index('order_pending_hold_idx')
       .on(table.eventId, table.holdExpiresAt)

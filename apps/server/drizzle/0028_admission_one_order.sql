@@ -1,0 +1,2 @@
+ALTER TABLE "order" ADD COLUMN "queue_place" bigint;--> statement-breakpoint
+CREATE UNIQUE INDEX "order_queue_place_idx" ON "order" USING btree ("event_id","queue_place") WHERE "order"."queue_place" is not null and "order"."status" in ('pending', 'paid', 'partially_refunded');
