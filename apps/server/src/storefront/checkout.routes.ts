@@ -8,6 +8,7 @@ import {
   CHECKOUT_TEXT,
   CheckoutRefusal,
   findOrderByToken,
+  AdmissionUsed,
   QueueRequired,
   startCheckout,
   type CheckoutDeps,
@@ -42,7 +43,7 @@ import { takeOfferDetails } from './offer-details.js';
 import { eventExtrasRoutes, findPublicEventAddress, redirectToCurrent } from './event-address.js';
 import type { HoldOutcome } from '../plugins/metrics.js';
 import type { PageViewRecorder } from '../modules/analytics/page-views.js';
-import { ADMISSION_MESSAGES } from '../modules/queue/tokens.js';
+import { ADMISSION_MESSAGES, ADMISSION_USED } from '../modules/queue/tokens.js';
 import { queueRoutes, type QueueGate, type QueueRedirect } from './queue.routes.js';
 
 export interface CheckoutRoutesDeps extends CheckoutDeps, OrderPageDeps {
@@ -192,20 +193,21 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       const form = readCheckoutForm(body);
       // While the queue is on, no hold without this browser's admission, whatever the form sends; only presale
       // types unlocked by the form's access code are sold outside it (startCheckout checks each chosen type).
-      const notAdmitted = await deps.queue.checkoutProblem(request, organization.organizationId, eventId);
-      const joinQueue = () => {
+      const gate = await deps.queue.checkoutProblem(request, organization.organizationId, eventId);
+      const notAdmitted = gate?.problem ? gate : null;
+      const joinQueue = (text: string) => {
         app.metrics.checkoutHold('not_admitted');
         return sendHtml(
           reply,
           403,
           renderMessagePage(organization, {
             title: 'Please join the queue',
-            text: ADMISSION_MESSAGES[notAdmitted!.problem],
+            text,
             link: { href: `/queue/${eventId}`, label: 'Join the queue' },
           }),
         );
       };
-      if (notAdmitted && !form.accessCode) return joinQueue();
+      if (notAdmitted && !form.accessCode) return joinQueue(ADMISSION_MESSAGES[notAdmitted.problem]);
       const queue = notAdmitted ? { url: `/queue/${eventId}`, opensAt: notAdmitted.opensAt } : null;
       try {
         const created = await startCheckout(deps, {
@@ -217,11 +219,13 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
           ip: request.ip,
           codes: [form.accessCode, form.promoCode],
           queued: queue,
+          queuePlace: gate?.problem === null ? gate.place : null,
         });
         app.metrics.checkoutHold('held');
         return reply.redirect(`/checkout/${created.accessToken}`, 303);
       } catch (error) {
-        if (error instanceof QueueRequired) return joinQueue();
+        if (error instanceof QueueRequired) return joinQueue(ADMISSION_MESSAGES[notAdmitted?.problem ?? 'missing']);
+        if (error instanceof AdmissionUsed) return joinQueue(ADMISSION_USED);
         app.metrics.checkoutHold(error instanceof CheckoutRefusal ? refusalOutcome(error) : 'error');
         if (!(error instanceof CheckoutRefusal)) throw error;
         if (error.status === 404) return sendStorefrontNotFound(reply);

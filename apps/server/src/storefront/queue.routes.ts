@@ -20,7 +20,7 @@ import {
 import { ensureQueueRow, joinQueue, placeOf } from '../modules/queue/queue.store.js';
 import {
   admissionCookie,
-  admissionProblem,
+  readAdmission,
   BROWSER_COOKIE,
   cookieLine,
   isBrowserId,
@@ -47,12 +47,15 @@ export interface QueueGate {
   signer: QueueSigner;
   /** Where the event page sends this browser instead (the queue), or null to show the page. */
   eventPageRedirect(request: FastifyRequest, organizationId: string, eventId: string): Promise<QueueRedirect | null>;
-  /** Why this browser may not hold tickets for the event now, or null (no queue now, or a valid admission). */
+  /**
+   * Why this browser may not hold tickets for the event now; or its admission's place (one order per admission);
+   * or null when the queue does not guard the event now.
+   */
   checkoutProblem(
     request: FastifyRequest,
     organizationId: string,
     eventId: string,
-  ): Promise<{ problem: AdmissionProblem; opensAt: Date } | null>;
+  ): Promise<{ problem: AdmissionProblem; opensAt: Date } | { problem: null; place: number } | null>;
 }
 
 export interface QueueGateOptions {
@@ -69,7 +72,7 @@ export function createQueueGate(options: QueueGateOptions): QueueGate {
   const signer = queueSigner(options.authSecret);
   const admitted = (request: FastifyRequest, eventId: string) => {
     const cookies = readCookies(request.headers.cookie);
-    return admissionProblem(signer, cookies[admissionCookie(eventId)], eventId, cookies[BROWSER_COOKIE], clock());
+    return readAdmission(signer, cookies[admissionCookie(eventId)], eventId, cookies[BROWSER_COOKIE], clock());
   };
   return {
     states,
@@ -77,15 +80,15 @@ export function createQueueGate(options: QueueGateOptions): QueueGate {
     async eventPageRedirect(request, organizationId, eventId) {
       const snapshot = await states.get(eventId);
       if (!snapshot || snapshot.organizationId !== organizationId || !queueShowsLobby(snapshot, clock())) return null;
-      return admitted(request, eventId) === null
+      return admitted(request, eventId).problem === null
         ? null
         : { url: `/queue/${eventId}`, opensAt: new Date(snapshot.opensAt) };
     },
     async checkoutProblem(request, organizationId, eventId) {
       const snapshot = await states.get(eventId);
       if (!snapshot || snapshot.organizationId !== organizationId || !queueGuards(snapshot, clock())) return null;
-      const problem = admitted(request, eventId);
-      return problem === null ? null : { problem, opensAt: new Date(snapshot.opensAt) };
+      const admission = admitted(request, eventId);
+      return admission.problem === null ? admission : { ...admission, opensAt: new Date(snapshot.opensAt) };
     },
   };
 }

@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { SALES_MESSAGES, validateBuyerDetails, type BuyerDetails, type BuyerField } from '@marquee/shared';
 import type { PaymentsProvider } from '../../adapters/payments/payments.js';
 import type { Database } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { isUniqueViolation, pgConstraint } from '../../db/errors.js';
 import { buyerTickets, order, orderLine, organizationSettings } from '../../db/schema/index.js';
 import type { ResolvedCodes } from '../codes/code-check.js';
 import {
@@ -74,7 +74,17 @@ export interface StartCheckoutInput {
    * may be held, else QueueRequired.
    */
   queued?: { opensAt: Date } | null;
+  /** The waiting-room place of this browser's admission: the order records it (one live order per admission). */
+  queuePlace?: number | null;
   now?: Date;
+}
+
+/** This browser's admission already made an order that is held or paid (one order per admission). */
+export class AdmissionUsed extends Error {
+  constructor() {
+    super('This admission already made an order.');
+    this.name = 'AdmissionUsed';
+  }
 }
 
 /** The hold asked for tickets the waiting room guards, without an admission (decision 034). */
@@ -232,6 +242,7 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
     // An access code's use is taken only when the order holds a type it unlocked.
     accessCodeId: codes.access && lines.some((line) => line.type.unlocked) ? codes.access.id : null,
     keepOwed: stored.keepOwed,
+    queuePlace: input.queuePlace ?? null,
   };
   try {
     const held = await holdOrder(db, request);
@@ -241,6 +252,7 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
     if (isUniqueViolation(error)) {
       const winner = await findBySubmission(db, input.organizationId, input.submissionKey);
       if (winner) return winner;
+      if (pgConstraint(error) === 'order_queue_place_idx') throw new AdmissionUsed();
     }
     if (error instanceof CodeUsedUp || error instanceof BuyerLimitReached) {
       const already = await findBySubmission(db, input.organizationId, input.submissionKey);

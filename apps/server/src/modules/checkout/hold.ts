@@ -41,6 +41,8 @@ export interface HoldRequest {
    * statement checks the public gate again against the event's counters as it locks them.
    */
   keepOwed?: boolean;
+  /** The waiting-room place of the admission that made this hold (one live order per admission). */
+  queuePlace?: number | null;
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -78,6 +80,7 @@ function toOrderRow(raw: Record<string, unknown>): OrderRow {
     promoCode: (raw.promo_code as string | null) ?? null,
     discountMinor: Number(raw.discount_minor ?? 0),
     accessCodeId: (raw.access_code_id as string | null) ?? null,
+    queuePlace: raw.queue_place === null || raw.queue_place === undefined ? null : Number(raw.queue_place),
     createdAt: date(raw.created_at)!,
     updatedAt: date(raw.updated_at)!,
     paidAt: date(raw.paid_at),
@@ -149,12 +152,13 @@ function holdStatement(request: HoldRequest): SQL {
       insert into "order" (organization_id, event_id, code, access_token, status, first_name, last_name,
         customer_email, phone, country, marketing_consent, quantity, amount_minor, fee_minor, currency,
         submission_key, hold_expires_at, created_at, updated_at, promo_code_id, promo_code, discount_minor,
-        access_code_id)
+        access_code_id, queue_place)
       select ${org}, venue.id, ${newOrderCode()}, ${newAccessToken()}, 'pending', ${buyer.firstName.trim()},
         ${buyer.lastName.trim()}, ${buyer.email}, ${buyer.phone.trim() || null}, ${buyer.country},
         ${buyer.marketingConsent}, ${quantity}, ${amount}, ${fee}, ${currency}, ${request.submissionKey},
         ${expires}::timestamptz, ${at}::timestamptz, ${at}::timestamptz, ${request.promo?.id ?? null}::uuid,
-        ${request.promo?.code ?? null}, ${request.promo?.discountMinor ?? 0}, ${request.accessCodeId ?? null}::uuid
+        ${request.promo?.code ?? null}, ${request.promo?.discountMinor ?? 0}, ${request.accessCodeId ?? null}::uuid,
+        ${request.queuePlace ?? null}::bigint
       from venue
       returning *
     ),

@@ -192,6 +192,33 @@ describe('waiting room', () => {
     });
   });
 
+  it('an admission makes one order: a second checkout with it is refused until the first hold is cancelled', async () => {
+    const live = await lobbyEvent('One Pass Night', 100, 60);
+    const general = live.ticket_types[0]!.id;
+    const fan = new FanBrowser(t.app, host, '203.0.113.40');
+    await fan.join(live.id);
+    await goOnSale(live.id);
+    await letTimePass(live.id, 5);
+    expect((await fan.poll(live.id)).body.status).toBe('admitted');
+
+    const held = await fan.checkout(live.id, general, { email: 'pass.one@example.com' });
+    expect(held.statusCode).toBe(303);
+    // The same form sent again finds its order; a new order with the same pass is refused, whatever the e-mail.
+    const again = await fan.checkout(live.id, general, { email: 'pass.one@example.com' });
+    expect(again.headers.location).toBe(held.headers.location);
+    const second = await fan.checkout(live.id, general, { email: 'pass.two@example.com' });
+    expect(second.statusCode).toBe(403);
+    expect(second.body).toContain('already started an order with this pass');
+    expect(second.body).toContain(`href="/queue/${live.id}"`);
+
+    // Cancelling the hold frees the pass for another order.
+    const token = String(held.headers.location).split('/').pop()!;
+    expect((await fan.post(`/checkout/${token}/cancel`, '', 'application/x-www-form-urlencoded')).statusCode).toBe(303);
+    const retried = await fan.checkout(live.id, general, { email: 'pass.two@example.com' });
+    expect(retried.statusCode).toBe(303);
+    expect(retried.headers.location).not.toBe(held.headers.location);
+  });
+
   it('stops admitting and tells everyone waiting when the event sells out', async () => {
     const live = await lobbyEvent('Tiny Night', 2);
     const fans = Array.from({ length: 3 }, (_, index) => new FanBrowser(t.app, host, `203.0.113.${50 + index}`));

@@ -46,6 +46,10 @@ type Claim = ChallengeClaim | PlaceClaim | AdmissionClaim | TicketClaim;
 
 export type AdmissionProblem = 'missing' | 'forged' | 'expired' | 'other_event' | 'other_browser';
 
+/** A second checkout with an admission that already made a live order (one order per admission). */
+export const ADMISSION_USED =
+  'You have already started an order with this pass from the waiting room. Finish or cancel that order, or join the queue again for another.';
+
 export const ADMISSION_MESSAGES: Record<AdmissionProblem, string> = {
   missing: 'This event has a waiting room: join the queue and you will be let through to buy tickets in turn.',
   forged: 'Your pass from the waiting room is not valid. Please join the queue to buy tickets.',
@@ -96,20 +100,21 @@ export function queueSigner(authSecret: string): QueueSigner {
 }
 
 /** Why an admission token does not let this browser check out for this event now, or null when it does. */
-export function admissionProblem(
+/** This browser's admission for the event: its queue place, or why it has none. */
+export function readAdmission(
   signer: QueueSigner,
   token: string | undefined,
   eventId: string,
   browserId: string | undefined,
   now = Date.now(),
-): AdmissionProblem | null {
-  if (!token) return 'missing';
+): { problem: AdmissionProblem } | { problem: null; place: number } {
+  if (!token) return { problem: 'missing' };
   const claim = signer.read(token);
-  if (!claim || claim.k !== 'a') return 'forged';
-  if (claim.e !== eventId) return 'other_event';
-  if (!browserId || claim.b !== browserId) return 'other_browser';
-  if (claim.x <= now) return 'expired';
-  return null;
+  if (!claim || claim.k !== 'a') return { problem: 'forged' };
+  if (claim.e !== eventId) return { problem: 'other_event' };
+  if (!browserId || claim.b !== browserId) return { problem: 'other_browser' };
+  if (claim.x <= now) return { problem: 'expired' };
+  return { problem: null, place: claim.p };
 }
 
 /** Leading zero bits of a digest. */
