@@ -104,16 +104,21 @@ interface OwedPlaces {
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+type OwedEntry = { kind: string; ticket_type_id: string | null; quantity: number };
+
+// One probe of the two partial indexes; nothing more while nobody waits and nothing is listed.
+const owedEntries = (eventId: unknown) => sql`
+  select 'waiting' as kind, ticket_type_id, sum(quantity)::int as quantity from waitlist_entry
+    where event_id = ${eventId} and status = 'waiting' group by ticket_type_id
+  union all
+  select 'listed', ticket_type_id, count(*)::int from resale_listing
+    where event_id = ${eventId} and status = 'listed' group by ticket_type_id`;
+
 async function owedPlaces(db: Database | Tx, row: EventRow, types: TicketTypeRow[]): Promise<OwedPlaces | null> {
-  // One probe of the two partial indexes; nothing more while nobody waits and nothing is listed.
-  const found = rowsOf<{ kind: string; ticket_type_id: string | null; quantity: number }>(
-    await db.execute(sql`
-      select 'waiting' as kind, ticket_type_id, sum(quantity)::int as quantity from waitlist_entry
-        where event_id = ${row.id} and status = 'waiting' group by ticket_type_id
-      union all
-      select 'listed', ticket_type_id, count(*)::int from resale_listing
-        where event_id = ${row.id} and status = 'listed' group by ticket_type_id`),
-  );
+  return owedFrom(rowsOf<OwedEntry>(await db.execute(owedEntries(row.id))), row, types);
+}
+
+function owedFrom(found: OwedEntry[], row: EventRow, types: TicketTypeRow[]): OwedPlaces | null {
   if (found.length === 0) return null;
   const waiting = found.filter((entry) => entry.kind === 'waiting');
   const closedTypes: OwedPlaces['closedTypes'] = waiting.some((entry) => entry.ticket_type_id === null)
@@ -192,8 +197,13 @@ export async function loadStorefrontEvent(
 ): Promise<StorefrontEvent | null> {
   if (!UUID.test(eventId)) return null;
   if (options.releaseExpired !== false) await releaseExpiredHolds(db, { eventId, now });
+  // The places owed to the waiting list and listings ride along as JSON: one statement for the whole read.
   const joined = await db
-    .select({ event, type: ticketType })
+    .select({
+      event,
+      type: ticketType,
+      owed: sql<OwedEntry[] | null>`(select json_agg(o) from (${owedEntries(eventId)}) o)`,
+    })
     .from(event)
     .leftJoin(ticketType, and(eq(ticketType.eventId, event.id), eq(ticketType.organizationId, organizationId)))
     .where(and(eq(event.id, eventId), eq(event.organizationId, organizationId)))
@@ -210,7 +220,7 @@ export async function loadStorefrontEvent(
     shown.map((type) => ({ startAt: type.salesStartAt, endAt: type.salesEndAt })),
     now,
   );
-  const owed = await owedPlaces(db, row, types);
+  const owed = owedFrom(joined[0]?.owed ?? [], row, types);
   return {
     row,
     event: toPublicEvent(row, generalOf(types)),
