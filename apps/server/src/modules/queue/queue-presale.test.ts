@@ -124,4 +124,31 @@ describe('presale codes while the waiting room is on', () => {
     expect(page.body).toContain(`<form class="code" method="get" action="/events/${live.slug}">`);
     expect(page.body).toContain('name="code"');
   });
+
+  it('a public early-bird type that opens before the general on-sale opens the queue with it', async () => {
+    const live = await createLiveEvent(t.app, owner, { capacity: 100, name: 'Early Bird Night' });
+    expect((await putSales(t.app, owner, live.id, { sales_start_local: londonLocal(60) })).statusCode).toBe(200);
+    const early = await addType(t.app, owner, live.id, { name: 'Early Bird', price: '9.00' });
+    const earlyStart = new Date(Date.now() + 5 * 60_000);
+    earlyStart.setMilliseconds(0);
+    await t.database.db.update(ticketType).set({ salesStartAt: earlyStart }).where(eq(ticketType.id, early));
+    // A hidden presale opening earlier still does not move the queue's on-sale.
+    const presale = await addType(t.app, owner, live.id, { name: 'Club Presale', price: '8.00', hidden: true });
+    await t.database.db
+      .update(ticketType)
+      .set({ salesStartAt: new Date(Date.now() + 2 * 60_000) })
+      .where(eq(ticketType.id, presale));
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: `/api/events/${live.id}/queue`,
+      headers: { cookie: owner.cookie, origin },
+      payload: { mode: 'on', rate_per_minute: 60 },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().opens_at).toBe(earlyStart.toISOString());
+    await t.app.queueGate.states.refresh(live.id);
+    // Five minutes before the early bird (an hour before the general on-sale): the lobby is open.
+    const fan = new FanBrowser(t.app, host, '203.0.113.104');
+    expect((await fan.get(`/events/${live.slug}`)).headers.location).toBe(`/queue/${live.id}`);
+  });
 });

@@ -7,7 +7,7 @@ import type { Database } from '../../db/client.js';
 import { event, eventQueue } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { ownedEvent } from '../codes/codes.service.js';
-import { lobbyCount } from './queue.store.js';
+import { lobbyCount, queueOpensAt } from './queue.store.js';
 
 export async function getQueueStatus(
   db: Database,
@@ -22,7 +22,7 @@ export async function getQueueStatus(
     .where(and(eq(eventQueue.eventId, row.id), eq(eventQueue.organizationId, organizationId)))
     .limit(1);
   const enabled = queueOn(row.queueMode, row.capacity);
-  const opensAt = row.salesStartAt ?? row.publishedAt;
+  const opensAt = await queueOpensAt(db, organizationId, row.id);
   const inLobby = queue ? await lobbyCount(db, organizationId, row.id) : 0;
   const admitted = Math.floor(queue?.admitted ?? 0);
   const lastPlace = queue?.lastPlace ?? 0;

@@ -45,13 +45,34 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const textOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 const ms = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).getTime());
 
+/**
+ * The waiting room's on-sale for event `e` (SQL): the first moment a public ticket type goes on sale (its own
+ * start, else the event's, else publication), so a public early-bird type that opens before the general on-sale
+ * opens the queue with it. Hidden (presale) types are sold outside the queue and do not count; an event without
+ * public types keeps the event's start.
+ */
+export const QUEUE_OPENS_AT_SQL = sql.raw(`coalesce(
+  (select min(coalesce(t.sales_start_at, e.sales_start_at, e.published_at)) from ticket_type t
+    where t.event_id = e.id and not t.hidden and t.price_minor is not null),
+  e.sales_start_at, e.published_at)`);
+
+/** The queue's on-sale for one event of the organisation (see QUEUE_OPENS_AT_SQL), or null. */
+export async function queueOpensAt(db: Database, organizationId: string, eventId: string): Promise<Date | null> {
+  const [row] = rowsOf<{ opens_at: string | Date | null }>(
+    await db.execute(
+      sql`select ${QUEUE_OPENS_AT_SQL} as opens_at from event e where e.id = ${eventId} and e.organization_id = ${organizationId}`,
+    ),
+  );
+  return row?.opens_at ? new Date(row.opens_at) : null;
+}
+
 /** The event's queue facts in one query (event, organisation hosts and queue counters), or null. */
 export async function readQueueRow(db: Database, eventId: string): Promise<QueueRow | null> {
   if (!UUID.test(eventId)) return null;
   const [raw] = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
-      select e.id, e.organization_id, e.slug, e.name, e.status, e.queue_mode, e.queue_rate_per_minute, e.sales_start_at,
-        e.published_at, e.ends_at, e.capacity, e.sold, e.held, s.subdomain,
+      select e.id, e.organization_id, e.slug, e.name, e.status, e.queue_mode, e.queue_rate_per_minute,
+        ${QUEUE_OPENS_AT_SQL} as opens_at, e.ends_at, e.capacity, e.sold, e.held, s.subdomain,
         case when s.custom_domain_verified then s.custom_domain end as custom_domain,
         s.company_name, s.logo_url, s.primary_color, s.secondary_color, s.font_family,
         q.event_id as queue_event, q.drawn_at, q.last_place, q.admitted, q.admitted_at
@@ -70,7 +91,7 @@ export async function readQueueRow(db: Database, eventId: string): Promise<Queue
     status: String(raw.status),
     enabled: queueOn(raw.queue_mode as QueueMode, capacity),
     ratePerMinute: Number(raw.queue_rate_per_minute),
-    opensAt: ms(raw.sales_start_at) ?? ms(raw.published_at) ?? 0,
+    opensAt: ms(raw.opens_at) ?? 0,
     endsAt: ms(raw.ends_at),
     capacity,
     sold: Number(raw.sold),
