@@ -65,8 +65,8 @@ export const pageViewSalt = pgTable('page_view_salt', {
 
 /**
  * The New and Returning Customers of a period that ended before today, counted once and kept: a finished
- * period's buyers change only when a late payment lands in it or a customer is erased, and both delete the
- * organisation's rows here (decision 023). `scope` is the filter's event id, or '' for every event.
+ * period's buyers change only when a late payment lands in it, a refund leaves a customer no paid order or a
+ * customer is erased, and each deletes the organisation's rows here (decision 023). `scope` is the filter's event id, or '' for every event.
  */
 export const analyticsPastPeriod = pgTable(
   'analytics_past_period',

@@ -1,5 +1,5 @@
 // A finished period's New and Returning Customers are counted once and kept; a payment dated inside it later,
-// or an erasure, makes the next summary count them again.
+// a refund that takes a customer away, or an erasure, makes the next summary count them again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { EventDto } from '@marquee/shared';
@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createLiveEvent, sellingOrganiser } from '../../../test/checkout-helpers.js';
 import { asBrowser, type SignedInUser } from '../../../test/auth-helpers.js';
 import { insertOrder } from '../../../test/order-fixtures.js';
-import { analyticsPastPeriod, customer, event } from '../../db/schema/index.js';
+import { analyticsPastPeriod, customer, event, order } from '../../db/schema/index.js';
+import { unrecordSale } from '../checkout/fulfilment.js';
 
 let t: TestApp;
 let owner: SignedInUser;
@@ -85,5 +86,22 @@ describe('the previous period of the analytics summary', () => {
     expect(await keptRows()).toHaveLength(0);
     // Eve's customer row is gone, so she is no longer a new customer of that period.
     expect((await previousPeriod()).new).toBe(0);
+  });
+
+  it('is counted again after a refund takes away a customer whose only order was in it', async () => {
+    // Ida's one order, 35 days ago, makes her a New Customer of the previous period.
+    const before = await previousPeriod();
+    const bought = await sale('ida@example.com', 35);
+    expect(await previousPeriod()).toEqual({ new: before.new + 1, returning: before.returning });
+    expect(await keptRows()).toHaveLength(1);
+    // Refunded in full, as the refund job does: with no paid order left, her customer row goes.
+    await t.database.db.transaction(async (tx) => {
+      await tx.update(order).set({ status: 'refunded' }).where(eq(order.id, bought.id));
+      await unrecordSale(tx, { ...bought, paidAt: bought.paidAt! });
+    });
+    expect(await t.database.db.select().from(customer).where(eq(customer.email, 'ida@example.com'))).toHaveLength(0);
+    expect(await keptRows()).toHaveLength(0);
+    const after = await previousPeriod();
+    expect(after.new).toBe(before.new);
   });
 });

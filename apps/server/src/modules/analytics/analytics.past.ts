@@ -1,8 +1,8 @@
 // New and Returning Customers of finished periods, counted once and kept (decision 023). A period that ended
-// before today is history: its buyers change only when a payment confirmed late is dated inside it, or when a
-// customer is erased, and both forget the organisation's kept counts. The Analytics page compares every
-// period with the one before it, so without this each view would count the previous period's distinct buyers
-// over its orders again.
+// before today is history: its buyers change only when a payment confirmed late is dated inside it, when a
+// refund leaves a customer no paid order (the row goes), or when a customer is erased, and each forgets the
+// organisation's kept counts. The Analytics page compares every period with the one before it, so without this
+// each view would count the previous period's distinct buyers over its orders again.
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { analyticsPastPeriod } from '../../db/schema/index.js';

@@ -335,12 +335,15 @@ export async function unrecordSale(
     .where(
       and(eq(customer.organizationId, refundedOrder.organizationId), eq(customer.email, refundedOrder.customerEmail)),
     )
-    .returning({ id: customer.id, orders: customer.orders });
+    .returning({ id: customer.id, orders: customer.orders, firstPurchaseAt: customer.firstPurchaseAt });
   if (!buyer) return;
   if (buyer.orders === 0) {
     // A customer is a buyer with a paid order: with none left they leave the Customers page and the dashboard's
     // count together (customer_monthly's trigger follows orders > 0); their spend and events rows go with them.
     await tx.delete(customer).where(eq(customer.id, buyer.id));
+    // No longer a New Customer of the period of their first purchase (nor counted apart from the returning
+    // ones after it): the kept counts of finished periods from that day on are counted again.
+    await forgetPastPeriods(tx, refundedOrder.organizationId, buyer.firstPurchaseAt.toISOString().slice(0, 10));
     return;
   }
   await tx
