@@ -14,7 +14,11 @@ import {
   type CheckoutDeps,
 } from '../modules/checkout/checkout.service.js';
 import { cancelHold, checkoutSubmissionKey } from '../modules/checkout/cancel.js';
-import { loadStorefrontEvent, type StorefrontEvent } from '../modules/checkout/storefront-event.js';
+import {
+  loadStorefrontEvent,
+  loadStorefrontEventByRef,
+  type StorefrontEvent,
+} from '../modules/checkout/storefront-event.js';
 import { findPublicEvent } from '../modules/events/events.public.js';
 import { CHECKOUT_SCRIPT } from './checkout-script.js';
 import { STOREFRONT_SCRIPT_PATH } from './page-loader.js';
@@ -182,13 +186,15 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
     scope.post<{ Params: { ref: string } }>('/events/:ref/checkout', { constraints }, async (request, reply) => {
       const organization = await organizationFor(db, request, reply, deps.appUrl);
       if (!organization) return reply;
-      // The form posts to the slug address; an id (older pages still open in a tab) works as well.
-      const address = await findPublicEventAddress(db, organization.organizationId, request.params.ref);
-      if (!address) {
+      // The form posts to the slug address; an id (older pages still open in a tab) works as well. The event is
+      // read with its types here, once: the hold uses what this read found.
+      const now = new Date();
+      const stored = await loadStorefrontEventByRef(db, organization.organizationId, request.params.ref, now);
+      if (!stored) {
         app.metrics.checkoutHold('not_on_sale');
         return sendStorefrontNotFound(reply);
       }
-      const eventId = address.id;
+      const eventId = stored.row.id;
       const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, string>;
       const form = readCheckoutForm(body);
       // While the queue is on, no hold without this browser's admission, whatever the form sends; only presale
@@ -220,6 +226,8 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
           codes: [form.accessCode, form.promoCode],
           queued: queue,
           queuePlace: gate?.problem === null ? gate.place : null,
+          preloaded: stored,
+          now,
         });
         app.metrics.checkoutHold('held');
         return reply.redirect(`/checkout/${created.accessToken}`, 303);

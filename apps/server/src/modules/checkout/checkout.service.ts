@@ -74,6 +74,8 @@ export interface StartCheckoutInput {
    * may be held, else QueueRequired.
    */
   queued?: { opensAt: Date } | null;
+  /** The event as the route read it a moment ago (expired holds not released), to save reading it again. */
+  preloaded?: StorefrontEvent | null;
   /** The waiting-room place of this browser's admission: the order records it (one live order per admission). */
   queuePlace?: number | null;
   now?: Date;
@@ -162,8 +164,10 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
   // Codes are read only when the fan brought one; an access code's hidden types are then offered too.
   const codes = await codesFor(db, input.organizationId, input.eventId, input.codes ?? [], now);
   const loadOptions = { releaseExpired: false, unlockedTypeIds: codes.access?.ticketTypeIds ?? [] };
+  // The event as the route just read it serves, unless an access code unlocks hidden types.
+  const reuse = input.preloaded && loadOptions.unlockedTypeIds.length === 0 ? input.preloaded : null;
   const [loaded, canSell] = await Promise.all([
-    loadStorefrontEvent(db, input.organizationId, input.eventId, now, loadOptions),
+    reuse ?? loadStorefrontEvent(db, input.organizationId, input.eventId, now, loadOptions),
     deps.assertCanSell(db, input.organizationId).then(
       () => true,
       () => false,
