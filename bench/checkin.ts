@@ -167,7 +167,11 @@ async function main() {
     };
 
     console.log(`\nCheck-in: ${TICKETS} tickets, ${DEVICES} devices scanning at once`);
-    await phase(`a) each device scans again 0.5-1.5 x ${PAUSE_MS} ms after each answer (the door's pace, fast)`, 0, PAUSE_MS);
+    await phase(
+      `a) each device scans again 0.5-1.5 x ${PAUSE_MS} ms after each answer (the door's pace, fast)`,
+      0,
+      PAUSE_MS,
+    );
     await phase('b) flat out: each device scans again the moment it has its answer (capacity)', SCANS, 0);
 
     const check = new pg.Client({ connectionString: database.url });

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
 import {
   beginPayment,
+  canSellNow,
   CHECKOUT_TEXT,
   CheckoutRefusal,
   findOrderByToken,
@@ -189,7 +190,10 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       // The form posts to the slug address; an id (older pages still open in a tab) works as well. The event is
       // read with its types here, once: the hold uses what this read found.
       const now = new Date();
-      const stored = await loadStorefrontEventByRef(db, organization.organizationId, request.params.ref, now);
+      const [stored, canSell] = await Promise.all([
+        loadStorefrontEventByRef(db, organization.organizationId, request.params.ref, now),
+        canSellNow(deps, organization.organizationId),
+      ]);
       if (!stored) {
         app.metrics.checkoutHold('not_on_sale');
         return sendStorefrontNotFound(reply);
@@ -227,6 +231,7 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
           queued: queue,
           queuePlace: gate?.problem === null ? gate.place : null,
           preloaded: stored,
+          canSell,
           now,
         });
         app.metrics.checkoutHold('held');

@@ -2,51 +2,21 @@
 // one transaction (an order in 'pending'), then hand over to the payments provider's hosted checkout. Prices
 // and fees always come from the database; nothing the browser sends about money is read.
 import { and, eq, sql } from 'drizzle-orm';
-import { SALES_MESSAGES, validateBuyerDetails, type BuyerDetails, type BuyerField } from '@marquee/shared';
+import { SALES_MESSAGES, validateBuyerDetails, type BuyerDetails } from '@marquee/shared';
 import type { PaymentsProvider } from '../../adapters/payments/payments.js';
 import type { Database } from '../../db/client.js';
 import { isUniqueViolation, pgConstraint } from '../../db/errors.js';
-import { buyerTickets, order, orderLine, organizationSettings } from '../../db/schema/index.js';
-import type { ResolvedCodes } from '../codes/code-check.js';
-import {
-  choosesOnlyPresales,
-  codesFor,
-  eventSalesProblem,
-  pricedLines,
-  typeSalesProblem,
-  usedUpMessage,
-} from './drop-rules.js';
+import { order, orderLine, organizationSettings } from '../../db/schema/index.js';
+import { choosesOnlyPresales, codesFor, eventSalesProblem, pricedLines } from './drop-rules.js';
 import { BuyerLimitReached, CodeUsedUp, holdOrder, type HoldRequest } from './hold.js';
-import { NotEnoughTickets, releaseExpiredHolds, type LineQuantity } from './inventory.js';
+import { NotEnoughTickets, releaseExpiredHolds } from './inventory.js';
 import { takeTokens } from './rate-limit.js';
-import { loadStorefrontEvent, type SellableTicketType, type StorefrontEvent } from './storefront-event.js';
+import { loadStorefrontEvent, type StorefrontEvent } from './storefront-event.js';
+import { CHECKOUT_TEXT, CheckoutRefusal, dropRefusal, parseQuantities, soldOutRefusal } from './checkout-refusals.js';
 
 export type { OrderRow } from './hold.js';
+export { CHECKOUT_TEXT, CheckoutRefusal } from './checkout-refusals.js';
 import type { OrderRow } from './hold.js';
-
-/** A refusal the storefront shows on the form: a general message and per-field messages. */
-export class CheckoutRefusal extends Error {
-  constructor(
-    message: string,
-    readonly fields: Partial<Record<BuyerField | 'code' | `qty:${string}`, string>> = {},
-    readonly status = 400,
-    /** The event as just read, so the page showing the refusal need not read it again. */
-    readonly event: StorefrontEvent | null = null,
-  ) {
-    super(message);
-    this.name = 'CheckoutRefusal';
-  }
-}
-
-export const CHECKOUT_TEXT = {
-  fixErrors: 'Please check the highlighted fields.',
-  salesPaused: 'Ticket sales for this event are paused. Please try again later.',
-  ended: 'This event has ended, so tickets are no longer on sale.',
-  cancelled: 'This event has been cancelled, so tickets are no longer on sale. Ticket holders are refunded in full.',
-  soldOut: 'Sorry, these tickets have just sold out.',
-  rateLimited: 'Too many checkout attempts. Please wait a minute and try again.',
-  holdExpired: 'Your hold on these tickets has expired, so they have been released. Please start again.',
-} as const;
 
 export interface CheckoutDeps {
   db: Database;
@@ -76,6 +46,8 @@ export interface StartCheckoutInput {
   queued?: { opensAt: Date } | null;
   /** The event as the route read it a moment ago (expired holds not released), to save reading it again. */
   preloaded?: StorefrontEvent | null;
+  /** Whether the organisation can take payments, as the route checked beside that read (canSellNow). */
+  canSell?: boolean;
   /** The waiting-room place of this browser's admission: the order records it (one live order per admission). */
   queuePlace?: number | null;
   now?: Date;
@@ -100,52 +72,6 @@ export class QueueRequired extends Error {
 const PER_IP = { max: 30, windowSeconds: 60 };
 const PER_EMAIL = { max: 6, windowSeconds: 600 };
 
-function parseQuantities(
-  raw: Record<string, string>,
-  types: SellableTicketType[],
-  timeZone: string,
-): {
-  lines: Array<LineQuantity & { type: SellableTicketType }>;
-  fields: Record<string, string>;
-  short: boolean;
-  /** A chosen type is outside its sales window: the form's message. */
-  outsideWindow: string | null;
-} {
-  const fields: Record<string, string> = {};
-  let outsideWindow: string | null = null;
-  const known = new Map(types.map((type) => [type.id, type]));
-  const lines: Array<LineQuantity & { type: SellableTicketType }> = [];
-  let short = false;
-  for (const [id, text] of Object.entries(raw)) {
-    const type = known.get(id);
-    const value = text.trim();
-    if (!type) {
-      if (value !== '' && value !== '0') fields.form = 'One of the chosen ticket types is not on sale for this event.';
-      continue;
-    }
-    if (value === '' || value === '0') continue;
-    if (!/^\d{1,4}$/.test(value)) {
-      fields[`qty:${id}`] = 'Enter a whole number of tickets';
-      continue;
-    }
-    const quantity = Number(value);
-    const windowProblem = quantity > 0 ? typeSalesProblem(type, timeZone) : null;
-    if (windowProblem) {
-      fields[`qty:${id}`] = windowProblem;
-      outsideWindow =
-        type.sale === 'before'
-          ? `These tickets are not on sale yet: ${windowProblem.toLowerCase()}.`
-          : SALES_MESSAGES.typeClosedForm;
-    } else if (quantity > type.maxPerOrder)
-      fields[`qty:${id}`] = `You can buy at most ${type.maxPerOrder} of these per order`;
-    else if (type.remaining !== null && quantity > type.remaining) {
-      fields[`qty:${id}`] = type.remaining === 0 ? 'Sold out' : `Only ${type.remaining} left`;
-      short = true;
-    } else lines.push({ ticketTypeId: id, quantity, type });
-  }
-  return { lines, fields, short, outsideWindow };
-}
-
 async function findBySubmission(db: Database, organizationId: string, submissionKey: string) {
   const [row] = await db
     .select()
@@ -154,6 +80,13 @@ async function findBySubmission(db: Database, organizationId: string, submission
     .limit(1);
   return row;
 }
+
+/** Whether the organisation can take payments now (payouts enabled): the checkout's check, as a boolean. */
+export const canSellNow = (deps: CheckoutDeps, organizationId: string): Promise<boolean> =>
+  deps.assertCanSell(deps.db, organizationId).then(
+    () => true,
+    () => false,
+  );
 
 /** Holds the chosen tickets; returns the pending order (or the one the same form already made). */
 export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInput): Promise<OrderRow> {
@@ -168,10 +101,7 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
   const reuse = input.preloaded && loadOptions.unlockedTypeIds.length === 0 ? input.preloaded : null;
   const [loaded, canSell] = await Promise.all([
     reuse ?? loadStorefrontEvent(db, input.organizationId, input.eventId, now, loadOptions),
-    deps.assertCanSell(db, input.organizationId).then(
-      () => true,
-      () => false,
-    ),
+    input.canSell ?? canSellNow(deps, input.organizationId),
   ]);
   let stored = loaded;
   if (!stored) throw new CheckoutRefusal('This event is not on sale.', {}, 404);
@@ -286,56 +216,6 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
     }
     throw await soldOutRefusal(db, input, lines);
   }
-}
-
-async function dropRefusal(
-  db: Database,
-  error: CodeUsedUp | BuyerLimitReached,
-  stored: StorefrontEvent,
-  codes: ResolvedCodes,
-  email: string,
-): Promise<CheckoutRefusal> {
-  if (error instanceof CodeUsedUp) {
-    const message = await usedUpMessage(db, stored.row.organizationId, stored.row.id, codes);
-    return new CheckoutRefusal(message, { code: message }, 409, stored);
-  }
-  const [row] = await db
-    .select({ tickets: buyerTickets.tickets })
-    .from(buyerTickets)
-    .where(and(eq(buyerTickets.eventId, stored.row.id), eq(buyerTickets.email, email)))
-    .limit(1);
-  return new CheckoutRefusal(
-    SALES_MESSAGES.tooManyPerEmail(stored.row.maxTicketsPerEmail, row?.tickets ?? 0),
-    {},
-    409,
-    stored,
-  );
-}
-
-async function soldOutRefusal(
-  db: Database,
-  input: StartCheckoutInput,
-  lines: Array<LineQuantity & { type: SellableTicketType }>,
-): Promise<CheckoutRefusal> {
-  const fresh = await loadStorefrontEvent(db, input.organizationId, input.eventId, undefined, {
-    releaseExpired: false,
-  });
-  if (!fresh) return new CheckoutRefusal('This event is not on sale.', {}, 404);
-  // The first chosen type that no longer fits says why; the others keep the fan's choice.
-  const fields: Record<string, string> = {};
-  for (const line of lines) {
-    const type = fresh.types.find((candidate) => candidate.id === line.ticketTypeId);
-    const left = type ? type.remaining : null;
-    if (left !== null && line.quantity > left)
-      fields[`qty:${line.ticketTypeId}`] = left === 0 ? 'Sold out' : `Only ${left} left`;
-  }
-  const allGone = Object.values(fields).length > 0 && Object.values(fields).every((text) => text === 'Sold out');
-  return new CheckoutRefusal(
-    allGone || Object.keys(fields).length === 0 ? CHECKOUT_TEXT.soldOut : CHECKOUT_TEXT.fixErrors,
-    fields,
-    409,
-    fresh,
-  );
 }
 
 /** The order an access token opens, scoped to the storefront's organisation. */
