@@ -229,7 +229,7 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
           ip: request.ip,
           codes: [form.accessCode, form.promoCode],
           queued: queue,
-          queuePlace: gate?.problem === null ? gate.place : null,
+          queuePlace: gate?.problem === null && gate.place > 0 ? gate.place : null,
           preloaded: stored,
           canSell,
           now,
