@@ -9,8 +9,9 @@ export type QueueMode = (typeof QUEUE_MODES)[number];
 /** Capacity above which 'auto' switches the waiting room on (decision 034). */
 export const QUEUE_AUTO_CAPACITY = 1000;
 /**
- * Default fans admitted per minute: about 40% of the holds/s the checkout-rush benchmark measured for two
- * processes on PostgreSQL (117/s), so checkout keeps headroom for the fans already in it (decision 034).
+ * Default fans admitted per minute (50/s): about a sixth of the holds/s the checkout-rush benchmark measures for
+ * two processes on PostgreSQL (about 300/s), so checkout keeps headroom for the fans already in it, their payments
+ * and everyone else's polls (decision 034).
  */
 export const QUEUE_DEFAULT_RATE_PER_MINUTE = 3000;
 export const QUEUE_RATE_LIMITS = { min: 10, max: 60000 } as const;
