@@ -30,6 +30,8 @@ const CASES: Array<[string, string]> = [
   ['list, last purchase desc', '/api/customers?sort=lastPurchase&direction=desc'],
   ['list, country asc', '/api/customers?sort=country'],
   ['list, status desc', '/api/customers?sort=status&direction=desc'],
+  [`list, status desc, page ${middlePage}`, `/api/customers?sort=status&direction=desc&page=${middlePage}`],
+  [`list, status asc, page ${middlePage}`, `/api/customers?sort=status&page=${middlePage}`],
   ['search name "number 4242"', '/api/customers?search=number%204242'],
   ['search e-mail "fan77@"', '/api/customers?search=fan77%40'],
   ['search phone "900123"', '/api/customers?search=900123'],
@@ -93,8 +95,9 @@ async function seed(database: DatabaseHandle, organizationId: string, customers:
     from "order" where organization_id = ${organizationId} group by organization_id, customer_email`);
   await db.execute(sql`alter table customer enable trigger customer_monthly_insert_delete`);
   await db.execute(sql`
-    insert into customer_monthly (organization_id, month, customers)
-    select organization_id, date_trunc('month', first_purchase_at at time zone 'UTC')::date, count(*)
+    insert into customer_monthly (organization_id, month, customers, frequent)
+    select organization_id, date_trunc('month', first_purchase_at at time zone 'UTC')::date, count(*),
+      count(*) filter (where events >= 3)
     from customer where organization_id = ${organizationId} group by 1, 2`);
   await db.execute(sql`
     insert into customer_spend (organization_id, customer_id, currency, amount_minor)

@@ -91,17 +91,30 @@ export function isInTopSpend(thresholds: Map<string, number>, currency: string, 
   return threshold !== undefined && spendMinor > 0 && spendMinor >= threshold;
 }
 
+/**
+ * isInTopSpend as SQL: one range of customer_sort_spend_idx per currency, so the planner can read the top 5%
+ * from that index. A threshold is always above 0, and the bound of at least 1 keeps a spend of 0 out anyway.
+ */
+export function topSpendSql(thresholds: Map<string, number>): SQL {
+  if (thresholds.size === 0) return sql`false`;
+  const ranges = [...thresholds].map(
+    ([currency, threshold]) =>
+      sql`(${customer.spendCurrency} = ${currency} and ${customer.spendMinor} >= ${Math.max(threshold, 1)}::bigint)`,
+  );
+  return sql`(${sql.join(ranges, sql` or `)})`;
+}
+
+/**
+ * "3 or more events" as SQL with the number written out (not a parameter), so the planner can use the partial
+ * indexes of migration 0029, whose predicates are written with that number.
+ */
+export const frequentSql = sql`${customer.events} >= ${sql.raw(String(VIP_MIN_EVENTS))}`;
+export const infrequentSql = sql`${customer.events} < ${sql.raw(String(VIP_MIN_EVENTS))}`;
+
 /** customerStatus (packages/shared) as SQL: each status's condition, for the organisation's top-5%-by-spend thresholds and this moment. */
 export function statusConditions(thresholds: Map<string, number>, now: Date): Record<CustomerStatus, SQL> {
   const since = sql`${newCustomerSince(now).toISOString()}::timestamptz`;
-  const inTopSpend =
-    thresholds.size === 0
-      ? sql`false`
-      : sql`coalesce(${customer.spendMinor} > 0 and ${customer.spendMinor} >= case ${customer.spendCurrency} ${sql.join(
-          [...thresholds].map(([currency, threshold]) => sql`when ${currency} then ${threshold}::bigint`),
-          sql` `,
-        )} end, false)`;
-  const vip = sql`(${customer.events} >= ${VIP_MIN_EVENTS} or ${inTopSpend})`;
+  const vip = sql`(${frequentSql} or ${topSpendSql(thresholds)})`;
   return {
     New: sql`${customer.firstPurchaseAt} >= ${since}`,
     VIP: sql`${customer.firstPurchaseAt} < ${since} and ${vip}`,
@@ -113,6 +126,14 @@ export function statusConditions(thresholds: Map<string, number>, now: Date): Re
 export function statusSql(thresholds: Map<string, number>, now: Date): SQL {
   const conditions = statusConditions(thresholds, now);
   return sql`case when ${conditions.New} then 'New' when ${conditions.VIP} then 'VIP' else 'Active' end`;
+}
+
+/**
+ * Within the VIPs, those with 3 or more events come before those in the top 5% by spend alone (descending; the
+ * reverse ascending): true only for a VIP by events, so New and Active customers stay in id order.
+ */
+export function vipByEventsSql(now: Date): SQL {
+  return sql`(${customer.firstPurchaseAt} < ${newCustomerSince(now).toISOString()}::timestamptz and ${frequentSql})`;
 }
 
 /** ORDER BY for a column and direction; the id breaks ties so pages never overlap. */
@@ -134,7 +155,7 @@ export function orderBySql(
     totalSpent: [sql`${customer.spendCurrency}`, sql`${customer.spendMinor}`],
     dateJoined: [sql`${customer.firstPurchaseAt}`],
     lastPurchase: [sql`${customer.lastPurchaseAt}`],
-    status: [statusSql(thresholds, now)],
+    status: [statusSql(thresholds, now), vipByEventsSql(now)],
   };
   return [...keys[sort], sql`${customer.id}`].map((key) => sql`${key} ${dir}`);
 }

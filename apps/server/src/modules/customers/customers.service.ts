@@ -20,7 +20,6 @@ import {
   orderBySql,
   orderSpends,
   organisationFigures,
-  statusConditions,
   type SpendRow,
 } from './customers.query.js';
 import { statusPageIds } from './customers.status-page.js';
@@ -106,7 +105,15 @@ export async function listCustomers(
   const offset = (query.page - 1) * CUSTOMERS_PAGE_SIZE;
   const pageIds =
     query.sort === 'status'
-      ? await statusPageIds(db, where, query.direction, offset, statusConditions(context.thresholds, now))
+      ? await statusPageIds(db, {
+          organizationId,
+          search: query.search ? where : null,
+          direction: query.direction,
+          offset,
+          thresholds: context.thresholds,
+          now,
+          all,
+        })
       : db
           .select({ id: customer.id })
           .from(customer)
