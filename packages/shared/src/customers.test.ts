@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CUSTOMER_STATUS_TOOLTIP, customerStatus, nextCustomerSort, topSpendCount } from './customers.js';
+import {
+  CUSTOMER_STATUS_TOOLTIP,
+  customerStatus,
+  customersPageLabels,
+  nextCustomerSort,
+  topSpendCount,
+} from './customers.js';
 
 const now = new Date('2026-11-24T12:00:00Z');
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
@@ -35,5 +41,25 @@ describe('nextCustomerSort', () => {
     expect(nextCustomerSort({ sort: 'name', direction: 'asc' }, 'name')).toEqual({ sort: 'name', direction: 'desc' });
     expect(nextCustomerSort({ sort: 'name', direction: 'desc' }, 'name')).toEqual({ sort: 'name', direction: 'asc' });
     expect(nextCustomerSort({ sort: 'email', direction: 'desc' }, 'name')).toEqual({ sort: 'name', direction: 'asc' });
+  });
+});
+
+describe('customersPageLabels', () => {
+  const rows = (count: number) => Array.from({ length: count }, () => ({}) as never);
+  it('an exact total: shown as counted, no next page after the last', () => {
+    expect(
+      customersPageLabels({ customers: rows(2), total: 2, total_capped: false, page: 1, page_size: 50, page_count: 1 }),
+    ).toEqual({ showing: 'Showing 1 to 2 of 2 customers', pages: 'Page 1 of 1', hasNext: false });
+    expect(
+      customersPageLabels({ customers: [], total: 0, total_capped: false, page: 1, page_size: 50, page_count: 1 }),
+    ).toEqual({ showing: 'Showing 0 to 0 of 0 customers', pages: 'Page 1 of 1', hasNext: false });
+  });
+  it('a total counted no further: "10,000+" and "200+", and a next page while the page is full', () => {
+    const capped = { total: 10_000, total_capped: true, page: 200, page_size: 50, page_count: 200 };
+    expect(customersPageLabels({ ...capped, customers: rows(50) })).toEqual({
+      showing: 'Showing 9,951 to 10,000 of 10,000+ customers',
+      pages: 'Page 200 of 200+',
+      hasNext: true,
+    });
   });
 });

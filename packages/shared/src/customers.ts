@@ -8,6 +8,11 @@ export const CUSTOMERS_PAGE_SIZE = 50;
 /** The word the delete dialog and DELETE /api/customers/:id require, exactly (spec section 9). */
 export const CUSTOMER_DELETE_WORD = 'DELETE';
 export const CUSTOMER_SEARCH_MAX = 100;
+/**
+ * A search counts its matches up to this many (or up to the page asked for, when further): beyond, the list
+ * says "10,000+" instead of counting every customer again on each page (decision 037).
+ */
+export const CUSTOMER_SEARCH_COUNT_CAP = 10_000;
 
 /** A customer is New for this many days after their first purchase. */
 export const NEW_CUSTOMER_DAYS = 30;
@@ -125,13 +130,29 @@ export type Customer = z.infer<typeof customerSchema>;
 
 export const customersPageSchema = z.object({
   customers: z.array(customerSchema),
-  /** Customers matching the search, over all pages */
+  /** Customers matching the search, over all pages (at least this many when `total_capped`) */
   total: z.number().int(),
+  /** The search matches more than `total` customers, not counted further: `total` and `page_count` are lower bounds */
+  total_capped: z.boolean(),
   page: z.number().int(),
   page_size: z.number().int(),
   page_count: z.number().int(),
 });
 export type CustomersPage = z.infer<typeof customersPageSchema>;
+
+/** The list's footer: which customers are shown of how many, the page of how many, and whether there is a next. */
+export function customersPageLabels(
+  data: Pick<CustomersPage, 'customers' | 'total' | 'total_capped' | 'page' | 'page_size' | 'page_count'>,
+) {
+  const first = data.total > 0 ? (data.page - 1) * data.page_size + 1 : 0;
+  const last = data.customers.length > 0 ? first + data.customers.length - 1 : first;
+  const more = data.total_capped ? '+' : '';
+  return {
+    showing: `Showing ${first.toLocaleString('en-GB')} to ${last.toLocaleString('en-GB')} of ${data.total.toLocaleString('en-GB')}${more} customers`,
+    pages: `Page ${data.page} of ${data.page_count}${more}`,
+    hasNext: data.page < data.page_count || (data.total_capped && data.customers.length === data.page_size),
+  };
+}
 
 export const customerEventSchema = z.object({
   id: z.string(),

@@ -1,9 +1,10 @@
 // The organiser's customers: one buyer per e-mail with a paid order, searched, sorted and paged in the
 // database (pages of 50), and one customer's detail with the events they bought. Every query is scoped by the
 // caller's organisation; another organisation's customer is not found.
-import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import {
   CUSTOMERS_PAGE_SIZE,
+  CUSTOMER_SEARCH_COUNT_CAP,
   customerStatus,
   type Customer,
   type CustomerColumnKey,
@@ -85,6 +86,24 @@ export function pageOutOfRange(page: number, pageCount: number) {
   );
 }
 
+/**
+ * A search's matches, counted up to `cap` (decision 037): a search matching most customers stops after `cap` + 1
+ * rows instead of reading every customer on each page. `cap` is at least the end of the page asked for, so a page
+ * is out of range only when the search has no customers on it.
+ */
+async function countMatches(db: Database, where: SQL, cap: number) {
+  const [row] = await db.select({ value: count() }).from(
+    db
+      .select({ one: sql`1` })
+      .from(customer)
+      .where(where)
+      .limit(cap + 1)
+      .as('matches'),
+  );
+  const counted = Number(row?.value ?? 0);
+  return counted > cap ? { total: cap, capped: true } : { total: counted, capped: false };
+}
+
 export async function listCustomers(
   db: Database,
   organizationId: string,
@@ -93,16 +112,16 @@ export async function listCustomers(
 ): Promise<CustomersPage> {
   const { all, context } = await customerContext(db, organizationId, now);
   const where = customerFilter(organizationId, query.search);
-  const total = query.search
-    ? Number((await db.select({ value: count() }).from(customer).where(where))[0]?.value ?? 0)
-    : all;
+  const offset = (query.page - 1) * CUSTOMERS_PAGE_SIZE;
+  const { total, capped } = query.search
+    ? await countMatches(db, where, Math.max(CUSTOMER_SEARCH_COUNT_CAP, offset + CUSTOMERS_PAGE_SIZE))
+    : { total: all, capped: false };
   const pageCount = Math.max(1, Math.ceil(total / CUSTOMERS_PAGE_SIZE));
   if (query.page > pageCount) throw pageOutOfRange(query.page, pageCount);
   const order = orderBySql(query.sort, query.direction, context.thresholds, now);
   // The page's ids first, from the sort column's index alone (a deep page skips index entries, not rows), then
   // those 50 rows.
   // Sorted by status, the page is read run by run (customers.status-page.ts) instead of sorting every customer.
-  const offset = (query.page - 1) * CUSTOMERS_PAGE_SIZE;
   const pageIds =
     query.sort === 'status'
       ? await statusPageIds(db, {
@@ -132,6 +151,7 @@ export async function listCustomers(
   return {
     customers: rows.map(({ row, spends }) => toCustomer(row, readSpends(spends, context.defaultCurrency), context)),
     total,
+    total_capped: capped,
     page: query.page,
     page_size: CUSTOMERS_PAGE_SIZE,
     page_count: pageCount,

@@ -1,10 +1,10 @@
 // /dashboard/customers: the spec's Customers screen. Title and Export (the CSV of the current search), the
 // Customer Database card with the search box and the Columns menu, the table (sorting, paging and search all
-// happen on the server), 'Showing X to Y of Z customers' with previous/next and 'Page N of M', and the detail
-// and delete dialogs. An organisation without buyers sees an empty state instead of the table.
+// happen on the server), 'Showing X to Y of Z customers' with previous/next and 'Page N of M' (Z+ and M+ when a
+// broad search was counted no further), and the detail and delete dialogs. An organisation without buyers sees an empty state instead of the table.
 import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CUSTOMER_SEARCH_MAX, nextCustomerSort, type Customer } from '@marquee/shared';
+import { CUSTOMER_SEARCH_MAX, customersPageLabels, nextCustomerSort, type Customer } from '@marquee/shared';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { inputClasses } from '../../../components/ui/input';
@@ -35,9 +35,7 @@ export function CustomersPage() {
 
   const customers = useQuery(customersQuery({ search, ...sort, page }));
   const data = customers.data;
-  const pageCount = data?.page_count ?? 1;
-  const first = data && data.total > 0 ? (data.page - 1) * data.page_size + 1 : 0;
-  const last = data ? first + data.customers.length - (data.customers.length > 0 ? 1 : 0) : 0;
+  const labels = data ? customersPageLabels(data) : null;
   const noBuyersYet = data && data.total === 0 && !search;
 
   return (
@@ -105,8 +103,7 @@ export function CustomersPage() {
             )}
             <nav aria-label="Customers pages" className="mt-4 flex flex-wrap items-center justify-between gap-3">
               <p className="text-muted-foreground text-xs" aria-live="polite">
-                Showing {first.toLocaleString('en-GB')} to {last.toLocaleString('en-GB')} of{' '}
-                {data.total.toLocaleString('en-GB')} customers
+                {labels?.showing}
               </p>
               <div className="flex items-center gap-3">
                 <Button
@@ -117,14 +114,12 @@ export function CustomersPage() {
                 >
                   Previous
                 </Button>
-                <span className="text-muted-foreground text-xs whitespace-nowrap">
-                  Page {data.page} of {pageCount}
-                </span>
+                <span className="text-muted-foreground text-xs whitespace-nowrap">{labels?.pages}</span>
                 <Button
                   size="xs"
                   variant="secondary"
-                  disabled={page >= pageCount}
-                  onClick={() => setPage((current) => Math.min(pageCount, current + 1))}
+                  disabled={!labels?.hasNext || page !== data.page}
+                  onClick={() => setPage((current) => current + 1)}
                 >
                   Next
                 </Button>
