@@ -1,8 +1,8 @@
 // One page of the customers list sorted by status, without sorting or counting every customer. Sorted by status,
 // the list is four runs of customers, each in id order: VIPs by 3 or more events, VIPs by spend alone (the top
-// 5% by spend with fewer events), New, Active (descending), or the reverse ascending. The runs' sizes are found
-// first, so the page knows which run it starts in and how far into it; then it takes its 50 from that run and the
-// next ones. Each run is read in id order from an index, skipping index entries, not rows:
+// 5% by spend with fewer events), New, Active (descending), or the reverse ascending. Beyond page 1 the runs'
+// sizes are found first, so the page knows which run it starts in and how far into it; then it takes its 50 from
+// that run and the next ones. Each run is read in id order from an index, skipping index entries, not rows:
 // - VIP by events (no longer new, 3 or more events): customer_status_frequent_idx, partial.
 // - VIP by spend alone: customer_sort_spend_idx, one range per currency (at most 5% of the customers).
 // - New (first purchase in the last 30 days): customer_organization_first_purchase_idx.
@@ -37,14 +37,20 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The ids of the customers at [offset, offset + page size) of the list sorted by status, in that order. */
 export async function statusPageIds(db: Database, input: StatusPageInput): Promise<string[]> {
-  const sizes = input.search ? await searchSizes(db, input, input.search) : await organisationSizes(db, input);
+  // Page 1 needs no sizes: it reads the runs in turn from their starts until it has its customers.
+  const sizes =
+    input.offset === 0
+      ? null
+      : input.search
+        ? await searchSizes(db, input, input.search)
+        : await organisationSizes(db, input);
   const runs = input.direction === 'desc' ? DESCENDING : [...DESCENDING].reverse();
   const ids: string[] = [];
   let skip = input.offset;
   for (const run of runs) {
     const wanted = CUSTOMERS_PAGE_SIZE - ids.length;
     if (wanted === 0) break;
-    if (skip >= sizes[run]) {
+    if (sizes && skip >= sizes[run]) {
       // The page starts beyond this run's end.
       skip -= sizes[run];
       continue;
