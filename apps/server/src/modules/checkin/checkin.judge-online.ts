@@ -6,7 +6,7 @@
 // A check-in committed by a scan this one waited for is not seen (the lock re-reads the ticket row only): the
 // unique index on admitted check-ins then fails the statement, and judgeScan judges again. (PostgreSQL runs every
 // data-modifying WITH clause whether or not the final select reads it.)
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { Scanner, ScanInput } from './checkin.judge.js';
 
@@ -29,6 +29,27 @@ export interface OnlineScanRow {
   admitted_id: string | null;
 }
 
+/**
+ * The ticket `code` of the organisation, locked, with what judging it needs: its order, type and event, an open
+ * resale listing and its admitted check-in (`also` adds a condition). Shared by both judging paths.
+ */
+export function lockTicketSql(code: string, organizationId: string, also: SQL = sql``): SQL {
+  return sql`
+    select t.id, t.event_id, t.status, t.code, t.holder_name, t.order_id, tt.name as type_name,
+      o.code as order_code, o.status as order_status, e.name as event_name,
+      exists (select 1 from resale_listing l where l.ticket_id = t.id and l.status = 'listed') as listed,
+      c.id as current_id, c.scanned_at as current_scanned_at, c.user_name as current_user_name
+    from ticket t
+    join "order" o on o.id = t.order_id
+    join ticket_type tt on tt.id = t.ticket_type_id
+    join event e on e.id = t.event_id
+    left join lateral (
+      select id, scanned_at, user_name from check_in where ticket_id = t.id and status = 'admitted' limit 1
+    ) c on true
+    where t.code = ${code} and t.organization_id = ${organizationId} ${also}
+    for update of t`;
+}
+
 export async function judgeOnlineScan(
   db: Database,
   scanner: Scanner,
@@ -49,20 +70,7 @@ export async function judgeOnlineScan(
       select id, status, sold from event where id = ${eventId} and organization_id = ${scanner.organizationId}
     ),
     locked as materialized (
-      select t.id, t.event_id, t.status, t.code, t.holder_name, t.order_id, tt.name as type_name,
-        o.code as order_code, o.status as order_status, e.name as event_name,
-        exists (select 1 from resale_listing l where l.ticket_id = t.id and l.status = 'listed') as listed,
-        c.id as current_id, c.scanned_at as current_scanned_at, c.user_name as current_user_name
-      from ticket t
-      join "order" o on o.id = t.order_id
-      join ticket_type tt on tt.id = t.ticket_type_id
-      join event e on e.id = t.event_id
-      left join lateral (
-        select id, scanned_at, user_name from check_in where ticket_id = t.id and status = 'admitted' limit 1
-      ) c on true
-      where t.code = ${code} and t.organization_id = ${scanner.organizationId}
-        and exists (select 1 from ev where ev.status <> 'draft')
-      for update of t
+      ${lockTicketSql(code, scanner.organizationId, sql`and exists (select 1 from ev where ev.status <> 'draft')`)}
     ),
     verdict as materialized (
       select k.*, case

@@ -12,7 +12,7 @@ import { EVENT_NOT_FOUND } from '../events/events.service.js';
 import { UUID } from './checkin.service.js';
 import type { TicketSigner } from '../checkout/ticket-qr.js';
 import type { Tx } from '../checkout/inventory.js';
-import { judgeOnlineScan } from './checkin.judge-online.js';
+import { judgeOnlineScan, lockTicketSql } from './checkin.judge-online.js';
 
 export interface Scanner {
   organizationId: string;
@@ -109,20 +109,7 @@ async function lockTicket(tx: Tx, organizationId: string, eventId: string, code:
         (select count(*)::int from check_in x where x.event_id = ev.id and x.status = 'admitted') as checked_in,
         k.*
       from event ev
-      left join lateral (
-        select t.id, t.event_id, t.status, t.code, t.holder_name, tt.name as type_name, o.code as order_code,
-          o.status as order_status, e.name as event_name,
-          exists (select 1 from resale_listing l where l.ticket_id = t.id and l.status = 'listed') as listed,
-          c.id as current_id, c.scanned_at as current_scanned_at, c.user_name as current_user_name
-        from ticket t
-        join "order" o on o.id = t.order_id
-        join ticket_type tt on tt.id = t.ticket_type_id
-        join event e on e.id = t.event_id
-        left join lateral (
-          select id, scanned_at, user_name from check_in where ticket_id = t.id and status = 'admitted' limit 1
-        ) c on true
-        where t.code = ${code} and t.organization_id = ${organizationId}
-        for update of t
+      left join lateral (${lockTicketSql(code, organizationId)}
       ) k on true
       where ev.id = ${eventId} and ev.organization_id = ${organizationId}`),
   );

@@ -39,16 +39,20 @@ async function presaleEvent(name: string) {
   const later = await addType(t.app, owner, live.id, { name: 'Member Tier', price: '12.00', hidden: true });
   await makeCode(t.app, owner, live.id, { kind: 'access', code: 'FANS', ticket_type_ids: [presale] });
   await makeCode(t.app, owner, live.id, { kind: 'access', code: 'LATER', ticket_type_ids: [later] });
-  const set = await t.app.inject({
-    method: 'PUT',
-    url: `/api/events/${live.id}/queue`,
-    headers: { cookie: owner.cookie, origin },
-    payload: { mode: 'on', rate_per_minute: 60 },
-  });
+  const set = await queueOn(live.id);
   expect(set.statusCode, set.body).toBe(200);
   await t.app.queueGate.states.refresh(live.id);
   return { live, presale, later, general: live.ticket_types[0]!.id };
 }
+
+/** Turns the waiting room on for the event at 60 a minute, as the organiser does. */
+const queueOn = (eventId: string) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/events/${eventId}/queue`,
+    headers: { cookie: owner.cookie, origin },
+    payload: { mode: 'on', rate_per_minute: 60 },
+  });
 
 async function goOnSale(eventId: string) {
   await t.database.db
@@ -138,12 +142,7 @@ describe('presale codes while the waiting room is on', () => {
       .update(ticketType)
       .set({ salesStartAt: new Date(Date.now() + 2 * 60_000) })
       .where(eq(ticketType.id, presale));
-    const set = await t.app.inject({
-      method: 'PUT',
-      url: `/api/events/${live.id}/queue`,
-      headers: { cookie: owner.cookie, origin },
-      payload: { mode: 'on', rate_per_minute: 60 },
-    });
+    const set = await queueOn(live.id);
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json().opens_at).toBe(earlyStart.toISOString());
     await t.app.queueGate.states.refresh(live.id);
