@@ -64,8 +64,23 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
+// Readings already made: every page of an event converts the same few instants (its start, end, last entry), and
+// formatToParts is costly on a busy server. Bounded; emptied when full.
+const readings = new Map<string, number>();
+const MAX_READINGS = 5000;
+
 /** The wall-clock reading in timeZone at an instant, to the second, as milliseconds on a UTC scale. */
 function wallClockMs(epochMs: number, timeZone: string): number {
+  const key = `${timeZone} ${epochMs}`;
+  const known = readings.get(key);
+  if (known !== undefined) return known;
+  const reading = readWallClock(epochMs, timeZone);
+  if (readings.size >= MAX_READINGS) readings.clear();
+  readings.set(key, reading);
+  return reading;
+}
+
+function readWallClock(epochMs: number, timeZone: string): number {
   const values: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(new Date(epochMs))) {
     if (part.type !== 'literal') values[part.type] = Number(part.value);

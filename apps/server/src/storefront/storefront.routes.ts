@@ -1,9 +1,10 @@
 // Public storefront pages, served on an organisation's subdomain (and, once verified, its custom domain).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { organizationSettings } from '../db/schema/index.js';
+import { organizationSettings, paymentAccount } from '../db/schema/index.js';
 import type { HostKind } from '../lib/hosts.js';
+import { preparedQuery } from '../db/prepared.js';
 import { renderPage } from './html.js';
 import { renderStorefrontHome, type StorefrontBranding } from './home-page.js';
 import { listPublicEvents } from '../modules/events/events.public.js';
@@ -15,44 +16,73 @@ import { fontRoutes } from './fonts.js';
 export interface StorefrontOrganization extends StorefrontBranding {
   organizationId: string;
   subdomain: string;
+  /** The organiser can take payments now (payouts enabled): the checkout's check, read with the host. */
+  chargesEnabled: boolean;
 }
 
 /** The organisation whose storefront this host is, with its branding; `appUrl` is where Marquee's own pages are. */
+const branding = {
+  organizationId: organizationSettings.organizationId,
+  companyName: organizationSettings.companyName,
+  subdomain: organizationSettings.subdomain,
+  description: organizationSettings.description,
+  logoUrl: organizationSettings.logoUrl,
+  coverImageUrl: organizationSettings.coverImageUrl,
+  primaryColor: organizationSettings.primaryColor,
+  secondaryColor: organizationSettings.secondaryColor,
+  fontFamily: organizationSettings.fontFamily,
+  instagramUrl: organizationSettings.instagramUrl,
+  tiktokUrl: organizationSettings.tiktokUrl,
+  xUrl: organizationSettings.xUrl,
+  facebookUrl: organizationSettings.facebookUrl,
+  residentAdvisorUrl: organizationSettings.residentAdvisorUrl,
+  websiteUrl: organizationSettings.websiteUrl,
+  contactEmail: organizationSettings.contactEmail,
+  contactPhone: organizationSettings.contactPhone,
+  termsUrl: organizationSettings.termsUrl,
+  privacyUrl: organizationSettings.privacyUrl,
+  // What canAcceptPayments answers, in the same read: a checkout needs no statement of its own for it.
+  chargesEnabled: sql<boolean>`coalesce(${paymentAccount.chargesEnabled}, false)`,
+};
+
+// The organisation's connected payments account, as canAcceptPayments joins it.
+const payments = and(
+  eq(paymentAccount.id, organizationSettings.stripeAccountId),
+  eq(paymentAccount.organizationId, organizationSettings.organizationId),
+);
+
+// Every storefront request starts here, so both lookups are prepared (decision 038).
+const bySubdomain = preparedQuery('storefront_org_by_subdomain', (db, name) =>
+  db
+    .select(branding)
+    .from(organizationSettings)
+    .leftJoin(paymentAccount, payments)
+    .where(eq(sql`lower(${organizationSettings.subdomain})`, sql.placeholder('host')))
+    .limit(1)
+    .prepare(name),
+);
+const byCustomDomain = preparedQuery('storefront_org_by_domain', (db, name) =>
+  db
+    .select(branding)
+    .from(organizationSettings)
+    .leftJoin(paymentAccount, payments)
+    .where(
+      sql`lower(${organizationSettings.customDomain}) = ${sql.placeholder('host')} and ${organizationSettings.customDomainVerified}`,
+    )
+    .limit(1)
+    .prepare(name),
+);
+
 export async function findStorefrontOrganization(
   db: Database,
   host: HostKind,
   appUrl: string,
 ): Promise<StorefrontOrganization | null> {
   if (host.kind === 'app') return null;
-  const where =
+  const [row] =
     host.kind === 'subdomain'
-      ? eq(sql`lower(${organizationSettings.subdomain})`, host.subdomain)
-      : sql`lower(${organizationSettings.customDomain}) = ${host.domain} and ${organizationSettings.customDomainVerified}`;
-  const [row] = await db
-    .select({
-      organizationId: organizationSettings.organizationId,
-      companyName: organizationSettings.companyName,
-      subdomain: organizationSettings.subdomain,
-      description: organizationSettings.description,
-      logoUrl: organizationSettings.logoUrl,
-      coverImageUrl: organizationSettings.coverImageUrl,
-      primaryColor: organizationSettings.primaryColor,
-      secondaryColor: organizationSettings.secondaryColor,
-      fontFamily: organizationSettings.fontFamily,
-      instagramUrl: organizationSettings.instagramUrl,
-      tiktokUrl: organizationSettings.tiktokUrl,
-      xUrl: organizationSettings.xUrl,
-      facebookUrl: organizationSettings.facebookUrl,
-      residentAdvisorUrl: organizationSettings.residentAdvisorUrl,
-      websiteUrl: organizationSettings.websiteUrl,
-      contactEmail: organizationSettings.contactEmail,
-      contactPhone: organizationSettings.contactPhone,
-      termsUrl: organizationSettings.termsUrl,
-      privacyUrl: organizationSettings.privacyUrl,
-    })
-    .from(organizationSettings)
-    .where(where)
-    .limit(1);
+      ? await bySubdomain(db, { host: host.subdomain })
+      : await byCustomDomain(db, { host: host.domain });
   return row ? { ...row, appUrl } : null;
 }
 

@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { SALES_MESSAGES, validateBuyerDetails, type BuyerDetails } from '@marquee/shared';
 import type { PaymentsProvider } from '../../adapters/payments/payments.js';
 import type { Database } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { isUniqueViolation, pgConstraint } from '../../db/errors.js';
 import { order, orderLine, organizationSettings } from '../../db/schema/index.js';
 import { choosesOnlyPresales, codesFor, eventSalesProblem, pricedLines } from './drop-rules.js';
@@ -46,7 +47,7 @@ export interface StartCheckoutInput {
   queued?: { opensAt: Date } | null;
   /** The event as the route read it a moment ago (expired holds not released), to save reading it again. */
   preloaded?: StorefrontEvent | null;
-  /** Whether the organisation can take payments, as the route checked beside that read (canSellNow). */
+  /** Whether the organisation can take payments, as the route's host lookup just read it (else canSellNow). */
   canSell?: boolean;
   /** The waiting-room place of this browser's admission: the order records it (one live order per admission). */
   queuePlace?: number | null;
@@ -72,12 +73,23 @@ export class QueueRequired extends Error {
 const PER_IP = { max: 30, windowSeconds: 60 };
 const PER_EMAIL = { max: 6, windowSeconds: 600 };
 
-async function findBySubmission(db: Database, organizationId: string, submissionKey: string) {
-  const [row] = await db
+// Run on every refused form (the same form sent again finds its order), so prepared (decision 038).
+const bySubmission = preparedQuery('checkout_order_by_submission', (db, name) =>
+  db
     .select()
     .from(order)
-    .where(and(eq(order.organizationId, organizationId), eq(order.submissionKey, submissionKey)))
-    .limit(1);
+    .where(
+      and(
+        eq(order.organizationId, sql.placeholder('organizationId')),
+        eq(order.submissionKey, sql.placeholder('submissionKey')),
+      ),
+    )
+    .limit(1)
+    .prepare(name),
+);
+
+async function findBySubmission(db: Database, organizationId: string, submissionKey: string) {
+  const [row] = await bySubmission(db, { organizationId, submissionKey });
   return row;
 }
 
@@ -92,8 +104,8 @@ export const canSellNow = (deps: CheckoutDeps, organizationId: string): Promise<
 export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInput): Promise<OrderRow> {
   const now = input.now ?? new Date();
   const { db } = deps;
-  // The hot path is four statements: the event with its types and the payouts check (together), the rate
-  // limits, and the hold. Expired holds are released only when the tickets seem to have run out.
+  // The storefront's hot path is four statements: the host's organisation with its payouts check, the event with
+  // its types, the rate limits, and the hold. Expired holds are released only when the tickets seem to have run out.
   // Codes are read only when the fan brought one; an access code's hidden types are then offered too.
   const codes = await codesFor(db, input.organizationId, input.eventId, input.codes ?? [], now);
   const loadOptions = { releaseExpired: false, unlockedTypeIds: codes.access?.ticketTypeIds ?? [] };

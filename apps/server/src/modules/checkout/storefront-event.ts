@@ -11,6 +11,7 @@ import {
   type SalesWindow,
 } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { event, ticketType } from '../../db/schema/index.js';
 import { toPublicEvent, type PublicEvent } from '../events/events.public.js';
 import { generalOf } from '../events/events.rows.js';
@@ -197,7 +198,7 @@ export async function loadStorefrontEvent(
 ): Promise<StorefrontEvent | null> {
   if (!UUID.test(eventId)) return null;
   if (options.releaseExpired !== false) await releaseExpiredHolds(db, { eventId, now });
-  return readStorefrontEvent(db, organizationId, sql`${eventId}::uuid`, now, options);
+  return readStorefrontEvent(db, organizationId, { eventId }, now, options);
 }
 
 /**
@@ -213,28 +214,46 @@ export async function loadStorefrontEventByRef(
 ): Promise<StorefrontEvent | null> {
   if (UUID.test(ref)) return loadStorefrontEvent(db, organizationId, ref, now, { releaseExpired: false });
   if (ref.length > 200) return null;
-  const id = sql`(select event_id from event_slug where organization_id = ${organizationId} and slug = ${ref})`;
-  return readStorefrontEvent(db, organizationId, id, now, {});
+  return readStorefrontEvent(db, organizationId, { ref }, now, {});
 }
+
+// The event with its types, read by id or by a slug the page was addressed by; every event page and every
+// checkout runs one of them, so both are prepared (decision 038).
+const storefrontEventQuery = (name: string, eventId: SQL) =>
+  preparedQuery(name, (db, statement) =>
+    db
+      .select({
+        event,
+        type: ticketType,
+        owed: sql<OwedEntry[] | null>`(select json_agg(o) from (${owedEntries(eventId)}) o)`,
+      })
+      .from(event)
+      .leftJoin(
+        ticketType,
+        and(eq(ticketType.eventId, event.id), eq(ticketType.organizationId, sql.placeholder('organizationId'))),
+      )
+      .where(and(eq(event.id, eventId), eq(event.organizationId, sql.placeholder('organizationId'))))
+      .orderBy(asc(ticketType.sort), asc(ticketType.createdAt))
+      .prepare(statement),
+  );
+const eventById = storefrontEventQuery('storefront_event_by_id', sql`${sql.placeholder('eventId')}::uuid`);
+const eventBySlug = storefrontEventQuery(
+  'storefront_event_by_slug',
+  sql`(select event_id from event_slug where organization_id = ${sql.placeholder('organizationId')} and slug = ${sql.placeholder('ref')})`,
+);
 
 async function readStorefrontEvent(
   db: Database,
   organizationId: string,
-  eventId: SQL,
+  address: { eventId: string } | { ref: string },
   now: Date,
   options: { unlockedTypeIds?: readonly string[] },
 ): Promise<StorefrontEvent | null> {
   // The places owed to the waiting list and listings ride along as JSON: one statement for the whole read.
-  const joined = await db
-    .select({
-      event,
-      type: ticketType,
-      owed: sql<OwedEntry[] | null>`(select json_agg(o) from (${owedEntries(eventId)}) o)`,
-    })
-    .from(event)
-    .leftJoin(ticketType, and(eq(ticketType.eventId, event.id), eq(ticketType.organizationId, organizationId)))
-    .where(and(eq(event.id, eventId), eq(event.organizationId, organizationId)))
-    .orderBy(asc(ticketType.sort), asc(ticketType.createdAt));
+  const joined =
+    'eventId' in address
+      ? await eventById(db, { organizationId, eventId: address.eventId })
+      : await eventBySlug(db, { organizationId, ref: address.ref });
   const row = joined[0]?.event;
   // A cancelled event keeps its page, which says so and sells nothing.
   if (!row || (row.status !== 'live' && row.status !== 'cancelled')) return null;

@@ -1,7 +1,7 @@
 // Payout rules: one connected account per organisation, onboarding and dashboard links, the billing figures,
 // webhook events applied once and in order, and the rule that only an organisation whose account can take
 // charges may sell. Every function is scoped by the caller's organisation id.
-import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { DEFAULT_CURRENCY, isCurrencyCode, toCurrencyCode, type CurrencyCode } from '@marquee/shared';
 import {
   connectedAccountFromObject,
@@ -10,6 +10,7 @@ import {
   type ProviderAmount,
 } from '../../adapters/payments/payments.js';
 import type { Database } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { organization, organizationSettings, paymentAccount, paymentEvent } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { FastifyBaseLogger } from 'fastify';
@@ -371,8 +372,9 @@ export async function handlePaymentEvent(
 // The selling rule
 
 /** True when the organisation's connected account can take card payments. */
-export async function canAcceptPayments(db: Database, organizationId: string): Promise<boolean> {
-  const [row] = await db
+// Checked again on every checkout (issue 10), so prepared (decision 038).
+const chargesEnabled = preparedQuery('payments_charges_enabled', (db, name) =>
+  db
     .select({ chargesEnabled: paymentAccount.chargesEnabled })
     .from(organizationSettings)
     .innerJoin(
@@ -382,8 +384,13 @@ export async function canAcceptPayments(db: Database, organizationId: string): P
         eq(paymentAccount.organizationId, organizationSettings.organizationId),
       ),
     )
-    .where(eq(organizationSettings.organizationId, organizationId))
-    .limit(1);
+    .where(eq(organizationSettings.organizationId, sql.placeholder('organizationId')))
+    .limit(1)
+    .prepare(name),
+);
+
+export async function canAcceptPayments(db: Database, organizationId: string): Promise<boolean> {
+  const [row] = await chargesEnabled(db, { organizationId });
   return row?.chargesEnabled === true;
 }
 
