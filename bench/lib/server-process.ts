@@ -36,7 +36,7 @@ export async function startServer(
   // SERVER_NODE_ARGS go to the server's node only, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it.
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const entry =
-    options.entry === 'dist'
+    (options.entry ?? process.env.BENCH_SERVER_ENTRY) === 'dist'
       ? ['--enable-source-maps', 'apps/server/dist/server.js']
       : ['--import', 'tsx', 'apps/server/src/server.ts'];
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...entry], {

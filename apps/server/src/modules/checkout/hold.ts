@@ -8,6 +8,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { bookingFee, type BuyerDetails, type CurrencyCode } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
+import { executeNamed } from '../../db/prepared.js';
 import { pgConstraint, pgErrorCode } from '../../db/errors.js';
 import type { order } from '../../db/schema/index.js';
 import { newAccessToken, newOrderCode } from './codes.js';
@@ -228,7 +229,7 @@ const CODE_CLASH = new Set(['order_code_idx', 'order_access_token_idx']);
 export async function holdOrder(db: Database, request: HoldRequest): Promise<OrderRow | null> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const result = await retryOnDeadlock(() => db.execute(holdStatement(request)));
+      const result = await retryOnDeadlock(() => executeNamed(db, 'checkout_hold', holdStatement(request)));
       const [raw] = rowsOf<Record<string, unknown>>(result);
       return raw ? toOrderRow(raw) : null;
     } catch (error) {

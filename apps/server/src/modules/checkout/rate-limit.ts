@@ -2,6 +2,7 @@
 // statement (one round trip, one commit) for several checks made together.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { executeNamed } from '../../db/prepared.js';
 
 export interface LimitRule {
   max: number;
@@ -31,7 +32,10 @@ export async function takeTokens(
   // The window length travels in a column that is not stored, so each key keeps its own window. Counters are
   // ephemeral, so this statement's commit does not wait for the WAL flush (`set_config(..., true)` applies to
   // its own transaction only): one busy key (a venue's shared IP) is not serialised on disk flushes.
-  const result = await db.execute(sql`
+  const result = await executeNamed(
+    db,
+    'rate_limit_take',
+    sql`
     with input (key, count, window_started_at, window_seconds) as (values ${values}),
     durability as (select set_config('synchronous_commit', 'off', true) as value)
     insert into request_limit (key, count, window_started_at)
@@ -43,7 +47,8 @@ export async function takeTokens(
       window_started_at = case when request_limit.window_started_at <= excluded.window_started_at
           - make_interval(secs => (select window_seconds from input where input.key = excluded.key))
         then excluded.window_started_at else request_limit.window_started_at end
-    returning key, count`);
+    returning key, count`,
+  );
   const rows = (result as unknown as { rows: Array<{ key: string; count: number }> }).rows;
   const maxByKey = new Map(checks.map((check) => [check.key, check.max]));
   return rows.length === checks.length && rows.every((row) => Number(row.count) <= (maxByKey.get(row.key) ?? 0));
