@@ -10,13 +10,13 @@ interface Executable<R> {
   execute(values?: Record<string, unknown>): Promise<R>;
 }
 
+const names = new Set<string>();
+
 /**
  * `build(db)` once per database (a test file's PGlite, the server's pool), then the same prepared query on every
  * call. The name must be unique in the process and stand for one SQL text: PostgreSQL keeps the first text a
  * connection prepared under a name.
  */
-const names = new Set<string>();
-
 export function preparedQuery<R>(name: string, build: (db: Database, name: string) => Executable<R>) {
   if (names.has(name)) throw new Error(`Two prepared queries are named ${name}`);
   names.add(name);
@@ -32,7 +32,7 @@ export function preparedQuery<R>(name: string, build: (db: Database, name: strin
 }
 
 const dialect = new PgDialect();
-/** SQL texts already given a name, per kind: a statement's shape (its number of VALUES rows, its optional parts). */
+/** The names given so far, by SQL text: one per shape of a statement (its VALUES rows, its optional parts). */
 const textNames = new Map<string, string>();
 const MAX_SHAPES = 200;
 
