@@ -1,7 +1,7 @@
 // Test world for the customers API: an organiser and a rival organisation, each with events, and paid orders
 // written through fulfilment's own roll-up (recordSale), as a real checkout would leave them.
 import { expect } from 'vitest';
-import type { EventDto, EventInput } from '@marquee/shared';
+import type { CustomersPage, EventDto, EventInput } from '@marquee/shared';
 import { createTestApp, type TestApp } from './test-app.js';
 import { asBrowser, createOrganizationFor, signUpAndVerify, type SignedInUser } from './auth-helpers.js';
 import { insertOrder } from './order-fixtures.js';
@@ -86,6 +86,13 @@ export async function buy(world: World, organizationId: string, live: EventDto, 
 
 export function get(world: World, who: SignedInUser | null, url: string) {
   return world.t.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} });
+}
+
+/** A page of the customers list as the organiser's browser gets it (the answer must be 200). */
+export async function listCustomers(world: World, who: SignedInUser, query = ''): Promise<CustomersPage> {
+  const response = await get(world, who, `/api/customers${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
 }
 
 export function del(world: World, who: SignedInUser, id: string, payload?: unknown) {

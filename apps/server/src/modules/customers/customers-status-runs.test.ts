@@ -3,9 +3,8 @@
 // every page must still follow the statuses shown, whichever month a customer first bought in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { CustomersPage } from '@marquee/shared';
 import { createOrganizationFor, signUpAndVerify, type SignedInUser } from '../../../test/auth-helpers.js';
-import { buy, createWorld, get, newEvent, type World } from '../../../test/customer-world.js';
+import { buy, createWorld, listCustomers, newEvent, type World } from '../../../test/customer-world.js';
 import { customerMonthly, order } from '../../db/schema/index.js';
 import { unrecordSale } from '../checkout/fulfilment.js';
 
@@ -15,11 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => w.t.close());
 
-async function list(who: SignedInUser, query = ''): Promise<CustomersPage> {
-  const response = await get(w, who, `/api/customers${query}`);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-}
+const list = (who: SignedInUser, query = '') => listCustomers(w, who, query);
 
 /** customer_monthly's frequent counts beside the customers' own event counts, per month. */
 async function frequentByMonth(organizationId: string) {

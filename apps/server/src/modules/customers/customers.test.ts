@@ -7,7 +7,7 @@ import {
   type CustomersPage,
 } from '@marquee/shared';
 import { createOrganizationFor, signUpAndVerify, type SignedInUser } from '../../../test/auth-helpers.js';
-import { buy, createWorld, get, newEvent, type World } from '../../../test/customer-world.js';
+import { buy, createWorld, get, listCustomers, newEvent, type World } from '../../../test/customer-world.js';
 
 let w: World;
 beforeAll(async () => {
@@ -24,11 +24,7 @@ async function freshOrganiser(): Promise<{ who: SignedInUser; org: string }> {
   return { who, org };
 }
 
-async function list(who: SignedInUser, query = ''): Promise<CustomersPage> {
-  const response = await get(w, who, `/api/customers${query}`);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-}
+const list = (who: SignedInUser, query = '') => listCustomers(w, who, query);
 
 const byEmail = (page: CustomersPage, email: string) => page.customers.find((item) => item.email === email);
 
