@@ -47,6 +47,35 @@ describe('renderTicketsPdf', () => {
     expect(pages[0]).toContain('Zoë ?');
   });
 
+  it("draws each ticket's QR code as rectangles that a scanner reads back as the ticket's payload", async () => {
+    const pdf = await renderTicketsPdf({ branding, event, order, tickets, compress: false });
+    const text = pdf.toString('latin1');
+    // Each page: the code's white square, then its dark modules as one filled path of rectangles.
+    const blocks = [
+      ...text.matchAll(
+        /([\d.]+) ([\d.]+) 220 220 re\n\/DeviceRGB cs\n1 1 1 scn\nf\n([^]*?)\/DeviceRGB cs\n0 0 0 scn\nf/g,
+      ),
+    ];
+    expect(blocks).toHaveLength(2);
+    for (const [index, block] of blocks.entries()) {
+      const [x, y] = [Number(block[1]), Number(block[2])];
+      const rects = [...block[3]!.matchAll(/([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re/g)].map((match) =>
+        match.slice(1, 5).map(Number),
+      );
+      expect(rects.length).toBeGreaterThan(50);
+      // Rasterised at 2 px per point, white around it, as a scanner would see the printed square.
+      const scale = 2;
+      const side = 220 * scale;
+      const pixels = new Uint8ClampedArray(side * side * 4).fill(255);
+      for (const [left, top, width, height] of rects) {
+        for (let py = Math.round((top! - y) * scale); py < Math.round((top! - y + height!) * scale); py += 1)
+          for (let px = Math.round((left! - x) * scale); px < Math.round((left! - x + width!) * scale); px += 1)
+            pixels.fill(0, (py * side + px) * 4, (py * side + px) * 4 + 3);
+      }
+      expect(jsQRModule.default(pixels, side, side)?.data).toBe(tickets[index]!.qrPayload);
+    }
+  });
+
   it('refuses an order without tickets', async () => {
     await expect(renderTicketsPdf({ branding, event, order, tickets: [] })).rejects.toThrow(/at least one ticket/);
   });

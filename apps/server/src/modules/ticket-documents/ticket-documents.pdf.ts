@@ -4,7 +4,7 @@ import PDFDocument from 'pdfkit';
 import { textOn } from '../../adapters/mail/colors.js';
 import { formatAge, formatEventWhen, formatLastEntry, resolveBranding } from './ticket-documents.format.js';
 import { toWinAnsi } from './ticket-documents.pdf-text.js';
-import { qrPng } from './ticket-documents.qr.js';
+import { QR_MARGIN, qrRuns } from './ticket-documents.qr.js';
 import type { DocumentBranding, DocumentEvent, DocumentOrder, DocumentTicket } from './ticket-documents.types.js';
 
 export interface TicketsPdfInput {
@@ -25,7 +25,6 @@ const qrSize = 220;
 export async function renderTicketsPdf(input: TicketsPdfInput): Promise<Buffer> {
   if (input.tickets.length === 0) throw new Error('A tickets PDF needs at least one ticket');
   const branding = resolveBranding(input.branding);
-  const qrImages = await Promise.all(input.tickets.map((ticket) => qrPng(ticket.qrPayload, 600)));
 
   const doc = new PDFDocument({
     size: 'A4',
@@ -48,7 +47,7 @@ export async function renderTicketsPdf(input: TicketsPdfInput): Promise<Buffer> 
 
   input.tickets.forEach((ticket, index) => {
     doc.addPage({ size: 'A4', margin: 0 });
-    drawTicketPage(doc, input, branding, ticket, qrImages[index]!, index);
+    drawTicketPage(doc, input, branding, ticket, index);
   });
   doc.end();
   return done;
@@ -59,7 +58,6 @@ function drawTicketPage(
   input: TicketsPdfInput,
   branding: ReturnType<typeof resolveBranding>,
   ticket: DocumentTicket,
-  qr: Buffer,
   index: number,
 ): void {
   const { event, order, tickets } = input;
@@ -126,7 +124,7 @@ function drawTicketPage(
   detail('Ticket', `${index + 1} of ${tickets.length}`);
 
   const qrX = page.width - page.margin - qrSize;
-  doc.image(qr, qrX, y, { width: qrSize, height: qrSize });
+  drawQr(doc, ticket.qrPayload, qrX, y, qrSize);
   doc.font('Courier-Bold').fontSize(12).fillColor(ink);
   doc.text(toWinAnsi(ticket.code), qrX, y + qrSize + 6, { width: qrSize, align: 'center', lineBreak: false });
 
@@ -151,4 +149,16 @@ function drawTicketPage(
     footerY + 17,
     { width: contentWidth, lineBreak: false, ellipsis: true },
   );
+}
+
+/** The ticket's QR code as vector rectangles (one filled path), its quiet zone white, in a `side` pt square. */
+function drawQr(doc: PDFKit.PDFDocument, payload: string, x: number, y: number, side: number): void {
+  const { size, runs } = qrRuns(payload);
+  const unit = side / (size + 2 * QR_MARGIN);
+  doc.save();
+  doc.rect(x, y, side, side).fill('#ffffff');
+  for (const [row, column, length] of runs)
+    doc.rect(x + (column + QR_MARGIN) * unit, y + (row + QR_MARGIN) * unit, length * unit, unit);
+  doc.fill('#000000');
+  doc.restore();
 }

@@ -1,12 +1,52 @@
 // QR codes for tickets: error correction M (survives a scuffed phone screen or a fold in paper) and the
-// standard four-module quiet zone, so door scanners read them first time.
+// standard four-module quiet zone, so door scanners read them first time. The symbol comes from `qrcode`; a PNG
+// is encoded by sharp (libvips, in libuv's thread pool, so a rush of fulfilments does not hold up the event loop)
+// and the PDF draws the modules as vector rectangles (sharp at any zoom, and no image to encode or decode).
 import QRCode from 'qrcode';
+import sharp from 'sharp';
 
 const options = { errorCorrectionLevel: 'M', margin: 4 } as const;
+/** Light modules around the symbol, in modules (the standard's quiet zone). */
+export const QR_MARGIN = options.margin;
 
-/** A PNG about 300 px wide, black on white. */
+/** A horizontal run of dark modules: row, first column, length (the quiet zone not counted). */
+export type QrRun = readonly [row: number, column: number, length: number];
+
+/** The symbol's size in modules and its dark modules as horizontal runs, row by row. */
+export function qrRuns(payload: string): { size: number; runs: QrRun[] } {
+  const { modules } = QRCode.create(payload, { errorCorrectionLevel: options.errorCorrectionLevel });
+  const { size, data } = modules;
+  const runs: QrRun[] = [];
+  for (let row = 0; row < size; row += 1) {
+    let start = -1;
+    for (let column = 0; column <= size; column += 1) {
+      const dark = column < size && data[row * size + column] === 1;
+      if (dark && start < 0) start = column;
+      else if (!dark && start >= 0) {
+        runs.push([row, start, column - start]);
+        start = -1;
+      }
+    }
+  }
+  return { size, runs };
+}
+
+/** A PNG about `width` px wide (a whole number of pixels per module), black on white, 8-bit grey. */
 export async function qrPng(payload: string, width = 300): Promise<Buffer> {
-  return QRCode.toBuffer(payload, { ...options, type: 'png', width, color: { dark: '#000000', light: '#ffffff' } });
+  const { size, runs } = qrRuns(payload);
+  const modules = size + 2 * QR_MARGIN;
+  const scale = Math.max(1, Math.round(width / modules));
+  const side = modules * scale;
+  const pixels = Buffer.alloc(side * side, 255);
+  for (const [row, column, length] of runs) {
+    const from = (column + QR_MARGIN) * scale;
+    const to = (column + QR_MARGIN + length) * scale;
+    for (let y = (row + QR_MARGIN) * scale; y < (row + QR_MARGIN + 1) * scale; y += 1)
+      pixels.fill(0, y * side + from, y * side + to);
+  }
+  return sharp(pixels, { raw: { width: side, height: side, channels: 1 } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }
 
 /** An SVG document of the code (scales without blur, e.g. for a web page). */
