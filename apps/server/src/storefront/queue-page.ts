@@ -32,6 +32,21 @@ function waitText(seconds: number): string {
   return `about ${Math.round(minutes / 60)} hours`;
 }
 
+/**
+ * Seconds until a waiting browser asks again. Polls are the waiting room's whole load, so they follow how soon
+ * anything can change for this fan: about a third of the estimated wait (so the estimate is refreshed a few times
+ * on the way), at least every 2 s near the front and at most every 30 s far back, where a place moves slowly.
+ */
+export const POLL_SECONDS = { min: 2, max: 30, pausedNear: 10 } as const;
+export const waitingPollSeconds = (waitSeconds: number) =>
+  Math.min(POLL_SECONDS.max, Math.max(POLL_SECONDS.min, Math.round(waitSeconds / 3)));
+/**
+ * While every ticket left is in someone's checkout nobody moves until some come back, so only the fans who would
+ * be let through within about ten seconds of the queue moving again ask every 10 s; everyone else every 30 s.
+ */
+export const pausedPollSeconds = (ahead: number, ratePerMinute: number) =>
+  ahead <= ratePerMinute / 6 ? POLL_SECONDS.pausedNear : POLL_SECONDS.max;
+
 const clockOf = (ms: number, timeZone = 'UTC') =>
   new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(ms));
 
@@ -57,7 +72,7 @@ export function statusBody(snapshot: QueueSnapshot, view: FanStatus): StatusBody
         place: view.place,
         ahead: view.ahead,
         wait: waitText(view.waitSeconds),
-        next: Math.min(15, Math.max(2, Math.round(view.waitSeconds / 4))),
+        next: waitingPollSeconds(view.waitSeconds),
       };
     case 'paused':
       return {
@@ -66,7 +81,7 @@ export function statusBody(snapshot: QueueSnapshot, view: FanStatus): StatusBody
         place: view.place,
         ahead: view.ahead,
         wait: 'unknown while no tickets are free',
-        next: 10,
+        next: pausedPollSeconds(view.ahead, snapshot.ratePerMinute),
       };
     case 'admitted':
       return {
@@ -139,7 +154,7 @@ function noScriptText(body: StatusBody, options: QueuePageOptions): string {
   if (body.status === 'expired' && options.noScriptJoin)
     return `<noscript><p><a class="button" href="${escapeHtml(options.noScriptJoin.url)}">Join the queue again</a></p></noscript>`;
   if (body.status === 'lobby' || body.status === 'waiting' || body.status === 'paused')
-    return '<noscript><p class="muted">This page refreshes itself every few seconds.</p></noscript>';
+    return '<noscript><p class="muted">This page refreshes itself while you wait (more often as your turn comes near).</p></noscript>';
   return '';
 }
 
