@@ -25,6 +25,25 @@ const countryOptions = COUNTRY_CODES.map((code) => ({ code, name: countryNames.o
   a.name.localeCompare(b.name, 'en'),
 );
 
+/** The country list's options with `selected` on one code: built once per code (a few hundred at most), since
+ * every event page and refused form shows the whole list. */
+const countryHtml = new Map<string, string>();
+const countryCodeSet = new Set<string>(COUNTRY_CODES);
+function countryOptionsHtml(selected: string): string {
+  const known = countryCodeSet.has(selected) ? selected : '';
+  let html = countryHtml.get(known);
+  if (html === undefined) {
+    html = countryOptions
+      .map(
+        (option) =>
+          `<option value="${option.code}"${option.code === known ? ' selected' : ''}>${escapeHtml(option.name)}</option>`,
+      )
+      .join('');
+    countryHtml.set(known, html);
+  }
+  return html;
+}
+
 export function emptyCheckoutForm(country: string): CheckoutFormState {
   return {
     quantities: {},
@@ -137,12 +156,7 @@ export function renderBuyerFields(
   errors: CheckoutFormErrors,
   options: { fixedEmail?: string; termsLabel?: string } = {},
 ): string {
-  const country = countryOptions
-    .map(
-      (option) =>
-        `<option value="${option.code}"${option.code === form.buyer.country ? ' selected' : ''}>${escapeHtml(option.name)}</option>`,
-    )
-    .join('');
+  const country = countryOptionsHtml(form.buyer.country);
   const email =
     options.fixedEmail === undefined
       ? input('email', 'email', 'Email', form, errors, 'type="email" autocomplete="email" maxlength="254" required')

@@ -105,7 +105,8 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
   const now = input.now ?? new Date();
   const { db } = deps;
   // The storefront's hot path is four statements: the host's organisation with its payouts check, the event with
-  // its types, the rate limits, and the hold. Expired holds are released only when the tickets seem to have run out.
+  // its types, the rate limits, and the hold. Expired holds are released only when the tickets seem to have run out
+  // and the event's read found one.
   // Codes are read only when the fan brought one; an access code's hidden types are then offered too.
   const codes = await codesFor(db, input.organizationId, input.eventId, input.codes ?? [], now);
   const loadOptions = { releaseExpired: false, unlockedTypeIds: codes.access?.ticketTypeIds ?? [] };
@@ -131,7 +132,11 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
   const buyer = { ...input.buyer, email: input.buyer.email.trim().toLowerCase() };
   let parsed = parseQuantities(input.quantities, stored.types, stored.row.timeZone);
   // Too few left as last counted: holds that ran out may free some, so release them and count again.
-  if (parsed.short && (await releaseExpiredHolds(db, { eventId: stored.row.id, now })).length > 0) {
+  if (
+    parsed.short &&
+    stored.expiredHolds &&
+    (await releaseExpiredHolds(db, { eventId: stored.row.id, now })).length > 0
+  ) {
     stored = (await loadStorefrontEvent(db, input.organizationId, input.eventId, now, loadOptions)) ?? stored;
     parsed = parseQuantities(input.quantities, stored.types, stored.row.timeZone);
   }

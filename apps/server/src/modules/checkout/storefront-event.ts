@@ -54,6 +54,8 @@ export interface StorefrontEvent {
   salesOpensAt: Date | null;
   /** Places are owed to the waiting list or to resale listings: the hold checks the gate again (decision 035). */
   keepOwed: boolean;
+  /** Some pending hold of the event had run out when this was read (`releaseExpiredHolds` frees it). */
+  expiredHolds: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -186,8 +188,9 @@ export async function owedToOthers(
 /**
  * A live (or cancelled) event of this organisation with its visible ticket types, or null (drafts and others'
  * events are 404).
- * One query for the event and its types. Expired holds are released first unless `releaseExpired` is false
- * (the checkout's hold does that itself, only when tickets seem to have run out).
+ * One query for the event and its types, which also says whether a hold has run out; if one has, expired holds
+ * are released and the event read again, unless `releaseExpired` is false (the checkout's hold does that itself,
+ * only when tickets seem to have run out).
  */
 export async function loadStorefrontEvent(
   db: Database,
@@ -197,8 +200,12 @@ export async function loadStorefrontEvent(
   options: { releaseExpired?: boolean; unlockedTypeIds?: readonly string[] } = {},
 ): Promise<StorefrontEvent | null> {
   if (!UUID.test(eventId)) return null;
-  if (options.releaseExpired !== false) await releaseExpiredHolds(db, { eventId, now });
-  return readStorefrontEvent(db, organizationId, { eventId }, now, options);
+  const read = () => readStorefrontEvent(db, organizationId, { eventId }, now, options);
+  const found = await read();
+  // The read itself says whether a hold has run out, so the common case (none) costs no second statement.
+  if (!found?.expiredHolds || options.releaseExpired === false) return found;
+  await releaseExpiredHolds(db, { eventId, now });
+  return read();
 }
 
 /**
@@ -226,6 +233,9 @@ const storefrontEventQuery = (name: string, eventId: SQL) =>
         event,
         type: ticketType,
         owed: sql<OwedEntry[] | null>`(select json_agg(o) from (${owedEntries(eventId)}) o)`,
+        // The probe `releaseExpiredHolds` makes first (the partial pending-hold index), riding along.
+        expired: sql<boolean>`exists (select 1 from "order" where status = 'pending' and event_id = ${eventId}
+          and hold_expires_at < ${sql.placeholder('now')}::timestamptz)`,
       })
       .from(event)
       .leftJoin(
@@ -252,8 +262,8 @@ async function readStorefrontEvent(
   // The places owed to the waiting list and listings ride along as JSON: one statement for the whole read.
   const joined =
     'eventId' in address
-      ? await eventById(db, { organizationId, eventId: address.eventId })
-      : await eventBySlug(db, { organizationId, ref: address.ref });
+      ? await eventById(db, { organizationId, eventId: address.eventId, now: now.toISOString() })
+      : await eventBySlug(db, { organizationId, ref: address.ref, now: now.toISOString() });
   const row = joined[0]?.event;
   // A cancelled event keeps its page, which says so and sells nothing.
   if (!row || (row.status !== 'live' && row.status !== 'cancelled')) return null;
@@ -274,6 +284,7 @@ async function readStorefrontEvent(
     salesState: sales.state,
     salesOpensAt: sales.opensAt,
     keepOwed: owed !== null,
+    expiredHolds: joined[0]?.expired === true,
     startLocal: local(row.startsAt),
     endLocal: local(row.endsAt),
     lastEntryLocal: local(row.lastEntryAt),
