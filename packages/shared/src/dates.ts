@@ -1,5 +1,6 @@
 // Local wall-clock times (the picker's YYYY-MM-DDTHH:mm) in an IANA time zone, converted to and from instants
-// with Intl alone, and the spec's display formats. Imports nothing, so the server and the web app share it.
+// with Intl alone, and the spec's display formats. Imports only its own cache, so the server and the web app share it.
+import { boundedMemo } from './memo.js';
 
 export const DEFAULT_TIME_ZONE = 'Europe/London';
 
@@ -65,20 +66,12 @@ export function isValidTimeZone(timeZone: string): boolean {
 }
 
 // Readings already made: every page of an event converts the same few instants (its start, end, last entry), and
-// formatToParts is costly on a busy server. Bounded; emptied when full.
-const readings = new Map<string, number>();
-const MAX_READINGS = 5000;
+// formatToParts is costly on a busy server.
+const readings = boundedMemo<number>(5000);
 
 /** The wall-clock reading in timeZone at an instant, to the second, as milliseconds on a UTC scale. */
-function wallClockMs(epochMs: number, timeZone: string): number {
-  const key = `${timeZone} ${epochMs}`;
-  const known = readings.get(key);
-  if (known !== undefined) return known;
-  const reading = readWallClock(epochMs, timeZone);
-  if (readings.size >= MAX_READINGS) readings.clear();
-  readings.set(key, reading);
-  return reading;
-}
+const wallClockMs = (epochMs: number, timeZone: string): number =>
+  readings(`${timeZone} ${epochMs}`, () => readWallClock(epochMs, timeZone));
 
 function readWallClock(epochMs: number, timeZone: string): number {
   const values: Record<string, number> = {};

@@ -20,3 +20,4 @@ export * from './codes.js';
 export * from './checkin.js';
 export * from './resale.js';
 export * from './queue.js';
+export * from './memo.js';

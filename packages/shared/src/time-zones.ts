@@ -2,6 +2,7 @@
 // (Intl.supportedValuesOf('timeZone')) plus UTC, the browser's guess mapped onto that list, and the zone's
 // name as fans and organisers read it ('Europe/London, GMT+1').
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from './dates.js';
+import { boundedMemo } from './memo.js';
 
 let supported: string[] | null = null;
 let supportedSet: Set<string> | null = null;
@@ -44,16 +45,21 @@ export const TIME_ZONE_MESSAGES = {
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** 'GMT+1', 'GMT-2:30' or 'GMT' for the zone's offset at an instant. */
+// Pages show the same few instants' offsets again and again; formatToParts is costly on a busy server.
+const offsetLabels = boundedMemo<string>(5000);
+
 export function gmtOffsetLabel(timeZone: string, at: Date = new Date()): string {
   if (!isValidTimeZone(timeZone)) return '';
+  return offsetLabels(`${timeZone} ${at.getTime()}`, () => readOffsetLabel(timeZone, at));
+}
+
+function readOffsetLabel(timeZone: string, at: Date): string {
   let formatter = offsetFormatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'shortOffset' });
     offsetFormatters.set(timeZone, formatter);
   }
-  const part = formatter
-    .formatToParts(at)
-    .find((item) => item.type === 'timeZoneName');
+  const part = formatter.formatToParts(at).find((item) => item.type === 'timeZoneName');
   // Some ICU versions write the zero offset as 'GMT+0'.
   return !part || part.value === 'GMT+0' ? 'GMT' : part.value;
 }

@@ -3,6 +3,7 @@
 // background (never below 4.5:1); the primary colour is used as text or a focus ring only in a shade that keeps
 // 4.5:1 against the background; muted text is the lightest mix that still keeps 4.5:1.
 import {
+  boundedMemo,
   DEFAULT_FONT_FAMILY,
   DEFAULT_PRIMARY_COLOR,
   FALLBACK_SECONDARY_COLOR,
@@ -85,7 +86,16 @@ export interface BrandThemeOptions {
   fontsAtOnce?: boolean;
 }
 
+// Every storefront page and e-mail computes its organiser's theme (contrast checks, mixes); the same few brands
+// come back on every request, so themes are kept (shared: callers only read them).
+const themes = boundedMemo<BrandTheme>(2000);
+
 export function brandTheme(branding: BrandColours, options: BrandThemeOptions = {}): BrandTheme {
+  const key = `${branding.primaryColor}|${branding.secondaryColor}|${branding.fontFamily}|${options.fontsAtOnce === true}`;
+  return themes(key, () => computeTheme(branding, options));
+}
+
+function computeTheme(branding: BrandColours, options: BrandThemeOptions): BrandTheme {
   const primary = cssColor(branding.primaryColor, DEFAULT_PRIMARY_COLOR);
   const secondary = cssColor(branding.secondaryColor, FALLBACK_SECONDARY_COLOR);
   const font = (
@@ -108,7 +118,11 @@ export function brandTheme(branding: BrandColours, options: BrandThemeOptions = 
   const face = brandFont(font);
   const headingList = 'h1,h2,h3,.display';
   const weight = face.display ? ';font-weight:400;letter-spacing:.02em' : '';
-  const on = (selectors: string) => selectors.split(',').map((selector) => `.${FONTS_ON_CLASS} ${selector}`).join(',');
+  const on = (selectors: string) =>
+    selectors
+      .split(',')
+      .map((selector) => `.${FONTS_ON_CLASS} ${selector}`)
+      .join(',');
   // A page with artwork shows the fallback until it has loaded, then the script's class turns the font on.
   const fonts = options.fontsAtOnce
     ? `body{font-family:${face.body}}${headingList}{font-family:${face.heading}${weight}}`
