@@ -103,11 +103,17 @@ export async function fulfilPaidSession(tx: Tx, paid: PaidSession): Promise<Fulf
     return { kind: 'refund_unfulfilled', orderId: current.id, organizationId: current.organizationId };
   }
 
-  let late = false;
-  if (current.status === 'pending') {
+  // A hold's counters move as late as possible: every hold of the event updates the same event row, so the sale
+  // locks it only for its last statements (the follow-up job and the commit), not for all of those below.
+  // A sale that may take resale listings moves them first, as claimListings needs.
+  let countersMoved = current.status !== 'pending';
+  const countSale = async () => {
+    if (countersMoved) return;
+    countersMoved = true;
     await sellHeldTickets(tx, current.eventId, quantities);
-  } else {
-    late = true;
+  };
+  const late = current.status !== 'pending';
+  if (late) {
     let usedUp: string | null = null;
     try {
       // A savepoint, so a partial claim (one type fits, the venue does not) is undone on its own. Places owed to
@@ -141,7 +147,7 @@ export async function fulfilPaidSession(tx: Tx, paid: PaidSession): Promise<Fulf
   }
 
   // Sold out apart from resale listings: this sale took listed places (decision 035).
-  await claimListings(tx, current, quantities);
+  await claimListings(tx, current, quantities, countSale);
   await tx
     .update(order)
     .set({
@@ -174,6 +180,7 @@ export async function fulfilPaidSession(tx: Tx, paid: PaidSession): Promise<Fulf
     ),
   );
   await recordSale(tx, { ...current, paidAt: paid.paidAt });
+  await countSale();
   return { kind: 'paid', orderId: current.id, organizationId: current.organizationId };
 }
 

@@ -323,6 +323,8 @@ export async function handlePaymentEvent(
         organizationId: account?.organizationId ?? null,
         created: event.created,
         payload: event,
+        // Processed in this same transaction, or not recorded at all (a failure rolls the record back too).
+        processedAt: new Date(),
       })
       .onConflictDoNothing()
       .returning({ id: paymentEvent.id });
@@ -363,7 +365,6 @@ export async function handlePaymentEvent(
         .returning({ id: paymentAccount.id });
       applied = updated.length > 0;
     }
-    await tx.update(paymentEvent).set({ processedAt: new Date() }).where(eq(paymentEvent.id, event.id));
     return { duplicate: false, applied, followUp };
   });
 }

@@ -167,11 +167,12 @@ export async function withdrawListing(db: Database, input: ListingInput) {
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
- * In fulfilment, after the paid order's places were counted as sold (the type and event rows are locked by that
- * update, so concurrent sales claim one after the other): while sold places plus open listings exceed a
- * capacity, this sale used a listed place, and the oldest listings are sold to it.
+ * In fulfilment: while sold places plus open listings exceed a capacity, this sale used a listed place, and the
+ * oldest listings are sold to it. When the event has listings, `countSale` first counts the paid order's places as
+ * sold (that update locks the type and event rows, so concurrent sales claim one after the other); without any,
+ * the caller counts them later.
  */
-export async function claimListings(tx: Tx, buyer: OrderRow, lines: LineQuantity[]) {
+export async function claimListings(tx: Tx, buyer: OrderRow, lines: LineQuantity[], countSale: () => Promise<void>) {
   const wanted = new Map<string, number>();
   for (const line of lines) wanted.set(line.ticketTypeId, (wanted.get(line.ticketTypeId) ?? 0) + line.quantity);
   const [anyListed] = await tx
@@ -180,6 +181,7 @@ export async function claimListings(tx: Tx, buyer: OrderRow, lines: LineQuantity
     .where(and(eq(resaleListing.eventId, buyer.eventId), eq(resaleListing.status, 'listed')))
     .limit(1);
   if (!anyListed) return [];
+  await countSale();
   const claimed: ListingRow[] = [];
   const claim = async (typeIds: string[] | null, count: number) => {
     if (count <= 0) return 0;
