@@ -49,6 +49,8 @@ export async function startServer(
       HOST: '127.0.0.1',
       PORT: String(port),
       RATE_LIMIT_MULTIPLIER: '1000',
+      // The bench's own environment may set the pool size (DATABASE_POOL_SIZE=30 npm run bench -- drop).
+      ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
       ...env,
     },
     // The start-up banner would break the table; warnings and errors still show.

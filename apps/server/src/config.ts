@@ -34,6 +34,8 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
+  // Connections each app process keeps to PostgreSQL (ignored on PGlite): see docs/deploy.md before raising it.
+  DATABASE_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(200).default(10)),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -94,6 +96,8 @@ export interface Config {
   publicHost: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections each process keeps to PostgreSQL. */
+  databasePoolSize: number;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   authSecret: string;
@@ -162,6 +166,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicHost: (env.PUBLIC_HOST ?? `localhost:${env.PORT}`).toLowerCase(),
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     authSecret: env.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,

@@ -34,7 +34,7 @@ async function main() {
   let database: DatabaseHandle;
   try {
     if (config.databaseUrl) {
-      database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
+      database = await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize });
     } else {
       lock = await lockDataDir(config.dataDir);
       database = await openDatabase({ kind: 'pglite', dataDir: `${config.dataDir}/pglite` });
