@@ -31,7 +31,7 @@ import { waitlistApiRoutes } from './modules/resale/resale.routes.js';
 import { refundRoutes } from './modules/refunds/refunds.routes.js';
 import { codeRoutes } from './modules/codes/codes.routes.js';
 import { queueApiRoutes } from './modules/queue/queue.routes.js';
-import { createQueueGate, type QueueGate } from './storefront/queue.routes.js';
+import { createQueueGate, type QueueGate } from './storefront/queue-gate.js';
 import { checkinRoutes } from './modules/checkin/checkin.routes.js';
 import { assertCanSell } from './modules/payments/payments.service.js';
 import type { AssertCanSell } from './modules/events/events.service.js';

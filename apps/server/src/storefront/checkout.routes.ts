@@ -48,7 +48,8 @@ import { eventExtrasRoutes, findPublicEventAddress, redirectToCurrent } from './
 import type { HoldOutcome } from '../plugins/metrics.js';
 import type { PageViewRecorder } from '../modules/analytics/page-views.js';
 import { ADMISSION_MESSAGES, ADMISSION_USED } from '../modules/queue/tokens.js';
-import { queueRoutes, type QueueGate, type QueueRedirect } from './queue.routes.js';
+import type { QueueGate, QueueRedirect } from './queue-gate.js';
+import { queueRoutes } from './queue.routes.js';
 
 export interface CheckoutRoutesDeps extends CheckoutDeps, OrderPageDeps {
   db: Database;
@@ -139,6 +140,15 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
     '/events/:ref',
     { constraints },
     async (request, reply) => {
+      const raw = request.query?.code;
+      const entered = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw])
+        .filter((value): value is string => typeof value === 'string')
+        .slice(0, 4);
+      const hasCode = entered.some((text) => text.trim());
+      // A drop's arriving fans: when this process already holds the event's queue snapshot, straight to the
+      // waiting room, without reading the organisation or the event (decision 039).
+      const arriving = hasCode ? null : await deps.queue.addressRedirect(request, request.params.ref);
+      if (arriving) return reply.header('cache-control', 'no-store').redirect(arriving.url, 303);
       const organization = await organizationFor(db, request, reply, deps.appUrl);
       if (!organization) return reply;
       const address = await findPublicEventAddress(db, organization.organizationId, request.params.ref);
@@ -146,14 +156,9 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       // An old slug or the id-based address: the one current address, for links and search engines alike.
       if (address.moved) return redirectToCurrent(request, reply, address.slug);
       // The waiting room: from its lobby on, only admitted browsers see the tickets.
-      const raw = request.query?.code;
-      const entered = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw])
-        .filter((value): value is string => typeof value === 'string')
-        .slice(0, 4);
       // A browser with a presale code sees its presale types (renderEvent), else the queue.
       const queue = await deps.queue.eventPageRedirect(request, organization.organizationId, address.id);
-      if (queue && !entered.some((text) => text.trim()))
-        return reply.header('cache-control', 'no-store').redirect(queue.url, 303);
+      if (queue && !hasCode) return reply.header('cache-control', 'no-store').redirect(queue.url, 303);
       await renderEvent(request, reply, organization, address.id, null, {}, 200, null, entered, queue);
       // A shown page (200, or 304 when the browser already had it) is a view; a missing event is not.
       if (reply.statusCode === 200 || reply.statusCode === 304) {

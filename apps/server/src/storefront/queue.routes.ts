@@ -1,97 +1,29 @@
 // The waiting room on a storefront host (decision 034): the queue page, its poll (JSON, no database on the common
 // path: the place is in a signed cookie, the admission counter in the process's once-a-second snapshot) and the
-// join (a proof-of-work answer, then one statement). Also the gate the event page and the checkout ask: send fans
-// to the queue, and refuse a hold without a valid admission while the queue is on.
+// join (a proof-of-work answer, then one statement). The gate the event page and the checkout ask (send fans
+// to the queue, refuse a hold without a valid admission) is in queue-gate.ts.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client.js';
 import { takeTokens } from '../modules/checkout/rate-limit.js';
 import { SharedPollLimit } from '../modules/queue/poll-limit.js';
-import {
-  admissionMs,
-  fanStatus,
-  queueGuards,
-  queueShowsLobby,
-  QueueStates,
-  type FanStatus,
-  type QueueSnapshot,
-} from '../modules/queue/queue-state.js';
+import { admissionMs, fanStatus, type FanStatus, type QueueSnapshot } from '../modules/queue/queue-state.js';
 import { ensureQueueRow, joinQueue, placeOf } from '../modules/queue/queue.store.js';
 import {
   admissionCookie,
-  readAdmission,
   BROWSER_COOKIE,
   cookieLine,
   isBrowserId,
   newBrowserId,
   placeCookie,
   proofOfWorkHolds,
-  queueSigner,
   readCookies,
-  type AdmissionProblem,
   type PlaceClaim,
-  type QueueSigner,
 } from '../modules/queue/tokens.js';
 import { QUEUE_SCRIPT, renderQueueMessage, renderQueuePage, statusBody, type StatusBody } from './queue-page.js';
 import { sendStorefrontNotFound } from './storefront.routes.js';
-
-/** The queue stands between this browser and the event's tickets: where it is, and its on-sale. */
-export interface QueueRedirect {
-  url: string;
-  opensAt: Date;
-}
-
-export interface QueueGate {
-  states: QueueStates;
-  signer: QueueSigner;
-  /** Where the event page sends this browser instead (the queue), or null to show the page. */
-  eventPageRedirect(request: FastifyRequest, organizationId: string, eventId: string): Promise<QueueRedirect | null>;
-  /**
-   * Why this browser may not hold tickets for the event now; or its admission's place (one order per admission);
-   * or null when the queue does not guard the event now.
-   */
-  checkoutProblem(
-    request: FastifyRequest,
-    organizationId: string,
-    eventId: string,
-  ): Promise<{ problem: AdmissionProblem; opensAt: Date } | { problem: null; place: number } | null>;
-}
-
-export interface QueueGateOptions {
-  db: Database;
-  authSecret: string;
-  powBits: number;
-  rateLimitMultiplier: number;
-  clock?: () => number;
-}
-
-export function createQueueGate(options: QueueGateOptions): QueueGate {
-  const clock = options.clock ?? Date.now;
-  const states = new QueueStates(options.db, clock);
-  const signer = queueSigner(options.authSecret);
-  const admitted = (request: FastifyRequest, eventId: string) => {
-    const cookies = readCookies(request.headers.cookie);
-    return readAdmission(signer, cookies[admissionCookie(eventId)], eventId, cookies[BROWSER_COOKIE], clock());
-  };
-  return {
-    states,
-    signer,
-    async eventPageRedirect(request, organizationId, eventId) {
-      const snapshot = await states.get(eventId);
-      if (!snapshot || snapshot.organizationId !== organizationId || !queueShowsLobby(snapshot, clock())) return null;
-      return admitted(request, eventId).problem === null
-        ? null
-        : { url: `/queue/${eventId}`, opensAt: new Date(snapshot.opensAt) };
-    },
-    async checkoutProblem(request, organizationId, eventId) {
-      const snapshot = await states.get(eventId);
-      if (!snapshot || snapshot.organizationId !== organizationId || !queueGuards(snapshot, clock())) return null;
-      const admission = admitted(request, eventId);
-      return admission.problem === null ? admission : { ...admission, opensAt: new Date(snapshot.opensAt) };
-    },
-  };
-}
+import type { QueueGate } from './queue-gate.js';
 
 const params = z.object({ eventId: z.uuid() });
 const joinBody = z.object({

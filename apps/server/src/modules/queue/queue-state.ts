@@ -5,6 +5,7 @@
 // in the database and in signed tokens; this cache only saves reads.
 import { QUEUE_ADMISSION_MINUTES, QUEUE_LOBBY_MINUTES } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
+import type { HostKind } from '../../lib/hosts.js';
 import { advanceAdmission, drawLobby, ensureQueueRow, readQueueRow, type QueueRow } from './queue.store.js';
 
 export interface QueueSnapshot extends QueueRow {
@@ -14,8 +15,17 @@ export interface QueueSnapshot extends QueueRow {
 const FRESH_MS = 1000;
 const MAX_EVENTS = 2000;
 
+/** The key of a storefront address (host and event slug) in the address index. */
+function addressKey(host: HostKind, slug: string): string | null {
+  if (host.kind === 'subdomain') return `s:${host.subdomain}/${slug}`;
+  if (host.kind === 'custom') return `d:${host.domain}/${slug}`;
+  return null;
+}
+
 export class QueueStates {
   private readonly entries = new Map<string, { snapshot: QueueSnapshot | null; refreshing: Promise<void> | null }>();
+  /** Storefront address (host, current slug) -> event, for the snapshots this process holds. */
+  private readonly addresses = new Map<string, string>();
 
   constructor(
     private readonly db: Database,
@@ -64,12 +74,40 @@ export class QueueStates {
     }
   }
 
+  /**
+   * The event whose queue snapshot this process holds at this storefront address (its host and current slug), if
+   * any: lets the event page send an arriving fan to the waiting room without reading the database. The caller
+   * still takes the snapshot through `get` (which keeps it fresh) and checks it.
+   */
+  eventAt(host: HostKind, slug: string): string | null {
+    const key = addressKey(host, slug);
+    return key === null ? null : (this.addresses.get(key) ?? null);
+  }
+
   private remember(eventId: string, snapshot: QueueSnapshot | null) {
     if (!this.entries.has(eventId) && this.entries.size >= MAX_EVENTS) {
       const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+      if (oldest !== undefined) this.forget(oldest);
     }
+    this.forgetAddresses(eventId);
     this.entries.set(eventId, { snapshot, refreshing: null });
+    if (snapshot) {
+      const hosts: HostKind[] = [{ kind: 'subdomain', subdomain: snapshot.subdomain }];
+      if (snapshot.customDomain) hosts.push({ kind: 'custom', domain: snapshot.customDomain });
+      for (const host of hosts) this.addresses.set(addressKey(host, snapshot.slug)!, eventId);
+    }
+  }
+
+  private forget(eventId: string) {
+    this.forgetAddresses(eventId);
+    this.entries.delete(eventId);
+  }
+
+  private forgetAddresses(eventId: string) {
+    const previous = this.entries.get(eventId)?.snapshot;
+    if (!previous) return;
+    for (const key of [`s:${previous.subdomain}/${previous.slug}`, `d:${previous.customDomain}/${previous.slug}`])
+      if (this.addresses.get(key) === eventId) this.addresses.delete(key);
   }
 }
 

@@ -4,6 +4,7 @@
 // browser), one place per browser, sold out, the poll storm limit, and the organiser's figures and setting.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queriesSoFar } from '../../db/query-count.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createLiveEvent, sellingOrganiser } from '../../../test/checkout-helpers.js';
 import { londonLocal, makeCode, putSales } from '../../../test/drop-helpers.js';
@@ -92,6 +93,28 @@ describe('waiting room', () => {
     const stolen = await other.post(`/queue/${live.id}/join`, { challenge, answer: '1' });
     expect(stolen.statusCode).toBe(400);
     expect(stolen.json().text).toContain('another browser');
+  });
+
+  it('sends an arriving fan to the queue without a database read once this process holds the queue', async () => {
+    const live = await lobbyEvent('Arrivals Night');
+    await t.app.queueGate.states.refresh(live.id);
+    const before = queriesSoFar();
+    const page = await new FanBrowser(t.app, host, '198.51.100.90').get(`/events/${live.slug}`);
+    expect(page.statusCode).toBe(303);
+    expect(page.headers.location).toBe(`/queue/${live.id}`);
+    expect(queriesSoFar() - before).toBe(0);
+    // Not for another organiser's host, an old or unknown address, or a presale code: those read the database.
+    const elsewhere = await new FanBrowser(t.app, 'queuefans2.localhost:3000').get(`/events/${live.slug}`);
+    expect(elsewhere.statusCode).toBe(404);
+    const coded = await new FanBrowser(t.app, host, '198.51.100.91').get(`/events/${live.slug}?code=NOPE`);
+    expect(coded.statusCode).toBe(303);
+    expect(queriesSoFar() - before).toBeGreaterThan(0);
+    // With the queue off, the page shows the tickets again once the snapshot is refreshed.
+    expect((await setQueue(live.id, 'off')).statusCode).toBe(200);
+    await t.app.queueGate.states.refresh(live.id);
+    const open = await new FanBrowser(t.app, host, '198.51.100.92').get(`/events/${live.slug}`);
+    expect(open.statusCode).toBe(200);
+    expect(open.body).toContain('Arrivals Night');
   });
 
   it('gives the lobby random places at on-sale, then first come first served', async () => {
