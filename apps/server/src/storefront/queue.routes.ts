@@ -6,7 +6,6 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client.js';
-import { takeTokens } from '../modules/checkout/rate-limit.js';
 import { SharedPollLimit } from '../modules/queue/poll-limit.js';
 import { admissionMs, fanStatus, type FanStatus, type QueueSnapshot } from '../modules/queue/queue-state.js';
 import { ensureQueueRow, joinQueue, placeOf } from '../modules/queue/queue.store.js';
@@ -72,9 +71,13 @@ export function queueRoutes(
   );
   const limitPolls = (ip: string) => pollLimit.take(ip);
   const joinsPerIp = Math.max(1, Math.round(JOINS_PER_IP * deps.rateLimitMultiplier));
-  /** The join budget per IP, one for both ways of joining (proof-of-work and the time-locked ticket). */
-  const withinJoinLimit = (ip: string) =>
-    takeTokens(db, [{ key: `queue:join:ip:${ip}`, max: joinsPerIp, windowSeconds: 60 }]);
+  /**
+   * The join budget per IP, one for both ways of joining (proof-of-work and the time-locked ticket), shared by the
+   * processes the way the poll limit is: a fan's one join writes nothing, an address joining over and over is
+   * counted in `request_limit` (decision 039).
+   */
+  const joinLimit = new SharedPollLimit(db, 'queue:join:ip:', joinsPerIp, 60_000, clock);
+  const withinJoinLimit = async (ip: string) => (await joinLimit.take(ip)) === 0;
 
   const json = (reply: FastifyReply, status: number, body: StatusBody | { status: 'error'; text: string }) =>
     reply.status(status).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);

@@ -4,6 +4,7 @@
 // left has gathered, so an address nearing its limit is reported on every poll and one far from it never. A fan
 // polling every 2-15 s never reaches the first batch: the common path reads and writes nothing. With N processes
 // an address can pass the limit by at most N x limit / 8 (each process's unreported batch), never by N x limit.
+// The join budget per address uses the same counter (decision 039): a fan joins once, so joining writes nothing.
 import type { Database } from '../../db/client.js';
 import { addHits } from '../checkout/rate-limit.js';
 

@@ -1,6 +1,7 @@
 // The waiting room's per-IP poll limit on two app processes sharing one PostgreSQL database (decision 034): each
 // process counts locally and reports in batches to the shared counter, so an address polling both processes is
-// refused after about the limit in all (at most limit x (1 + processes / 8)), not the limit on each process.
+// refused after about the limit in all (at most limit x (1 + processes / 8)), not the limit on each process. Joins
+// share a per-address budget the same way (decision 039).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.js';
@@ -11,6 +12,7 @@ import { FanBrowser } from '../../../test/queue-helpers.js';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const LIMIT = 600;
+const JOINS = 30;
 
 describe.runIf(onPostgres)('waiting room poll limit on two processes (PostgreSQL)', () => {
   let t: TestApp;
@@ -59,4 +61,21 @@ describe.runIf(onPostgres)('waiting room poll limit on two processes (PostgreSQL
       expect((await new FanBrowser(second.app, host, '10.8.0.1').get(`/queue/${live.id}`)).statusCode).toBe(200);
     },
   );
+
+  it('one address joining through both processes is refused after the join budget in all', async () => {
+    const owner = await sellingOrganiser(t.app, 'queuejoins');
+    const live = await createLiveEvent(t.app, owner, { capacity: 1500, name: 'Joins Night' });
+    const joinHost = 'queuejoins.localhost:3000';
+    const ip = `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    let accepted = 0;
+    for (let index = 0; index < 2 * JOINS + 10; index += 1) {
+      // A new browser each time (one place per browser), alternating between the processes.
+      const joined = await new FanBrowser(index % 2 ? second.app : t.app, joinHost, ip).join(live.id);
+      if (joined.response.statusCode === 200) accepted += 1;
+      else expect(joined.response.statusCode).toBe(429);
+    }
+    // Per process it would be 2 x 30; shared, the budget plus at most one unreported batch per process.
+    expect(accepted).toBeGreaterThanOrEqual(JOINS);
+    expect(accepted).toBeLessThanOrEqual(JOINS + (2 * JOINS) / 8);
+  });
 });
