@@ -9,9 +9,8 @@ import { preparedQuery } from '../../db/prepared.js';
 import { isUniqueViolation, pgConstraint } from '../../db/errors.js';
 import { order, orderLine, organizationSettings } from '../../db/schema/index.js';
 import { choosesOnlyPresales, codesFor, eventSalesProblem, pricedLines } from './drop-rules.js';
-import { BuyerLimitReached, CodeUsedUp, holdOrder, type HoldRequest } from './hold.js';
+import { BuyerLimitReached, CodeUsedUp, holdOrder, RateLimited, type HoldRequest } from './hold.js';
 import { NotEnoughTickets, releaseExpiredHolds } from './inventory.js';
-import { takeTokens } from './rate-limit.js';
 import { loadStorefrontEvent, type StorefrontEvent } from './storefront-event.js';
 import { CHECKOUT_TEXT, CheckoutRefusal, dropRefusal, parseQuantities, soldOutRefusal } from './checkout-refusals.js';
 
@@ -104,8 +103,8 @@ export const canSellNow = (deps: CheckoutDeps, organizationId: string): Promise<
 export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInput): Promise<OrderRow> {
   const now = input.now ?? new Date();
   const { db } = deps;
-  // The storefront's hot path is four statements: the host's organisation with its payouts check, the event with
-  // its types, the rate limits, and the hold. Expired holds are released only when the tickets seem to have run out
+  // The storefront's hot path is three statements: the host's organisation with its payouts check, the event with
+  // its types, and the hold with the rate limits. Expired holds are released only when the tickets seem to have run out
   // and the event's read found one.
   // Codes are read only when the fan brought one; an access code's hidden types are then offered too.
   const codes = await codesFor(db, input.organizationId, input.eventId, input.codes ?? [], now);
@@ -165,20 +164,11 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
     ...rule,
     max: Math.max(1, Math.round(rule.max * deps.rateLimitMultiplier)),
   });
-  // Both limits in one statement: one round trip and one commit per checkout instead of two.
-  const withinLimits = await takeTokens(
-    db,
-    [
-      { key: `checkout:ip:${input.ip}`, ...scale(PER_IP) },
-      { key: `checkout:email:${buyer.email}`, ...scale(PER_EMAIL) },
-    ],
-    now,
-  );
-  if (!withinLimits) {
+  const rateLimited = async () => {
     const already = await findBySubmission(db, input.organizationId, input.submissionKey);
     if (already) return already;
     throw new CheckoutRefusal(CHECKOUT_TEXT.rateLimited, {}, 429, stored);
-  }
+  };
 
   const request: HoldRequest = {
     organizationId: input.organizationId,
@@ -194,12 +184,24 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
     accessCodeId: codes.access && lines.some((line) => line.type.unlocked) ? codes.access.id : null,
     keepOwed: stored.keepOwed,
     queuePlace: input.queuePlace ?? null,
+    // Both limits are counted by the hold's own statement: one round trip and one commit (decision 039).
+    limits: [
+      { key: `checkout:ip:${input.ip}`, ...scale(PER_IP) },
+      { key: `checkout:email:${buyer.email}`, ...scale(PER_EMAIL) },
+    ],
   };
+  // A second try after releasing expired holds counts the limits again (the failed try's counts were undone).
+  const holdAgain = () =>
+    holdOrder(db, request).catch((error: unknown) => {
+      if (error instanceof RateLimited) return rateLimited();
+      throw error;
+    });
   try {
     const held = await holdOrder(db, request);
     if (!held) throw new CheckoutRefusal('This event is not on sale.', {}, 404);
     return held;
   } catch (error) {
+    if (error instanceof RateLimited) return rateLimited();
     if (isUniqueViolation(error)) {
       const winner = await findBySubmission(db, input.organizationId, input.submissionKey);
       if (winner) return winner;
@@ -211,7 +213,7 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
       // Holds that ran out give their code uses and tickets back: release them and try once more.
       if ((await releaseExpiredHolds(db, { eventId: stored.row.id, now })).length > 0) {
         try {
-          const held = await holdOrder(db, request);
+          const held = await holdAgain();
           if (held) return held;
         } catch (retryError) {
           if (!(retryError instanceof CodeUsedUp || retryError instanceof BuyerLimitReached)) throw retryError;
@@ -225,7 +227,7 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
     if (already) return already;
     if ((await releaseExpiredHolds(db, { eventId: stored.row.id, now })).length > 0) {
       try {
-        const held = await holdOrder(db, request);
+        const held = await holdAgain();
         if (held) return held;
       } catch (retryError) {
         if (!(retryError instanceof NotEnoughTickets)) throw retryError;

@@ -13,6 +13,7 @@ import { pgConstraint, pgErrorCode } from '../../db/errors.js';
 import type { order } from '../../db/schema/index.js';
 import { newAccessToken, newOrderCode } from './codes.js';
 import { NotEnoughTickets, retryOnDeadlock, type LineQuantity } from './inventory.js';
+import { limitCtes, type LimitRule } from './rate-limit.js';
 import type { SellableTicketType } from './storefront-event.js';
 
 export type OrderRow = typeof order.$inferSelect;
@@ -44,6 +45,11 @@ export interface HoldRequest {
   keepOwed?: boolean;
   /** The waiting-room place of the admission that made this hold (one live order per admission). */
   queuePlace?: number | null;
+  /**
+   * Rate limits counted by the same statement (decision 039): one hit on each key, and nothing held when a count
+   * goes over its max (`holdOrder` throws RateLimited). A hold that fails writes nothing, its hits included.
+   */
+  limits?: Array<LimitRule & { key: string }>;
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -117,7 +123,7 @@ function holdStatement(request: HoldRequest): SQL {
       where id in (${sql.join(
         codeIds.map((id) => sql`${id}::uuid`),
         sql`, `,
-      )}) and event_id = ${eventId} and organization_id = ${org}
+      )}) and event_id = ${eventId} and organization_id = ${org} and (select ok from allowed)
       returning id
     ),`
     : sql``;
@@ -125,13 +131,17 @@ function holdStatement(request: HoldRequest): SQL {
   // fulfilment; the event takes exactly the tickets the types took. A type deleted meanwhile fails the whole
   // statement on order_line's foreign key, so counters and order always agree. A type may appear on two lines
   // (discounted and full price), so the counters take each type's sum.
+  // The rate limits come first: every write below waits on `allowed`, so a request over a limit writes nothing else.
+  const limits = request.limits?.length ? limitCtes(request.limits, now) : sql`allowed as (select true as ok)`;
   return sql`
-    with wanted (ticket_type_id, quantity, name, unit_price, unit_fee) as (values ${wanted}),
+    with ${limits},
+    wanted (ticket_type_id, quantity, name, unit_price, unit_fee) as (values ${wanted}),
     durability as (select set_config('synchronous_commit', 'off', true) as value),
     ${codeUses}
     buyer as (
       insert into buyer_tickets (organization_id, event_id, email, tickets, max_tickets)
-      values (${org}, ${eventId}, ${buyer.email}, ${quantity}, ${request.maxTicketsPerEmail})
+      select ${org}, ${eventId}, ${buyer.email}, ${quantity}, ${request.maxTicketsPerEmail}
+      where (select ok from allowed)
       on conflict (event_id, email) do update
         set tickets = buyer_tickets.tickets + excluded.tickets, max_tickets = excluded.max_tickets
       returning tickets
@@ -142,11 +152,13 @@ function holdStatement(request: HoldRequest): SQL {
       update ticket_type t set held = t.held + w.quantity
       from per_type w
       where t.id = w.ticket_type_id and t.event_id = ${eventId} and t.organization_id = ${org}
+        and (select ok from allowed)
       returning t.id, w.quantity
     ),
     venue as (
       update event set held = ${request.keepOwed ? heldKeepingOwed : sql`held + (select coalesce(sum(quantity), 0) from types)`}
       where id = ${eventId} and organization_id = ${org} and (select value from durability) is not null
+        and (select ok from allowed)
       returning id
     ),
     created as (
@@ -171,7 +183,7 @@ function holdStatement(request: HoldRequest): SQL {
       insert into order_change (organization_id, order_id, action, to_status, actor_type, at)
       select ${org}, created.id, 'held', 'pending', 'fan', ${at}::timestamptz from created
     )
-    select * from created`;
+    select allowed.ok as hold_allowed, created.* from allowed left join created on true`;
 }
 
 /**
@@ -204,6 +216,13 @@ const heldKeepingOwed = sql`case
           then held + (select coalesce(sum(quantity), 0) from types)
         else -1 end`;
 
+/** A rate limit of the hold (per IP, per e-mail) was over: nothing was held. */
+export class RateLimited extends Error {
+  constructor() {
+    super('Too many checkouts started');
+  }
+}
+
 /** A code ran out of uses between the page and the hold (another fan took the last one). */
 export class CodeUsedUp extends Error {
   constructor() {
@@ -231,7 +250,8 @@ export async function holdOrder(db: Database, request: HoldRequest): Promise<Ord
     try {
       const result = await retryOnDeadlock(() => executeNamed(db, 'checkout_hold', holdStatement(request)));
       const [raw] = rowsOf<Record<string, unknown>>(result);
-      return raw ? toOrderRow(raw) : null;
+      if (raw?.hold_allowed === false) throw new RateLimited();
+      return raw?.id ? toOrderRow(raw) : null;
     } catch (error) {
       const code = pgErrorCode(error);
       const constraint = pgConstraint(error);

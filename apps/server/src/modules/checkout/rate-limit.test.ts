@@ -1,5 +1,6 @@
 // Checkout rate limits: the per-address limit refuses a fan once one address has started too many checkouts in a
 // minute, and limits taken together in one statement keep their own windows.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { buyer, createLiveEvent, postCheckout, sellingOrganiser } from '../../../test/checkout-helpers.js';
@@ -29,6 +30,13 @@ describe('checkout rate limits', () => {
     }
     expect(statuses.slice(0, 30).every((status) => status === 303)).toBe(true);
     expect(statuses[30]).toBe(429);
+    // The refused start held nothing: its limits are counted in the hold's own statement (decision 039).
+    const counters = await t.database.db.execute(
+      sql`select (select held from event where id = ${live.id}) as held,
+        (select count(*)::int from "order" where event_id = ${live.id}) as orders,
+        (select count(*)::int from buyer_tickets where event_id = ${live.id}) as buyers`,
+    );
+    expect((counters as unknown as { rows: unknown[] }).rows[0]).toMatchObject({ held: 30, orders: 30, buyers: 30 });
     const other = await postCheckout(
       t.app,
       'limits.localhost:3000',

@@ -1,6 +1,6 @@
 // Fixed-window counters in the database, so every server process shares them: one upsert per check, and one
 // statement (one round trip, one commit) for several checks made together.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { executeNamed } from '../../db/prepared.js';
 
@@ -15,43 +15,60 @@ export async function takeToken(db: Database, key: string, rule: LimitRule, now 
 }
 
 /**
+ * CTEs that count one hit on each key (distinct keys): `limit_input`, `limits` (the upsert, returning each key's
+ * count in its window) and `allowed` (`ok`: every count within its max). The checkout's hold runs them in its own
+ * statement (decision 039); `takeTokens` runs them alone. Rows are written in the order given, so callers that
+ * always pass the same kinds of key in the same order (e.g. IP then e-mail) take the row locks in one order and
+ * cannot deadlock on each other. The window length travels in a column that is not stored, so each key keeps its
+ * own window.
+ */
+export function limitCtes(checks: Array<LimitRule & { key: string }>, now: Date): SQL {
+  const at = now.toISOString();
+  const values = sql.join(
+    checks.map(
+      (check) => sql`(${check.key}, 1, ${at}::timestamptz, ${check.windowSeconds}::int, ${check.max}::int)`,
+    ),
+    sql`, `,
+  );
+  return sql`limit_input (key, count, window_started_at, window_seconds, max_count) as (values ${values}),
+    limits as (
+      insert into request_limit (key, count, window_started_at)
+      select key, count, window_started_at from limit_input
+      on conflict (key) do update set
+        count = case when request_limit.window_started_at <= excluded.window_started_at
+            - make_interval(secs => (select window_seconds from limit_input where limit_input.key = excluded.key))
+          then 1 else request_limit.count + 1 end,
+        window_started_at = case when request_limit.window_started_at <= excluded.window_started_at
+            - make_interval(secs => (select window_seconds from limit_input where limit_input.key = excluded.key))
+          then excluded.window_started_at else request_limit.window_started_at end
+      returning key, count
+    ),
+    allowed as (
+      select count(*) filter (where l.count <= i.max_count) = ${checks.length}::int as ok
+      from limits l join limit_input i on i.key = l.key
+    )`;
+}
+
+/**
  * Counts one hit on each key (distinct keys) in one statement; true while every count stays within its max.
- * Rows are written in the order given, so callers that always pass the same kinds of key in the same order
- * (e.g. IP then e-mail) take the row locks in one order and cannot deadlock on each other.
+ * Counters are ephemeral, so this statement's commit does not wait for the WAL flush (`set_config(..., true)`
+ * applies to its own transaction only): one busy key (a venue's shared IP) is not serialised on disk flushes.
  */
 export async function takeTokens(
   db: Database,
   checks: Array<LimitRule & { key: string }>,
   now = new Date(),
 ): Promise<boolean> {
-  const at = now.toISOString();
-  const values = sql.join(
-    checks.map((check) => sql`(${check.key}, 1, ${at}::timestamptz, ${check.windowSeconds}::int)`),
-    sql`, `,
-  );
-  // The window length travels in a column that is not stored, so each key keeps its own window. Counters are
-  // ephemeral, so this statement's commit does not wait for the WAL flush (`set_config(..., true)` applies to
-  // its own transaction only): one busy key (a venue's shared IP) is not serialised on disk flushes.
   const result = await executeNamed(
     db,
     'rate_limit_take',
     sql`
-    with input (key, count, window_started_at, window_seconds) as (values ${values}),
+    with ${limitCtes(checks, now)},
     durability as (select set_config('synchronous_commit', 'off', true) as value)
-    insert into request_limit (key, count, window_started_at)
-    select key, count, window_started_at from input where (select value from durability) is not null
-    on conflict (key) do update set
-      count = case when request_limit.window_started_at <= excluded.window_started_at
-          - make_interval(secs => (select window_seconds from input where input.key = excluded.key))
-        then 1 else request_limit.count + 1 end,
-      window_started_at = case when request_limit.window_started_at <= excluded.window_started_at
-          - make_interval(secs => (select window_seconds from input where input.key = excluded.key))
-        then excluded.window_started_at else request_limit.window_started_at end
-    returning key, count`,
+    select ok from allowed where (select value from durability) is not null`,
   );
-  const rows = (result as unknown as { rows: Array<{ key: string; count: number }> }).rows;
-  const maxByKey = new Map(checks.map((check) => [check.key, check.max]));
-  return rows.length === checks.length && rows.every((row) => Number(row.count) <= (maxByKey.get(row.key) ?? 0));
+  const [row] = (result as unknown as { rows: Array<{ ok: boolean }> }).rows;
+  return row?.ok === true;
 }
 
 /**
