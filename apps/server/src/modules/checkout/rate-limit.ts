@@ -25,9 +25,7 @@ export async function takeToken(db: Database, key: string, rule: LimitRule, now 
 export function limitCtes(checks: Array<LimitRule & { key: string }>, now: Date): SQL {
   const at = now.toISOString();
   const values = sql.join(
-    checks.map(
-      (check) => sql`(${check.key}, 1, ${at}::timestamptz, ${check.windowSeconds}::int, ${check.max}::int)`,
-    ),
+    checks.map((check) => sql`(${check.key}, 1, ${at}::timestamptz, ${check.windowSeconds}::int, ${check.max}::int)`),
     sql`, `,
   );
   return sql`limit_input (key, count, window_started_at, window_seconds, max_count) as (values ${values}),
