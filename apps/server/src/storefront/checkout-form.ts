@@ -1,7 +1,14 @@
 // The event page's checkout form: each ticket type with its price, booking fee and availability ('Sold out',
 // 'Only N left'), a quantity per type, then the buyer's details and the ticks the event needs. A plain form
 // that works without JavaScript; the checkout script only adds steppers.
-import { COUNTRY_CODES, FEW_LEFT_THRESHOLD, formatMoney, SALES_MESSAGES, type BuyerDetails } from '@marquee/shared';
+import {
+  boundedMemo,
+  COUNTRY_CODES,
+  FEW_LEFT_THRESHOLD,
+  formatMoney,
+  SALES_MESSAGES,
+  type BuyerDetails,
+} from '@marquee/shared';
 import { typeSalesProblem } from '../modules/checkout/drop-rules.js';
 import { codeHiddenFields, NO_CODE_VIEW, renderCodeEntry, renderOnSale, type CodeView } from './code-entry.js';
 import type { SellableTicketType, StorefrontEvent } from '../modules/checkout/storefront-event.js';
@@ -27,21 +34,18 @@ const countryOptions = COUNTRY_CODES.map((code) => ({ code, name: countryNames.o
 
 /** The country list's options with `selected` on one code: built once per code (a few hundred at most), since
  * every event page and refused form shows the whole list. */
-const countryHtml = new Map<string, string>();
+const countryHtml = boundedMemo<string>(COUNTRY_CODES.length + 1);
 const countryCodeSet = new Set<string>(COUNTRY_CODES);
 function countryOptionsHtml(selected: string): string {
   const known = countryCodeSet.has(selected) ? selected : '';
-  let html = countryHtml.get(known);
-  if (html === undefined) {
-    html = countryOptions
+  return countryHtml(known, () =>
+    countryOptions
       .map(
         (option) =>
           `<option value="${option.code}"${option.code === known ? ' selected' : ''}>${escapeHtml(option.name)}</option>`,
       )
-      .join('');
-    countryHtml.set(known, html);
-  }
-  return html;
+      .join(''),
+  );
 }
 
 export function emptyCheckoutForm(country: string): CheckoutFormState {

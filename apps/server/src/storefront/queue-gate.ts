@@ -2,7 +2,13 @@
 // refuse a hold without a valid admission while the queue is on. It reads the process's queue snapshots only.
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
-import { queueGuards, queueShowsLobby, QueueStates } from '../modules/queue/queue-state.js';
+import {
+  queueGuards,
+  queueShowsLobby,
+  QueueStates,
+  snapshotServes,
+  type QueueSnapshot,
+} from '../modules/queue/queue-state.js';
 import {
   admissionCookie,
   readAdmission,
@@ -57,31 +63,24 @@ export function createQueueGate(options: QueueGateOptions): QueueGate {
     const cookies = readCookies(request.headers.cookie);
     return readAdmission(signer, cookies[admissionCookie(eventId)], eventId, cookies[BROWSER_COOKIE], clock());
   };
+  /** To the queue from its lobby on, unless this browser is admitted. */
+  const lobbyRedirect = (request: FastifyRequest, snapshot: QueueSnapshot): QueueRedirect | null =>
+    queueShowsLobby(snapshot, clock()) && admitted(request, snapshot.eventId).problem !== null
+      ? { url: `/queue/${snapshot.eventId}`, opensAt: new Date(snapshot.opensAt) }
+      : null;
   return {
     states,
     signer,
     async eventPageRedirect(request, organizationId, eventId) {
       const snapshot = await states.get(eventId);
-      if (!snapshot || snapshot.organizationId !== organizationId || !queueShowsLobby(snapshot, clock())) return null;
-      return admitted(request, eventId).problem === null
-        ? null
-        : { url: `/queue/${eventId}`, opensAt: new Date(snapshot.opensAt) };
+      return snapshot?.organizationId === organizationId ? lobbyRedirect(request, snapshot) : null;
     },
     async addressRedirect(request, slug) {
       const eventId = states.eventAt(request.siteHost, slug);
-      if (!eventId) return null;
-      const snapshot = await states.get(eventId);
-      const host = request.siteHost;
-      const here =
-        snapshot !== null &&
-        snapshot.slug === slug &&
-        (host.kind === 'subdomain'
-          ? snapshot.subdomain === host.subdomain
-          : host.kind === 'custom' && snapshot.customDomain === host.domain);
-      if (!here || !queueShowsLobby(snapshot, clock())) return null;
-      return admitted(request, eventId).problem === null
-        ? null
-        : { url: `/queue/${eventId}`, opensAt: new Date(snapshot.opensAt) };
+      const snapshot = eventId ? await states.get(eventId) : null;
+      return snapshot?.slug === slug && snapshotServes(snapshot, request.siteHost)
+        ? lobbyRedirect(request, snapshot)
+        : null;
     },
     async checkoutProblem(request, organizationId, eventId) {
       const snapshot = await states.get(eventId);

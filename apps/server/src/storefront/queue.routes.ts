@@ -7,7 +7,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client.js';
 import { SharedPollLimit } from '../modules/queue/poll-limit.js';
-import { admissionMs, fanStatus, type FanStatus, type QueueSnapshot } from '../modules/queue/queue-state.js';
+import {
+  admissionMs,
+  fanStatus,
+  snapshotServes,
+  type FanStatus,
+  type QueueSnapshot,
+} from '../modules/queue/queue-state.js';
 import { ensureQueueRow, joinQueue, placeOf } from '../modules/queue/queue.store.js';
 import {
   admissionCookie,
@@ -36,13 +42,6 @@ const JOINS_PER_IP = 30;
 /** Seconds a browser without JavaScript waits for its join ticket to be accepted (the proof-of-work's equivalent). */
 export const NO_SCRIPT_JOIN_SECONDS = 5;
 const TICKET_MS = 10 * 60_000;
-
-function hostServes(request: FastifyRequest, snapshot: QueueSnapshot): boolean {
-  const host = request.siteHost;
-  if (host.kind === 'subdomain') return host.subdomain === snapshot.subdomain;
-  if (host.kind === 'custom') return host.domain === snapshot.customDomain;
-  return false;
-}
 
 const CODE_PROBLEM =
   'That code does not unlock presale tickets on sale now. General tickets are sold through this queue.';
@@ -87,7 +86,7 @@ export function queueRoutes(
     const parsed = params.safeParse(request.params);
     if (!parsed.success) return null;
     const snapshot = await states.get(parsed.data.eventId);
-    if (!snapshot || !hostServes(request, snapshot) || snapshot.status !== 'live') return null;
+    if (!snapshot || !snapshotServes(snapshot, request.siteHost) || snapshot.status !== 'live') return null;
     const cookies = readCookies(request.headers.cookie);
     let browserId = cookies[BROWSER_COOKIE];
     const cookieLines: string[] = [];

@@ -15,11 +15,25 @@ export interface QueueSnapshot extends QueueRow {
 const FRESH_MS = 1000;
 const MAX_EVENTS = 2000;
 
+/** Whether a storefront host is the snapshot's organiser's: its subdomain or its verified custom domain. */
+export function snapshotServes(snapshot: QueueSnapshot, host: HostKind): boolean {
+  if (host.kind === 'subdomain') return host.subdomain === snapshot.subdomain;
+  if (host.kind === 'custom') return host.domain === snapshot.customDomain;
+  return false;
+}
+
 /** The key of a storefront address (host and event slug) in the address index. */
 function addressKey(host: HostKind, slug: string): string | null {
   if (host.kind === 'subdomain') return `s:${host.subdomain}/${slug}`;
   if (host.kind === 'custom') return `d:${host.domain}/${slug}`;
   return null;
+}
+
+/** The addresses a snapshot's event page answers at: its organiser's subdomain and custom domain, current slug. */
+function addressKeysOf(snapshot: QueueSnapshot): string[] {
+  const hosts: HostKind[] = [{ kind: 'subdomain', subdomain: snapshot.subdomain }];
+  if (snapshot.customDomain) hosts.push({ kind: 'custom', domain: snapshot.customDomain });
+  return hosts.map((host) => addressKey(host, snapshot.slug)!);
 }
 
 export class QueueStates {
@@ -91,11 +105,7 @@ export class QueueStates {
     }
     this.forgetAddresses(eventId);
     this.entries.set(eventId, { snapshot, refreshing: null });
-    if (snapshot) {
-      const hosts: HostKind[] = [{ kind: 'subdomain', subdomain: snapshot.subdomain }];
-      if (snapshot.customDomain) hosts.push({ kind: 'custom', domain: snapshot.customDomain });
-      for (const host of hosts) this.addresses.set(addressKey(host, snapshot.slug)!, eventId);
-    }
+    if (snapshot) for (const key of addressKeysOf(snapshot)) this.addresses.set(key, eventId);
   }
 
   private forget(eventId: string) {
@@ -106,8 +116,7 @@ export class QueueStates {
   private forgetAddresses(eventId: string) {
     const previous = this.entries.get(eventId)?.snapshot;
     if (!previous) return;
-    for (const key of [`s:${previous.subdomain}/${previous.slug}`, `d:${previous.customDomain}/${previous.slug}`])
-      if (this.addresses.get(key) === eventId) this.addresses.delete(key);
+    for (const key of addressKeysOf(previous)) if (this.addresses.get(key) === eventId) this.addresses.delete(key);
   }
 }
 
