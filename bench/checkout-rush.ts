@@ -24,6 +24,8 @@ const SETUPS = process.env.SETUPS ?? 'abc';
 /** PAY=0 stops after the holds (for profiling the hold path alone); the sold/oversold checks then see holds. */
 const PAY = process.env.PAY !== '0';
 const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+/** Checkouts per process on the warm-up event before the rush (60% held, then sold-out refusals). */
+const WARM_CHECKOUTS = Number(process.env.WARM_CHECKOUTS ?? 300);
 
 interface Counts {
   tickets: number;
@@ -78,13 +80,34 @@ async function runSetup(setup: string, database: Database, processes: number): P
     const live = await createLiveEvent(clients[0]!, appHost, organiser, CAPACITY);
     const shopHost = `${subdomain}.${appHost}`;
     const shopHeaders = { origin: `http://${shopHost}` };
-    // Warm each process (JIT, connection pool) on the event page, which changes nothing.
+    // Warm each process (JIT, connection pool) on the event page, which changes nothing, and on the checkout of
+    // another event (its own capacity, sold out by the warm-up), as a server that has been selling would be.
+    const warmEvent = await createLiveEvent(
+      clients[0]!,
+      appHost,
+      organiser,
+      Math.floor(WARM_CHECKOUTS * processes * 0.6),
+    );
     for (const client of clients) {
       await forEachLimited(Array.from({ length: 40 }), 10, async () => {
         const page = await client.send({ path: `/events/${live.slug}`, host: shopHost });
         if (page.status !== 200) throw new Error(`event page: ${page.status}`);
       });
     }
+    await forEachLimited(
+      Array.from({ length: WARM_CHECKOUTS * processes }, (_, index) => index),
+      CONCURRENCY,
+      async (index) => {
+        const reply = await clients[index % clients.length]!.send({
+          path: `/events/${warmEvent.slug}/checkout`,
+          host: shopHost,
+          headers: shopHeaders,
+          body: fanCheckoutForm(warmEvent, `warm${index}@example.com`, `Warm ${index}`),
+        });
+        if (reply.status !== 303 && reply.status !== 400 && reply.status !== 409)
+          throw new Error(`warm-up checkout: ${reply.status}`);
+      },
+    );
 
     const latencies: number[] = [];
     const holdLatencies: number[] = [];

@@ -8,7 +8,6 @@ import Fastify, {
   type RouteOptions,
 } from 'fastify';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
@@ -40,6 +39,7 @@ import { classifyHost, type HostKind } from './lib/hosts.js';
 import { errorEnvelope, errorHandlerPlugin, sendStorefrontError } from './plugins/error-handler.js';
 import { originCheckPlugin } from './plugins/origin-check.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { publicConfigRoutes } from './modules/health/public-config.routes.js';
@@ -60,7 +60,6 @@ import type { CheckoutNotifier } from './modules/checkout/notifier.js';
 import { requestIdFrom } from './lib/logging.js';
 import { countMailSends, createMetrics, metricsRoutes, queueDepthMetrics, type AppMetrics } from './plugins/metrics.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
-import { PAGE_LOADER_CSP } from './storefront/page-loader.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -182,35 +181,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorHandlerPlugin);
   await app.register(originCheckPlugin, { config });
   await app.register(inputGuardPlugin);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        // 'self', and the storefront pages' one inline loader by its hash (decision 036).
-        scriptSrc: ["'self'", PAGE_LOADER_CSP],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Uploaded images may be served from the S3 bucket's public URL.
-        imgSrc: [
-          "'self'",
-          'data:',
-          'blob:',
-          ...(config.raw.S3_PUBLIC_URL ? [new URL(config.raw.S3_PUBLIC_URL).origin] : []),
-        ],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        mediaSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        workerSrc: ["'self'", 'blob:'],
-        upgradeInsecureRequests: config.isProduction ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: config.isProduction ? { maxAge: 15552000, includeSubDomains: false } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  await app.register(securityHeadersPlugin, {
+    isProduction: config.isProduction,
+    s3PublicUrl: config.raw.S3_PUBLIC_URL || undefined,
   });
   await app.register(fastifyCompress, { threshold: 1024 });
 

@@ -223,8 +223,13 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
     }
     if (!(error instanceof NotEnoughTickets)) throw error;
     // Out of tickets: first the same form's own order, then holds that ran out (released, and tried once more).
-    const already = await findBySubmission(db, input.organizationId, input.submissionKey);
+    // Without expired holds (as the event's read found), the refusal's fresh read runs beside the form's lookup.
+    const [already, refusal] = await Promise.all([
+      findBySubmission(db, input.organizationId, input.submissionKey),
+      stored.expiredHolds ? null : soldOutRefusal(db, input, lines),
+    ]);
     if (already) return already;
+    if (refusal) throw refusal;
     if ((await releaseExpiredHolds(db, { eventId: stored.row.id, now })).length > 0) {
       try {
         const held = await holdAgain();

@@ -55,6 +55,9 @@ describe.runIf(onPostgres)('checkout under contention (PostgreSQL)', () => {
       const responses = await Promise.all(attempts);
       const statuses = responses.map((response) => response.statusCode);
       expect(statuses.filter((status) => status !== 303 && status !== 400 && status !== 409)).toEqual([]);
+      // A hold that lost the race is the event page again, saying what is left as counted after the race.
+      for (const refused of responses.filter((response) => response.statusCode === 409))
+        expect(refused.body).toMatch(/This event is sold out\.|Only 1 left/);
       const [counters] = await t.database.db.select().from(event).where(eq(event.id, live.id));
       const held = await t.database.db.select().from(order).where(eq(order.eventId, live.id));
       const heldTickets = held.reduce((sum, row) => sum + row.quantity, 0);
