@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSupportedTimeZone, supportedTimeZones, timeZoneLabel, toSupportedTimeZone } from './time-zones.js';
+import { clockIn, isSupportedTimeZone, supportedTimeZones, timeZoneLabel, toSupportedTimeZone } from './time-zones.js';
 
 describe('time zones', () => {
   it('lists the zones of Intl.supportedValuesOf and UTC, and accepts only those', () => {
@@ -21,5 +21,13 @@ describe('time zones', () => {
     expect(timeZoneLabel('Europe/London', new Date('2030-06-14T18:00:00Z'))).toBe('Europe/London, GMT+1');
     expect(timeZoneLabel('Europe/London', new Date('2030-01-14T18:00:00Z'))).toBe('Europe/London, GMT');
     expect(timeZoneLabel('America/New_York', new Date('2030-07-04T22:30:00Z'))).toBe('America/New York, GMT-4');
+  });
+
+  it('reads the wall clock in each zone, the same instant giving each zone its own time', () => {
+    const instant = new Date('2030-06-14T18:05:00Z');
+    expect(clockIn(instant, 'Europe/London')).toBe('19:05');
+    expect(clockIn(instant, 'UTC')).toBe('18:05');
+    expect(clockIn(instant, 'Asia/Tokyo')).toBe('03:05');
+    expect(clockIn(instant, 'Europe/London')).toBe('19:05');
   });
 });

@@ -70,3 +70,13 @@ export function timeZoneLabel(timeZone: string, at: Date = new Date()): string {
   const name = timeZone.replace(/_/g, ' ');
   return offset ? `${name}, ${offset}` : name;
 }
+
+const clockFormats = boundedMemo<Intl.DateTimeFormat>(200);
+
+/** '19:30': the instant's wall-clock hour and minute in the zone (one formatter kept per zone). */
+export function clockIn(instant: Date, timeZone: string): string {
+  return clockFormats(
+    timeZone,
+    () => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone }),
+  ).format(instant);
+}

@@ -3,7 +3,7 @@
 // sentence (so the page and the script say the same thing); the script only polls /queue/:id/status, finds the
 // proof-of-work answer with the browser's own SHA-256 (crypto.subtle) to join, and goes to the event page once
 // admitted. Without JavaScript the page refreshes itself and joins through a time-locked link instead.
-import { PRODUCT_NAME } from '@marquee/shared';
+import { clockIn, PRODUCT_NAME } from '@marquee/shared';
 import type { FanStatus, QueueSnapshot } from '../modules/queue/queue-state.js';
 import { brandTheme } from './branding.js';
 import { escapeHtml, renderPage } from './html.js';
@@ -47,9 +47,6 @@ export const waitingPollSeconds = (waitSeconds: number) =>
 export const pausedPollSeconds = (ahead: number, ratePerMinute: number) =>
   ahead <= ratePerMinute / 6 ? POLL_SECONDS.pausedNear : POLL_SECONDS.max;
 
-const clockOf = (ms: number, timeZone = 'UTC') =>
-  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(ms));
-
 /** The JSON a poll answers and the sentence the page shows, for one browser's status. */
 export function statusBody(snapshot: QueueSnapshot, view: FanStatus): StatusBody {
   const eventUrl = `/events/${snapshot.slug}`;
@@ -86,7 +83,7 @@ export function statusBody(snapshot: QueueSnapshot, view: FanStatus): StatusBody
     case 'admitted':
       return {
         status: 'admitted',
-        text: `It\u2019s your turn. Start your checkout by ${clockOf(view.until)} UTC.`,
+        text: `It\u2019s your turn. Start your checkout by ${clockIn(new Date(view.until), 'UTC')} UTC.`,
         place: view.place,
         ahead: 0,
         url: eventUrl,

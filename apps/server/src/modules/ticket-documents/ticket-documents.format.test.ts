@@ -25,6 +25,18 @@ describe('formatEventWhen', () => {
     expect(when).toBe('Sat 4 Jul 2026, 22:00 – Sun 5 Jul 2026, 05:00 CEST (Europe/Berlin)');
   });
 
+  it('gives the same instant in another zone its own reading, however often it was formatted before', () => {
+    const startsAt = new Date('2026-03-13T16:00:00Z');
+    for (let round = 0; round < 3; round += 1) {
+      expect(formatEventWhen({ startsAt, endsAt: null, timeZone: 'Asia/Tokyo' })).toBe(
+        'Sat 14 Mar 2026, 01:00 GMT+9 (Asia/Tokyo)',
+      );
+      expect(formatEventWhen({ startsAt, endsAt: null, timeZone: 'America/New_York' })).toBe(
+        'Fri 13 Mar 2026, 12:00 GMT-4 (America/New_York)',
+      );
+    }
+  });
+
   it('says the date is to be announced without a start', () => {
     expect(formatEventWhen({ startsAt: null, endsAt: null, timeZone: 'Europe/London' })).toBe('Date to be announced');
   });

@@ -4,6 +4,7 @@
 // and the PDF draws the modules as vector rectangles (sharp at any zoom, and no image to encode or decode).
 import QRCode from 'qrcode';
 import sharp from 'sharp';
+import { boundedMemo } from '@marquee/shared';
 
 const options = { errorCorrectionLevel: 'M', margin: 4 } as const;
 /** Light modules around the symbol, in modules (the standard's quiet zone). */
@@ -12,8 +13,15 @@ export const QR_MARGIN = options.margin;
 /** A horizontal run of dark modules: row, first column, length (the quiet zone not counted). */
 export type QrRun = readonly [row: number, column: number, length: number];
 
+/** The e-mail's image and the PDF draw each ticket's symbol: it is made once for both (decision 040). */
+const symbols = boundedMemo<{ size: number; runs: QrRun[] }>(500);
+
 /** The symbol's size in modules and its dark modules as horizontal runs, row by row. */
 export function qrRuns(payload: string): { size: number; runs: QrRun[] } {
+  return symbols(payload, () => symbolRuns(payload));
+}
+
+function symbolRuns(payload: string): { size: number; runs: QrRun[] } {
   const { modules } = QRCode.create(payload, { errorCorrectionLevel: options.errorCorrectionLevel });
   const { size, data } = modules;
   const runs: QrRun[] = [];
