@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../src/db/client.js';
 import { order, orderLine } from '../src/db/schema/index.js';
 import { newAccessToken, newOrderCode } from '../src/modules/checkout/codes.js';
-import { recordSale } from '../src/modules/checkout/fulfilment.js';
+import { recordSale } from '../src/modules/checkout/sale-rollups.js';
 
 export interface OrderFixture {
   organizationId: string;

@@ -8,7 +8,7 @@ import { createLiveEvent, sellingOrganiser } from '../../../test/checkout-helper
 import { asBrowser, type SignedInUser } from '../../../test/auth-helpers.js';
 import { insertOrder } from '../../../test/order-fixtures.js';
 import { analyticsPastPeriod, customer, event, order } from '../../db/schema/index.js';
-import { unrecordSale } from '../checkout/fulfilment.js';
+import { unrecordSale } from '../checkout/sale-rollups.js';
 
 let t: TestApp;
 let owner: SignedInUser;

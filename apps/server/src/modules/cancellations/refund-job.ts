@@ -20,7 +20,7 @@ import {
   ticket,
 } from '../../db/schema/index.js';
 import { failureReason, QUEUES, type JobQueue } from '../../jobs/queue.js';
-import { unrecordSale } from '../checkout/fulfilment.js';
+import { unrecordSale } from '../checkout/sale-rollups.js';
 import { retryOnDeadlock, returnSoldTickets } from '../checkout/inventory.js';
 import type { CheckoutMailJob } from '../checkout/notifier.js';
 import type { RefundCancelledEventJob } from './cancellation.service.js';

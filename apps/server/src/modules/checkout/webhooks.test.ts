@@ -26,6 +26,7 @@ import {
   waitlistEntry,
 } from '../../db/schema/index.js';
 import { runWaitlist } from '../resale/waitlist.service.js';
+import { watchQueries } from '../../db/query-count.js';
 import { makeCode } from '../../../test/drop-helpers.js';
 
 let t: TestApp;
@@ -123,6 +124,31 @@ describe('POST /api/webhooks/stripe - checkout.session.completed', () => {
     expect(await t.database.db.select().from(ticket).where(eq(ticket.orderId, held.orderId))).toHaveLength(2);
     expect((await mailTo('dup@example.com')).filter((mail) => mail.subject.startsWith('Your tickets'))).toHaveLength(1);
     expect(await countersOf(live.id)).toEqual({ sold: 2, held: 0 });
+  });
+
+  it("writes the rows every sale updates last: the day's sales, then the type's and the event's counters", async () => {
+    const live = await createLiveEvent(t.app, owner, { name: 'Hot Rows', capacity: 10 });
+    const held = await heldOrder(live.id, live.ticket_types[0]!.id, 1, 'hot-rows@example.com');
+    const payload = await completedEvent(held.sessionId);
+    const sent: string[] = [];
+    const stop = watchQueries((query) => sent.push(query.trim().replace(/\s+/g, ' ').toLowerCase()));
+    try {
+      expect((await deliver(payload)).statusCode).toBe(200);
+    } finally {
+      stop();
+    }
+    // From the tickets' insert to the commit, as the fulfilment sends them (the e-mails run after the commit).
+    const from = sent.findIndex((query) => query.startsWith('insert into "ticket"'));
+    const to = sent.findIndex((query, index) => index > from && query.startsWith('update event set held'));
+    expect(from).toBeGreaterThan(-1);
+    expect(to).toBeGreaterThan(from);
+    const writes = sent.slice(from, to + 1).filter((query) => /^(insert|update|delete)/.test(query));
+    expect(writes.slice(-3).map((query) => /^(?:insert into|update) "?([a-z_]+)"?/.exec(query)?.[1])).toEqual([
+      'sales_daily',
+      'ticket_type',
+      'event',
+    ]);
+    expect(await countersOf(live.id)).toEqual({ sold: 1, held: 0 });
   });
 
   it('a payment after the hold expired is honoured while tickets remain', async () => {

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createOrganizationFor, signUpAndVerify, type SignedInUser } from '../../../test/auth-helpers.js';
 import { buy, createWorld, listCustomers, newEvent, type World } from '../../../test/customer-world.js';
 import { customerMonthly, order } from '../../db/schema/index.js';
-import { unrecordSale } from '../checkout/fulfilment.js';
+import { unrecordSale } from '../checkout/sale-rollups.js';
 
 let w: World;
 beforeAll(async () => {

@@ -335,9 +335,9 @@ export async function handlePaymentEvent(
     if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
       const paid = readPaidSession(object, event.created);
       if (paid) {
-        followUp = await fulfilPaidSession(tx, paid);
+        // The follow-up is queued by the fulfilment, before the rows every sale updates (decision 040).
+        followUp = await fulfilPaidSession(tx, paid, followUps);
         applied = followUp !== null;
-        if (followUp && followUps) await followUps.queueFollowUp(tx, followUp);
       }
     } else if (event.type === 'checkout.session.expired' && typeof object.id === 'string') {
       applied = await expireSessionOrder(tx, object.id);

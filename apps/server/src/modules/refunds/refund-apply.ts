@@ -9,7 +9,7 @@ import { event, order, orderLine, orderRefund, ticket } from '../../db/schema/in
 import { AppError } from '../../lib/errors.js';
 import { QUEUES, type JobQueue } from '../../jobs/queue.js';
 import { recordAudit, type AuditActor } from '../audit/audit.js';
-import { unrecordSale } from '../checkout/fulfilment.js';
+import { unrecordSale } from '../checkout/sale-rollups.js';
 import { returnSoldTickets, type Tx } from '../checkout/inventory.js';
 import { closeListingsForRefund } from '../resale/resale.service.js';
 import { queueWaitlistRun } from '../resale/waitlist-queue.js';

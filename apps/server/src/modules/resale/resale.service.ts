@@ -21,7 +21,7 @@ import {
 import { AppError } from '../../lib/errors.js';
 import { QUEUES, type JobQueue } from '../../jobs/queue.js';
 import { recordAudit } from '../audit/audit.js';
-import { unrecordSale } from '../checkout/fulfilment.js';
+import { unrecordSale } from '../checkout/sale-rollups.js';
 import {
   NotEnoughTickets,
   restoreListedTickets,
