@@ -3,6 +3,7 @@
 // `bookingFee()` (money.ts) of the discounted unit price.
 import { z } from 'zod';
 import { isValidLocalDateTime } from './dates.js';
+import { dateTimeFormatIn } from './time-zones.js';
 
 /** Defaults of the event's limits against scalpers (see docs/decisions/033-on-sale-codes-and-limits.md). */
 export const DEFAULT_MAX_TICKETS_PER_ORDER = 20;
@@ -232,15 +233,6 @@ export function eventSalesState(
 
 /** 'on Tue, 24 Nov 2026, 10:00 GMT': an on-sale time in a given zone (the event's, or the fan's). */
 export function formatSalesTime(instant: Date, timeZone: string): string {
-  const text = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(instant);
+  const text = dateTimeFormatIn(timeZone).format(instant);
   return `on ${text}`;
 }

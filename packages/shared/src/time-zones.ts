@@ -80,3 +80,27 @@ export function clockIn(instant: Date, timeZone: string): string {
     () => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone }),
   ).format(instant);
 }
+
+const dateTimeFormats = boundedMemo<Intl.DateTimeFormat>(200);
+
+/**
+ * 'Tue, 24 Nov 2026, 10:00 GMT' in the zone (24-hour clock, the zone's short name): the formatter an on-sale time
+ * and the ticket documents use, one kept per zone (building one is costly).
+ */
+export function dateTimeFormatIn(timeZone: string): Intl.DateTimeFormat {
+  return dateTimeFormats(
+    timeZone,
+    () =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone,
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZoneName: 'short',
+      }),
+  );
+}

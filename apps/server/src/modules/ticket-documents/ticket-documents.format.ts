@@ -1,35 +1,23 @@
 // Shared wording for the PDF, the calendar file and the e-mails: event times in the event's own zone (always
 // with the zone named, since fans travel), the age line, file-name slugs and checked brand colours.
-import { boundedMemo, DEFAULT_PRIMARY_COLOR, FALLBACK_SECONDARY_COLOR } from '@marquee/shared';
+import { boundedMemo, dateTimeFormatIn, DEFAULT_PRIMARY_COLOR, FALLBACK_SECONDARY_COLOR } from '@marquee/shared';
 import { normalizeHexColor } from '../../adapters/mail/colors.js';
 import type { DocumentBranding, DocumentEvent } from './ticket-documents.types.js';
 
-const formatters = boundedMemo<Intl.DateTimeFormat>(200);
 const readings = boundedMemo<Readonly<Record<string, string>>>(2000);
 
 /**
  * The instant's parts in the zone. Every order of an event formats the same few instants, so both the formatter
- * (costly to build) and the reading are kept (decision 040).
+ * (one per zone, `dateTimeFormatIn`) and the reading are kept (decision 040).
  */
 function parts(date: Date, timeZone: string): Readonly<Record<string, string>> {
-  return readings(`${date.getTime()} ${timeZone}`, () => {
-    const formatter = formatters(
-      timeZone,
-      () =>
-        new Intl.DateTimeFormat('en-GB', {
-          timeZone,
-          weekday: 'short',
-          day: 'numeric',
-          month: 'short',
-          year: 'numeric',
-          hour: '2-digit',
-          minute: '2-digit',
-          hourCycle: 'h23',
-          timeZoneName: 'short',
-        }),
-    );
-    return Object.fromEntries(formatter.formatToParts(date).map((part) => [part.type, part.value]));
-  });
+  return readings(`${date.getTime()} ${timeZone}`, () =>
+    Object.fromEntries(
+      dateTimeFormatIn(timeZone)
+        .formatToParts(date)
+        .map((part) => [part.type, part.value]),
+    ),
+  );
 }
 
 /** 'Sat 5 Dec 2026' in the zone. */
