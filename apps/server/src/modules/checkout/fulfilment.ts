@@ -3,10 +3,10 @@
 // becomes sold tickets, and a payment whose hold had already been released is honoured while tickets remain for
 // the public (`late-payment.ts`) and otherwise marked for an automatic refund. The per-day sales and the buyer's
 // totals (`sale-rollups.ts`) move in the same transaction.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import { event, order, orderChange, orderLine, ticket } from '../../db/schema/index.js';
 import { newTicketCode } from './codes.js';
-import { recordBuyer, recordDailySale } from './sale-rollups.js';
+import { dailySaleUpsert, forgetPastDay, recordBuyer } from './sale-rollups.js';
 import { claimListings } from '../resale/resale.service.js';
 import { NotEnoughTickets, releaseHeldTickets, sellHeldTickets, type Tx } from './inventory.js';
 import { retakeLatePlaces } from './late-payment.js';
@@ -113,10 +113,11 @@ export async function fulfilPaidSession(
   // locks it only for its last statement and the commit, not for all of those below.
   // A sale that may take resale listings moves them first, as claimListings needs.
   let countersMoved = current.status !== 'pending';
-  const countSale = async () => {
-    if (countersMoved) return;
+  const countSale = async (then?: (gate: SQL) => SQL) => {
+    if (countersMoved) return false;
     countersMoved = true;
-    await sellHeldTickets(tx, current.eventId, quantities);
+    await sellHeldTickets(tx, current.eventId, quantities, then);
+    return true;
   };
   const late = current.status !== 'pending';
   if (late) {
@@ -187,10 +188,12 @@ export async function fulfilPaidSession(
   );
   await recordBuyer(tx, { ...current, paidAt: paid.paidAt });
   const followUp = await queued({ kind: 'paid', orderId: current.id, organizationId: current.organizationId });
-  // The rows every sale of the organiser or the event updates come last, so each sale locks them only for its
-  // final statements and the commit (decision 040): the organiser's day of sales, then the event's counters.
-  await recordDailySale(tx, { ...current, paidAt: paid.paidAt });
-  await countSale();
+  // The rows every sale of the organiser or the event updates come last, in one statement, so each sale locks them
+  // for that statement and the commit only (decisions 040, 041): the type's and the event's counters, then the
+  // organiser's day of sales.
+  const sale = { ...current, paidAt: paid.paidAt };
+  await forgetPastDay(tx, sale);
+  if (!(await countSale((gate) => dailySaleUpsert(sale, gate)))) await tx.execute(dailySaleUpsert(sale));
   return followUp;
 }
 

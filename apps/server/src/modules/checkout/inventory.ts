@@ -15,7 +15,14 @@ export interface LineQuantity {
 }
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
-const byType = (lines: LineQuantity[]) => [...lines].sort((a, b) => a.ticketTypeId.localeCompare(b.ticketTypeId));
+/** One entry per type (a type may be on two lines: discounted and full price), in id order. */
+const byType = (lines: LineQuantity[]): LineQuantity[] => {
+  const sums = new Map<string, number>();
+  for (const line of lines) sums.set(line.ticketTypeId, (sums.get(line.ticketTypeId) ?? 0) + line.quantity);
+  return [...sums]
+    .map(([ticketTypeId, quantity]) => ({ ticketTypeId, quantity }))
+    .sort((a, b) => a.ticketTypeId.localeCompare(b.ticketTypeId));
+};
 const total = (lines: LineQuantity[]) => lines.reduce((sum, line) => sum + line.quantity, 0);
 
 /** Why a hold or a late sale could not take the tickets. */
@@ -31,34 +38,46 @@ async function addToCounters(
   lines: LineQuantity[],
   change: { held: number; sold: number },
   checkCapacity: boolean,
+  then?: (gate: SQL) => SQL,
 ) {
   // held/sold deltas are per ticket: +1/0 to hold, -1/+1 to sell a hold, 0/+1 to sell without a hold.
   const limit = (table: SQL, quantity: number) =>
     checkCapacity
       ? sql`and (${table}.capacity is null or ${table}.sold + ${table}.held + ${quantity} <= ${table}.capacity)`
       : sql``;
-  for (const line of byType(lines)) {
-    const updated = rows<{ id: string }>(
-      await tx.execute(sql`
+  // One statement, so the rows every sale of the event updates stay locked for one round trip and the commit.
+  // Each update waits for the one before it (`exists` on its CTE): the types in id order, then the event, then
+  // `then`'s write, gated on the event's update. A type or the event without room stops the rest.
+  const types = byType(lines);
+  const after = (index: number) => (index < 0 ? sql`` : sql`and exists (select 1 from ${sql.raw(`moved_${index}`)})`);
+  const steps = types.map(
+    (line, index) => sql`${sql.raw(`moved_${index}`)} as (
         update ticket_type set held = held + ${change.held * line.quantity}, sold = sold + ${change.sold * line.quantity}
         where id = ${line.ticketTypeId} and event_id = ${eventId} ${limit(sql`ticket_type`, line.quantity)}
-        returning id`),
-    );
-    if (updated.length === 0) throw new NotEnoughTickets(line.ticketTypeId);
-  }
-  const quantity = total(lines);
-  const updated = rows<{ id: string }>(
-    await tx.execute(sql`
-      update event set held = held + ${change.held * quantity}, sold = sold + ${change.sold * quantity}
-      where id = ${eventId} ${limit(sql`event`, quantity)}
-      returning id`),
+          ${after(index - 1)}
+        returning id)`,
   );
-  if (updated.length === 0) throw new NotEnoughTickets(null);
+  const quantity = total(lines);
+  steps.push(sql`moved_event as (
+        update event set held = held + ${change.held * quantity}, sold = sold + ${change.sold * quantity}
+        where id = ${eventId} ${limit(sql`event`, quantity)} ${after(types.length - 1)}
+        returning id)`);
+  if (then) steps.push(sql`moved_then as (${then(sql`exists (select 1 from moved_event)`)})`);
+  const counts = types.map((_, index) => sql`(select count(*) from ${sql.raw(`moved_${index}`)})::int`);
+  counts.push(sql`(select count(*) from moved_event)::int`);
+  const [moved] = rows<{ moved: number[] }>(
+    await tx.execute(sql`with ${sql.join(steps, sql`, `)} select array[${sql.join(counts, sql`, `)}] as moved`),
+  );
+  const failed = moved!.moved.findIndex((count) => count === 0);
+  if (failed >= 0) throw new NotEnoughTickets(types[failed]?.ticketTypeId ?? null);
 }
 
-/** A paid hold: its held tickets become sold (capacity was already taken by the hold). */
-export const sellHeldTickets = (tx: Tx, eventId: string, lines: LineQuantity[]) =>
-  addToCounters(tx, eventId, lines, { held: -1, sold: 1 }, false);
+/**
+ * A paid hold: its held tickets become sold (capacity was already taken by the hold). `then` writes something more
+ * in the same statement once the counters moved (the sale's day in `sales_daily`), given the condition to gate on.
+ */
+export const sellHeldTickets = (tx: Tx, eventId: string, lines: LineQuantity[], then?: (gate: SQL) => SQL) =>
+  addToCounters(tx, eventId, lines, { held: -1, sold: 1 }, false, then);
 
 /** A payment for a hold that had been released: sold only while tickets remain. */
 export const sellWithoutHold = (tx: Tx, eventId: string, lines: LineQuantity[]) =>

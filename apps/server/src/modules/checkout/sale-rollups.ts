@@ -1,7 +1,7 @@
 // The roll-ups a sale moves in its own transaction: the organiser's sales per event and day (`sales_daily`) and
 // the buyer's totals (`customer`, its spend per currency and its events), and what a refund takes back out. The
 // dashboard's and the customers pages' figures read these instead of the orders (decisions 009 and 037).
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { customer, customerEvent, customerSpend, salesDaily } from '../../db/schema/index.js';
 import { forgetPastPeriods } from '../analytics/analytics.past.js';
 import type { Tx } from './inventory.js';
@@ -15,30 +15,31 @@ export async function recordSale(tx: Tx, paidOrder: OrderRow & { paidAt: Date })
 
 /** The per-day sales roll-up alone (a door sale without a buyer's e-mail has no customer). */
 export async function recordDailySale(tx: Tx, paidOrder: OrderRow & { paidAt: Date }) {
-  const day = paidOrder.paidAt.toISOString().slice(0, 10);
-  // A payment confirmed late and dated before today changes a finished period's buyers.
-  if (day < new Date().toISOString().slice(0, 10)) await forgetPastPeriods(tx, paidOrder.organizationId, day);
-  await tx
-    .insert(salesDaily)
-    .values({
-      organizationId: paidOrder.organizationId,
-      eventId: paidOrder.eventId,
-      day,
-      currency: paidOrder.currency,
-      orders: 1,
-      tickets: paidOrder.quantity,
-      revenueMinor: paidOrder.amountMinor,
-      feeMinor: paidOrder.feeMinor,
-    })
-    .onConflictDoUpdate({
-      target: [salesDaily.organizationId, salesDaily.eventId, salesDaily.day, salesDaily.currency],
-      set: {
-        orders: sql`${salesDaily.orders} + 1`,
-        tickets: sql`${salesDaily.tickets} + ${paidOrder.quantity}`,
-        revenueMinor: sql`${salesDaily.revenueMinor} + ${paidOrder.amountMinor}`,
-        feeMinor: sql`${salesDaily.feeMinor} + ${paidOrder.feeMinor}`,
-      },
-    });
+  await forgetPastDay(tx, paidOrder);
+  await tx.execute(dailySaleUpsert(paidOrder));
+}
+
+/** A payment confirmed late and dated before today changes a finished period's buyers: run before the roll-up. */
+export async function forgetPastDay(tx: Tx, paidOrder: OrderRow & { paidAt: Date }) {
+  const day = dayOf(paidOrder.paidAt);
+  if (day < dayOf(new Date())) await forgetPastPeriods(tx, paidOrder.organizationId, day);
+}
+
+const dayOf = (instant: Date) => instant.toISOString().slice(0, 10);
+
+/**
+ * The sale's upsert into its day's row of `sales_daily`, written only where `gate` holds, so a larger statement can
+ * run it after the counters it waits for (`sellHeldTickets`).
+ */
+export function dailySaleUpsert(paidOrder: OrderRow & { paidAt: Date }, gate: SQL = sql`true`): SQL {
+  return sql`insert into sales_daily (organization_id, event_id, day, currency, orders, tickets, revenue_minor, fee_minor)
+    select ${paidOrder.organizationId}, ${paidOrder.eventId}::uuid, ${dayOf(paidOrder.paidAt)}::date,
+      ${paidOrder.currency}, 1, ${paidOrder.quantity}::int, ${paidOrder.amountMinor}::bigint, ${paidOrder.feeMinor}::bigint
+    where ${gate}
+    on conflict (organization_id, event_id, day, currency) do update set
+      orders = sales_daily.orders + excluded.orders, tickets = sales_daily.tickets + excluded.tickets,
+      revenue_minor = sales_daily.revenue_minor + excluded.revenue_minor,
+      fee_minor = sales_daily.fee_minor + excluded.fee_minor`;
 }
 
 export async function recordBuyer(tx: Tx, paidOrder: OrderRow & { paidAt: Date }) {

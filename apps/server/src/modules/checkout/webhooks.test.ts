@@ -21,6 +21,7 @@ import {
   eventCode,
   order,
   orderChange,
+  salesDaily,
   sandboxCheckoutSession,
   ticket,
   waitlistEntry,
@@ -126,7 +127,7 @@ describe('POST /api/webhooks/stripe - checkout.session.completed', () => {
     expect(await countersOf(live.id)).toEqual({ sold: 2, held: 0 });
   });
 
-  it("writes the rows every sale updates last: the day's sales, then the type's and the event's counters", async () => {
+  it("writes the rows every sale updates last, in one statement before the commit: counters, then the day's sales", async () => {
     const live = await createLiveEvent(t.app, owner, { name: 'Hot Rows', capacity: 10 });
     const held = await heldOrder(live.id, live.ticket_types[0]!.id, 1, 'hot-rows@example.com');
     const payload = await completedEvent(held.sessionId);
@@ -137,18 +138,26 @@ describe('POST /api/webhooks/stripe - checkout.session.completed', () => {
     } finally {
       stop();
     }
-    // From the tickets' insert to the commit, as the fulfilment sends them (the e-mails run after the commit).
+    // From the tickets' insert to the confirmation e-mail, which is written after the commit.
     const from = sent.findIndex((query) => query.startsWith('insert into "ticket"'));
-    const to = sent.findIndex((query, index) => index > from && query.startsWith('update event set held'));
+    const to = sent.findIndex((query, index) => index > from && query.startsWith('insert into "mail_outbox"'));
     expect(from).toBeGreaterThan(-1);
     expect(to).toBeGreaterThan(from);
-    const writes = sent.slice(from, to + 1).filter((query) => /^(insert|update|delete)/.test(query));
-    expect(writes.slice(-3).map((query) => /^(?:insert into|update) "?([a-z_]+)"?/.exec(query)?.[1])).toEqual([
-      'sales_daily',
-      'ticket_type',
-      'event',
-    ]);
+    const writes = sent.slice(from, to).filter((query) => /^(with|insert|update|delete)/.test(query));
+    const last = writes.at(-1)!;
+    // The type's counters, the event's, then the day's sales, in that order, all in the sale's last statement.
+    const positions = ['update ticket_type', 'update event', 'insert into sales_daily'].map((part) =>
+      last.indexOf(part),
+    );
+    expect(positions.every((position) => position >= 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    // No earlier statement of the sale touches those rows.
+    expect(writes.slice(0, -1).filter((query) => /sales_daily|update "?(ticket_type|event)"? /.test(query))).toEqual(
+      [],
+    );
     expect(await countersOf(live.id)).toEqual({ sold: 1, held: 0 });
+    const day = await t.database.db.select().from(salesDaily).where(eq(salesDaily.eventId, live.id));
+    expect(day.map((row) => ({ orders: row.orders, tickets: row.tickets }))).toEqual([{ orders: 1, tickets: 1 }]);
   });
 
   it('a payment after the hold expired is honoured while tickets remain', async () => {

@@ -172,7 +172,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * sold (that update locks the type and event rows, so concurrent sales claim one after the other); without any,
  * the caller counts them later.
  */
-export async function claimListings(tx: Tx, buyer: OrderRow, lines: LineQuantity[], countSale: () => Promise<void>) {
+export async function claimListings(tx: Tx, buyer: OrderRow, lines: LineQuantity[], countSale: () => Promise<unknown>) {
   const wanted = new Map<string, number>();
   for (const line of lines) wanted.set(line.ticketTypeId, (wanted.get(line.ticketTypeId) ?? 0) + line.quantity);
   const [anyListed] = await tx
