@@ -1,9 +1,11 @@
 // Checkout rush: BUYERS fans at once through the real HTTP checkout (plain forms on the organiser's host) for one
 // event of CAPACITY tickets, on (a) one server on PGlite, (b) one server on PostgreSQL, (c) two servers on the
-// same PostgreSQL database. Prints hold latency and throughput, then pays every hold through the sandbox and
-// checks nothing was oversold. Figures, plus one hard check (OVERSOLD must be 0).
+// same PostgreSQL database, and (f) the floor: a bare server making the hold's round trips with no product around
+// them (bench/lib/floor-server.ts), which shows what this machine allows. Prints hold latency and throughput, then
+// pays every hold through the sandbox and checks nothing was oversold. Figures, plus one hard check (OVERSOLD
+// must be 0).
 // Run with `npm run bench -- checkout-rush` (BUYERS, CAPACITY, CONCURRENCY, PAY_CONCURRENCY, BENCH_DATABASE_URL;
-// SETUPS=abc picks set-ups; PAY=0 skips the payments).
+// SETUPS=abcf picks set-ups; PAY=0 skips the payments).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +22,7 @@ const CAPACITY = Number(process.env.CAPACITY ?? 500);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 100);
 const PAY_CONCURRENCY = Number(process.env.PAY_CONCURRENCY ?? 50);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const SETUPS = process.env.SETUPS ?? 'abc';
+const SETUPS = process.env.SETUPS ?? 'abcf';
 /** PAY=0 stops after the holds (for profiling the hold path alone); the sold/oversold checks then see holds. */
 const PAY = process.env.PAY !== '0';
 const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
@@ -54,13 +56,79 @@ interface Row {
   p50: number;
   p99: number;
   holdP99: number;
-  paid: number;
+  /** Null for the floor, which takes no payments. */
+  paid: number | null;
   payFailures: number;
   paySeconds: number;
   sold: number;
   tickets: number;
   heldLeft: number;
   oversold: number;
+}
+
+interface Burst {
+  latencies: number[];
+  holdLatencies: number[];
+  statuses: Map<number, number>;
+  tokens: string[];
+  burstSeconds: number;
+  holdSeconds: number;
+}
+
+/** BUYERS checkouts, CONCURRENCY in flight, spread over the clients (one per process); a hold answers 303. */
+async function rushBurst(
+  clients: HttpClient[],
+  checkoutPath: string,
+  host: string,
+  headers: Record<string, string>,
+  formFor: (index: number) => Record<string, string>,
+): Promise<Burst> {
+  const latencies: number[] = [];
+  const holdLatencies: number[] = [];
+  const statuses = new Map<number, number>();
+  const tokens: string[] = [];
+  let lastHoldAt = 0;
+  const started = performance.now();
+  await forEachLimited(
+    Array.from({ length: BUYERS }, (_, index) => index),
+    CONCURRENCY,
+    async (index) => {
+      const client = clients[index % clients.length]!;
+      const t0 = performance.now();
+      const reply = await client.trySend({ path: checkoutPath, host, headers, body: formFor(index) });
+      const elapsed = performance.now() - t0;
+      latencies.push(elapsed);
+      statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
+      if (reply.status === 303) {
+        const token = /^\/checkout\/([A-Za-z0-9_-]{43})$/.exec(reply.location)?.[1];
+        if (!token) throw new Error(`unexpected checkout redirect: ${reply.location}`);
+        tokens.push(token);
+        holdLatencies.push(elapsed);
+        lastHoldAt = performance.now();
+      }
+    },
+  );
+  const burstSeconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  holdLatencies.sort((a, b) => a - b);
+  return { latencies, holdLatencies, statuses, tokens, burstSeconds, holdSeconds: (lastHoldAt - started) / 1000 };
+}
+
+function burstFigures(burst: Burst) {
+  const refused = [...burst.statuses.entries()]
+    .filter(([status]) => status !== 303)
+    .map(([status, n]) => `${n}x${status === 0 ? 'timeout' : status}`)
+    .join(' ');
+  return {
+    buyers: BUYERS,
+    held: burst.tokens.length,
+    refused: refused || '-',
+    reqPerSecond: BUYERS / burst.burstSeconds,
+    holdsPerSecond: burst.holdSeconds > 0 ? burst.tokens.length / burst.holdSeconds : 0,
+    p50: percentile(burst.latencies, 50),
+    p99: percentile(burst.latencies, 99),
+    holdP99: percentile(burst.holdLatencies, 99),
+  };
 }
 
 async function runSetup(setup: string, database: Database, processes: number): Promise<Row> {
@@ -109,40 +177,10 @@ async function runSetup(setup: string, database: Database, processes: number): P
       },
     );
 
-    const latencies: number[] = [];
-    const holdLatencies: number[] = [];
-    const statuses = new Map<number, number>();
-    const tokens: string[] = [];
-    let lastHoldAt = 0;
-    const started = performance.now();
-    await forEachLimited(
-      Array.from({ length: BUYERS }, (_, index) => index),
-      CONCURRENCY,
-      async (index) => {
-        const client = clients[index % clients.length]!;
-        const t0 = performance.now();
-        const reply = await client.trySend({
-          path: `/events/${live.slug}/checkout`,
-          host: shopHost,
-          headers: shopHeaders,
-          body: fanCheckoutForm(live, `fan${index}@example.com`, `Number ${index}`),
-        });
-        const elapsed = performance.now() - t0;
-        latencies.push(elapsed);
-        statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
-        if (reply.status === 303) {
-          const token = /^\/checkout\/([A-Za-z0-9_-]{43})$/.exec(reply.location)?.[1];
-          if (!token) throw new Error(`unexpected checkout redirect: ${reply.location}`);
-          tokens.push(token);
-          holdLatencies.push(elapsed);
-          lastHoldAt = performance.now();
-        }
-      },
+    const burst = await rushBurst(clients, `/events/${live.slug}/checkout`, shopHost, shopHeaders, (index) =>
+      fanCheckoutForm(live, `fan${index}@example.com`, `Number ${index}`),
     );
-    const burstSeconds = (performance.now() - started) / 1000;
-    const holdSeconds = (lastHoldAt - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    holdLatencies.sort((a, b) => a - b);
+    const { tokens } = burst;
 
     let paid = 0;
     let payFailures = 0;
@@ -178,20 +216,9 @@ async function runSetup(setup: string, database: Database, processes: number): P
     await Promise.all(servers.map((server) => server.stop()));
     servers.length = 0;
     const counts = await database.count(live.id);
-    const refused = [...statuses.entries()]
-      .filter(([status]) => status !== 303)
-      .map(([status, n]) => `${n}x${status === 0 ? 'timeout' : status}`)
-      .join(' ');
     return {
       setup,
-      buyers: BUYERS,
-      held: tokens.length,
-      refused: refused || '-',
-      reqPerSecond: BUYERS / burstSeconds,
-      holdsPerSecond: holdSeconds > 0 ? tokens.length / holdSeconds : 0,
-      p50: percentile(latencies, 50),
-      p99: percentile(latencies, 99),
-      holdP99: percentile(holdLatencies, 99),
+      ...burstFigures(burst),
       paid,
       payFailures,
       paySeconds,
@@ -203,6 +230,59 @@ async function runSetup(setup: string, database: Database, processes: number): P
   } finally {
     await Promise.allSettled(clients.map((client) => client.close()));
     await Promise.allSettled(servers.map((server) => server.stop()));
+  }
+}
+
+/**
+ * Set-up f: the floor. bench/lib/floor-server.ts on its own fresh database makes the hold's three round trips with
+ * no product around them, warmed and rushed exactly as the product is; what it reaches is what this machine allows.
+ */
+async function runFloor(url: string): Promise<Row> {
+  const port = await freePort();
+  const warmCapacity = Math.floor(WARM_CHECKOUTS * 0.6);
+  const server = await startServer(
+    port,
+    { DATABASE_URL: url, CAPACITY: String(CAPACITY), WARM_CAPACITY: String(warmCapacity) },
+    { script: 'bench/lib/floor-server.ts' },
+  );
+  const client = new HttpClient(port, CONCURRENCY);
+  try {
+    const host = 'floor.localhost';
+    const form = (index: number) => ({ email: `fan${index}@example.com`, first_name: 'Fan', last_name: `${index}` });
+    await forEachLimited(
+      Array.from({ length: WARM_CHECKOUTS }, (_, index) => index),
+      CONCURRENCY,
+      async (index) => {
+        const reply = await client.send({ path: '/events/warm/checkout', host, body: form(index) });
+        if (reply.status !== 303 && reply.status !== 409) throw new Error(`floor warm-up: ${reply.status}`);
+      },
+    );
+    const burst = await rushBurst([client], '/events/rush/checkout', host, {}, form);
+    const counted = new pg.Client({ connectionString: url });
+    await counted.connect();
+    try {
+      const orders = await counted.query<{ n: number }>(
+        `select count(*)::int as n from floor_order where event_slug = 'rush'`,
+      );
+      const held = await counted.query<{ held: number }>(`select held from floor_event where slug = 'rush'`);
+      const sold = orders.rows[0]!.n;
+      return {
+        setup: 'f) floor, PostgreSQL',
+        ...burstFigures(burst),
+        paid: null,
+        payFailures: 0,
+        paySeconds: 0,
+        sold,
+        tickets: sold,
+        heldLeft: held.rows[0]!.held,
+        oversold: Math.max(0, sold - CAPACITY),
+      };
+    } finally {
+      await counted.end();
+    }
+  } finally {
+    await client.close();
+    await server.stop();
   }
 }
 
@@ -259,8 +339,8 @@ function printRow(row: Row) {
     row.p50.toFixed(0).padStart(5),
     row.p99.toFixed(0).padStart(5),
     row.holdP99.toFixed(0).padStart(7),
-    `${row.paid}${row.payFailures ? ` (${row.payFailures} failed)` : ''}`.padStart(6),
-    row.paySeconds.toFixed(1).padStart(6),
+    (row.paid === null ? '-' : `${row.paid}${row.payFailures ? ` (${row.payFailures} failed)` : ''}`).padStart(6),
+    (row.paid === null ? '-' : row.paySeconds.toFixed(1)).padStart(6),
     String(row.sold).padStart(5),
     String(row.tickets).padStart(7),
     String(row.heldLeft).padStart(9),
@@ -304,8 +384,21 @@ try {
       console.error('a) failed:', error);
     }
   }
-  for (const processes of [1, 2].filter((n) => SETUPS.includes(n === 1 ? 'b' : 'c'))) {
-    const setup = `${processes === 1 ? 'b) 1 process' : 'c) 2 processes'}, PostgreSQL`;
+  // The PostgreSQL set-ups, each on a fresh database: the product on one and two processes, then the floor.
+  const onPostgres: Array<[string, string, (url: string) => Promise<Row>]> = [
+    [
+      'b',
+      'b) 1 process, PostgreSQL',
+      (url) => runSetup('b) 1 process, PostgreSQL', postgresDatabase(url, path.join(tmp, 'pg1')), 1),
+    ],
+    [
+      'c',
+      'c) 2 processes, PostgreSQL',
+      (url) => runSetup('c) 2 processes, PostgreSQL', postgresDatabase(url, path.join(tmp, 'pg2')), 2),
+    ],
+    ['f', 'f) floor, PostgreSQL', runFloor],
+  ];
+  for (const [letter, setup, run] of onPostgres.filter(([letter]) => SETUPS.includes(letter))) {
     let created: FreshDatabase;
     try {
       created = await createFreshDatabase(PG_URL, 'marquee_bench');
@@ -315,11 +408,11 @@ try {
       continue;
     }
     try {
-      rows.push(await runSetup(setup, postgresDatabase(created.url, path.join(tmp, `pg${processes}`)), processes));
+      rows.push(await run(created.url));
       printRow(rows.at(-1)!);
     } catch (error) {
       failed = true;
-      console.error(`${setup} failed:`, error);
+      console.error(`${letter}) failed:`, error);
     } finally {
       await created.drop();
     }

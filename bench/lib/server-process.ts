@@ -31,12 +31,14 @@ export interface ServerProcess {
 export async function startServer(
   port: number,
   env: Record<string, string>,
-  options: { entry?: 'source' | 'dist' } = {},
+  options: { entry?: 'source' | 'dist'; script?: string } = {},
 ): Promise<ServerProcess> {
   // SERVER_NODE_ARGS go to the server's node only, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it.
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const entry =
-    (options.entry ?? process.env.BENCH_SERVER_ENTRY) === 'dist'
+  // `script` runs another server (a TypeScript file) that answers /api/health, such as the rush's floor.
+  const entry = options.script
+    ? ['--import', 'tsx', options.script]
+    : (options.entry ?? process.env.BENCH_SERVER_ENTRY) === 'dist'
       ? ['--enable-source-maps', 'apps/server/dist/server.js']
       : ['--import', 'tsx', 'apps/server/src/server.ts'];
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...entry], {
