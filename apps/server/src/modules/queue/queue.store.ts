@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { queueOn, type QueueMode } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
+import { joinInBatch, type JoinResult } from './queue-joins.js';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -167,14 +168,12 @@ export async function advanceAdmission(db: Database, eventId: string, paused: bo
       and q.admitted_at <= ${at}::timestamptz - interval '1 second'`);
 }
 
-export interface JoinResult {
-  /** Null: in the lobby until the draw. */
-  place: number | null;
-}
+export type { JoinResult } from './queue-joins.js';
 
 /**
  * Gives this browser its entry: a lobby entry before the draw, the next place after it; a browser that already
  * has one gets it back (one place per browser, however many tabs). Null when the queue row does not exist yet.
+ * The statement is shared with the other browsers joining the event meanwhile (queue-joins.ts).
  */
 export async function joinQueue(
   db: Database,
@@ -186,35 +185,7 @@ export async function joinQueue(
       sql`delete from queue_entry where event_id = ${input.eventId} and browser_id = ${input.browserId}`,
     );
   }
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    const rows = rowsOf<{ place: number | null; found: boolean }>(
-      await db.execute(sql`
-        with q as (
-          update event_queue set last_place = last_place + case when drawn_at is null then 0 else 1 end
-          where event_id = ${input.eventId}
-            and not exists (select 1 from queue_entry where event_id = ${input.eventId} and browser_id = ${input.browserId})
-          returning drawn_at, last_place
-        ),
-        added as (
-          insert into queue_entry (organization_id, event_id, browser_id, place, lottery)
-          select ${input.organizationId}, ${input.eventId}, ${input.browserId},
-            case when q.drawn_at is null then null else q.last_place end, random()
-          from q
-          on conflict (event_id, browser_id) do nothing
-          returning place
-        )
-        select place, true as found from added
-        union all
-        select place, true as found from queue_entry where event_id = ${input.eventId} and browser_id = ${input.browserId}
-        union all
-        select null, false from event_queue where event_id = ${input.eventId}`),
-    );
-    const found = rows.find((row) => row.found);
-    if (found) return { place: found.place === null ? null : Number(found.place) };
-    // No queue row yet (nobody has polled since it was switched on) or a same-browser race: once more.
-    if (rows.length === 0) return null;
-  }
-  return null;
+  return joinInBatch(db, input);
 }
 
 /** A lobby browser's place after the draw (its first poll after on-sale), or null. */
