@@ -1,8 +1,20 @@
 // A fan's browser in the waiting room, for API tests: its cookie jar, the queue page, the proof-of-work join and
 // the poll, as /_storefront/queue.js does them.
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { event } from '../src/db/schema/index.js';
 import { solveProofOfWork } from '../src/modules/queue/tokens.js';
 import { buyer } from './checkout-helpers.js';
+import type { TestApp } from './test-app.js';
+
+/** On-sale now: the event's sales start moves into the past and the snapshot refresh draws the lobby. */
+export async function goOnSale(t: TestApp, eventId: string) {
+  await t.database.db
+    .update(event)
+    .set({ salesStartAt: new Date(Date.now() - 1000) })
+    .where(eq(event.id, eventId));
+  await t.app.queueGate.states.refresh(eventId);
+}
 
 export class FanBrowser {
   readonly jar = new Map<string, string>();

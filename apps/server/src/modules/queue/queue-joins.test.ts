@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createLiveEvent, sellingOrganiser } from '../../../test/checkout-helpers.js';
 import { londonLocal, putSales } from '../../../test/drop-helpers.js';
 import type { SignedInUser } from '../../../test/auth-helpers.js';
+import { goOnSale } from '../../../test/queue-helpers.js';
 import { ensureQueueRow, joinQueue } from './queue.store.js';
 
 const origin = 'http://localhost:3000';
@@ -43,15 +44,6 @@ describe('queue joins, batched', () => {
     return { eventId: live.id, organizationId: row!.organizationId };
   }
 
-  /** On-sale now: the snapshot refresh draws the lobby. */
-  async function goOnSale(eventId: string) {
-    await t.database.db
-      .update(event)
-      .set({ salesStartAt: new Date(Date.now() - 1000) })
-      .where(eq(event.id, eventId));
-    await t.app.queueGate.states.refresh(eventId);
-  }
-
   /** Joins `browsers` all at once; returns their places and how many join statements were sent. */
   async function joinAtOnce(queued: { eventId: string; organizationId: string }, browsers: string[]) {
     let statements = 0;
@@ -70,7 +62,7 @@ describe('queue joins, batched', () => {
 
   it('after the draw, browsers joining at once get the next places in the order they came, in a few statements', async () => {
     const queued = await queuedEvent('Batched After');
-    await goOnSale(queued.eventId);
+    await goOnSale(t, queued.eventId);
     const first = await joinAtOnce(queued, ['early']);
     expect(first.places).toEqual([1]);
 
@@ -91,7 +83,7 @@ describe('queue joins, batched', () => {
     expect(places).toEqual(lobby.map(() => null));
     expect(statements).toBeLessThan(lobby.length / 4);
 
-    await goOnSale(queued.eventId);
+    await goOnSale(t, queued.eventId);
     const drawn = await joinAtOnce(queued, lobby);
     expect([...drawn.places].sort((a, b) => a! - b!)).toEqual(lobby.map((_, index) => index + 1));
     // After the draw, a newcomer is behind everyone from the lobby.
@@ -101,8 +93,8 @@ describe('queue joins, batched', () => {
   it('joins of two events do not share a statement, and an event without a queue row gets no entry', async () => {
     const one = await queuedEvent('Batched One');
     const two = await queuedEvent('Batched Two');
-    await goOnSale(one.eventId);
-    await goOnSale(two.eventId);
+    await goOnSale(t, one.eventId);
+    await goOnSale(t, two.eventId);
     const [a, b] = await Promise.all([joinAtOnce(one, ['x', 'y']), joinAtOnce(two, ['x', 'z'])]);
     expect(a.places).toEqual([1, 2]);
     expect(b.places).toEqual([1, 2]);

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createLiveEvent, sellingOrganiser } from '../../../test/checkout-helpers.js';
 import { addType, londonLocal, makeCode, putSales } from '../../../test/drop-helpers.js';
-import { FanBrowser } from '../../../test/queue-helpers.js';
+import { FanBrowser, goOnSale } from '../../../test/queue-helpers.js';
 import type { SignedInUser } from '../../../test/auth-helpers.js';
-import { event, ticketType } from '../../db/schema/index.js';
+import { ticketType } from '../../db/schema/index.js';
 
 const origin = 'http://localhost:3000';
 const host = 'queuepresale.localhost:3000';
@@ -54,14 +54,6 @@ const queueOn = (eventId: string) =>
     payload: { mode: 'on', rate_per_minute: 60 },
   });
 
-async function goOnSale(eventId: string) {
-  await t.database.db
-    .update(event)
-    .set({ salesStartAt: new Date(Date.now() - 1000) })
-    .where(eq(event.id, eventId));
-  await t.app.queueGate.states.refresh(eventId);
-}
-
 describe('presale codes while the waiting room is on', () => {
   it('in the lobby minutes: the code shows its presale type (not the queue) and it can be bought', async () => {
     const { live, presale } = await presaleEvent('Lobby Presale');
@@ -81,7 +73,7 @@ describe('presale codes while the waiting room is on', () => {
 
   it('after the on-sale: the presale is still sold outside the queue, general tickets and other types are not', async () => {
     const { live, presale, later, general } = await presaleEvent('Open Presale');
-    await goOnSale(live.id);
+    await goOnSale(t, live.id);
     const fan = new FanBrowser(t.app, host, '203.0.113.102');
     const page = await fan.get(`/events/${live.slug}?code=FANS`);
     expect(page.statusCode).toBe(200);

@@ -8,7 +8,7 @@ import { queriesSoFar } from '../../db/query-count.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createLiveEvent, sellingOrganiser } from '../../../test/checkout-helpers.js';
 import { londonLocal, makeCode, putSales } from '../../../test/drop-helpers.js';
-import { FanBrowser } from '../../../test/queue-helpers.js';
+import { FanBrowser, goOnSale } from '../../../test/queue-helpers.js';
 import type { SignedInUser } from '../../../test/auth-helpers.js';
 import { event, eventQueue, queueEntry } from '../../db/schema/index.js';
 import { admissionCookie, BROWSER_COOKIE } from './tokens.js';
@@ -41,15 +41,6 @@ describe('waiting room', () => {
     expect((await setQueue(live.id, 'on', rate)).statusCode).toBe(200);
     await t.app.queueGate.states.refresh(live.id);
     return live;
-  }
-
-  /** On-sale now: the event's start moves into the past and the snapshot refresh draws the lobby. */
-  async function goOnSale(eventId: string) {
-    await t.database.db
-      .update(event)
-      .set({ salesStartAt: new Date(Date.now() - 1000) })
-      .where(eq(event.id, eventId));
-    await t.app.queueGate.states.refresh(eventId);
   }
 
   /** Admission moves on as if `seconds` had passed since it last moved. */
@@ -121,7 +112,7 @@ describe('waiting room', () => {
     const live = await lobbyEvent('Random Night');
     const fans = Array.from({ length: 30 }, (_, index) => new FanBrowser(t.app, host, `198.51.100.${20 + index}`));
     for (const fan of fans) expect((await fan.join(live.id)).body.status).toBe('lobby');
-    await goOnSale(live.id);
+    await goOnSale(t, live.id);
     const places: number[] = [];
     for (const fan of fans) {
       const { body } = await fan.poll(live.id);
@@ -143,7 +134,7 @@ describe('waiting room', () => {
     await makeCode(t.app, owner, live.id, { kind: 'promo', code: 'QUEUE10', discount_value: '10', max_uses: 5 });
     const fans = Array.from({ length: 5 }, (_, index) => new FanBrowser(t.app, host, `203.0.113.${index + 1}`));
     for (const fan of fans) await fan.join(live.id);
-    await goOnSale(live.id);
+    await goOnSale(t, live.id);
     const byPlace = new Map<number, FanBrowser>();
     for (const fan of fans) byPlace.set(Number((await fan.poll(live.id)).body.place), fan);
 
@@ -220,7 +211,7 @@ describe('waiting room', () => {
     const general = live.ticket_types[0]!.id;
     const fan = new FanBrowser(t.app, host, '203.0.113.40');
     await fan.join(live.id);
-    await goOnSale(live.id);
+    await goOnSale(t, live.id);
     await letTimePass(live.id, 5);
     expect((await fan.poll(live.id)).body.status).toBe('admitted');
 
@@ -246,7 +237,7 @@ describe('waiting room', () => {
     const live = await lobbyEvent('Tiny Night', 2);
     const fans = Array.from({ length: 3 }, (_, index) => new FanBrowser(t.app, host, `203.0.113.${50 + index}`));
     for (const fan of fans) await fan.join(live.id);
-    await goOnSale(live.id);
+    await goOnSale(t, live.id);
     await t.database.db.update(event).set({ sold: 2 }).where(eq(event.id, live.id));
     await letTimePass(live.id, 5);
     for (const fan of fans) {
