@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createLiveEvent, sellingOrganiser } from '../../../test/checkout-helpers.js';
 import type { SignedInUser } from '../../../test/auth-helpers.js';
-import { event, order, orderChange, orderLine, ticketType } from '../../db/schema/index.js';
+import type { Database } from '../../db/client.js';
+import { event, order, orderChange, orderLine, requestLimit, ticketType } from '../../db/schema/index.js';
 import { holdOrder, type HoldRequest } from './hold.js';
 import { NotEnoughTickets } from './inventory.js';
 import { loadStorefrontEvent } from './storefront-event.js';
@@ -87,6 +88,27 @@ describe('holdOrder', () => {
     const { live, typeId, request } = await requestFor(50, 2, 3, 'type');
     await expect(holdOrder(t.database.db, request)).rejects.toBeInstanceOf(NotEnoughTickets);
     expect(await state(live.id, typeId)).toEqual({ venueHeld: 0, typeHeld: 0, orders: 0 });
+  });
+
+  it('tickets already gone: refused without a database error or a lock, and no rate-limit hit counted', async () => {
+    const { live, typeId, request } = await requestFor(2, null, 2, 'gone-already');
+    await holdOrder(t.database.db, request);
+    const late = {
+      ...request,
+      buyer: { ...request.buyer, email: 'late@example.com' },
+      submissionKey: 'key-late',
+      limits: [{ key: 'checkout:email:late@example.com', max: 5, windowSeconds: 600 }],
+    };
+    // Inside a transaction, a statement that failed a CHECK would abort it: the next statement could not run.
+    await t.database.db.transaction(async (tx) => {
+      await expect(holdOrder(tx as unknown as Database, late)).rejects.toBeInstanceOf(NotEnoughTickets);
+      const counted = await tx
+        .select()
+        .from(requestLimit)
+        .where(eq(requestLimit.key, 'checkout:email:late@example.com'));
+      expect(counted).toEqual([]);
+    });
+    expect(await state(live.id, typeId)).toEqual({ venueHeld: 2, typeHeld: 2, orders: 1 });
   });
 
   it('a ticket type deleted meanwhile: no order and no counter moved', async () => {

@@ -132,21 +132,32 @@ function holdStatement(request: HoldRequest): SQL {
   // statement on order_line's foreign key, so counters and order always agree. A type may appear on two lines
   // (discounted and full price), so the counters take each type's sum.
   // The rate limits come first: every write below waits on `allowed`, so a request over a limit writes nothing else.
-  const limits = request.limits?.length ? limitCtes(request.limits, now) : sql`allowed as (select true as ok)`;
+  // `room` reads the counters as the statement starts, without locking them: when the tickets are already gone, the
+  // statement writes and locks nothing and answers `room = false` (a failed CHECK, which a rush's last losers
+  // would otherwise all run into one after another, costs far more than this read).
+  const limits = request.limits?.length
+    ? limitCtes(request.limits, now, sql`(select ok from room)`)
+    : sql`allowed as (select (select ok from room) as ok)`;
   return sql`
-    with ${limits},
-    wanted (ticket_type_id, quantity, name, unit_price, unit_fee) as (values ${wanted}),
+    with wanted (ticket_type_id, quantity, name, unit_price, unit_fee) as (values ${wanted}),
+    per_type as (select ticket_type_id, sum(quantity)::int as quantity from wanted group by ticket_type_id),
+    room as (
+      select coalesce((select e.capacity is null or e.capacity - e.sold - e.held >= ${quantity}::int
+          from event e where e.id = ${eventId} and e.organization_id = ${org}), true)
+        and not exists (select 1 from ticket_type t join per_type w on w.ticket_type_id = t.id
+          where t.organization_id = ${org} and t.capacity is not null and t.capacity - t.sold - t.held < w.quantity) as ok
+    ),
+    ${limits},
     durability as (select set_config('synchronous_commit', 'off', true) as value),
     ${codeUses}
     buyer as (
       insert into buyer_tickets (organization_id, event_id, email, tickets, max_tickets)
       select ${org}, ${eventId}, ${buyer.email}, ${quantity}, ${request.maxTicketsPerEmail}
-      where (select ok from allowed)
+      where (select ok from allowed) and (select ok from room)
       on conflict (event_id, email) do update
         set tickets = buyer_tickets.tickets + excluded.tickets, max_tickets = excluded.max_tickets
       returning tickets
     ),
-    per_type as (select ticket_type_id, sum(quantity)::int as quantity from wanted group by ticket_type_id),
     ${request.keepOwed ? owedCte(eventId) : sql``}
     types as (
       update ticket_type t set held = t.held + w.quantity
@@ -183,7 +194,7 @@ function holdStatement(request: HoldRequest): SQL {
       insert into order_change (organization_id, order_id, action, to_status, actor_type, at)
       select ${org}, created.id, 'held', 'pending', 'fan', ${at}::timestamptz from created
     )
-    select allowed.ok as hold_allowed, created.* from allowed left join created on true`;
+    select room.ok as hold_room, allowed.ok as hold_allowed, created.* from room, allowed left join created on true`;
 }
 
 /**
@@ -250,6 +261,7 @@ export async function holdOrder(db: Database, request: HoldRequest): Promise<Ord
     try {
       const result = await retryOnDeadlock(() => executeNamed(db, 'checkout_hold', holdStatement(request)));
       const [raw] = rowsOf<Record<string, unknown>>(result);
+      if (raw?.hold_room === false) throw new NotEnoughTickets(null);
       if (raw?.hold_allowed === false) throw new RateLimited();
       return raw?.id ? toOrderRow(raw) : null;
     } catch (error) {

@@ -20,9 +20,9 @@ export async function takeToken(db: Database, key: string, rule: LimitRule, now 
  * statement (decision 039); `takeTokens` runs them alone. Rows are written in the order given, so callers that
  * always pass the same kinds of key in the same order (e.g. IP then e-mail) take the row locks in one order and
  * cannot deadlock on each other. The window length travels in a column that is not stored, so each key keeps its
- * own window.
+ * own window. With `gate` (a condition on earlier CTEs), nothing is counted unless it holds.
  */
-export function limitCtes(checks: Array<LimitRule & { key: string }>, now: Date): SQL {
+export function limitCtes(checks: Array<LimitRule & { key: string }>, now: Date, gate?: SQL): SQL {
   const at = now.toISOString();
   const values = sql.join(
     checks.map((check) => sql`(${check.key}, 1, ${at}::timestamptz, ${check.windowSeconds}::int, ${check.max}::int)`),
@@ -31,7 +31,7 @@ export function limitCtes(checks: Array<LimitRule & { key: string }>, now: Date)
   return sql`limit_input (key, count, window_started_at, window_seconds, max_count) as (values ${values}),
     limits as (
       insert into request_limit (key, count, window_started_at)
-      select key, count, window_started_at from limit_input
+      select key, count, window_started_at from limit_input${gate ? sql` where ${gate}` : sql``}
       on conflict (key) do update set
         count = case when request_limit.window_started_at <= excluded.window_started_at
             - make_interval(secs => (select window_seconds from limit_input where limit_input.key = excluded.key))
