@@ -5,6 +5,7 @@ import type { Database } from '../db/client.js';
 import { organizationSettings, paymentAccount } from '../db/schema/index.js';
 import type { HostKind } from '../lib/hosts.js';
 import { preparedQuery } from '../db/prepared.js';
+import { sharedRead } from '../db/shared-read.js';
 import { renderPage } from './html.js';
 import { renderStorefrontHome, type StorefrontBranding } from './home-page.js';
 import { listPublicEvents } from '../modules/events/events.public.js';
@@ -79,12 +80,21 @@ export async function findStorefrontOrganization(
   appUrl: string,
 ): Promise<StorefrontOrganization | null> {
   if (host.kind === 'app') return null;
+  const key = host.kind === 'subdomain' ? `s:${host.subdomain}` : `d:${host.domain}`;
+  const row = await sharedOrganizationRead(db, key, host);
+  return row ? { ...row, appUrl } : null;
+}
+
+// Every request of a rush on one host reads the same organisation: one read answers those that arrive together
+// (decision 042), still read after each of them arrived, so a payouts change is seen by the next checkout.
+const sharedOrganizationRead = sharedRead(async (db, hosts: ReadonlyArray<Exclude<HostKind, { kind: 'app' }>>) => {
+  const host = hosts[0]!;
   const [row] =
     host.kind === 'subdomain'
       ? await bySubdomain(db, { host: host.subdomain })
       : await byCustomDomain(db, { host: host.domain });
-  return row ? { ...row, appUrl } : null;
-}
+  return row ?? null;
+});
 
 export function sendStorefrontNotFound(reply: FastifyReply) {
   return reply

@@ -12,6 +12,7 @@ import {
 } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
+import { sharedRead } from '../../db/shared-read.js';
 import { event, ticketType } from '../../db/schema/index.js';
 import { toPublicEvent, type PublicEvent } from '../events/events.public.js';
 import { generalOf } from '../events/events.rows.js';
@@ -252,6 +253,18 @@ const eventBySlug = storefrontEventQuery(
   sql`(select event_id from event_slug where organization_id = ${sql.placeholder('organizationId')} and slug = ${sql.placeholder('ref')})`,
 );
 
+type EventReadArgs = { organizationId: string; now: Date } & ({ eventId: string } | { ref: string });
+
+// A rush's requests for one event share its read; the expired-hold probe uses the latest caller's clock (a hold
+// that ran out by then is released by whoever finds it, each with its own clock).
+const sharedEventRead = sharedRead((db, waiting: readonly EventReadArgs[]) => {
+  const latest = waiting.reduce((found, args) => (args.now > found.now ? args : found));
+  const now = latest.now.toISOString();
+  return 'eventId' in latest
+    ? eventById(db, { organizationId: latest.organizationId, eventId: latest.eventId, now })
+    : eventBySlug(db, { organizationId: latest.organizationId, ref: latest.ref, now });
+});
+
 async function readStorefrontEvent(
   db: Database,
   organizationId: string,
@@ -259,11 +272,16 @@ async function readStorefrontEvent(
   now: Date,
   options: { unlockedTypeIds?: readonly string[] },
 ): Promise<StorefrontEvent | null> {
-  // The places owed to the waiting list and listings ride along as JSON: one statement for the whole read.
+  // The places owed to the waiting list and listings ride along as JSON: one statement for the whole read, shared
+  // by the requests reading the same event at the same moment (decision 042).
   const joined =
     'eventId' in address
-      ? await eventById(db, { organizationId, eventId: address.eventId, now: now.toISOString() })
-      : await eventBySlug(db, { organizationId, ref: address.ref, now: now.toISOString() });
+      ? await sharedEventRead(db, `${organizationId}|id:${address.eventId}`, {
+          organizationId,
+          eventId: address.eventId,
+          now,
+        })
+      : await sharedEventRead(db, `${organizationId}|ref:${address.ref}`, { organizationId, ref: address.ref, now });
   const row = joined[0]?.event;
   // A cancelled event keeps its page, which says so and sells nothing.
   if (!row || (row.status !== 'live' && row.status !== 'cancelled')) return null;

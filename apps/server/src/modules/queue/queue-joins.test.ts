@@ -1,6 +1,7 @@
 // Joins are batched per event and process (decision 041): browsers joining at once share one statement, in the
 // order they came, so places after the draw stay first come first served and contiguous, a browser keeps one
 // entry however many times it joins, and the queue row's lock is taken once per batch instead of once per fan.
+// The lobby's place lookups after the draw are batched the same way (decision 042).
 // On PGlite and (with TEST_DATABASE_URL) on PostgreSQL.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { createLiveEvent, sellingOrganiser } from '../../../test/checkout-helper
 import { londonLocal, putSales } from '../../../test/drop-helpers.js';
 import type { SignedInUser } from '../../../test/auth-helpers.js';
 import { goOnSale } from '../../../test/queue-helpers.js';
-import { ensureQueueRow, joinQueue } from './queue.store.js';
+import { ensureQueueRow, joinQueue, placeOf } from './queue.store.js';
 
 const origin = 'http://localhost:3000';
 
@@ -88,6 +89,24 @@ describe('queue joins, batched', () => {
     expect([...drawn.places].sort((a, b) => a! - b!)).toEqual(lobby.map((_, index) => index + 1));
     // After the draw, a newcomer is behind everyone from the lobby.
     expect((await joinAtOnce(queued, ['after'])).places).toEqual([21]);
+  });
+
+  it("the lobby's first polls after the draw look their places up together, each its own", async () => {
+    const queued = await queuedEvent('Batched Places');
+    const lobby = Array.from({ length: 30 }, (_, index) => `polling-${index}`);
+    await joinAtOnce(queued, lobby);
+    await goOnSale(t, queued.eventId);
+    const drawn = await joinAtOnce(queued, lobby);
+    let statements = 0;
+    const stop = watchQueries((query) => {
+      if (query.includes('select browser_id, place from queue_entry')) statements += 1;
+    });
+    const looked = await Promise.all(
+      [...lobby, 'never-joined'].map((browserId) => placeOf(t.database.db, queued.eventId, browserId)),
+    ).finally(stop);
+    expect(looked).toEqual([...drawn.places, null]);
+    expect(statements).toBeGreaterThan(0);
+    expect(statements).toBeLessThan(lobby.length / 4);
   });
 
   it('joins of two events do not share a statement, and an event without a queue row gets no entry', async () => {

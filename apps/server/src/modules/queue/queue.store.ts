@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { queueOn, type QueueMode } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
+import { sharedRead } from '../../db/shared-read.js';
 import { joinInBatch, type JoinResult } from './queue-joins.js';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -188,14 +189,23 @@ export async function joinQueue(
   return joinInBatch(db, input);
 }
 
+// At on-sale the whole lobby polls within a second or two, each browser for its new place: the browsers of one
+// event that ask while a lookup is in flight are looked up together by the next one (decision 042), still read
+// after each of them asked.
+const lobbyPlaces = sharedRead(async (db, browsers: readonly { eventId: string; browserId: string }[]) => {
+  const ids = [...new Set(browsers.map((browser) => browser.browserId))];
+  const rows = rowsOf<{ browser_id: string; place: number | string | null }>(
+    await db.execute(sql`select browser_id, place from queue_entry
+      where event_id = ${browsers[0]!.eventId}
+        and browser_id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`),
+  );
+  return new Map(rows.map((row) => [row.browser_id, row.place === null ? null : Number(row.place)]));
+});
+
 /** A lobby browser's place after the draw (its first poll after on-sale), or null. */
 export async function placeOf(db: Database, eventId: string, browserId: string): Promise<number | null> {
-  const [row] = rowsOf<{ place: number | null }>(
-    await db.execute(
-      sql`select place from queue_entry where event_id = ${eventId} and browser_id = ${browserId} limit 1`,
-    ),
-  );
-  return row?.place === null || row?.place === undefined ? null : Number(row.place);
+  const places = await lobbyPlaces(db, eventId, { eventId, browserId });
+  return places.get(browserId) ?? null;
 }
 
 /** The organiser's figures: browsers in the lobby (no place yet). */
