@@ -6,10 +6,18 @@ import { SALES_MESSAGES, validateBuyerDetails, type BuyerDetails } from '@marque
 import type { PaymentsProvider } from '../../adapters/payments/payments.js';
 import type { Database } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
-import { isUniqueViolation, pgConstraint } from '../../db/errors.js';
+import { sharedRead } from '../../db/shared-read.js';
 import { order, orderLine, organizationSettings } from '../../db/schema/index.js';
 import { choosesOnlyPresales, codesFor, eventSalesProblem, pricedLines } from './drop-rules.js';
-import { BuyerLimitReached, CodeUsedUp, holdOrder, RateLimited, type HoldRequest } from './hold.js';
+import {
+  BuyerLimitReached,
+  CodeUsedUp,
+  holdOrder,
+  QueuePlaceTaken,
+  RateLimited,
+  SubmissionExists,
+  type HoldRequest,
+} from './hold.js';
 import { NotEnoughTickets, releaseExpiredHolds } from './inventory.js';
 import { loadStorefrontEvent, type StorefrontEvent } from './storefront-event.js';
 import { CHECKOUT_TEXT, CheckoutRefusal, dropRefusal, parseQuantities, soldOutRefusal } from './checkout-refusals.js';
@@ -72,24 +80,31 @@ export class QueueRequired extends Error {
 const PER_IP = { max: 30, windowSeconds: 60 };
 const PER_EMAIL = { max: 6, windowSeconds: 600 };
 
-// Run on every refused form (the same form sent again finds its order), so prepared (decision 038).
-const bySubmission = preparedQuery('checkout_order_by_submission', (db, name) =>
+// Run on every refused form (the same form sent again finds its order): prepared (decision 038), and shared by the
+// refusals of one organisation that arrive together, one statement for all their keys (decision 043).
+const bySubmissions = preparedQuery('checkout_orders_by_submission', (db, name) =>
   db
     .select()
     .from(order)
     .where(
       and(
         eq(order.organizationId, sql.placeholder('organizationId')),
-        eq(order.submissionKey, sql.placeholder('submissionKey')),
+        sql`${order.submissionKey} = any(array(select json_array_elements_text(${sql.placeholder('keys')}::json)))`,
       ),
     )
-    .limit(1)
     .prepare(name),
 );
 
+const sharedSubmissionRead = sharedRead((db, waiting: readonly { organizationId: string; submissionKey: string }[]) =>
+  bySubmissions(db, {
+    organizationId: waiting[0]!.organizationId,
+    keys: JSON.stringify([...new Set(waiting.map((args) => args.submissionKey))]),
+  }),
+);
+
 async function findBySubmission(db: Database, organizationId: string, submissionKey: string) {
-  const [row] = await bySubmission(db, { organizationId, submissionKey });
-  return row;
+  const rows = await sharedSubmissionRead(db, organizationId, { organizationId, submissionKey });
+  return rows.find((row) => row.submissionKey === submissionKey);
 }
 
 /** Whether the organisation can take payments now (payouts enabled): the checkout's check, as a boolean. */
@@ -103,9 +118,10 @@ export const canSellNow = (deps: CheckoutDeps, organizationId: string): Promise<
 export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInput): Promise<OrderRow> {
   const now = input.now ?? new Date();
   const { db } = deps;
-  // The storefront's hot path is three statements: the host's organisation with its payouts check, the event with
-  // its types, and the hold with the rate limits. Expired holds are released only when the tickets seem to have run out
-  // and the event's read found one.
+  // The storefront's hot path: the host's organisation with its payouts check and the event with its types (each a
+  // read shared by the requests arriving together), then the hold with the rate limits (in its event's batch,
+  // decision 043). Expired holds are released only when the tickets seem to have run out and the event's read found
+  // one.
   // Codes are read only when the fan brought one; an access code's hidden types are then offered too.
   const codes = await codesFor(db, input.organizationId, input.eventId, input.codes ?? [], now);
   const loadOptions = { releaseExpired: false, unlockedTypeIds: codes.access?.ticketTypeIds ?? [] };
@@ -184,13 +200,13 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
     accessCodeId: codes.access && lines.some((line) => line.type.unlocked) ? codes.access.id : null,
     keepOwed: stored.keepOwed,
     queuePlace: input.queuePlace ?? null,
-    // Both limits are counted by the hold's own statement: one round trip and one commit (decision 039).
+    // Both limits are counted by the hold itself, in its own transaction (decisions 039, 043).
     limits: [
       { key: `checkout:ip:${input.ip}`, ...scale(PER_IP) },
       { key: `checkout:email:${buyer.email}`, ...scale(PER_EMAIL) },
     ],
   };
-  // A second try after releasing expired holds counts the limits again (the failed try's counts were undone).
+  // A second try after releasing expired holds counts the limits again (the refused try counted none).
   const holdAgain = () =>
     holdOrder(db, request).catch((error: unknown) => {
       if (error instanceof RateLimited) return rateLimited();
@@ -202,10 +218,10 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
     return held;
   } catch (error) {
     if (error instanceof RateLimited) return rateLimited();
-    if (isUniqueViolation(error)) {
+    if (error instanceof SubmissionExists || error instanceof QueuePlaceTaken) {
       const winner = await findBySubmission(db, input.organizationId, input.submissionKey);
       if (winner) return winner;
-      if (pgConstraint(error) === 'order_queue_place_idx') throw new AdmissionUsed();
+      if (error instanceof QueuePlaceTaken) throw new AdmissionUsed();
     }
     if (error instanceof CodeUsedUp || error instanceof BuyerLimitReached) {
       const already = await findBySubmission(db, input.organizationId, input.submissionKey);

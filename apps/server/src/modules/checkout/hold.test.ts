@@ -1,13 +1,16 @@
-// The one-statement hold: it takes the tickets and writes the order together, or, when a type or the venue has
-// too few left (the counters' CHECK constraints), writes nothing at all.
-import { eq } from 'drizzle-orm';
+// The hold: it takes the tickets and writes the order together, or, when a type or the venue has too few left,
+// writes nothing at all. Holds of one event that arrive together are decided and written as one batch (decision
+// 043): one read and one write for all of them, each hold still whole or nothing.
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createLiveEvent, sellingOrganiser } from '../../../test/checkout-helpers.js';
 import type { SignedInUser } from '../../../test/auth-helpers.js';
 import type { Database } from '../../db/client.js';
 import { event, order, orderChange, orderLine, requestLimit, ticketType } from '../../db/schema/index.js';
-import { holdOrder, type HoldRequest } from './hold.js';
+import { watchQueries } from '../../db/query-count.js';
+import { holdOrder, SubmissionExists, type HoldRequest } from './hold.js';
 import { NotEnoughTickets } from './inventory.js';
 import { loadStorefrontEvent } from './storefront-event.js';
 
@@ -90,7 +93,7 @@ describe('holdOrder', () => {
     expect(await state(live.id, typeId)).toEqual({ venueHeld: 0, typeHeld: 0, orders: 0 });
   });
 
-  it('tickets already gone: refused without a database error or a lock, and no rate-limit hit counted', async () => {
+  it('tickets already gone: refused without a database error, and no rate-limit hit counted', async () => {
     const { live, typeId, request } = await requestFor(2, null, 2, 'gone-already');
     await holdOrder(t.database.db, request);
     const late = {
@@ -126,4 +129,73 @@ describe('holdOrder', () => {
     expect(await holdOrder(t.database.db, { ...request, lines: [...request.lines, goneLine] })).toBeNull();
     expect(await state(live.id, typeId)).toEqual({ venueHeld: 0, typeHeld: 0, orders: 0 });
   });
+
+  it('holds arriving together: one read and one write for all, taken in arrival order until the tickets run out', async () => {
+    const { live, typeId, request } = await requestFor(15, null, 1, 'together');
+    const statements: string[] = [];
+    const stop = watchQueries((query) => statements.push(query));
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, index) =>
+        holdOrder(t.database.db, {
+          ...request,
+          buyer: { ...request.buyer, email: `together${index}@example.com` },
+          submissionKey: `together-${index}`,
+        }),
+      ),
+    );
+    stop();
+    const held = results.filter((result) => result.status === 'fulfilled');
+    const refused = results.filter((result) => result.status === 'rejected');
+    expect(held).toHaveLength(15);
+    expect(refused.every((result) => result.reason instanceof NotEnoughTickets)).toBe(true);
+    // Arrival order: the first fifteen callers got the tickets.
+    expect(results.slice(0, 15).every((result) => result.status === 'fulfilled')).toBe(true);
+    // One hold per statement would be at least 20 statements.
+    expect(statements.length).toBeLessThan(10);
+    expect(await state(live.id, typeId)).toEqual({ venueHeld: 15, typeHeld: 15, orders: 15 });
+  });
+
+  it('the same form sent twice at once: one order, and the second is told the form already made it', async () => {
+    const { live, typeId, request } = await requestFor(10, null, 2, 'twice');
+    const [first, second] = await Promise.allSettled([
+      holdOrder(t.database.db, request),
+      holdOrder(t.database.db, request),
+    ]);
+    expect(first).toMatchObject({ status: 'fulfilled', value: { quantity: 2, submissionKey: 'key-twice' } });
+    expect(second.status === 'rejected' && second.reason).toBeInstanceOf(SubmissionExists);
+    expect(await state(live.id, typeId)).toEqual({ venueHeld: 2, typeHeld: 2, orders: 1 });
+  });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'a write refused because another process took the last tickets meanwhile is decided again: sold out, nothing written',
+    async () => {
+      const { live, typeId, request } = await requestFor(5, null, 1, 'raced');
+      const other = new pg.Client({ connectionString: t.databaseUrl });
+      await other.connect();
+      try {
+        // Another process's sale holds the event row: the batch reads and decides while the last tickets still
+        // look free, then its write waits on the row.
+        await other.query('begin');
+        await other.query('select 1 from event where id = $1 for update', [live.id]);
+        const hold = holdOrder(t.database.db, request).then(
+          (value) => ({ value }),
+          (error: unknown) => ({ error }),
+        );
+        for (let waited = 0; waited < 100; waited += 1) {
+          const waiting = await t.database.db.execute(
+            sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+          );
+          if ((waiting as unknown as { rows: Array<{ n: number }> }).rows[0]!.n > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await other.query('update event set held = capacity where id = $1', [live.id]);
+        await other.query('commit');
+        const outcome = await hold;
+        expect('error' in outcome && outcome.error).toBeInstanceOf(NotEnoughTickets);
+      } finally {
+        await other.end();
+      }
+      expect(await state(live.id, typeId)).toEqual({ venueHeld: 5, typeHeld: 0, orders: 0 });
+    },
+  );
 });

@@ -16,35 +16,39 @@ export async function takeToken(db: Database, key: string, rule: LimitRule, now 
 
 /**
  * CTEs that count one hit on each key (distinct keys): `limit_input`, `limits` (the upsert, returning each key's
- * count in its window) and `allowed` (`ok`: every count within its max). The checkout's hold runs them in its own
- * statement (decision 039); `takeTokens` runs them alone. Rows are written in the order given, so callers that
- * always pass the same kinds of key in the same order (e.g. IP then e-mail) take the row locks in one order and
- * cannot deadlock on each other. The window length travels in a column that is not stored, so each key keeps its
- * own window. With `gate` (a condition on earlier CTEs), nothing is counted unless it holds.
+ * count in its window) and `allowed` (`ok`: every count within its max). Rows are written in the order given, so
+ * callers that always pass the same kinds of key in the same order (e.g. IP then e-mail) take the row locks in one
+ * order and cannot deadlock on each other. The window length travels in a column that is not stored, so each key
+ * keeps its own window.
  */
-export function limitCtes(checks: Array<LimitRule & { key: string }>, now: Date, gate?: SQL): SQL {
+function limitCtes(checks: Array<LimitRule & { key: string }>, now: Date): SQL {
   const at = now.toISOString();
   const values = sql.join(
     checks.map((check) => sql`(${check.key}, 1, ${at}::timestamptz, ${check.windowSeconds}::int, ${check.max}::int)`),
     sql`, `,
   );
   return sql`limit_input (key, count, window_started_at, window_seconds, max_count) as (values ${values}),
-    limits as (
-      insert into request_limit (key, count, window_started_at)
-      select key, count, window_started_at from limit_input${gate ? sql` where ${gate}` : sql``}
-      on conflict (key) do update set
-        count = case when request_limit.window_started_at <= excluded.window_started_at
-            - make_interval(secs => (select window_seconds from limit_input where limit_input.key = excluded.key))
-          then 1 else request_limit.count + 1 end,
-        window_started_at = case when request_limit.window_started_at <= excluded.window_started_at
-            - make_interval(secs => (select window_seconds from limit_input where limit_input.key = excluded.key))
-          then excluded.window_started_at else request_limit.window_started_at end
-      returning key, count
-    ),
+    limits as (${hitsUpsert('limit_input')} returning key, count),
     allowed as (
       select count(*) filter (where l.count <= i.max_count) = ${checks.length}::int as ok
       from limits l join limit_input i on i.key = l.key
     )`;
+}
+
+/**
+ * The upsert that adds each row of the CTE `input` (key, count, window_started_at, window_seconds) to its key's
+ * fixed window: `count` hits, or a new window of `count` hits from `window_started_at` when the key's window has run
+ * out. The checkout's holds write their hits with it (decision 043).
+ */
+export function hitsUpsert(input: string): SQL {
+  const source = sql.raw(input);
+  const expired = sql`request_limit.window_started_at <= excluded.window_started_at
+            - make_interval(secs => (select window_seconds from ${source} where ${source}.key = excluded.key))`;
+  return sql`insert into request_limit (key, count, window_started_at)
+      select key, count, window_started_at from ${source}
+      on conflict (key) do update set
+        count = case when ${expired} then excluded.count else request_limit.count + excluded.count end,
+        window_started_at = case when ${expired} then excluded.window_started_at else request_limit.window_started_at end`;
 }
 
 /**
@@ -80,18 +84,14 @@ export async function addHits(
   windowSeconds: number,
   now = new Date(),
 ): Promise<{ count: number; windowStartedAt: number }> {
-  const at = now.toISOString();
   const result = await db.execute(sql`
-    with durability as (select set_config('synchronous_commit', 'off', true) as value)
-    insert into request_limit (key, count, window_started_at)
-    select ${key}, ${hits}::int, ${at}::timestamptz where (select value from durability) is not null
-    on conflict (key) do update set
-      count = case when request_limit.window_started_at <= excluded.window_started_at
-          - make_interval(secs => ${windowSeconds}::int)
-        then excluded.count else request_limit.count + excluded.count end,
-      window_started_at = case when request_limit.window_started_at <= excluded.window_started_at
-          - make_interval(secs => ${windowSeconds}::int)
-        then excluded.window_started_at else request_limit.window_started_at end
+    with durability as (select set_config('synchronous_commit', 'off', true) as value),
+    limit_input as (
+      select ${key}::text as key, ${hits}::int as count, ${now.toISOString()}::timestamptz as window_started_at,
+        ${windowSeconds}::int as window_seconds
+      where (select value from durability) is not null
+    )
+    ${hitsUpsert('limit_input')}
     returning count, window_started_at`);
   const [row] = (result as unknown as { rows: Array<{ count: number; window_started_at: string | Date }> }).rows;
   return { count: Number(row!.count), windowStartedAt: new Date(row!.window_started_at).getTime() };

@@ -108,10 +108,10 @@ interface OwedPlaces {
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-type OwedEntry = { kind: string; ticket_type_id: string | null; quantity: number };
+export type OwedEntry = { kind: string; ticket_type_id: string | null; quantity: number };
 
 // One probe of the two partial indexes; nothing more while nobody waits and nothing is listed.
-const owedEntries = (eventId: unknown) => sql`
+export const owedEntries = (eventId: unknown) => sql`
   select 'waiting' as kind, ticket_type_id, sum(quantity)::int as quantity from waitlist_entry
     where event_id = ${eventId} and status = 'waiting' group by ticket_type_id
   union all

@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { event, order, ticketType, waitlistEntry } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { QUEUES, type JobQueue } from '../../jobs/queue.js';
-import { BuyerLimitReached, holdOrder } from '../checkout/hold.js';
+import { BuyerLimitReached, holdOrder, SubmissionExists } from '../checkout/hold.js';
 import { NotEnoughTickets, releaseExpiredHolds, type Tx } from '../checkout/inventory.js';
 import { takeTokens } from '../checkout/rate-limit.js';
 import { toSellable, type StorefrontEvent } from '../checkout/storefront-event.js';
@@ -169,7 +169,7 @@ export async function runWaitlist(db: Database, jobs: JobQueue, options: Waitlis
       const quantity = Math.min(entry.quantity, type.remaining ?? entry.quantity);
       try {
         const hold = await tx.transaction(async (savepoint) =>
-          holdOrder(savepoint as unknown as Database, {
+          holdOrder(savepoint, {
             organizationId,
             eventId,
             buyer: {
@@ -200,7 +200,7 @@ export async function runWaitlist(db: Database, jobs: JobQueue, options: Waitlis
         offered.push(entry.id);
       } catch (error) {
         if (error instanceof NotEnoughTickets) break;
-        if (error instanceof BuyerLimitReached || isUniqueViolation(error)) {
+        if (error instanceof BuyerLimitReached || error instanceof SubmissionExists) {
           // Already holds or bought as many as allowed (or an offer was made before): their turn is over.
           await tx
             .update(waitlistEntry)

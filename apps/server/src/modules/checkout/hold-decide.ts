@@ -1,0 +1,252 @@
+// What a batch of holds of one event does, decided in arrival order from the rows the batch has locked and read
+// (decision 043): each request is taken whole or refused whole, exactly as if the requests had run one after
+// another. Pure: it reads the state it is given, changes it as each hold takes its tickets, and answers each
+// request's outcome with the rows the batch's one write statement then stores.
+import { bookingFee, type CurrencyCode } from '@marquee/shared';
+import type { HoldLine, HoldRequest, OrderRow } from './hold.js';
+import type { OwedEntry } from './storefront-event.js';
+
+export interface Counters {
+  capacity: number | null;
+  sold: number;
+  held: number;
+}
+
+/** The rows a batch decides on: the event's, its types' and its codes' counters locked, the rest read after. */
+export interface HoldState {
+  /** Null: the event is gone (or not the organisation's). */
+  venue: Counters | null;
+  types: Map<string, Counters>;
+  codes: Map<string, { uses: number; maxUses: number | null }>;
+  /** Rate-limit windows by key, as stored (absent: never counted). */
+  limits: Map<string, { count: number; windowStartedAt: Date }>;
+  /** Tickets each e-mail holds or has bought for the event. */
+  buyers: Map<string, number>;
+  /** Submission keys that already made an order. */
+  submitted: Set<string>;
+  /** Waiting-room places with a live order. */
+  places: Set<number>;
+  /** The waiting list's wants and the open resale listings (the public gate of decision 035). */
+  owed: OwedEntry[];
+}
+
+export type HoldOutcome =
+  | { kind: 'held'; order: OrderRow }
+  | { kind: 'gone' }
+  | { kind: 'sold-out' }
+  | { kind: 'rate-limited' }
+  | { kind: 'code-used-up' }
+  | { kind: 'buyer-limit' }
+  | { kind: 'submitted' }
+  | { kind: 'place-taken' };
+
+export interface HeldOrder {
+  order: OrderRow;
+  lines: Array<{ ticketTypeId: string; name: string; quantity: number; unitPriceMinor: number; unitFeeMinor: number }>;
+}
+
+/** What the batch's write statement stores: every change summed per row, so each row is written once. */
+export interface HoldWrites {
+  held: HeldOrder[];
+  /** Hits per rate-limit key, with the key's window (a window that ran out starts again with these hits). */
+  limitHits: Array<{ key: string; hits: number; windowSeconds: number }>;
+  codeUses: Array<{ id: string; uses: number }>;
+  /** Tickets added per e-mail, with the limit to store (the largest the granted holds carried). */
+  buyerTickets: Array<{ email: string; tickets: number; maxTickets: number }>;
+  typeHeld: Array<{ id: string; held: number }>;
+  venueHeld: number;
+  /** The latest clock of the batch: rate-limit windows are counted against it. */
+  now: Date;
+}
+
+/** New orders' random parts (made by the caller, so a clash of codes can be tried again with new ones). */
+export interface OrderIdentity {
+  id: string;
+  code: string;
+  accessToken: string;
+}
+
+const unitPrice = (line: HoldLine) => line.unitPriceMinor ?? line.type.priceMinor;
+const left = (counters: Counters) =>
+  counters.capacity === null ? Infinity : counters.capacity - counters.sold - counters.held;
+
+function perType(lines: HoldLine[]): Map<string, number> {
+  const sums = new Map<string, number>();
+  for (const line of lines) sums.set(line.ticketTypeId, (sums.get(line.ticketTypeId) ?? 0) + line.quantity);
+  return sums;
+}
+
+/**
+ * The public gate (decision 035) for a hold of `wanted`: closed while a fan waits for one of the types (or for any
+ * ticket); otherwise the venue must keep the places owed to other types' listings and waiting-list wants (as far as
+ * those types have places of their own).
+ */
+function owedGateRefuses(state: HoldState, wanted: Map<string, number>, quantity: number): boolean {
+  if (state.owed.length === 0 || !state.venue) return false;
+  const waiting = state.owed.filter((entry) => entry.kind === 'waiting');
+  if (waiting.some((entry) => entry.ticket_type_id === null || wanted.has(entry.ticket_type_id))) return true;
+  if (state.venue.capacity === null) return false;
+  let places = 0;
+  for (const entry of state.owed) {
+    if (entry.ticket_type_id === null || wanted.has(entry.ticket_type_id)) continue;
+    if (entry.kind === 'listed') places += Number(entry.quantity);
+    else {
+      const type = state.types.get(entry.ticket_type_id);
+      if (type) places += Math.min(Number(entry.quantity), Math.max(0, left(type)));
+    }
+  }
+  return left(state.venue) - quantity < places;
+}
+
+function newOrder(request: HoldRequest, identity: OrderIdentity, quantity: number): HeldOrder {
+  const { lines, buyer, now } = request;
+  const currency = lines[0]!.type.currency as CurrencyCode;
+  const priced = lines.map((line) => ({
+    ticketTypeId: line.ticketTypeId,
+    name: line.type.name,
+    quantity: line.quantity,
+    unitPriceMinor: unitPrice(line),
+    // The booking fee is the one fee function's, on each ticket's price after any discount.
+    unitFeeMinor: bookingFee(unitPrice(line), currency),
+  }));
+  const order = {
+    id: identity.id,
+    organizationId: request.organizationId,
+    eventId: request.eventId,
+    code: identity.code,
+    accessToken: identity.accessToken,
+    status: 'pending' as const,
+    channel: 'online' as const,
+    firstName: buyer.firstName.trim(),
+    lastName: buyer.lastName.trim(),
+    customerEmail: buyer.email,
+    phone: buyer.phone.trim() || null,
+    country: buyer.country,
+    marketingConsent: buyer.marketingConsent,
+    quantity,
+    amountMinor: priced.reduce((sum, line) => sum + line.unitPriceMinor * line.quantity, 0),
+    feeMinor: priced.reduce((sum, line) => sum + line.unitFeeMinor * line.quantity, 0),
+    refundedMinor: 0,
+    refundedTickets: 0,
+    currency,
+    submissionKey: request.submissionKey,
+    holdExpiresAt: new Date(now.getTime() + request.holdSeconds * 1000),
+    paymentProvider: null,
+    checkoutSessionId: null,
+    checkoutUrl: null,
+    paymentIntentId: null,
+    promoCodeId: request.promo?.id ?? null,
+    promoCode: request.promo?.code ?? null,
+    discountMinor: request.promo?.discountMinor ?? 0,
+    accessCodeId: request.accessCodeId ?? null,
+    queuePlace: request.queuePlace ?? null,
+    createdAt: now,
+    updatedAt: now,
+    paidAt: null,
+  } satisfies OrderRow;
+  return { order, lines: priced };
+}
+
+/**
+ * Decides `requests` (one event's, in arrival order) against `state`, which it updates. Per request, in this order:
+ * the event and types must exist; a form that already made an order and a waiting-room place already used take
+ * nothing; without room (or past the public gate) nothing is counted; then one hit on each rate-limit key (kept when
+ * over the limit, which refuses the hold); then the codes' uses and the buyer's tickets, whose refusal takes the hits
+ * back, as a hold that fails writes nothing.
+ */
+export function decideHolds(
+  requests: HoldRequest[],
+  state: HoldState,
+  identities: OrderIdentity[],
+): { outcomes: HoldOutcome[]; writes: HoldWrites } {
+  const now = requests.reduce((latest, request) => (request.now > latest ? request.now : latest), requests[0]!.now);
+  const held: HeldOrder[] = [];
+  const hits = new Map<string, { hits: number; base: number; windowSeconds: number }>();
+  const codeUses = new Map<string, number>();
+  const buyerTickets = new Map<string, { tickets: number; maxTickets: number }>();
+  const typeHeld = new Map<string, number>();
+  let venueHeld = 0;
+
+  const limitEntry = (key: string, windowSeconds: number) => {
+    let entry = hits.get(key);
+    if (!entry) {
+      const stored = state.limits.get(key);
+      const running = stored && stored.windowStartedAt.getTime() > now.getTime() - windowSeconds * 1000;
+      entry = { hits: 0, base: running ? stored.count : 0, windowSeconds };
+      hits.set(key, entry);
+    }
+    return entry;
+  };
+
+  const outcomes = requests.map((request, index): HoldOutcome => {
+    const wanted = perType(request.lines);
+    const quantity = request.lines.reduce((sum, line) => sum + line.quantity, 0);
+    const codeIds = [...new Set([request.accessCodeId, request.promo?.id].filter((id): id is string => Boolean(id)))];
+    const venue = state.venue;
+    if (!venue || [...wanted.keys()].some((id) => !state.types.has(id)) || codeIds.some((id) => !state.codes.has(id)))
+      return { kind: 'gone' };
+    if (state.submitted.has(request.submissionKey)) return { kind: 'submitted' };
+    const place = request.queuePlace ?? null;
+    if (place !== null && state.places.has(place)) return { kind: 'place-taken' };
+    const fits = left(venue) >= quantity && [...wanted].every(([id, n]) => left(state.types.get(id)!) >= n);
+    if (!fits || (request.keepOwed && owedGateRefuses(state, wanted, quantity))) return { kind: 'sold-out' };
+
+    const limits = (request.limits ?? []).map((rule) => ({ rule, entry: limitEntry(rule.key, rule.windowSeconds) }));
+    for (const { entry } of limits) entry.hits += 1;
+    if (limits.some(({ rule, entry }) => entry.base + entry.hits > rule.max)) return { kind: 'rate-limited' };
+    const takeBack = () => {
+      for (const { entry } of limits) entry.hits -= 1;
+    };
+    const codesFull = codeIds.some((id) => {
+      const code = state.codes.get(id)!;
+      return code.maxUses !== null && code.uses + 1 > code.maxUses;
+    });
+    if (codesFull) {
+      takeBack();
+      return { kind: 'code-used-up' };
+    }
+    const email = request.buyer.email;
+    if ((state.buyers.get(email) ?? 0) + quantity > request.maxTicketsPerEmail) {
+      takeBack();
+      return { kind: 'buyer-limit' };
+    }
+
+    // Taken: the state moves on for the requests behind this one.
+    venue.held += quantity;
+    venueHeld += quantity;
+    for (const [id, n] of wanted) {
+      state.types.get(id)!.held += n;
+      typeHeld.set(id, (typeHeld.get(id) ?? 0) + n);
+    }
+    for (const id of codeIds) {
+      state.codes.get(id)!.uses += 1;
+      codeUses.set(id, (codeUses.get(id) ?? 0) + 1);
+    }
+    state.buyers.set(email, (state.buyers.get(email) ?? 0) + quantity);
+    const buyer = buyerTickets.get(email);
+    buyerTickets.set(email, {
+      tickets: (buyer?.tickets ?? 0) + quantity,
+      maxTickets: Math.max(buyer?.maxTickets ?? 0, request.maxTicketsPerEmail),
+    });
+    state.submitted.add(request.submissionKey);
+    if (place !== null) state.places.add(place);
+    const order = newOrder(request, identities[index]!, quantity);
+    held.push(order);
+    return { kind: 'held', order: order.order };
+  });
+
+  return {
+    outcomes,
+    writes: {
+      held,
+      limitHits: [...hits]
+        .filter(([, entry]) => entry.hits > 0)
+        .map(([key, entry]) => ({ key, hits: entry.hits, windowSeconds: entry.windowSeconds })),
+      codeUses: [...codeUses].map(([id, uses]) => ({ id, uses })),
+      buyerTickets: [...buyerTickets].map(([email, value]) => ({ email, ...value })),
+      typeHeld: [...typeHeld].map(([id, n]) => ({ id, held: n })),
+      venueHeld,
+      now,
+    },
+  };
+}
