@@ -56,6 +56,10 @@ interface Row {
   p50: number;
   p99: number;
   holdP99: number;
+  /** Milliseconds of the server processes' CPU per checkout request over the burst (null without /proc). */
+  cpuPerRequest: number | null;
+  /** The same for the bench's own client, on the same cores. */
+  clientCpuPerRequest: number;
   /** Null for the floor, which takes no payments. */
   paid: number | null;
   payFailures: number;
@@ -73,6 +77,10 @@ interface Burst {
   tokens: string[];
   burstSeconds: number;
   holdSeconds: number;
+  /** CPU seconds the server processes used during the burst (null without /proc). */
+  serverCpuSeconds: number | null;
+  /** CPU seconds this process (the bench's client) used during the burst. */
+  clientCpuSeconds: number;
 }
 
 /** BUYERS checkouts, CONCURRENCY in flight, spread over the clients (one per process); a hold answers 303. */
@@ -82,7 +90,15 @@ async function rushBurst(
   host: string,
   headers: Record<string, string>,
   formFor: (index: number) => Record<string, string>,
+  servers: ServerProcess[],
 ): Promise<Burst> {
+  const serverCpu = () =>
+    servers.reduce<number | null>((sum, server) => {
+      const seconds = server.cpuSeconds();
+      return sum === null || seconds === null ? null : sum + seconds;
+    }, 0);
+  const cpuBefore = serverCpu();
+  const clientBefore = process.cpuUsage();
   const latencies: number[] = [];
   const holdLatencies: number[] = [];
   const statuses = new Map<number, number>();
@@ -95,7 +111,13 @@ async function rushBurst(
     async (index) => {
       const client = clients[index % clients.length]!;
       const t0 = performance.now();
-      const reply = await client.trySend({ path: checkoutPath, host, headers, body: formFor(index) });
+      const reply = await client.trySend({
+        path: checkoutPath,
+        host,
+        headers,
+        body: formFor(index),
+        discardBody: true,
+      });
       const elapsed = performance.now() - t0;
       latencies.push(elapsed);
       statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
@@ -109,9 +131,20 @@ async function rushBurst(
     },
   );
   const burstSeconds = (performance.now() - started) / 1000;
+  const cpuAfter = serverCpu();
+  const clientCpu = process.cpuUsage(clientBefore);
   latencies.sort((a, b) => a - b);
   holdLatencies.sort((a, b) => a - b);
-  return { latencies, holdLatencies, statuses, tokens, burstSeconds, holdSeconds: (lastHoldAt - started) / 1000 };
+  return {
+    latencies,
+    holdLatencies,
+    statuses,
+    tokens,
+    burstSeconds,
+    holdSeconds: (lastHoldAt - started) / 1000,
+    serverCpuSeconds: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+    clientCpuSeconds: (clientCpu.user + clientCpu.system) / 1e6,
+  };
 }
 
 function burstFigures(burst: Burst) {
@@ -128,6 +161,8 @@ function burstFigures(burst: Burst) {
     p50: percentile(burst.latencies, 50),
     p99: percentile(burst.latencies, 99),
     holdP99: percentile(burst.holdLatencies, 99),
+    cpuPerRequest: burst.serverCpuSeconds === null ? null : (burst.serverCpuSeconds * 1000) / BUYERS,
+    clientCpuPerRequest: (burst.clientCpuSeconds * 1000) / BUYERS,
   };
 }
 
@@ -177,8 +212,13 @@ async function runSetup(setup: string, database: Database, processes: number): P
       },
     );
 
-    const burst = await rushBurst(clients, `/events/${live.slug}/checkout`, shopHost, shopHeaders, (index) =>
-      fanCheckoutForm(live, `fan${index}@example.com`, `Number ${index}`),
+    const burst = await rushBurst(
+      clients,
+      `/events/${live.slug}/checkout`,
+      shopHost,
+      shopHeaders,
+      (index) => fanCheckoutForm(live, `fan${index}@example.com`, `Number ${index}`),
+      servers,
     );
     const { tokens } = burst;
 
@@ -257,7 +297,7 @@ async function runFloor(url: string): Promise<Row> {
         if (reply.status !== 303 && reply.status !== 409) throw new Error(`floor warm-up: ${reply.status}`);
       },
     );
-    const burst = await rushBurst([client], '/events/rush/checkout', host, {}, form);
+    const burst = await rushBurst([client], '/events/rush/checkout', host, {}, form, [server]);
     const counted = new pg.Client({ connectionString: url });
     await counted.connect();
     try {
@@ -339,6 +379,8 @@ function printRow(row: Row) {
     row.p50.toFixed(0).padStart(5),
     row.p99.toFixed(0).padStart(5),
     row.holdP99.toFixed(0).padStart(7),
+    (row.cpuPerRequest === null ? '-' : row.cpuPerRequest.toFixed(2)).padStart(7),
+    row.clientCpuPerRequest.toFixed(2).padStart(6),
     (row.paid === null ? '-' : `${row.paid}${row.payFailures ? ` (${row.payFailures} failed)` : ''}`).padStart(6),
     (row.paid === null ? '-' : row.paySeconds.toFixed(1)).padStart(6),
     String(row.sold).padStart(5),
@@ -358,6 +400,8 @@ const header = [
   'p50'.padStart(5),
   'p99'.padStart(5),
   'hold99'.padStart(7),
+  'cpu/req'.padStart(7),
+  'client'.padStart(6),
   'paid'.padStart(6),
   'pay s'.padStart(6),
   'sold'.padStart(5),
@@ -368,7 +412,7 @@ const header = [
 
 console.log(
   `Checkout rush: ${BUYERS} fans (1 ticket each, distinct e-mails) for ${CAPACITY} tickets, ${CONCURRENCY} checkouts in flight, ` +
-    `payments ${PAY_CONCURRENCY} at a time; ${os.cpus().length} CPU cores (load average ${os.loadavg()[0]!.toFixed(1)}), Node ${process.version}. Latencies in ms (server response time per request).`,
+    `payments ${PAY_CONCURRENCY} at a time; ${os.cpus().length} CPU cores (load average ${os.loadavg()[0]!.toFixed(1)}), Node ${process.version}. Latencies in ms (server response time per request); cpu/req: ms of the server processes' CPU per checkout request over the burst; client: the same for the bench's own client.`,
 );
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-rush-'));
 const rows: Row[] = [];

@@ -19,6 +19,8 @@ export interface SendOptions {
   json?: unknown;
   /** Bytes sent as they are, with their content type (a multipart upload, a signed webhook). */
   raw?: { body: Buffer | string; contentType: string };
+  /** The answer's body is read and dropped, not decoded (a load run that looks only at statuses and headers). */
+  discardBody?: boolean;
 }
 
 export class HttpClient {
@@ -71,7 +73,7 @@ export class HttpClient {
       body,
       signal: AbortSignal.timeout(this.timeoutMs),
     });
-    const text = await response.body.text();
+    const text = options.discardBody ? (await response.body.dump(), '') : await response.body.text();
     const rawCookie = response.headers['set-cookie'];
     const setCookie = Array.isArray(rawCookie) ? rawCookie : rawCookie ? [rawCookie] : [];
     return { status: response.statusCode, location: String(response.headers.location ?? ''), setCookie, body: text };

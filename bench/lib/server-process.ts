@@ -2,6 +2,7 @@
 // `entry: 'dist'`) as a child process for a benchmark or an ops test, waits for /api/health, and stops it
 // (SIGTERM, then SIGKILL) so no process outlives the run.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -25,6 +26,21 @@ export interface ServerProcess {
   kill(signal: NodeJS.Signals): Promise<void>;
   /** True while the process runs. */
   readonly alive: boolean;
+  /** CPU seconds the process has used so far (user and system, from /proc), or null where /proc is missing. */
+  cpuSeconds(): number | null;
+}
+
+const CLOCK_TICKS = 100;
+
+/** User plus system CPU seconds of process `pid` so far, from /proc/<pid>/stat (Linux), or null. */
+export function processCpuSeconds(pid: number | undefined): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
 }
 
 /** A server on `port` with `env` added to a test configuration; resolves once it answers /api/health. */
@@ -88,6 +104,7 @@ export async function startServer(
           get alive() {
             return !exited;
           },
+          cpuSeconds: () => processCpuSeconds(child.pid),
         };
     } catch {
       // Not listening yet.
