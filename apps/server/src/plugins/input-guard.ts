@@ -6,12 +6,14 @@ import { controlCharacterError } from '../lib/control-characters.js';
 import { AppError } from '../lib/errors.js';
 
 export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const field = controlCharacterError([
       { where: 'params', value: request.params },
       { where: 'querystring', value: request.query },
       { where: 'body', value: request.body },
     ]);
-    if (field) throw new AppError('VALIDATION_ERROR', `Invalid request: ${field.path}: ${field.message}`, [field]);
+    done(
+      field ? new AppError('VALIDATION_ERROR', `Invalid request: ${field.path}: ${field.message}`, [field]) : undefined,
+    );
   });
 });

@@ -157,7 +157,7 @@ function hasMetricsToken(request: FastifyRequest, token: string | undefined): bo
 
 export function metricsRoutes(app: FastifyInstance, options: { metrics: AppMetrics; token: string | undefined }) {
   const { metrics, token } = options;
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // The route pattern ('/orders/:token'), so no id or token becomes a label; unmatched paths share one label.
     metrics.requestFinished(
       request.method,
@@ -165,6 +165,7 @@ export function metricsRoutes(app: FastifyInstance, options: { metrics: AppMetri
       reply.statusCode,
       reply.elapsedTime / 1000,
     );
+    done();
   });
 
   app.get('/metrics', async (request, reply) => {

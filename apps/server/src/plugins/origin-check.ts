@@ -18,17 +18,18 @@ export const originCheckPlugin = fp(async (app: FastifyInstance, options: { conf
   const appOrigin = new URL(options.config.appUrl).origin;
   const allowed = new Set([appOrigin, ...(options.config.isProduction ? [] : [VITE_DEV_ORIGIN])]);
 
-  // Registered after the host classification hook, so request.siteHost is set.
-  app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method)) return;
+  /** Whether the request is a cross-site state change to refuse. */
+  const refusal = (request: FastifyRequest): boolean => {
+    if (!STATE_CHANGING.has(request.method)) return false;
     const origin = request.headers.origin;
-    if (origin === undefined) {
-      if (request.headers.cookie) throw new AppError('FORBIDDEN', 'Cross-site request refused');
-      return;
-    }
-    if (allowed.has(origin)) return;
+    if (origin === undefined) return Boolean(request.headers.cookie);
+    if (allowed.has(origin)) return false;
     // A storefront's own forms post to their own host (an organisation subdomain or custom domain).
-    if (request.siteHost.kind !== 'app' && origin.toLowerCase() === ownOrigin(request)) return;
-    throw new AppError('FORBIDDEN', 'Cross-site request refused');
+    return request.siteHost.kind === 'app' || origin.toLowerCase() !== ownOrigin(request);
+  };
+
+  // Registered after the host classification hook, so request.siteHost is set.
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(refusal(request) ? new AppError('FORBIDDEN', 'Cross-site request refused') : undefined);
   });
 });
