@@ -12,13 +12,19 @@ export const hasControlCharacter = (text: string) => CONTROL_CHARACTER.test(text
 export function findControlCharacter(value: unknown, path: string[] = [], depth = 0): string[] | undefined {
   if (typeof value === 'string') return hasControlCharacter(value) ? path : undefined;
   if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return undefined;
-  const entries = Array.isArray(value)
-    ? value.map((item, index) => [String(index), item] as const)
-    : Object.entries(value);
-  for (const [key, item] of entries) {
+  // Every request's parts pass here: the path is built only for the field that holds one.
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      const found = findControlCharacter(value[index], [], depth + 1);
+      if (found) return [...path, String(index), ...found];
+    }
+    return undefined;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
     if (hasControlCharacter(key)) return [...path, key];
-    const found = findControlCharacter(item, [...path, key], depth + 1);
-    if (found) return found;
+    const found = findControlCharacter((value as Record<string, unknown>)[key], [], depth + 1);
+    if (found) return [...path, key, ...found];
   }
   return undefined;
 }

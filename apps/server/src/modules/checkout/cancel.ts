@@ -1,5 +1,5 @@
 // A fan cancelling their own hold, and the key that makes a resubmitted checkout form find its first order.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -19,12 +19,13 @@ export async function cancelHold(db: Database, current: OrderRow): Promise<boole
         .limit(1);
       if (!locked) return false;
       const lines = await tx.select().from(orderLine).where(eq(orderLine.orderId, locked.id));
+      // Codes and the buyer's row before the counters: the order in which holds take these locks (decision 043).
+      await giveBackCodesAndBuyer(tx, locked);
       await releaseHeldTickets(
         tx,
         locked.eventId,
         lines.map((line) => ({ ticketTypeId: line.ticketTypeId, quantity: line.quantity })),
       );
-      await giveBackCodesAndBuyer(tx, locked);
       const now = new Date();
       await tx
         .update(order)
@@ -44,12 +45,15 @@ export async function cancelHold(db: Database, current: OrderRow): Promise<boole
   );
 }
 
-/** A cancelled hold's code uses and its tickets toward the buyer's limit go back (as when a hold expires). */
+/**
+ * A cancelled hold's code uses and its tickets toward the buyer's limit go back (as when a hold expires). Run before
+ * the counters move: codes (in id order), then the buyer, then the types and the event, as holds lock them.
+ */
 export async function giveBackCodesAndBuyer(
   tx: Tx,
   held: Pick<OrderRow, 'eventId' | 'customerEmail' | 'quantity' | 'promoCodeId' | 'accessCodeId'>,
 ) {
-  const codeIds = [held.promoCodeId, held.accessCodeId].filter((id): id is string => Boolean(id));
+  const codeIds = [held.promoCodeId, held.accessCodeId].filter((id): id is string => Boolean(id)).sort();
   for (const id of codeIds) {
     await tx.execute(sql`update event_code set uses = greatest(0, uses - 1) where id = ${id}`);
   }
@@ -76,16 +80,16 @@ export function checkoutSubmissionKey(
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([id, value]) => `${id}=${value.trim()}`)
     .join('&');
-  return createHash('sha256')
-    .update(
-      [
-        eventId,
-        form.buyer.email.trim().toLowerCase(),
-        quantities,
-        request.ip,
-        String(request.headers['user-agent'] ?? ''),
-        String(Math.floor(now / WINDOW_MS)),
-      ].join('\n'),
-    )
-    .digest('base64url');
+  return hash(
+    'sha256',
+    [
+      eventId,
+      form.buyer.email.trim().toLowerCase(),
+      quantities,
+      request.ip,
+      String(request.headers['user-agent'] ?? ''),
+      String(Math.floor(now / WINDOW_MS)),
+    ].join('\n'),
+    'base64url',
+  );
 }

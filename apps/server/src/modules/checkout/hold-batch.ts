@@ -8,9 +8,9 @@
 // tickets) and the unique indexes (a form's submission key, an admission's place) refuse it whole if anything the
 // decisions relied on changed meanwhile. Capacity is therefore never oversold, in any number of server processes.
 // Run as is (`optimistic`), a refused write is decided again from a new read. `locked` runs inside a transaction
-// after locking the codes, the event's types (in id order) and the event row, the order every counter update takes
-// its locks in, so nothing the decisions rely on can change: the fallback after repeated refusals, and a hold inside
-// a waiting-list run. The write does not wait for the WAL flush on commit (`set_config(..., true)`): holds are
+// after locking the rate-limit keys, the codes, the buyers, the event's types (in id order) and the event row, so nothing the
+// decisions rely on can change: the fallback after repeated refusals, and a hold inside a waiting-list run. Both
+// take row locks in that one order (keys, codes, buyers, types, event), the order of every other writer of them. The write does not wait for the WAL flush on commit (`set_config(..., true)`): holds are
 // short-lived and self-consistent, so a crash loses at most the last moments of holds, never half of one.
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
@@ -39,16 +39,26 @@ const counters = (row: CounterRow): Counters => ({
   held: Number(row.held),
 });
 
-function lockStatement(organizationId: string, eventId: string, codeIds: string[]): SQL {
+function lockStatement(organizationId: string, eventId: string, requests: HoldRequest[]): SQL {
+  const emails = [...new Set(requests.map((request) => request.buyer.email))];
   return sql`
-    with codes as (
+    with limits as (
+      select key from request_limit where key = any(${textArray(keysOf(requests))}) order by key for update
+    ),
+    codes as (
       select id from event_code
-      where id = any(${textArray(codeIds)}::uuid[]) and event_id = ${eventId} and organization_id = ${organizationId}
+      where id = any(${textArray(codeIdsOf(requests))}::uuid[]) and event_id = ${eventId}
+        and organization_id = ${organizationId} and (select count(*) from limits) >= 0
       order by id for update
+    ),
+    buyers as (
+      select email from buyer_tickets
+      where event_id = ${eventId} and email = any(${textArray(emails)}) and (select count(*) from codes) >= 0
+      order by email for update
     ),
     types as (
       select id from ticket_type
-      where event_id = ${eventId} and organization_id = ${organizationId} and (select count(*) from codes) >= 0
+      where event_id = ${eventId} and organization_id = ${organizationId} and (select count(*) from buyers) >= 0
       order by id for update
     )
     select id from event
@@ -56,8 +66,15 @@ function lockStatement(organizationId: string, eventId: string, codeIds: string[
     for update`;
 }
 
+const codeIdsOf = (requests: HoldRequest[]) =>
+  [
+    ...new Set(requests.flatMap((request) => [request.accessCodeId, request.promo?.id].filter(Boolean) as string[])),
+  ].sort();
+const keysOf = (requests: HoldRequest[]) =>
+  [...new Set(requests.flatMap((request) => (request.limits ?? []).map((limit) => limit.key)))].sort();
+
 function readStatement(organizationId: string, eventId: string, requests: HoldRequest[]): SQL {
-  const keys = [...new Set(requests.flatMap((request) => (request.limits ?? []).map((limit) => limit.key)))];
+  const keys = keysOf(requests);
   const emails = [...new Set(requests.map((request) => request.buyer.email))];
   const submissions = [...new Set(requests.map((request) => request.submissionKey))];
   const places = [...new Set(requests.flatMap((request) => (request.queuePlace == null ? [] : [request.queuePlace])))];
@@ -124,33 +141,53 @@ function writeStatement(organizationId: string, eventId: string, writes: HoldWri
     tickets: buyer.tickets,
     max_tickets: buyer.maxTickets,
   }));
+  // Rows are locked in one order, the one every other writer of these rows follows (decision 043): rate-limit keys,
+  // codes, buyers, then the types in id order (one step each) and the event last, each step waiting for the one
+  // before it. Writers that took them in different orders could deadlock (PostgreSQL breaks that after a second).
+  const types = [...writes.typeHeld].sort((a, b) => a.id.localeCompare(b.id));
+  const typeSteps = sql.join(
+    [
+      sql`type_0 as (select count(*) from buyers)`,
+      ...types.map(
+        (type, index) => sql`${sql.raw(`type_${index + 1}`)} as (
+      update ticket_type set held = held + ${type.held}::int
+      where id = ${type.id} and event_id = ${eventId} and (select count(*) from ${sql.raw(`type_${index}`)}) >= 0
+      returning id
+    )`,
+      ),
+    ],
+    sql`,
+    `,
+  );
   return sql`
     with durability as (select set_config('synchronous_commit', 'off', true) as value),
     limit_input as (
       select key, count, ${writes.now.toISOString()}::timestamptz as window_started_at, window_seconds
       from json_to_recordset(${json(hits)}) as v(key text, count int, window_seconds int)
     ),
-    limits as (${hitsUpsert('limit_input')}),
+    limits as (${hitsUpsert('limit_input')} returning key),
     codes as (
       update event_code c set uses = c.uses + v.uses
-      from json_to_recordset(${json(writes.codeUses)}) as v(id uuid, uses int)
-      where c.id = v.id and c.event_id = ${eventId}
+      from (select * from json_to_recordset(${json(writes.codeUses)}) as v(id uuid, uses int) order by id) v
+      where c.id = v.id and c.event_id = ${eventId} and (select count(*) from limits) >= 0
+      returning c.id
     ),
     buyers as (
       insert into buyer_tickets (organization_id, event_id, email, tickets, max_tickets)
       select ${organizationId}, ${eventId}, v.email, v.tickets, v.max_tickets
       from json_to_recordset(${json(buyers)}) as v(email text, tickets int, max_tickets int)
+      where (select count(*) from codes) >= 0
+      order by v.email
       on conflict (event_id, email) do update
         set tickets = buyer_tickets.tickets + excluded.tickets, max_tickets = excluded.max_tickets
+      returning email
     ),
-    types as (
-      update ticket_type t set held = t.held + v.held
-      from json_to_recordset(${json(writes.typeHeld)}) as v(id uuid, held int)
-      where t.id = v.id and t.event_id = ${eventId}
-    ),
+    ${typeSteps},
     venue as (
       update event set held = held + ${writes.venueHeld}::int
       where id = ${eventId} and organization_id = ${organizationId} and ${writes.venueHeld}::int <> 0
+        and (select count(*) from ${sql.raw(`type_${writes.typeHeld.length}`)}) >= 0
+      returning id
     ),
     orders as (
       insert into "order" (id, organization_id, event_id, code, access_token, status, first_name, last_name,
@@ -181,11 +218,6 @@ function writeStatement(organizationId: string, eventId: string, writes: HoldWri
     )
     select (select value from durability) as durability`;
 }
-
-const codeIdsOf = (requests: HoldRequest[]) =>
-  [
-    ...new Set(requests.flatMap((request) => [request.accessCodeId, request.promo?.id].filter(Boolean) as string[])),
-  ].sort();
 
 async function readState(runner: Runner, requests: HoldRequest[]): Promise<HoldState> {
   const { organizationId, eventId } = requests[0]!;
@@ -228,8 +260,7 @@ export const isRefusedWrite = (error: unknown) => REFUSED_WRITE.has(pgErrorCode(
  */
 export async function holdBatch(runner: Runner, requests: HoldRequest[], mode: 'optimistic' | 'locked') {
   const { organizationId, eventId } = requests[0]!;
-  if (mode === 'locked')
-    await executeNamed(runner, 'hold_lock', lockStatement(organizationId, eventId, codeIdsOf(requests)));
+  if (mode === 'locked') await executeNamed(runner, 'hold_lock', lockStatement(organizationId, eventId, requests));
   const state = await readState(runner, requests);
   const identities = requests.map(() => ({ id: randomUUID(), code: newOrderCode(), accessToken: newAccessToken() }));
   const { outcomes, writes } = decideHolds(requests, state, identities);

@@ -100,7 +100,7 @@ type Settled = { outcome: HoldOutcome } | { error: unknown };
 async function holdTogether(db: Database, requests: HoldRequest[]): Promise<HoldOutcome[]> {
   for (let attempt = 1; attempt <= OPTIMISTIC_TRIES; attempt += 1) {
     try {
-      return await holdBatch(db, requests, 'optimistic');
+      return await retryOnDeadlock(() => holdBatch(db, requests, 'optimistic'));
     } catch (error) {
       if (!isRefusedWrite(error)) throw error;
     }

@@ -117,16 +117,18 @@ export async function releaseExpiredHolds(
         update "order" set status = 'expired', updated_at = ${now}::timestamptz
         where status = 'pending' and hold_expires_at < ${now}::timestamptz ${forEvent}
         returning id, organization_id, event_id, quantity, customer_email, promo_code_id, access_code_id
-      ), per_type as (
+      ), ${RELEASE_CODES_AND_BUYERS}, per_type as (
         select l.ticket_type_id, sum(l.quantity)::int as quantity
         from order_line l join expired e on e.id = l.order_id group by l.ticket_type_id
       ), types as (
-        update ticket_type t set held = t.held - p.quantity from per_type p where t.id = p.ticket_type_id returning t.id
+        update ticket_type t set held = t.held - p.quantity from per_type p
+        where t.id = p.ticket_type_id and (select count(*) from buyers) >= 0 returning t.id
       ), per_event as (
         select event_id, sum(quantity)::int as quantity from expired group by event_id
       ), events as (
-        update event v set held = v.held - p.quantity from per_event p where v.id = p.event_id returning v.id
-      ), ${RELEASE_CODES_AND_BUYERS}, audit as (
+        update event v set held = v.held - p.quantity from per_event p
+        where v.id = p.event_id and (select count(*) from types) >= 0 returning v.id
+      ), audit as (
         insert into order_change (organization_id, order_id, action, from_status, to_status, actor_type, at)
         select organization_id, id, 'expired', 'pending', 'expired', 'system', ${now}::timestamptz from expired
       )
@@ -138,6 +140,8 @@ export async function releaseExpiredHolds(
 /**
  * CTEs giving back what the orders in `expired` (id, event_id, quantity, customer_email, promo_code_id,
  * access_code_id) took with their holds: one use of each code and the buyer's tickets toward the per-person limit.
+ * The codes' rows are written before the buyers' (`buyers` waits for `code_uses`), and a statement that also moves
+ * the counters does so after `buyers`: the order in which holds take these locks (decision 043).
  */
 export const RELEASE_CODES_AND_BUYERS = sql`per_code as (
         select code_id, count(*)::int as uses from (
@@ -150,7 +154,9 @@ export const RELEASE_CODES_AND_BUYERS = sql`per_code as (
         select event_id, customer_email, sum(quantity)::int as quantity from expired group by event_id, customer_email
       ), buyers as (
         update buyer_tickets b set tickets = greatest(0, b.tickets - p.quantity)
-        from per_buyer p where b.event_id = p.event_id and b.email = p.customer_email returning b.email
+        from per_buyer p where b.event_id = p.event_id and b.email = p.customer_email
+          and (select count(*) from code_uses) >= 0
+        returning b.email
       )`;
 
 /** Runs `work` again when PostgreSQL broke a deadlock or a serialization conflict by aborting it. */

@@ -17,8 +17,13 @@ export const OWED_TO_WAITING_LIST =
  * partial take is undone.
  */
 export async function retakeLatePlaces(tx: Tx, current: OrderRow, lines: LineQuantity[]): Promise<string | null> {
-  // The counters' rows are locked first (types in id order, the event last, as every counter update takes
-  // them), so the gate is read from the counters the sale then moves.
+  // The rows are locked first, in the order holds take them (decision 043): the codes, the buyer's row, then the
+  // counters (types in id order, the event last), so the gate is read from the counters the sale then moves.
+  const codeIds = [current.promoCodeId, current.accessCodeId].filter((id): id is string => Boolean(id)).sort();
+  for (const id of codeIds) await tx.execute(sql`select id from event_code where id = ${id}::uuid for update`);
+  await tx.execute(sql`
+    select email from buyer_tickets where event_id = ${current.eventId} and email = ${current.customerEmail}
+    for update`);
   const typeIds = [...new Set(lines.map((line) => line.ticketTypeId))].sort((a, b) => a.localeCompare(b));
   for (const id of typeIds)
     await tx.execute(sql`select id from ticket_type where id = ${id} and event_id = ${current.eventId} for update`);

@@ -16,10 +16,8 @@ export async function takeToken(db: Database, key: string, rule: LimitRule, now 
 
 /**
  * CTEs that count one hit on each key (distinct keys): `limit_input`, `limits` (the upsert, returning each key's
- * count in its window) and `allowed` (`ok`: every count within its max). Rows are written in the order given, so
- * callers that always pass the same kinds of key in the same order (e.g. IP then e-mail) take the row locks in one
- * order and cannot deadlock on each other. The window length travels in a column that is not stored, so each key
- * keeps its own window.
+ * count in its window) and `allowed` (`ok`: every count within its max). The window length travels in a column that
+ * is not stored, so each key keeps its own window.
  */
 function limitCtes(checks: Array<LimitRule & { key: string }>, now: Date): SQL {
   const at = now.toISOString();
@@ -38,14 +36,15 @@ function limitCtes(checks: Array<LimitRule & { key: string }>, now: Date): SQL {
 /**
  * The upsert that adds each row of the CTE `input` (key, count, window_started_at, window_seconds) to its key's
  * fixed window: `count` hits, or a new window of `count` hits from `window_started_at` when the key's window has run
- * out. The checkout's holds write their hits with it (decision 043).
+ * out. Rows are written in key order, so every writer takes their locks in one order and none deadlocks on another.
+ * The checkout's holds write their hits with it (decision 043).
  */
 export function hitsUpsert(input: string): SQL {
   const source = sql.raw(input);
   const expired = sql`request_limit.window_started_at <= excluded.window_started_at
             - make_interval(secs => (select window_seconds from ${source} where ${source}.key = excluded.key))`;
   return sql`insert into request_limit (key, count, window_started_at)
-      select key, count, window_started_at from ${source}
+      select key, count, window_started_at from ${source} order by key
       on conflict (key) do update set
         count = case when ${expired} then excluded.count else request_limit.count + excluded.count end,
         window_started_at = case when ${expired} then excluded.window_started_at else request_limit.window_started_at end`;
