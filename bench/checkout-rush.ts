@@ -14,7 +14,7 @@ import { createPglite } from '../apps/server/src/db/client.js';
 import { forEachLimited, HttpClient, percentile } from './lib/http.js';
 import { createLiveEvent, eventCounters, fanCheckoutForm, sellingOrganiser } from './lib/organiser.js';
 import { createFreshDatabase, type FreshDatabase } from './lib/postgres.js';
-import { freePort, startServer, type ServerProcess } from './lib/server-process.js';
+import { freePort, postgresCpuSeconds, startServer, type ServerProcess } from './lib/server-process.js';
 
 const BUYERS = Number(process.env.BUYERS ?? 2000);
 const CAPACITY = Number(process.env.CAPACITY ?? 500);
@@ -60,6 +60,8 @@ interface Row {
   cpuPerRequest: number | null;
   /** The same for the bench's own client, on the same cores. */
   clientCpuPerRequest: number;
+  /** The same for PostgreSQL's processes. */
+  postgresCpuPerRequest: number | null;
   /** Null for the floor, which takes no payments. */
   paid: number | null;
   payFailures: number;
@@ -81,6 +83,8 @@ interface Burst {
   serverCpuSeconds: number | null;
   /** CPU seconds this process (the bench's client) used during the burst. */
   clientCpuSeconds: number;
+  /** CPU seconds PostgreSQL's processes used during the burst (null without /proc; PGlite runs in the server). */
+  postgresCpuSeconds: number | null;
 }
 
 /** BUYERS checkouts, CONCURRENCY in flight, spread over the clients (one per process); a hold answers 303. */
@@ -99,6 +103,7 @@ async function rushBurst(
     }, 0);
   const cpuBefore = serverCpu();
   const clientBefore = process.cpuUsage();
+  const postgresBefore = postgresCpuSeconds();
   const latencies: number[] = [];
   const holdLatencies: number[] = [];
   const statuses = new Map<number, number>();
@@ -133,6 +138,7 @@ async function rushBurst(
   const burstSeconds = (performance.now() - started) / 1000;
   const cpuAfter = serverCpu();
   const clientCpu = process.cpuUsage(clientBefore);
+  const postgresAfter = postgresCpuSeconds();
   latencies.sort((a, b) => a - b);
   holdLatencies.sort((a, b) => a - b);
   return {
@@ -144,6 +150,7 @@ async function rushBurst(
     holdSeconds: (lastHoldAt - started) / 1000,
     serverCpuSeconds: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
     clientCpuSeconds: (clientCpu.user + clientCpu.system) / 1e6,
+    postgresCpuSeconds: postgresBefore === null || postgresAfter === null ? null : postgresAfter - postgresBefore,
   };
 }
 
@@ -163,6 +170,7 @@ function burstFigures(burst: Burst) {
     holdP99: percentile(burst.holdLatencies, 99),
     cpuPerRequest: burst.serverCpuSeconds === null ? null : (burst.serverCpuSeconds * 1000) / BUYERS,
     clientCpuPerRequest: (burst.clientCpuSeconds * 1000) / BUYERS,
+    postgresCpuPerRequest: burst.postgresCpuSeconds === null ? null : (burst.postgresCpuSeconds * 1000) / BUYERS,
   };
 }
 
@@ -256,9 +264,12 @@ async function runSetup(setup: string, database: Database, processes: number): P
     await Promise.all(servers.map((server) => server.stop()));
     servers.length = 0;
     const counts = await database.count(live.id);
+    const figures = burstFigures(burst);
     return {
       setup,
-      ...burstFigures(burst),
+      ...figures,
+      // PGlite runs inside the server process: its CPU is in cpu/req.
+      postgresCpuPerRequest: database.label === 'PGlite' ? null : figures.postgresCpuPerRequest,
       paid,
       payFailures,
       paySeconds,
@@ -381,6 +392,7 @@ function printRow(row: Row) {
     row.holdP99.toFixed(0).padStart(7),
     (row.cpuPerRequest === null ? '-' : row.cpuPerRequest.toFixed(2)).padStart(7),
     row.clientCpuPerRequest.toFixed(2).padStart(6),
+    (row.postgresCpuPerRequest === null ? '-' : row.postgresCpuPerRequest.toFixed(2)).padStart(6),
     (row.paid === null ? '-' : `${row.paid}${row.payFailures ? ` (${row.payFailures} failed)` : ''}`).padStart(6),
     (row.paid === null ? '-' : row.paySeconds.toFixed(1)).padStart(6),
     String(row.sold).padStart(5),
@@ -402,6 +414,7 @@ const header = [
   'hold99'.padStart(7),
   'cpu/req'.padStart(7),
   'client'.padStart(6),
+  'pg'.padStart(6),
   'paid'.padStart(6),
   'pay s'.padStart(6),
   'sold'.padStart(5),
@@ -412,7 +425,7 @@ const header = [
 
 console.log(
   `Checkout rush: ${BUYERS} fans (1 ticket each, distinct e-mails) for ${CAPACITY} tickets, ${CONCURRENCY} checkouts in flight, ` +
-    `payments ${PAY_CONCURRENCY} at a time; ${os.cpus().length} CPU cores (load average ${os.loadavg()[0]!.toFixed(1)}), Node ${process.version}. Latencies in ms (server response time per request); cpu/req: ms of the server processes' CPU per checkout request over the burst; client: the same for the bench's own client.`,
+    `payments ${PAY_CONCURRENCY} at a time; ${os.cpus().length} CPU cores (load average ${os.loadavg()[0]!.toFixed(1)}), Node ${process.version}. Latencies in ms (server response time per request); cpu/req: ms of the server processes' CPU per checkout request over the burst; client and pg: the same for the bench's own client and for PostgreSQL.`,
 );
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-rush-'));
 const rows: Row[] = [];

@@ -322,7 +322,10 @@ async function run(url: string) {
         'DB queries per queue poll (window)',
         `${((after - before) / fans.length).toFixed(4)} (${after - before} queries for ${fans.length} polls: the snapshot refreshes)`,
       ],
-      ['lobby fans at the draw', `${lobby} (each looks up its place once after the draw, in shared batches: decision 042)`],
+      [
+        'lobby fans at the draw',
+        `${lobby} (each looks up its place once after the draw, in shared batches: decision 042)`,
+      ],
       [
         'admission rate held',
         `${admittedSpan > 0 ? (admittedAt.length / admittedSpan).toFixed(0) : '-'}/min (set ${RATE}/min; ${admittedAt.length} fans let through)`,

@@ -32,6 +32,25 @@ export interface ServerProcess {
 
 const CLOCK_TICKS = 100;
 
+/** CPU seconds used so far by every process named `postgres` on this machine (the server's backends), or null. */
+export function postgresCpuSeconds(): number | null {
+  try {
+    let total = 0;
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
+          total += processCpuSeconds(Number(entry)) ?? 0;
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+    return total;
+  } catch {
+    return null;
+  }
+}
+
 /** User plus system CPU seconds of process `pid` so far, from /proc/<pid>/stat (Linux), or null. */
 export function processCpuSeconds(pid: number | undefined): number | null {
   try {
@@ -72,7 +91,7 @@ export async function startServer(
       ...env,
     },
     // The start-up banner would break the table; warnings and errors still show.
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });
   let exited = false;
   const exit = new Promise<void>((resolve) =>
