@@ -24,7 +24,14 @@ interface LocalParts {
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
 /** Parses YYYY-MM-DDTHH:mm; null when the text is not in that form or names no real date or time. */
-export function parseLocalDateTime(local: string): LocalParts | null {
+const parsedLocals = boundedMemo<Readonly<LocalParts> | null>(1000);
+
+/** Parsed once per distinct text (pages format the same few instants over and over); the parts are read-only. */
+export function parseLocalDateTime(local: string): Readonly<LocalParts> | null {
+  return parsedLocals(local, () => parseLocal(local));
+}
+
+function parseLocal(local: string): LocalParts | null {
   const match = LOCAL_PATTERN.exec(local);
   if (!match) return null;
   const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
