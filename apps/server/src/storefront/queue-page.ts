@@ -47,6 +47,25 @@ export const waitingPollSeconds = (waitSeconds: number) =>
 export const pausedPollSeconds = (ahead: number, ratePerMinute: number) =>
   ahead <= ratePerMinute / 6 ? POLL_SECONDS.pausedNear : POLL_SECONDS.max;
 
+/**
+ * Lobby polls after the on-sale, per second, that the first answers after the draw are spread to. At the on-sale every
+ * browser in the lobby would otherwise ask at the same instant (and each first answer after the draw reads its place),
+ * while the servers also let the first fans buy. The spread costs nobody their place, which the draw gave them
+ * whenever they ask; the first fans through learn it a few seconds later at most.
+ */
+export const LOBBY_POLLS_PER_SECOND = 1000;
+const LOBBY_SPREAD_MAX_SECONDS = 30;
+
+/**
+ * Seconds until a lobby browser asks again: every 15 s until the on-sale is near, then at the on-sale plus a random
+ * share of the spread its lobby needs (lobby / LOBBY_POLLS_PER_SECOND seconds, at most 30).
+ */
+export function lobbyPollSeconds(opensInSeconds: number, lobby: number, random = Math.random()): number {
+  if (opensInSeconds > 15) return 15;
+  const spread = Math.min(LOBBY_SPREAD_MAX_SECONDS, lobby / LOBBY_POLLS_PER_SECOND);
+  return Math.max(1, Math.round((opensInSeconds + random * spread) * 10) / 10);
+}
+
 /** The JSON a poll answers and the sentence the page shows, for one browser's status. */
 export function statusBody(snapshot: QueueSnapshot, view: FanStatus): StatusBody {
   const eventUrl = `/events/${snapshot.slug}`;
@@ -56,7 +75,7 @@ export function statusBody(snapshot: QueueSnapshot, view: FanStatus): StatusBody
         ? {
             status: 'lobby',
             text: `You are in the lobby. When tickets go on sale (in ${waitText(view.opensInSeconds)}), everyone in the lobby gets a random place in the queue: arriving earlier gives no advantage.`,
-            next: Math.min(15, Math.max(1, view.opensInSeconds)),
+            next: lobbyPollSeconds(view.opensInSeconds, snapshot.lobby ?? 0),
           }
         : { status: 'lobby', text: 'Tickets are on sale: giving everyone in the lobby a random place\u2026', next: 1 };
     case 'waiting':
@@ -141,7 +160,7 @@ function noScriptHead(snapshot: QueueSnapshot, body: StatusBody, options: QueueP
     return refresh(options.noScriptJoin.seconds, options.noScriptJoin.url);
   if (body.status === 'admitted' && body.url) return refresh(2, body.url);
   if (body.status === 'lobby' || body.status === 'waiting' || body.status === 'paused' || body.status === 'slow')
-    return refresh(Math.max(2, body.next ?? 5), self);
+    return refresh(Math.max(2, Math.round(body.next ?? 5)), self);
   return '';
 }
 

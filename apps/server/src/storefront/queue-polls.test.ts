@@ -2,7 +2,7 @@
 // load in a drop, so a fan far back asks rarely and one near the front often.
 import { describe, expect, it } from 'vitest';
 import type { QueueSnapshot } from '../modules/queue/queue-state.js';
-import { statusBody } from './queue-page.js';
+import { lobbyPollSeconds, statusBody } from './queue-page.js';
 
 const snapshot = { slug: 'big-night', ratePerMinute: 3000 } as QueueSnapshot;
 const waiting = (ahead: number) =>
@@ -29,5 +29,18 @@ describe('poll intervals', () => {
     expect(paused(500)).toBe(10);
     expect(paused(501)).toBe(30);
     expect(paused(12000)).toBe(30);
+  });
+
+  it("the lobby: every 15 s, then at the on-sale plus a random share of the lobby's spread (1,000 a second, 30 s at most)", () => {
+    expect(lobbyPollSeconds(40, 10_000, 0.5)).toBe(15);
+    expect(lobbyPollSeconds(10, 0, 0.9)).toBe(10);
+    expect(lobbyPollSeconds(10, 10_000, 0)).toBe(10);
+    expect(lobbyPollSeconds(10, 10_000, 0.5)).toBe(15);
+    expect(lobbyPollSeconds(10, 10_000, 0.99)).toBe(19.9);
+    expect(lobbyPollSeconds(2, 100_000, 1)).toBe(32);
+    expect(lobbyPollSeconds(0, 0, 0.5)).toBe(1);
+    const lobby = statusBody({ ...snapshot, lobby: 5000 }, { status: 'lobby', opensInSeconds: 3 }).next!;
+    expect(lobby).toBeGreaterThanOrEqual(3);
+    expect(lobby).toBeLessThanOrEqual(8);
   });
 });

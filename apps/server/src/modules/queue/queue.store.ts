@@ -28,6 +28,8 @@ export interface QueueRow {
   /** Null until the queue row exists. */
   drawnAt: number | null;
   lastPlace: number;
+  /** Browsers waiting in the lobby for the draw (0 once drawn): how widely their first poll after it is spread. */
+  lobby: number;
   admitted: number;
   admittedAt: number | null;
   hasRow: boolean;
@@ -77,7 +79,9 @@ export async function readQueueRow(db: Database, eventId: string): Promise<Queue
         ${QUEUE_OPENS_AT_SQL} as opens_at, e.ends_at, e.capacity, e.sold, e.held, s.subdomain,
         case when s.custom_domain_verified then s.custom_domain end as custom_domain,
         s.company_name, s.logo_url, s.primary_color, s.secondary_color, s.font_family,
-        q.event_id as queue_event, q.drawn_at, q.last_place, q.admitted, q.admitted_at
+        q.event_id as queue_event, q.drawn_at, q.last_place, q.admitted, q.admitted_at,
+        case when q.event_id is not null and q.drawn_at is null then
+          (select count(*)::int from queue_entry l where l.event_id = e.id and l.place is null) else 0 end as lobby
       from event e
       join organization_settings s on s.organization_id = e.organization_id
       left join event_queue q on q.event_id = e.id
@@ -102,6 +106,7 @@ export async function readQueueRow(db: Database, eventId: string): Promise<Queue
     customDomain: raw.custom_domain ? String(raw.custom_domain).toLowerCase() : null,
     drawnAt: ms(raw.drawn_at),
     lastPlace: Number(raw.last_place ?? 0),
+    lobby: Number(raw.lobby ?? 0),
     admitted: Number(raw.admitted ?? 0),
     admittedAt: ms(raw.admitted_at),
     hasRow: raw.queue_event !== null && raw.queue_event !== undefined,

@@ -12,6 +12,7 @@ import { FanBrowser, goOnSale } from '../../../test/queue-helpers.js';
 import type { SignedInUser } from '../../../test/auth-helpers.js';
 import { event, eventQueue, queueEntry } from '../../db/schema/index.js';
 import { admissionCookie, BROWSER_COOKIE } from './tokens.js';
+import { readQueueRow } from './queue.store.js';
 
 const origin = 'http://localhost:3000';
 
@@ -112,6 +113,8 @@ describe('waiting room', () => {
     const live = await lobbyEvent('Random Night');
     const fans = Array.from({ length: 30 }, (_, index) => new FanBrowser(t.app, host, `198.51.100.${20 + index}`));
     for (const fan of fans) expect((await fan.join(live.id)).body.status).toBe('lobby');
+    // The snapshot counts the lobby (how widely its first polls after the draw are spread), until the draw.
+    expect((await readQueueRow(t.database.db, live.id))?.lobby).toBe(30);
     await goOnSale(t, live.id);
     const places: number[] = [];
     for (const fan of fans) {
@@ -122,6 +125,7 @@ describe('waiting room', () => {
     expect([...places].sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, index) => index + 1));
     // Arrival order 1..30 is not the queue order (the chance of that by luck is 1 in 30!).
     expect(places).not.toEqual(Array.from({ length: 30 }, (_, index) => index + 1));
+    expect((await readQueueRow(t.database.db, live.id))?.lobby).toBe(0);
     const late = new FanBrowser(t.app, host, '198.51.100.99');
     const lateJoin = await late.join(live.id);
     expect(lateJoin.body).toMatchObject({ status: 'waiting', place: 31, ahead: 30 });
