@@ -14,7 +14,13 @@ import { createPglite } from '../apps/server/src/db/client.js';
 import { forEachLimited, HttpClient, percentile } from './lib/http.js';
 import { createLiveEvent, eventCounters, fanCheckoutForm, sellingOrganiser } from './lib/organiser.js';
 import { createFreshDatabase, type FreshDatabase } from './lib/postgres.js';
-import { freePort, postgresCpuSeconds, startServer, type ServerProcess } from './lib/server-process.js';
+import {
+  freePort,
+  postgresCpuBetween,
+  postgresCpuByProcess,
+  startServer,
+  type ServerProcess,
+} from './lib/server-process.js';
 
 const BUYERS = Number(process.env.BUYERS ?? 2000);
 const CAPACITY = Number(process.env.CAPACITY ?? 500);
@@ -103,7 +109,7 @@ async function rushBurst(
     }, 0);
   const cpuBefore = serverCpu();
   const clientBefore = process.cpuUsage();
-  const postgresBefore = postgresCpuSeconds();
+  const postgresBefore = postgresCpuByProcess();
   const latencies: number[] = [];
   const holdLatencies: number[] = [];
   const statuses = new Map<number, number>();
@@ -138,7 +144,7 @@ async function rushBurst(
   const burstSeconds = (performance.now() - started) / 1000;
   const cpuAfter = serverCpu();
   const clientCpu = process.cpuUsage(clientBefore);
-  const postgresAfter = postgresCpuSeconds();
+  const postgresAfter = postgresCpuByProcess();
   latencies.sort((a, b) => a - b);
   holdLatencies.sort((a, b) => a - b);
   return {
@@ -150,7 +156,7 @@ async function rushBurst(
     holdSeconds: (lastHoldAt - started) / 1000,
     serverCpuSeconds: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
     clientCpuSeconds: (clientCpu.user + clientCpu.system) / 1e6,
-    postgresCpuSeconds: postgresBefore === null || postgresAfter === null ? null : postgresAfter - postgresBefore,
+    postgresCpuSeconds: postgresCpuBetween(postgresBefore, postgresAfter),
   };
 }
 

@@ -32,23 +32,35 @@ export interface ServerProcess {
 
 const CLOCK_TICKS = 100;
 
-/** CPU seconds used so far by every process named `postgres` on this machine (the server's backends), or null. */
-export function postgresCpuSeconds(): number | null {
+/** CPU seconds used so far by each process named `postgres` on this machine (the server's backends), by pid. */
+export function postgresCpuByProcess(): Map<number, number> | null {
   try {
-    let total = 0;
+    const byProcess = new Map<number, number>();
     for (const entry of fs.readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
       try {
-        if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
-          total += processCpuSeconds(Number(entry)) ?? 0;
+        if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+        const seconds = processCpuSeconds(Number(entry));
+        if (seconds !== null) byProcess.set(Number(entry), seconds);
       } catch {
         // The process ended meanwhile.
       }
     }
-    return total;
+    return byProcess;
   } catch {
     return null;
   }
+}
+
+/**
+ * PostgreSQL's CPU seconds between two readings of postgresCpuByProcess: each process's growth (all of it for a
+ * process started since). A backend that ended in between is not counted, so this is at most a little low.
+ */
+export function postgresCpuBetween(before: Map<number, number> | null, after: Map<number, number> | null) {
+  if (!before || !after) return null;
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+  return total;
 }
 
 /** User plus system CPU seconds of process `pid` so far, from /proc/<pid>/stat (Linux), or null. */
