@@ -97,18 +97,22 @@ describe.runIf(onPostgres)('lock order (PostgreSQL)', () => {
     expect(freeRows).toEqual([true]);
   });
 
-  it("a hold with a promo code takes the code's row before the counters", async () => {
-    const live = await createLiveEvent(t.app, owner, { capacity: 50, name: 'Code First' });
-    const typeId = live.ticket_types[0]!.id;
-    await makeCode(t.app, owner, live.id, {
+  /** A live event with a 10% promo code `code`: the event, its type and the code's id. */
+  async function eventWithPromo(name: string, code: string) {
+    const live = await createLiveEvent(t.app, owner, { capacity: 50, name });
+    const made = await makeCode(t.app, owner, live.id, {
       kind: 'promo',
-      code: 'ORDER',
+      code,
       discount_kind: 'percent',
       discount_value: '10',
     });
-    const [code] = await t.database.db.select().from(eventCode).where(eq(eventCode.eventId, live.id));
+    return { live, typeId: live.ticket_types[0]!.id, code: made };
+  }
+
+  it("a hold with a promo code takes the code's row before the counters", async () => {
+    const { live, typeId, code } = await eventWithPromo('Code First', 'ORDER');
     const freeRows = await whileBlocked(
-      ['select 1 from event_code where id = $1 for update', [code!.id]],
+      ['select 1 from event_code where id = $1 for update', [code.id]],
       () => checkout(t.app, host, live.id, { [typeId]: 1 }, { email: 'coded@example.com', promo_code: 'ORDER' }),
       [
         ['ticket_type', typeId],
@@ -116,19 +120,12 @@ describe.runIf(onPostgres)('lock order (PostgreSQL)', () => {
       ],
     );
     expect(freeRows).toEqual([true, true]);
-    const [after] = await t.database.db.select().from(eventCode).where(eq(eventCode.id, code!.id));
+    const [after] = await t.database.db.select().from(eventCode).where(eq(eventCode.id, code.id));
     expect(after!.uses).toBe(1);
   });
 
   it("a cancelled hold gives its code's use back before the counters", async () => {
-    const live = await createLiveEvent(t.app, owner, { capacity: 50, name: 'Cancel Order' });
-    const typeId = live.ticket_types[0]!.id;
-    await makeCode(t.app, owner, live.id, {
-      kind: 'promo',
-      code: 'BACK',
-      discount_kind: 'percent',
-      discount_value: '10',
-    });
+    const { live, typeId, code } = await eventWithPromo('Cancel Order', 'BACK');
     const held = await checkout(
       t.app,
       host,
@@ -137,9 +134,8 @@ describe.runIf(onPostgres)('lock order (PostgreSQL)', () => {
       { email: 'back@example.com', promo_code: 'BACK' },
     );
     const token = tokenFrom(held.headers.location);
-    const [code] = await t.database.db.select().from(eventCode).where(eq(eventCode.eventId, live.id));
     const freeRows = await whileBlocked(
-      ['select 1 from event_code where id = $1 for update', [code!.id]],
+      ['select 1 from event_code where id = $1 for update', [code.id]],
       () =>
         t.app.inject({
           method: 'POST',
