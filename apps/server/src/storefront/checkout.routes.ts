@@ -19,7 +19,7 @@ import {
   loadStorefrontEventByRef,
   type StorefrontEvent,
 } from '../modules/checkout/storefront-event.js';
-import { findPublicEvent } from '../modules/events/events.public.js';
+import { publicEventName } from '../modules/events/events.public.js';
 import { CHECKOUT_SCRIPT } from './checkout-script.js';
 import { STOREFRONT_SCRIPT_PATH } from './page-loader.js';
 import {
@@ -271,13 +271,13 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       // A waiting-list offer is paid only once its buyer's details are given (decision 035).
       const missing = await takeOfferDetails(db, request, current);
       if (missing) return summary(request, reply, organization, request.params.token, undefined, 400, missing);
-      const event = await findPublicEvent(db, organization.organizationId, current.eventId);
+      const eventName = await publicEventName(db, organization.organizationId, current.eventId);
       try {
         const base = `${originOf(request)}/checkout/${current.accessToken}`;
         const url = await beginPayment(deps, current, {
           successUrl: `${base}/return?session_id={CHECKOUT_SESSION_ID}`,
           cancelUrl: `${base}?payment=cancelled`,
-          eventName: event?.name ?? 'Tickets',
+          eventName: eventName ?? 'Tickets',
         });
         return reply.redirect(url, 303);
       } catch (error) {

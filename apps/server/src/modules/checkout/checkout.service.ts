@@ -258,22 +258,49 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
   }
 }
 
+// The order pages, the Pay form and the e-mails read these on every sale: prepared (decision 038).
+const byToken = preparedQuery('checkout_order_by_token', (db, name) =>
+  db
+    .select()
+    .from(order)
+    .where(
+      and(eq(order.accessToken, sql.placeholder('token')), eq(order.organizationId, sql.placeholder('organizationId'))),
+    )
+    .limit(1)
+    .prepare(name),
+);
+
+const linesOf = preparedQuery('checkout_order_lines', (db, name) =>
+  db
+    .select()
+    .from(orderLine)
+    .where(
+      and(
+        eq(orderLine.orderId, sql.placeholder('orderId')),
+        eq(orderLine.organizationId, sql.placeholder('organizationId')),
+      ),
+    )
+    .prepare(name),
+);
+
+const stripeAccountOf = preparedQuery('checkout_stripe_account', (db, name) =>
+  db
+    .select({ accountId: organizationSettings.stripeAccountId })
+    .from(organizationSettings)
+    .where(eq(organizationSettings.organizationId, sql.placeholder('organizationId')))
+    .limit(1)
+    .prepare(name),
+);
+
 /** The order an access token opens, scoped to the storefront's organisation. */
 export async function findOrderByToken(db: Database, organizationId: string, token: string) {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
-  const [row] = await db
-    .select()
-    .from(order)
-    .where(and(eq(order.accessToken, token), eq(order.organizationId, organizationId)))
-    .limit(1);
+  const [row] = await byToken(db, { token, organizationId });
   return row;
 }
 
-export async function orderLines(db: Database, orderRow: OrderRow) {
-  return db
-    .select()
-    .from(orderLine)
-    .where(and(eq(orderLine.orderId, orderRow.id), eq(orderLine.organizationId, orderRow.organizationId)));
+export async function orderLines(db: Database, orderRow: Pick<OrderRow, 'id' | 'organizationId'>) {
+  return linesOf(db, { orderId: orderRow.id, organizationId: orderRow.organizationId });
 }
 
 /** The provider's hosted checkout for a pending order whose hold still runs (made once, reused after). */
@@ -292,11 +319,7 @@ export async function beginPayment(
   } catch {
     throw new CheckoutRefusal(CHECKOUT_TEXT.salesPaused, {}, 409);
   }
-  const [settings] = await deps.db
-    .select({ accountId: organizationSettings.stripeAccountId })
-    .from(organizationSettings)
-    .where(eq(organizationSettings.organizationId, current.organizationId))
-    .limit(1);
+  const [settings] = await stripeAccountOf(deps.db, { organizationId: current.organizationId });
   if (!settings?.accountId) throw new CheckoutRefusal(CHECKOUT_TEXT.salesPaused, {}, 409);
   const lines = await orderLines(deps.db, current);
   const session = await deps.payments.createCheckoutSession({

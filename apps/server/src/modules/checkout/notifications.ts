@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { PaymentsProvider } from '../../adapters/payments/payments.js';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Database } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import {
   event,
   eventCancellation,
@@ -45,26 +46,37 @@ export interface NotificationDeps {
   jobs: JobQueue;
 }
 
+// Every sale's two e-mails read their order, event and organiser, then the tickets: prepared (decision 038).
+const mailOrder = preparedQuery('mail_order_event_settings', (db, name) =>
+  db
+    .select({ order, event, settings: organizationSettings })
+    .from(order)
+    .innerJoin(event, eq(event.id, order.eventId))
+    .innerJoin(organizationSettings, eq(organizationSettings.organizationId, order.organizationId))
+    .where(and(eq(order.id, sql.placeholder('orderId')), eq(order.organizationId, sql.placeholder('organizationId'))))
+    .limit(1)
+    .prepare(name),
+);
+
+const mailTickets = preparedQuery('mail_order_tickets', (db, name) =>
+  db
+    .select({ code: ticket.code, holderName: ticket.holderName, typeName: ticketType.name, status: ticket.status })
+    .from(ticket)
+    .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))
+    .where(eq(ticket.orderId, sql.placeholder('orderId')))
+    .orderBy(asc(ticket.createdAt), asc(ticket.code))
+    .prepare(name),
+);
+
 async function loadContext(
   deps: NotificationDeps,
   orderId: string,
   organizationId: string,
 ): Promise<MailContext | null> {
-  const [row] = await deps.db
-    .select({ order, event, settings: organizationSettings })
-    .from(order)
-    .innerJoin(event, eq(event.id, order.eventId))
-    .innerJoin(organizationSettings, eq(organizationSettings.organizationId, order.organizationId))
-    .where(and(eq(order.id, orderId), eq(order.organizationId, organizationId)))
-    .limit(1);
+  const [row] = await mailOrder(deps.db, { orderId, organizationId });
   if (!row) return null;
   const origin = `${new URL(deps.appUrl).protocol}//${activeDomain(row.settings, deps.publicHost)}`;
-  const tickets = await deps.db
-    .select({ code: ticket.code, holderName: ticket.holderName, typeName: ticketType.name, status: ticket.status })
-    .from(ticket)
-    .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))
-    .where(eq(ticket.orderId, orderId))
-    .orderBy(asc(ticket.createdAt), asc(ticket.code));
+  const tickets = await mailTickets(deps.db, { orderId });
   return {
     order: row.order,
     event: row.event,

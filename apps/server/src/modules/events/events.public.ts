@@ -3,6 +3,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CurrencyCode } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { event } from '../../db/schema/index.js';
 import { isUpcomingSql } from './events.figures.js';
 import { findEventRow, generalOf, localOf, ticketTypesFor, type EventRow, type TicketTypeRow } from './events.rows.js';
@@ -71,6 +72,27 @@ export async function listPublicEvents(db: Database, organizationId: string, now
 }
 
 /** One live event of this organisation, or null (drafts, archived, cancelled and others' events are never public). */
+const liveEventName = preparedQuery('public_event_name', (db, name) =>
+  db
+    .select({ name: event.name })
+    .from(event)
+    .where(
+      and(
+        eq(event.id, sql.placeholder('id')),
+        eq(event.organizationId, sql.placeholder('organizationId')),
+        eq(event.status, 'live'),
+      ),
+    )
+    .limit(1)
+    .prepare(name),
+);
+
+/** A live event's name (the Pay form's line items), or null. Prepared: every payment reads it (decision 038). */
+export async function publicEventName(db: Database, organizationId: string, id: string): Promise<string | null> {
+  const [row] = await liveEventName(db, { id, organizationId });
+  return row?.name ?? null;
+}
+
 export async function findPublicEvent(db: Database, organizationId: string, id: string): Promise<PublicEvent | null> {
   const row = await findEventRow(db, organizationId, id);
   if (!row || row.status !== 'live') return null;
