@@ -3,7 +3,7 @@
 // browser (the random id in the `mq_b` cookie): a proof-of-work challenge (or, without JavaScript, a time-locked
 // join ticket), a place in the queue, and the short-lived admission the checkout requires. Also the cookies that
 // carry them and the proof-of-work check.
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export interface ChallengeClaim {
   k: 'c';
@@ -133,7 +133,7 @@ function zeroBits(digest: Buffer): number {
 /** True when SHA-256 of `${challenge}:${answer}` starts with `bits` zero bits. */
 export function proofOfWorkHolds(challenge: string, answer: string, bits: number): boolean {
   if (!/^[0-9]{1,12}$/.test(answer)) return false;
-  return zeroBits(createHash('sha256').update(`${challenge}:${answer}`).digest()) >= bits;
+  return zeroBits(hash('sha256', `${challenge}:${answer}`, 'buffer')) >= bits;
 }
 
 /** Finds an answer (what the page's script does in the browser); for tests and the benchmark. */
