@@ -5,6 +5,7 @@
 // totals (`sale-rollups.ts`) move in the same transaction.
 import { and, eq, type SQL } from 'drizzle-orm';
 import { event, order, orderChange, orderLine, ticket } from '../../db/schema/index.js';
+import { giveBackCodesAndBuyer } from './cancel.js';
 import { newTicketCode } from './codes.js';
 import { dailySaleUpsert, forgetPastDay, recordBuyer } from './sale-rollups.js';
 import { claimListings } from '../resale/resale.service.js';
@@ -197,7 +198,10 @@ export async function fulfilPaidSession(
   return followUp;
 }
 
-/** A checkout session the provider reports as expired: a still-pending order gives its hold back. */
+/**
+ * A checkout session the provider reports as expired: a still-pending order gives its hold back, with its codes'
+ * uses and its tickets toward the buyer's limit (codes and buyer first, the order in which holds lock them).
+ */
 export async function expireSessionOrder(tx: Tx, sessionId: string): Promise<boolean> {
   const [current] = await tx
     .select()
@@ -207,6 +211,7 @@ export async function expireSessionOrder(tx: Tx, sessionId: string): Promise<boo
     .limit(1);
   if (!current) return false;
   const lines = await tx.select().from(orderLine).where(eq(orderLine.orderId, current.id));
+  await giveBackCodesAndBuyer(tx, current);
   await releaseHeldTickets(
     tx,
     current.eventId,

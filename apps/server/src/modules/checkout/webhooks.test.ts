@@ -18,6 +18,7 @@ import {
 import type { SignedInUser } from '../../../test/auth-helpers.js';
 import {
   event,
+  buyerTickets,
   eventCode,
   order,
   orderChange,
@@ -320,9 +321,19 @@ describe('POST /api/webhooks/stripe - checkout.session.completed', () => {
     expect(await countersOf(live.id)).toEqual({ sold: 1, held: 0 });
   });
 
-  it('an expired session of a still-pending order gives its hold back', async () => {
+  it('an expired session of a still-pending order gives its hold back, its code use and its buyer tickets', async () => {
     const live = await createLiveEvent(t.app, owner, { name: 'Walked Away', capacity: 10 });
-    const held = await heldOrder(live.id, live.ticket_types[0]!.id, 3, 'away@example.com');
+    const code = await makeCode(t.app, owner, live.id, {
+      kind: 'promo',
+      code: 'AWAY',
+      discount_value: '10',
+      max_uses: 1,
+    } as never);
+    const uses = async () => (await t.database.db.select().from(eventCode).where(eq(eventCode.id, code.id)))[0]!.uses;
+    const buyerCount = async () =>
+      (await t.database.db.select().from(buyerTickets).where(eq(buyerTickets.eventId, live.id)))[0]?.tickets ?? 0;
+    const held = await heldOrder(live.id, live.ticket_types[0]!.id, 3, 'away@example.com', 'AWAY');
+    expect([await uses(), await buyerCount()]).toEqual([1, 3]);
     const expired = JSON.stringify({
       id: `evt_test_${randomBytes(8).toString('hex')}`,
       object: 'event',
@@ -332,6 +343,11 @@ describe('POST /api/webhooks/stripe - checkout.session.completed', () => {
     });
     expect((await deliver(expired)).statusCode).toBe(200);
     expect(await countersOf(live.id)).toEqual({ sold: 0, held: 0 });
+    expect([await uses(), await buyerCount()]).toEqual([0, 0]);
+    // The code's one use is free again: another fan can use it.
+    const next = await heldOrder(live.id, live.ticket_types[0]!.id, 1, 'next@example.com', 'AWAY');
+    const [row] = await t.database.db.select().from(order).where(eq(order.id, next.orderId));
+    expect(row!.promoCodeId).toBe(code.id);
   });
 
   it('a forged signature is refused and changes nothing', async () => {
