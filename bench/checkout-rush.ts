@@ -5,7 +5,8 @@
 // pays every hold through the sandbox and checks nothing was oversold. Figures, plus one hard check (OVERSOLD
 // must be 0).
 // Run with `npm run bench -- checkout-rush` (BUYERS, CAPACITY, CONCURRENCY, PAY_CONCURRENCY, BENCH_DATABASE_URL;
-// SETUPS=abcf picks set-ups; PAY=0 skips the payments).
+// SETUPS=abcf picks set-ups; PAY=0 skips the payments; ROUNDS=N runs the set-ups N times, each on fresh servers
+// and a fresh database, and ends with each set-up's median and range).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,9 +17,11 @@ import { createLiveEvent, eventCounters, fanCheckoutForm, sellingOrganiser } fro
 import { createFreshDatabase, type FreshDatabase } from './lib/postgres.js';
 import {
   freePort,
+  machineCpuTicks,
   postgresCpuBetween,
   postgresCpuByProcess,
   startServer,
+  stealPercent,
   type ServerProcess,
 } from './lib/server-process.js';
 
@@ -34,6 +37,10 @@ const PAY = process.env.PAY !== '0';
 const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 /** Checkouts per process on the warm-up event before the rush (60% held, then sold-out refusals). */
 const WARM_CHECKOUTS = Number(process.env.WARM_CHECKOUTS ?? 300);
+/** Times the chosen set-ups run, one after another (the machine's speed varies between runs minutes apart). */
+const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 1));
+/** The issue's target for b) and c): holds per second and p99 of every checkout request (ms). */
+const TARGET = { holdsPerSecond: 1000, p99: 200 };
 
 interface Counts {
   tickets: number;
@@ -68,6 +75,8 @@ interface Row {
   clientCpuPerRequest: number;
   /** The same for PostgreSQL's processes. */
   postgresCpuPerRequest: number | null;
+  /** Percent of the machine's CPU time the hypervisor gave to other machines during the burst (null without /proc). */
+  stealPercent: number | null;
   /** Null for the floor, which takes no payments. */
   paid: number | null;
   payFailures: number;
@@ -91,6 +100,7 @@ interface Burst {
   clientCpuSeconds: number;
   /** CPU seconds PostgreSQL's processes used during the burst (null without /proc; PGlite runs in the server). */
   postgresCpuSeconds: number | null;
+  stealPercent: number | null;
 }
 
 /** BUYERS checkouts, CONCURRENCY in flight, spread over the clients (one per process); a hold answers 303. */
@@ -110,6 +120,7 @@ async function rushBurst(
   const cpuBefore = serverCpu();
   const clientBefore = process.cpuUsage();
   const postgresBefore = postgresCpuByProcess();
+  const machineBefore = machineCpuTicks();
   const latencies: number[] = [];
   const holdLatencies: number[] = [];
   const statuses = new Map<number, number>();
@@ -145,6 +156,7 @@ async function rushBurst(
   const cpuAfter = serverCpu();
   const clientCpu = process.cpuUsage(clientBefore);
   const postgresAfter = postgresCpuByProcess();
+  const machineAfter = machineCpuTicks();
   latencies.sort((a, b) => a - b);
   holdLatencies.sort((a, b) => a - b);
   return {
@@ -157,6 +169,7 @@ async function rushBurst(
     serverCpuSeconds: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
     clientCpuSeconds: (clientCpu.user + clientCpu.system) / 1e6,
     postgresCpuSeconds: postgresCpuBetween(postgresBefore, postgresAfter),
+    stealPercent: stealPercent(machineBefore, machineAfter),
   };
 }
 
@@ -177,6 +190,7 @@ function burstFigures(burst: Burst) {
     cpuPerRequest: burst.serverCpuSeconds === null ? null : (burst.serverCpuSeconds * 1000) / BUYERS,
     clientCpuPerRequest: (burst.clientCpuSeconds * 1000) / BUYERS,
     postgresCpuPerRequest: burst.postgresCpuSeconds === null ? null : (burst.postgresCpuSeconds * 1000) / BUYERS,
+    stealPercent: burst.stealPercent,
   };
 }
 
@@ -399,6 +413,7 @@ function printRow(row: Row) {
     (row.cpuPerRequest === null ? '-' : row.cpuPerRequest.toFixed(2)).padStart(7),
     row.clientCpuPerRequest.toFixed(2).padStart(6),
     (row.postgresCpuPerRequest === null ? '-' : row.postgresCpuPerRequest.toFixed(2)).padStart(6),
+    (row.stealPercent === null ? '-' : row.stealPercent.toFixed(1)).padStart(5),
     (row.paid === null ? '-' : `${row.paid}${row.payFailures ? ` (${row.payFailures} failed)` : ''}`).padStart(6),
     (row.paid === null ? '-' : row.paySeconds.toFixed(1)).padStart(6),
     String(row.sold).padStart(5),
@@ -408,6 +423,28 @@ function printRow(row: Row) {
     `  refused: ${row.refused}`,
   ];
   console.log(cells.join(' '));
+}
+
+/** Per set-up over the rounds: the median and range of holds/s and p99, and the rounds that met the target. */
+function printRounds(all: Row[]) {
+  console.log(
+    `\nover ${ROUNDS} rounds: median (min-max); target ${TARGET.holdsPerSecond} holds/s with p99 under ${TARGET.p99} ms`,
+  );
+  const median = (values: number[]) =>
+    percentile(
+      [...values].sort((a, b) => a - b),
+      50,
+    );
+  const range = (values: number[]) => `${Math.min(...values).toFixed(0)}-${Math.max(...values).toFixed(0)}`;
+  for (const setup of [...new Set(all.map((row) => row.setup))]) {
+    const runs = all.filter((row) => row.setup === setup);
+    const holds = runs.map((row) => row.holdsPerSecond);
+    const p99 = runs.map((row) => row.p99);
+    const met = runs.filter((row) => row.holdsPerSecond >= TARGET.holdsPerSecond && row.p99 < TARGET.p99).length;
+    console.log(
+      `${setup.padEnd(26)} holds/s ${median(holds).toFixed(0)} (${range(holds)}), p99 ${median(p99).toFixed(0)} (${range(p99)}) ms, target met in ${met} of ${runs.length}`,
+    );
+  }
 }
 
 const header = [
@@ -421,6 +458,7 @@ const header = [
   'cpu/req'.padStart(7),
   'client'.padStart(6),
   'pg'.padStart(6),
+  'steal'.padStart(5),
   'paid'.padStart(6),
   'pay s'.padStart(6),
   'sold'.padStart(5),
@@ -431,55 +469,59 @@ const header = [
 
 console.log(
   `Checkout rush: ${BUYERS} fans (1 ticket each, distinct e-mails) for ${CAPACITY} tickets, ${CONCURRENCY} checkouts in flight, ` +
-    `payments ${PAY_CONCURRENCY} at a time; ${os.cpus().length} CPU cores (load average ${os.loadavg()[0]!.toFixed(1)}), Node ${process.version}. Latencies in ms (server response time per request); cpu/req: ms of the server processes' CPU per checkout request over the burst; client and pg: the same for the bench's own client and for PostgreSQL.`,
+    `payments ${PAY_CONCURRENCY} at a time; ${os.cpus().length} CPU cores (load average ${os.loadavg()[0]!.toFixed(1)}), Node ${process.version}. Latencies in ms (server response time per request); cpu/req: ms of the server processes' CPU per checkout request over the burst; client and pg: the same for the bench's own client and for PostgreSQL; steal: % of the machine's CPU time the hypervisor gave to others during the burst.`,
 );
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-rush-'));
 const rows: Row[] = [];
 let failed = false;
 try {
   console.log(header);
-  if (SETUPS.includes('a')) {
-    try {
-      rows.push(await runSetup('a) 1 process, PGlite', pgliteDatabase(path.join(tmp, 'pglite')), 1));
-      printRow(rows.at(-1)!);
-    } catch (error) {
-      failed = true;
-      console.error('a) failed:', error);
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    if (ROUNDS > 1) console.log(`round ${round} of ${ROUNDS}`);
+    if (SETUPS.includes('a')) {
+      try {
+        rows.push(await runSetup('a) 1 process, PGlite', pgliteDatabase(path.join(tmp, 'pglite')), 1));
+        printRow(rows.at(-1)!);
+      } catch (error) {
+        failed = true;
+        console.error('a) failed:', error);
+      }
+    }
+    // The PostgreSQL set-ups, each on a fresh database: the product on one and two processes, then the floor.
+    const onPostgres: Array<[string, string, (url: string) => Promise<Row>]> = [
+      [
+        'b',
+        'b) 1 process, PostgreSQL',
+        (url) => runSetup('b) 1 process, PostgreSQL', postgresDatabase(url, path.join(tmp, 'pg1')), 1),
+      ],
+      [
+        'c',
+        'c) 2 processes, PostgreSQL',
+        (url) => runSetup('c) 2 processes, PostgreSQL', postgresDatabase(url, path.join(tmp, 'pg2')), 2),
+      ],
+      ['f', 'f) floor, PostgreSQL', runFloor],
+    ];
+    for (const [letter, setup, run] of onPostgres.filter(([letter]) => SETUPS.includes(letter))) {
+      let created: FreshDatabase;
+      try {
+        created = await createFreshDatabase(PG_URL, 'marquee_bench');
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        console.log(`${setup.padEnd(24)} skipped: PostgreSQL not reachable at ${PG_URL} (${reason})`);
+        continue;
+      }
+      try {
+        rows.push(await run(created.url));
+        printRow(rows.at(-1)!);
+      } catch (error) {
+        failed = true;
+        console.error(`${letter}) failed:`, error);
+      } finally {
+        await created.drop();
+      }
     }
   }
-  // The PostgreSQL set-ups, each on a fresh database: the product on one and two processes, then the floor.
-  const onPostgres: Array<[string, string, (url: string) => Promise<Row>]> = [
-    [
-      'b',
-      'b) 1 process, PostgreSQL',
-      (url) => runSetup('b) 1 process, PostgreSQL', postgresDatabase(url, path.join(tmp, 'pg1')), 1),
-    ],
-    [
-      'c',
-      'c) 2 processes, PostgreSQL',
-      (url) => runSetup('c) 2 processes, PostgreSQL', postgresDatabase(url, path.join(tmp, 'pg2')), 2),
-    ],
-    ['f', 'f) floor, PostgreSQL', runFloor],
-  ];
-  for (const [letter, setup, run] of onPostgres.filter(([letter]) => SETUPS.includes(letter))) {
-    let created: FreshDatabase;
-    try {
-      created = await createFreshDatabase(PG_URL, 'marquee_bench');
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      console.log(`${setup.padEnd(24)} skipped: PostgreSQL not reachable at ${PG_URL} (${reason})`);
-      continue;
-    }
-    try {
-      rows.push(await run(created.url));
-      printRow(rows.at(-1)!);
-    } catch (error) {
-      failed = true;
-      console.error(`${letter}) failed:`, error);
-    } finally {
-      await created.drop();
-    }
-  }
+  if (ROUNDS > 1) printRounds(rows);
 } catch (error) {
   failed = true;
   console.error(error);

@@ -63,6 +63,26 @@ export function postgresCpuBetween(before: Map<number, number> | null, after: Ma
   return total;
 }
 
+/** The machine's CPU time so far from /proc/stat's first line (clock ticks): all of it, and the part stolen by the host. */
+export function machineCpuTicks(): { total: number; steal: number } | null {
+  try {
+    const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal (guest time is already counted in user).
+    return { total: fields.slice(0, 8).reduce((sum, value) => sum + value, 0), steal: fields[7] ?? 0 };
+  } catch {
+    return null;
+  }
+}
+
+/** The share of the machine's CPU time (percent) that the hypervisor took for others between two readings. */
+export function stealPercent(
+  before: ReturnType<typeof machineCpuTicks>,
+  after: ReturnType<typeof machineCpuTicks>,
+): number | null {
+  if (!before || !after || after.total <= before.total) return null;
+  return (100 * (after.steal - before.steal)) / (after.total - before.total);
+}
+
 /** User plus system CPU seconds of process `pid` so far, from /proc/<pid>/stat (Linux), or null. */
 export function processCpuSeconds(pid: number | undefined): number | null {
   try {
