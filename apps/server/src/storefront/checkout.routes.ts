@@ -40,7 +40,11 @@ import {
 import { renderMessagePage } from './checkout-pages.js';
 import { renderEventPage } from './events.render.js';
 import { sendStorefrontHtml } from './etag.js';
-import { sendStorefrontNotFound, type StorefrontOrganization } from './storefront.routes.js';
+import {
+  findStorefrontOrganization,
+  sendStorefrontNotFound,
+  type StorefrontOrganization,
+} from './storefront.routes.js';
 import { orderPageRoutes, type OrderPageDeps } from './order-page.routes.js';
 import { waitlistRoutes } from './waitlist.routes.js';
 import { takeOfferDetails } from './offer-details.js';
@@ -189,14 +193,17 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
     );
 
     scope.post<{ Params: { ref: string } }>('/events/:ref/checkout', { constraints }, async (request, reply) => {
-      const organization = await organizationFor(db, request, reply, deps.appUrl);
-      if (!organization) return reply;
       // The form posts to the slug address; an id (older pages still open in a tab) works as well. The event is
-      // read with its types here, once: the hold uses what this read found, and the payouts check what the
-      // host's lookup just read.
+      // read with its types here, once, beside the host's lookup (by the organisation the host stands for): the
+      // hold uses what this read found, and the payouts check what the host's lookup read.
       const now = new Date();
-      const stored = await loadStorefrontEventByRef(db, organization.organizationId, request.params.ref, now);
-      if (!stored) {
+      const host = request.siteHost;
+      const [organization, stored] = await Promise.all([
+        findStorefrontOrganization(db, host, deps.appUrl),
+        host.kind === 'app' ? null : loadStorefrontEventByRef(db, host, request.params.ref, now),
+      ]);
+      if (!organization) return sendStorefrontNotFound(reply);
+      if (!stored || stored.row.organizationId !== organization.organizationId) {
         app.metrics.checkoutHold('not_on_sale');
         return sendStorefrontNotFound(reply);
       }

@@ -13,7 +13,7 @@ import {
 import type { Database } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { sharedRead } from '../../db/shared-read.js';
-import { event, ticketType } from '../../db/schema/index.js';
+import { event, organizationSettings, ticketType } from '../../db/schema/index.js';
 import { toPublicEvent, type PublicEvent } from '../events/events.public.js';
 import { generalOf } from '../events/events.rows.js';
 import { releaseExpiredHolds, type LineQuantity, type Tx } from './inventory.js';
@@ -201,7 +201,7 @@ export async function loadStorefrontEvent(
   options: { releaseExpired?: boolean; unlockedTypeIds?: readonly string[] } = {},
 ): Promise<StorefrontEvent | null> {
   if (!UUID.test(eventId)) return null;
-  const read = () => readStorefrontEvent(db, organizationId, { eventId }, now, options);
+  const read = () => readStorefrontEvent(db, { organizationId }, { eventId }, now, options);
   const found = await read();
   // The read itself says whether a hold has run out, so the common case (none) costs no second statement.
   if (!found?.expiredHolds || options.releaseExpired === false) return found;
@@ -211,63 +211,109 @@ export async function loadStorefrontEvent(
 
 /**
  * The same by the address a page posts to: the event's id, or one of its slugs (current or old), in the one
- * statement (the checkout's hold reads its event this way, one round trip instead of two). Expired holds are not
- * released here.
+ * statement (the checkout's hold reads its event this way, one round trip instead of two), of the organisation
+ * with this id or of the one a storefront host stands for (the checkout reads it so, beside the host's lookup,
+ * instead of after it). Expired holds are not released here.
  */
 export async function loadStorefrontEventByRef(
   db: Database,
-  organizationId: string,
+  owner: string | StorefrontHost,
   ref: string,
   now = new Date(),
 ): Promise<StorefrontEvent | null> {
-  if (UUID.test(ref)) return loadStorefrontEvent(db, organizationId, ref, now, { releaseExpired: false });
   if (ref.length > 200) return null;
-  return readStorefrontEvent(db, organizationId, { ref }, now, {});
+  const address = UUID.test(ref) ? { eventId: ref } : { ref };
+  return readStorefrontEvent(
+    db,
+    typeof owner === 'string' ? { organizationId: owner } : { host: owner },
+    address,
+    now,
+    {},
+  );
 }
 
 // The event with its types, read by id or by a slug the page was addressed by; every event page and every
-// checkout runs one of them, so both are prepared (decision 038).
-const storefrontEventQuery = (name: string, eventId: SQL) =>
+// checkout runs one of them, so both are prepared (decision 038). `owner` is the organisation: its id, or (for the
+// checkout, which reads beside the host's lookup) the organisation that the host stands for, as that lookup finds it.
+const storefrontEventQuery = (name: string, eventId: (owner: SQL) => SQL, owner: SQL) =>
   preparedQuery(name, (db, statement) =>
     db
       .select({
         event,
         type: ticketType,
-        owed: sql<OwedEntry[] | null>`(select json_agg(o) from (${owedEntries(eventId)}) o)`,
+        owed: sql<OwedEntry[] | null>`(select json_agg(o) from (${owedEntries(eventId(owner))}) o)`,
         // The probe `releaseExpiredHolds` makes first (the partial pending-hold index), riding along.
-        expired: sql<boolean>`exists (select 1 from "order" where status = 'pending' and event_id = ${eventId}
+        expired: sql<boolean>`exists (select 1 from "order" where status = 'pending' and event_id = ${eventId(owner)}
           and hold_expires_at < ${sql.placeholder('now')}::timestamptz)`,
       })
       .from(event)
-      .leftJoin(
-        ticketType,
-        and(eq(ticketType.eventId, event.id), eq(ticketType.organizationId, sql.placeholder('organizationId'))),
-      )
-      .where(and(eq(event.id, eventId), eq(event.organizationId, sql.placeholder('organizationId'))))
+      .leftJoin(ticketType, and(eq(ticketType.eventId, event.id), eq(ticketType.organizationId, owner)))
+      .where(and(eq(event.id, eventId(owner)), eq(event.organizationId, owner)))
       .orderBy(asc(ticketType.sort), asc(ticketType.createdAt))
       .prepare(statement),
   );
-const eventById = storefrontEventQuery('storefront_event_by_id', sql`${sql.placeholder('eventId')}::uuid`);
-const eventBySlug = storefrontEventQuery(
-  'storefront_event_by_slug',
-  sql`(select event_id from event_slug where organization_id = ${sql.placeholder('organizationId')} and slug = ${sql.placeholder('ref')})`,
-);
+const byId = () => sql`${sql.placeholder('eventId')}::uuid`;
+const bySlug = (owner: SQL) =>
+  sql`(select event_id from event_slug where organization_id = ${owner} and slug = ${sql.placeholder('ref')})`;
+const ownerId = sql`${sql.placeholder('organizationId')}`;
+// The host's organisation as findStorefrontOrganization reads it (both columns have unique indexes).
+const ownerOfSubdomain = sql`(select ${organizationSettings.organizationId} from ${organizationSettings}
+  where lower(${organizationSettings.subdomain}) = ${sql.placeholder('host')})`;
+const ownerOfDomain = sql`(select ${organizationSettings.organizationId} from ${organizationSettings}
+  where lower(${organizationSettings.customDomain}) = ${sql.placeholder('host')} and ${organizationSettings.customDomainVerified})`;
+const eventQueries = {
+  id: {
+    id: storefrontEventQuery('storefront_event_by_id', byId, ownerId),
+    ref: storefrontEventQuery('storefront_event_by_slug', bySlug, ownerId),
+  },
+  subdomain: {
+    id: storefrontEventQuery('storefront_event_by_id_on_subdomain', byId, ownerOfSubdomain),
+    ref: storefrontEventQuery('storefront_event_by_slug_on_subdomain', bySlug, ownerOfSubdomain),
+  },
+  custom: {
+    id: storefrontEventQuery('storefront_event_by_id_on_domain', byId, ownerOfDomain),
+    ref: storefrontEventQuery('storefront_event_by_slug_on_domain', bySlug, ownerOfDomain),
+  },
+};
 
-type EventReadArgs = { organizationId: string; now: Date } & ({ eventId: string } | { ref: string });
+/** A storefront's host: an organisation's subdomain or its custom domain. */
+export type StorefrontHost = { kind: 'subdomain'; subdomain: string } | { kind: 'custom'; domain: string };
+/** Whose event: the organisation's id, or the organisation a storefront host stands for. */
+type Owner = { organizationId: string } | { host: StorefrontHost };
+type EventReadArgs = { owner: Owner; now: Date } & ({ eventId: string } | { ref: string });
+
+const ownerKey = (owner: Owner) =>
+  'organizationId' in owner
+    ? owner.organizationId
+    : owner.host.kind === 'subdomain'
+      ? `s:${owner.host.subdomain}`
+      : `d:${owner.host.domain}`;
 
 // A rush's requests for one event share its read; the expired-hold probe uses the latest caller's clock (a hold
 // that ran out by then is released by whoever finds it, each with its own clock).
 const sharedEventRead = sharedRead((db, waiting: readonly EventReadArgs[]) => {
   const latest = waiting.reduce((found, args) => (args.now > found.now ? args : found));
-  const now = latest.now.toISOString();
+  const { owner } = latest;
+  const queries =
+    'organizationId' in owner
+      ? eventQueries.id
+      : owner.host.kind === 'subdomain'
+        ? eventQueries.subdomain
+        : eventQueries.custom;
+  const values = {
+    now: latest.now.toISOString(),
+    ...('organizationId' in owner
+      ? { organizationId: owner.organizationId }
+      : { host: owner.host.kind === 'subdomain' ? owner.host.subdomain : owner.host.domain }),
+  };
   return 'eventId' in latest
-    ? eventById(db, { organizationId: latest.organizationId, eventId: latest.eventId, now })
-    : eventBySlug(db, { organizationId: latest.organizationId, ref: latest.ref, now });
+    ? queries.id(db, { ...values, eventId: latest.eventId })
+    : queries.ref(db, { ...values, ref: latest.ref });
 });
 
 async function readStorefrontEvent(
   db: Database,
-  organizationId: string,
+  owner: Owner,
   address: { eventId: string } | { ref: string },
   now: Date,
   options: { unlockedTypeIds?: readonly string[] },
@@ -276,12 +322,8 @@ async function readStorefrontEvent(
   // by the requests reading the same event at the same moment (decision 042).
   const joined =
     'eventId' in address
-      ? await sharedEventRead(db, `${organizationId}|id:${address.eventId}`, {
-          organizationId,
-          eventId: address.eventId,
-          now,
-        })
-      : await sharedEventRead(db, `${organizationId}|ref:${address.ref}`, { organizationId, ref: address.ref, now });
+      ? await sharedEventRead(db, `${ownerKey(owner)}|id:${address.eventId}`, { owner, eventId: address.eventId, now })
+      : await sharedEventRead(db, `${ownerKey(owner)}|ref:${address.ref}`, { owner, ref: address.ref, now });
   const row = joined[0]?.event;
   // A cancelled event keeps its page, which says so and sells nothing.
   if (!row || (row.status !== 'live' && row.status !== 'cancelled')) return null;
