@@ -172,6 +172,37 @@ describe('POST /events/:id/checkout', () => {
     expect(await t.database.db.select().from(order).where(eq(order.customerEmail, 'domain0@example.com'))).toEqual([]);
   });
 
+  it('refusals answered together each show their own form, and an edit shows on the next one', async () => {
+    const small = await createLiveEvent(t.app, owner, { capacity: 100, name: 'Frame Gig' });
+    const smallType = small.ticket_types[0]!.id;
+    const refuse = (email: string) =>
+      postCheckout(t.app, host, small.slug, {
+        ...buyer,
+        email,
+        first_name: email.split('@')[0]!,
+        [`qty_${smallType}`]: '11',
+      });
+    const emails = Array.from({ length: 5 }, (_, index) => `frame${index}@example.com`);
+    const pages = await Promise.all(emails.map(refuse));
+    pages.forEach((response, index) => {
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toContain('You can buy at most 10 of these per order');
+      expect(response.body).toContain(`value="${emails[index]}"`);
+      for (const other of emails.filter((email) => email !== emails[index])) expect(response.body).not.toContain(other);
+      expect(response.body).toContain('<h1>Frame Gig</h1>');
+    });
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: `/api/events/${small.id}`,
+      headers: { cookie: owner.cookie, origin: 'http://localhost:3000' },
+      payload: { description: 'Doors moved to 19:30' },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const after = await refuse('frame-after@example.com');
+    expect(after.body).toContain('Doors moved to 19:30');
+    expect(after.body).toContain('value="frame-after@example.com"');
+  });
+
   it("refuses a ticket type of another organisation's event", async () => {
     const rivals = await createLiveEvent(t.app, rival);
     const response = await postCheckout(t.app, host, live.id, {

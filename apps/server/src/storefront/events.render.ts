@@ -1,5 +1,6 @@
 // Server-rendered event listings and event pages for organisation storefronts: inline CSS and one small deferred
 // script, so they load fast on a bad mobile connection. Everything the organiser typed is escaped.
+import { randomUUID } from 'node:crypto';
 import {
   bookingFee,
   formatEventTime,
@@ -82,6 +83,58 @@ export function renderEventPage({
   codes,
   queueUrl,
 }: EventPageInput): string {
+  const queueNote = queueUrl
+    ? `<p class="note">Your code\u2019s presale tickets are below. General tickets are sold through the waiting room: <a class="inline-link" href="${escapeHtml(queueUrl)}">join the queue</a>.</p>`
+    : '';
+  const sales =
+    stored.closedReason === 'ended'
+      ? `<p class="note">${escapeHtml(CHECKOUT_TEXT.ended)}</p>`
+      : stored.closedReason === 'cancelled'
+        ? `<p class="note" role="status">${escapeHtml(CHECKOUT_TEXT.cancelled)}</p>`
+        : renderCheckoutForm(stored, form, errors, codes);
+  const column = `${queueNote}${sales}${waitlistCallout(stored)}`;
+  const [before, after] = eventPageFrame(organization, origin, event, stored);
+  return `${before}${column}${after}`;
+}
+
+/** Where the checkout column goes in a kept frame: a comment that no escaped text can contain. */
+const COLUMN = `<!--column-${randomUUID()}-->`;
+
+/**
+ * Everything of an event page but its checkout column (the form, the codes, what is left), as the text before and
+ * after it. It depends only on the organisation's and the event's rows and the origin: the requests answered by one
+ * shared read of those rows (decision 042), such as a rush's refusals, share one frame, kept with the row objects
+ * and forgotten with them (a later read makes new objects, so a change is never served from an old frame).
+ */
+const frames = new WeakMap<object, WeakMap<object, Map<string, readonly [string, string]>>>();
+
+function eventPageFrame(
+  organization: StorefrontFrameOrganization,
+  origin: string,
+  event: PublicEvent,
+  stored: StorefrontEvent,
+): readonly [string, string] {
+  let byOrganization = frames.get(stored.row);
+  if (!byOrganization) frames.set(stored.row, (byOrganization = new WeakMap()));
+  let byKey = byOrganization.get(organization);
+  if (!byKey) byOrganization.set(organization, (byKey = new Map()));
+  const key = `${origin}\n${stored.closedReason}\n${event.slug}`;
+  let frame = byKey.get(key);
+  if (!frame) {
+    const page = renderEventFrame(organization, origin, event, stored);
+    const at = page.indexOf(COLUMN);
+    frame = [page.slice(0, at), page.slice(at + COLUMN.length)] as const;
+    byKey.set(key, frame);
+  }
+  return frame;
+}
+
+function renderEventFrame(
+  organization: StorefrontFrameOrganization,
+  origin: string,
+  event: PublicEvent,
+  stored: StorefrontEvent,
+): string {
   const zone = eventZoneLabel(event);
   const facts: Array<[string, string]> = [
     ['Starts', dateTimeLine(event.startLocal)],
@@ -93,15 +146,6 @@ export function renderEventPage({
     ['Resale', event.resaleAllowed ? 'Allowed' : 'Not allowed'],
     ['On the door', event.soldOnEntry ? 'Tickets also sold on entry' : 'No tickets on entry'],
   ];
-  const sales =
-    stored.closedReason === 'ended'
-      ? `<p class="note">${escapeHtml(CHECKOUT_TEXT.ended)}</p>`
-      : stored.closedReason === 'cancelled'
-        ? `<p class="note" role="status">${escapeHtml(CHECKOUT_TEXT.cancelled)}</p>`
-        : renderCheckoutForm(stored, form, errors, codes);
-  const queueNote = queueUrl
-    ? `<p class="note">Your code\u2019s presale tickets are below. General tickets are sold through the waiting room: <a class="inline-link" href="${escapeHtml(queueUrl)}">join the queue</a>.</p>`
-    : '';
   const artwork = event.artworkUrl ? eventArtwork(event.artworkUrl, `${event.name} artwork`) : null;
   const pageUrl = `${origin}/events/${event.slug}`;
   const live = stored.closedReason === null;
@@ -115,7 +159,7 @@ ${event.description ? `<p>${escapeHtml(event.description)}</p>` : ''}
 ${event.lineup.length > 0 ? `<h2>Line-up</h2><ul class="lineup">${event.lineup.map((name) => `<li>${escapeHtml(name)}</li>`).join('')}</ul>` : ''}
 <dl class="facts">${facts.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('')}</dl>
 ${event.termsOfService ? `<details><summary>Terms of service</summary><p class="terms">${escapeHtml(event.termsOfService)}</p></details>` : ''}
-</div><div>${queueNote}${sales}${waitlistCallout(stored)}
+</div><div>${COLUMN}
 <p class="muted"><a href="/orders/lookup">Lost your tickets? Get your order links again</a></p></div></div>
 ${aboutHtml(organization)}`;
   const summary = [when(event), event.location].filter(Boolean).join(' · ');

@@ -82,8 +82,14 @@ export async function findStorefrontOrganization(
   if (host.kind === 'app') return null;
   const key = host.kind === 'subdomain' ? `s:${host.subdomain}` : `d:${host.domain}`;
   const row = await sharedOrganizationRead(db, key, host);
-  return row ? { ...row, appUrl } : null;
+  if (!row) return null;
+  // The requests one read answered get one object (an event page's kept frame is keyed by it).
+  let found = withAppUrl.get(row);
+  if (found?.appUrl !== appUrl) withAppUrl.set(row, (found = { ...row, appUrl }));
+  return found;
 }
+
+const withAppUrl = new WeakMap<object, StorefrontOrganization>();
 
 // Every request of a rush on one host reads the same organisation: one read answers those that arrive together
 // (decision 042), still read after each of them arrived, so a payouts change is seen by the next checkout.
