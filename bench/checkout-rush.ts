@@ -11,8 +11,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createPglite } from '../apps/server/src/db/client.js';
 import { forEachLimited, HttpClient, percentile } from './lib/http.js';
+import { pgliteDatabase, postgresDatabase, type RushDatabase } from './lib/rush-databases.js';
+import { header, printRounds, printRow, type Row } from './lib/rush-table.js';
 import { createLiveEvent, eventCounters, fanCheckoutForm, sellingOrganiser } from './lib/organiser.js';
 import { createFreshDatabase, type FreshDatabase } from './lib/postgres.js';
 import {
@@ -41,51 +42,6 @@ const WARM_CHECKOUTS = Number(process.env.WARM_CHECKOUTS ?? 300);
 const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 1));
 /** The issue's target for b) and c): holds per second and p99 of every checkout request (ms). */
 const TARGET = { holdsPerSecond: 1000, p99: 200 };
-
-interface Counts {
-  tickets: number;
-  paidOrders: number;
-  pendingOrders: number;
-}
-interface Database {
-  label: string;
-  env: Record<string, string>;
-  /** Tickets and orders of the event, read straight from the database after the servers stopped. */
-  count(eventId: string): Promise<Counts>;
-}
-
-const COUNT_SQL = {
-  tickets: `select count(*)::int as n from ticket where event_id = $1`,
-  orders: `select count(*) filter (where status = 'paid')::int as paid, count(*) filter (where status = 'pending')::int as pending from "order" where event_id = $1`,
-};
-
-interface Row {
-  setup: string;
-  buyers: number;
-  held: number;
-  refused: string;
-  reqPerSecond: number;
-  holdsPerSecond: number;
-  p50: number;
-  p99: number;
-  holdP99: number;
-  /** Milliseconds of the server processes' CPU per checkout request over the burst (null without /proc). */
-  cpuPerRequest: number | null;
-  /** The same for the bench's own client, on the same cores. */
-  clientCpuPerRequest: number;
-  /** The same for PostgreSQL's processes. */
-  postgresCpuPerRequest: number | null;
-  /** Percent of the machine's CPU time the hypervisor gave to other machines during the burst (null without /proc). */
-  stealPercent: number | null;
-  /** Null for the floor, which takes no payments. */
-  paid: number | null;
-  payFailures: number;
-  paySeconds: number;
-  sold: number;
-  tickets: number;
-  heldLeft: number;
-  oversold: number;
-}
 
 interface Burst {
   latencies: number[];
@@ -194,7 +150,7 @@ function burstFigures(burst: Burst) {
   };
 }
 
-async function runSetup(setup: string, database: Database, processes: number): Promise<Row> {
+async function runSetup(setup: string, database: RushDatabase, processes: number): Promise<Row> {
   const servers: ServerProcess[] = [];
   const clients: HttpClient[] = [];
   try {
@@ -357,116 +313,6 @@ async function runFloor(url: string): Promise<Row> {
   }
 }
 
-function pgliteDatabase(dataDir: string): Database {
-  return {
-    label: 'PGlite',
-    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
-    async count(eventId) {
-      const db = createPglite(path.join(dataDir, 'pglite'));
-      try {
-        const tickets = await db.query<{ n: number }>(COUNT_SQL.tickets, [eventId]);
-        const orders = await db.query<{ paid: number; pending: number }>(COUNT_SQL.orders, [eventId]);
-        return {
-          tickets: tickets.rows[0]!.n,
-          paidOrders: orders.rows[0]!.paid,
-          pendingOrders: orders.rows[0]!.pending,
-        };
-      } finally {
-        await db.close();
-      }
-    },
-  };
-}
-
-function postgresDatabase(url: string, dataDir: string): Database {
-  return {
-    label: 'PostgreSQL',
-    env: { DATABASE_URL: url, DATA_DIR: dataDir },
-    async count(eventId) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        const tickets = await client.query<{ n: number }>(COUNT_SQL.tickets, [eventId]);
-        const orders = await client.query<{ paid: number; pending: number }>(COUNT_SQL.orders, [eventId]);
-        return {
-          tickets: tickets.rows[0]!.n,
-          paidOrders: orders.rows[0]!.paid,
-          pendingOrders: orders.rows[0]!.pending,
-        };
-      } finally {
-        await client.end();
-      }
-    },
-  };
-}
-
-/** A fresh database on the PostgreSQL server at PG_URL, or null (with the reason) when it cannot be reached. */
-function printRow(row: Row) {
-  const cells = [
-    row.setup.padEnd(24),
-    `${row.held}/${row.buyers}`.padStart(9),
-    row.reqPerSecond.toFixed(0).padStart(6),
-    row.holdsPerSecond.toFixed(0).padStart(7),
-    row.p50.toFixed(0).padStart(5),
-    row.p99.toFixed(0).padStart(5),
-    row.holdP99.toFixed(0).padStart(7),
-    (row.cpuPerRequest === null ? '-' : row.cpuPerRequest.toFixed(2)).padStart(7),
-    row.clientCpuPerRequest.toFixed(2).padStart(6),
-    (row.postgresCpuPerRequest === null ? '-' : row.postgresCpuPerRequest.toFixed(2)).padStart(6),
-    (row.stealPercent === null ? '-' : row.stealPercent.toFixed(1)).padStart(5),
-    (row.paid === null ? '-' : `${row.paid}${row.payFailures ? ` (${row.payFailures} failed)` : ''}`).padStart(6),
-    (row.paid === null ? '-' : row.paySeconds.toFixed(1)).padStart(6),
-    String(row.sold).padStart(5),
-    String(row.tickets).padStart(7),
-    String(row.heldLeft).padStart(9),
-    String(row.oversold).padStart(8),
-    `  refused: ${row.refused}`,
-  ];
-  console.log(cells.join(' '));
-}
-
-/** Per set-up over the rounds: the median and range of holds/s and p99, and the rounds that met the target. */
-function printRounds(all: Row[]) {
-  console.log(
-    `\nover ${ROUNDS} rounds: median (min-max); target ${TARGET.holdsPerSecond} holds/s with p99 under ${TARGET.p99} ms`,
-  );
-  const median = (values: number[]) =>
-    percentile(
-      [...values].sort((a, b) => a - b),
-      50,
-    );
-  const range = (values: number[]) => `${Math.min(...values).toFixed(0)}-${Math.max(...values).toFixed(0)}`;
-  for (const setup of [...new Set(all.map((row) => row.setup))]) {
-    const runs = all.filter((row) => row.setup === setup);
-    const holds = runs.map((row) => row.holdsPerSecond);
-    const p99 = runs.map((row) => row.p99);
-    const met = runs.filter((row) => row.holdsPerSecond >= TARGET.holdsPerSecond && row.p99 < TARGET.p99).length;
-    console.log(
-      `${setup.padEnd(26)} holds/s ${median(holds).toFixed(0)} (${range(holds)}), p99 ${median(p99).toFixed(0)} (${range(p99)}) ms, target met in ${met} of ${runs.length}`,
-    );
-  }
-}
-
-const header = [
-  'set-up'.padEnd(24),
-  'held/fans'.padStart(9),
-  'req/s'.padStart(6),
-  'holds/s'.padStart(7),
-  'p50'.padStart(5),
-  'p99'.padStart(5),
-  'hold99'.padStart(7),
-  'cpu/req'.padStart(7),
-  'client'.padStart(6),
-  'pg'.padStart(6),
-  'steal'.padStart(5),
-  'paid'.padStart(6),
-  'pay s'.padStart(6),
-  'sold'.padStart(5),
-  'tickets'.padStart(7),
-  'held left'.padStart(9),
-  'OVERSOLD'.padStart(8),
-].join(' ');
-
 console.log(
   `Checkout rush: ${BUYERS} fans (1 ticket each, distinct e-mails) for ${CAPACITY} tickets, ${CONCURRENCY} checkouts in flight, ` +
     `payments ${PAY_CONCURRENCY} at a time; ${os.cpus().length} CPU cores (load average ${os.loadavg()[0]!.toFixed(1)}), Node ${process.version}. Latencies in ms (server response time per request); cpu/req: ms of the server processes' CPU per checkout request over the burst; client and pg: the same for the bench's own client and for PostgreSQL; steal: % of the machine's CPU time the hypervisor gave to others during the burst.`,
@@ -521,7 +367,7 @@ try {
       }
     }
   }
-  if (ROUNDS > 1) printRounds(rows);
+  if (ROUNDS > 1) printRounds(rows, ROUNDS, TARGET);
 } catch (error) {
   failed = true;
   console.error(error);

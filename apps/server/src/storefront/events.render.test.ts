@@ -2,20 +2,22 @@
 // answered from the same rows each carry their own form, and are the same text a fresh render gives.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { createLiveEvent, sellingOrganiser } from '../../test/checkout-helpers.js';
+import { buyer, createLiveEvent, postCheckout, sellingOrganiser } from '../../test/checkout-helpers.js';
+import type { SignedInUser } from '../../test/auth-helpers.js';
 import { loadStorefrontEvent, type StorefrontEvent } from '../modules/checkout/storefront-event.js';
 import { emptyCheckoutForm, type CheckoutFormState } from './checkout-form.js';
 import { renderEventPage } from './events.render.js';
 import { findStorefrontOrganization, type StorefrontOrganization } from './storefront.routes.js';
 
 let t: TestApp;
+let owner: SignedInUser;
 let stored: StorefrontEvent;
 let organization: StorefrontOrganization;
 const origin = 'http://frames.localhost:3000';
 
 beforeAll(async () => {
   t = await createTestApp();
-  const owner = await sellingOrganiser(t.app, 'frames');
+  owner = await sellingOrganiser(t.app, 'frames');
   const live = await createLiveEvent(t.app, owner, { name: 'Frame Night', capacity: 50 });
   organization = (await findStorefrontOrganization(
     t.database.db,
@@ -80,5 +82,38 @@ describe('renderEventPage', () => {
       page({ ...stored, row: { ...stored.row }, closedReason: 'ended' }, { ...organization }, 'late@example.com'),
     );
     expect(page(stored, organization, 'open@example.com')).toContain('value="open@example.com"');
+  });
+});
+
+describe('POST /events/:ref/checkout refusals', () => {
+  it('refusals answered together each show their own form, and an edit shows on the next one', async () => {
+    const small = await createLiveEvent(t.app, owner, { capacity: 100, name: 'Frame Gig' });
+    const smallType = small.ticket_types[0]!.id;
+    const refuse = (email: string) =>
+      postCheckout(t.app, 'frames.localhost:3000', small.slug, {
+        ...buyer,
+        email,
+        first_name: email.split('@')[0]!,
+        [`qty_${smallType}`]: '11',
+      });
+    const emails = Array.from({ length: 5 }, (_, index) => `frame${index}@example.com`);
+    const pages = await Promise.all(emails.map(refuse));
+    pages.forEach((response, index) => {
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toContain('You can buy at most 10 of these per order');
+      expect(response.body).toContain(`value="${emails[index]}"`);
+      for (const other of emails.filter((email) => email !== emails[index])) expect(response.body).not.toContain(other);
+      expect(response.body).toContain('<h1>Frame Gig</h1>');
+    });
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: `/api/events/${small.id}`,
+      headers: { cookie: owner.cookie, origin: 'http://localhost:3000' },
+      payload: { description: 'Doors moved to 19:30' },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const after = await refuse('frame-after@example.com');
+    expect(after.body).toContain('Doors moved to 19:30');
+    expect(after.body).toContain('value="frame-after@example.com"');
   });
 });

@@ -1,0 +1,65 @@
+// The databases the checkout rush runs on (a PGlite directory, a fresh PostgreSQL database) and how it counts an
+// event's tickets and orders in them once the servers have stopped.
+import path from 'node:path';
+import pg from 'pg';
+import { createPglite } from '../../apps/server/src/db/client.js';
+
+export interface Counts {
+  tickets: number;
+  paidOrders: number;
+  pendingOrders: number;
+}
+export interface RushDatabase {
+  label: string;
+  env: Record<string, string>;
+  /** Tickets and orders of the event, read straight from the database after the servers stopped. */
+  count(eventId: string): Promise<Counts>;
+}
+
+const COUNT_SQL = {
+  tickets: `select count(*)::int as n from ticket where event_id = $1`,
+  orders: `select count(*) filter (where status = 'paid')::int as paid, count(*) filter (where status = 'pending')::int as pending from "order" where event_id = $1`,
+};
+
+export function pgliteDatabase(dataDir: string): RushDatabase {
+  return {
+    label: 'PGlite',
+    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+    async count(eventId) {
+      const db = createPglite(path.join(dataDir, 'pglite'));
+      try {
+        const tickets = await db.query<{ n: number }>(COUNT_SQL.tickets, [eventId]);
+        const orders = await db.query<{ paid: number; pending: number }>(COUNT_SQL.orders, [eventId]);
+        return {
+          tickets: tickets.rows[0]!.n,
+          paidOrders: orders.rows[0]!.paid,
+          pendingOrders: orders.rows[0]!.pending,
+        };
+      } finally {
+        await db.close();
+      }
+    },
+  };
+}
+
+export function postgresDatabase(url: string, dataDir: string): RushDatabase {
+  return {
+    label: 'PostgreSQL',
+    env: { DATABASE_URL: url, DATA_DIR: dataDir },
+    async count(eventId) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const tickets = await client.query<{ n: number }>(COUNT_SQL.tickets, [eventId]);
+        const orders = await client.query<{ paid: number; pending: number }>(COUNT_SQL.orders, [eventId]);
+        return {
+          tickets: tickets.rows[0]!.n,
+          paidOrders: orders.rows[0]!.paid,
+          pendingOrders: orders.rows[0]!.pending,
+        };
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
