@@ -21,6 +21,15 @@ const COUNT_SQL = {
   orders: `select count(*) filter (where status = 'paid')::int as paid, count(*) filter (where status = 'pending')::int as pending from "order" where event_id = $1`,
 };
 
+/** Runs one statement: PGlite's and pg's `query` both answer `{ rows }`. */
+type Query = (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
+
+async function countEvent(query: Query, eventId: string): Promise<Counts> {
+  const tickets = (await query(COUNT_SQL.tickets, [eventId])).rows[0] as { n: number };
+  const orders = (await query(COUNT_SQL.orders, [eventId])).rows[0] as { paid: number; pending: number };
+  return { tickets: tickets.n, paidOrders: orders.paid, pendingOrders: orders.pending };
+}
+
 export function pgliteDatabase(dataDir: string): RushDatabase {
   return {
     label: 'PGlite',
@@ -28,13 +37,7 @@ export function pgliteDatabase(dataDir: string): RushDatabase {
     async count(eventId) {
       const db = createPglite(path.join(dataDir, 'pglite'));
       try {
-        const tickets = await db.query<{ n: number }>(COUNT_SQL.tickets, [eventId]);
-        const orders = await db.query<{ paid: number; pending: number }>(COUNT_SQL.orders, [eventId]);
-        return {
-          tickets: tickets.rows[0]!.n,
-          paidOrders: orders.rows[0]!.paid,
-          pendingOrders: orders.rows[0]!.pending,
-        };
+        return await countEvent((text, values) => db.query(text, values), eventId);
       } finally {
         await db.close();
       }
@@ -50,13 +53,7 @@ export function postgresDatabase(url: string, dataDir: string): RushDatabase {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {
-        const tickets = await client.query<{ n: number }>(COUNT_SQL.tickets, [eventId]);
-        const orders = await client.query<{ paid: number; pending: number }>(COUNT_SQL.orders, [eventId]);
-        return {
-          tickets: tickets.rows[0]!.n,
-          paidOrders: orders.rows[0]!.paid,
-          pendingOrders: orders.rows[0]!.pending,
-        };
+        return await countEvent((text, values) => client.query(text, values), eventId);
       } finally {
         await client.end();
       }
