@@ -9,11 +9,13 @@ export type QueueMode = (typeof QUEUE_MODES)[number];
 /** Capacity above which 'auto' switches the waiting room on (decision 034). */
 export const QUEUE_AUTO_CAPACITY = 1000;
 /**
- * Default fans admitted per minute (50/s): about a sixth of the holds/s the checkout-rush benchmark measures for
- * two processes on PostgreSQL (about 300/s), so checkout keeps headroom for the fans already in it, their payments
- * and everyone else's polls (decision 034).
+ * Default fans admitted per minute (15/s): about half the sales a second the checkout-rush benchmark completes end
+ * to end on two processes on PostgreSQL (each hold paid, fulfilled and e-mailed: 28-31/s, printed by the bench), so
+ * the drop's crowd (arrivals, joins, polls) keeps the other half and an admitted fan's checkout stays fast. A sale,
+ * not a hold, is what an admitted fan costs: admitting faster than sales complete only moves the queue into the
+ * checkout (decision 045; before it the default was 3,000/min, a sixth of the holds/s alone).
  */
-export const QUEUE_DEFAULT_RATE_PER_MINUTE = 3000;
+export const QUEUE_DEFAULT_RATE_PER_MINUTE = 900;
 export const QUEUE_RATE_LIMITS = { min: 10, max: 60000 } as const;
 /** Minutes before on-sale the lobby opens. */
 export const QUEUE_LOBBY_MINUTES = 15;

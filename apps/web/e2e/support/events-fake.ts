@@ -413,7 +413,7 @@ export class FakeEventsApi {
           mode: 'auto',
           enabled: false,
           auto_capacity: 1000,
-          rate_per_minute: 3000,
+          rate_per_minute: 900,
           opens_at: null,
           state: 'off',
           in_lobby: 0,

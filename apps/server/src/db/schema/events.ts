@@ -1,6 +1,7 @@
 // Events, their ticket types (each with its inventory counters) and the audit of every event status change.
 // Inventory: `sold` counts paid tickets, `held` tickets in unexpired checkout holds; both limits (the type's
 // own capacity and the event's venue capacity) are CHECKs, so no statement can ever oversell.
+import { QUEUE_DEFAULT_RATE_PER_MINUTE } from '@marquee/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -60,7 +61,7 @@ export const event = pgTable(
     queueMode: text('queue_mode', { enum: ['auto', 'on', 'off'] })
       .notNull()
       .default('auto'),
-    queueRatePerMinute: integer('queue_rate_per_minute').notNull().default(3000),
+    queueRatePerMinute: integer('queue_rate_per_minute').notNull().default(QUEUE_DEFAULT_RATE_PER_MINUTE),
     /** Paid tickets of all types. */
     sold: integer('sold').notNull().default(0),
     /** Tickets of all types in checkout holds. */

@@ -274,7 +274,7 @@ describe('waiting room', () => {
       url: `/api/events/${big.id}/queue`,
       headers: { cookie: owner.cookie },
     });
-    expect(read.json()).toMatchObject({ mode: 'auto', enabled: true, auto_capacity: 1000, rate_per_minute: 3000 });
+    expect(read.json()).toMatchObject({ mode: 'auto', enabled: true, auto_capacity: 1000, rate_per_minute: 900 });
     const small = await createLiveEvent(t.app, owner, { capacity: 50, name: 'Small Night' });
     const smallRead = await t.app.inject({
       method: 'GET',

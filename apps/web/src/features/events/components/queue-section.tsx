@@ -3,7 +3,13 @@
 // checkouts, sold.
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { QUEUE_RATE_LIMITS, type EventDto, type QueueMode, type QueueStatus } from '@marquee/shared';
+import {
+  QUEUE_DEFAULT_RATE_PER_MINUTE,
+  QUEUE_RATE_LIMITS,
+  type EventDto,
+  type QueueMode,
+  type QueueStatus,
+} from '@marquee/shared';
 import { Button } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
@@ -74,7 +80,7 @@ function QueueForm({ event, status, editable }: { event: EventDto; status: Queue
           id={`${id}-rate`}
           label="Fans let through per minute"
           error={error}
-          hint={`${QUEUE_RATE_LIMITS.min}-${QUEUE_RATE_LIMITS.max}; the default keeps checkout fast`}
+          hint={`${QUEUE_RATE_LIMITS.min}-${QUEUE_RATE_LIMITS.max}; the default, ${QUEUE_DEFAULT_RATE_PER_MINUTE}, keeps checkout fast`}
         >
           <input
             id={`${id}-rate`}
