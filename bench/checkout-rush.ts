@@ -11,9 +11,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { QUEUE_DEFAULT_RATE_PER_MINUTE } from '@marquee/shared';
 import { forEachLimited, HttpClient, percentile } from './lib/http.js';
 import { pgliteDatabase, postgresDatabase, type RushDatabase } from './lib/rush-databases.js';
-import { header, printRounds, printRow, type Row } from './lib/rush-table.js';
+import { header, printRounds, printRow, printSalesRate, type Row } from './lib/rush-table.js';
 import { createLiveEvent, eventCounters, fanCheckoutForm, sellingOrganiser } from './lib/organiser.js';
 import { createFreshDatabase, type FreshDatabase } from './lib/postgres.js';
 import {
@@ -368,6 +369,7 @@ try {
     }
   }
   if (ROUNDS > 1) printRounds(rows, ROUNDS, TARGET);
+  printSalesRate(rows, QUEUE_DEFAULT_RATE_PER_MINUTE);
 } catch (error) {
   failed = true;
   console.error(error);

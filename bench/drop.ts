@@ -8,6 +8,7 @@
 // Run with `npm run bench -- drop` (FANS, CAPACITY, ARRIVAL_SECONDS, ON_SALE_AT, RATE, POW_BITS, PROMO_USES,
 // WAIT_SECONDS, BENCH_DATABASE_URL). A quick run on a busy machine: FANS=2000 CAPACITY=200 ARRIVAL_SECONDS=20.
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { CODE_MESSAGES, QUEUE_DEFAULT_RATE_PER_MINUTE } from '@marquee/shared';
 import { cookieOf, HttpClient, percentile, type Reply } from './lib/http.js';
@@ -27,6 +28,20 @@ const PROMO_USES = Number(process.env.PROMO_USES ?? Math.round(CAPACITY / 10));
 const PAY_CONCURRENCY = Number(process.env.PAY_CONCURRENCY ?? 20);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+
+/** Sorted latencies per window of `size` ms (by the first element), windows in order. */
+function byWindow(timeline: Array<[number, number]>, size: number): Map<number, number[]> {
+  const windows = new Map<number, number[]>();
+  for (const [at, latency] of [...timeline].sort((a, b) => a[0] - b[0])) {
+    const key = Math.floor(at / size) * size;
+    windows.set(key, [...(windows.get(key) ?? []), latency]);
+  }
+  for (const latencies of windows.values()) latencies.sort((a, b) => a - b);
+  return windows;
+}
+
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -166,6 +181,8 @@ async function run(url: string) {
     const deadline = t0 + (ARRIVAL_SECONDS + Number(process.env.WAIT_SECONDS ?? 180)) * 1000;
     const queueLatencies: number[] = [];
     const checkoutLatencies: number[] = [];
+    /** [ms after the on-sale when the hold was sent, its latency] */
+    const checkoutTimeline: Array<[number, number]> = [];
     const admittedAt: number[] = [];
     const statuses = new Map<string, number>();
     const count = (key: string) => statuses.set(key, (statuses.get(key) ?? 0) + 1);
@@ -224,6 +241,7 @@ async function run(url: string) {
       if (hold.status === 400 && index % 2 === 0 && hold.body.includes(CODE_MESSAGES.exhausted))
         hold = await fan.send(`/events/${live.slug}/checkout`, { body: form });
       checkoutLatencies.push(performance.now() - started);
+      checkoutTimeline.push([Date.now() - onSale - (performance.now() - started), performance.now() - started]);
       count(`checkout ${hold.status}`);
       const token = /^\/checkout\/([A-Za-z0-9_-]{43})$/.exec(hold.location)?.[1];
       if (!token) return;
@@ -248,6 +266,8 @@ async function run(url: string) {
         `${CAPACITY} tickets, rate ${RATE}/min, proof-of-work ${POW_BITS} bits, promo limited to ${PROMO_USES}; ` +
         `2 processes on PostgreSQL; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}.`,
     );
+    if (process.env.PRINT_ON_SALE_CLOCK)
+      console.log(`on-sale at monotonic ${process.hrtime.bigint() / 1000n + BigInt(Math.round((onSale - Date.now()) * 1000))} us`);
     const started = Date.now();
     await Promise.all(fans.map((fan, index) => journey(fan, index)));
     const dropSeconds = (Date.now() - started) / 1000;
@@ -348,6 +368,13 @@ async function run(url: string) {
       ['outcomes', [...statuses].map(([key, n]) => `${key}: ${n}`).join(', ')],
     ];
     for (const [label, value] of lines) console.log(`${label!.padEnd(42)} ${value}`);
+    console.log(`admitted fans' checkout by when it was sent (s after the on-sale): count, p50 / p99 (ms)`);
+    for (const [window, latencies] of byWindow(checkoutTimeline, 10_000))
+      console.log(
+        `  ${`${window / 1000}-${window / 1000 + 10} s`.padEnd(12)} ${String(latencies.length).padStart(5)}, ` +
+          `${percentile(latencies, 50).toFixed(0)} / ${percentile(latencies, 99).toFixed(0)}`,
+      );
+    console.log(`bench client's event-loop delay p50 / p99 (ms): ${(loopDelay.percentile(50) / 1e6).toFixed(0)} / ${(loopDelay.percentile(99) / 1e6).toFixed(0)}`);
     return Number(counters.sold) > CAPACITY || tickets > CAPACITY || promoOrders > promo.max_uses;
   } finally {
     await db.end();

@@ -94,3 +94,19 @@ export const header = [
   'held left'.padStart(9),
   'OVERSOLD'.padStart(8),
 ].join(' ');
+
+/**
+ * The end-to-end sales a second of the two-process set-up (each hold paid and fulfilled, e-mails and all), which
+ * the waiting room's default admission rate is derived from (decision 045), beside that default.
+ */
+export function printSalesRate(all: Row[], defaultPerMinute: number) {
+  const paid = all.filter((row) => row.setup.startsWith('c)') && row.paid && row.paySeconds > 0);
+  if (paid.length === 0) return;
+  const rates = paid.map((row) => row.paid! / row.paySeconds).sort((a, b) => a - b);
+  const median = percentile(rates, 50);
+  console.log(
+    `\nsales/s end to end, c) 2 processes (paid / pay s): ${rates.map((rate) => rate.toFixed(1)).join(', ')}; the ` +
+      `waiting room admits ${(defaultPerMinute / 60).toFixed(0)} fans/s by default (${defaultPerMinute}/min), ` +
+      `${((100 * defaultPerMinute) / 60 / median).toFixed(0)}% of the median`,
+  );
+}
