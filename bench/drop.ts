@@ -266,8 +266,6 @@ async function run(url: string) {
         `${CAPACITY} tickets, rate ${RATE}/min, proof-of-work ${POW_BITS} bits, promo limited to ${PROMO_USES}; ` +
         `2 processes on PostgreSQL; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}.`,
     );
-    if (process.env.PRINT_ON_SALE_CLOCK)
-      console.log(`on-sale at monotonic ${process.hrtime.bigint() / 1000n + BigInt(Math.round((onSale - Date.now()) * 1000))} us`);
     const started = Date.now();
     await Promise.all(fans.map((fan, index) => journey(fan, index)));
     const dropSeconds = (Date.now() - started) / 1000;
