@@ -372,7 +372,9 @@ async function run(url: string) {
         `  ${`${window / 1000}-${window / 1000 + 10} s`.padEnd(12)} ${String(latencies.length).padStart(5)}, ` +
           `${percentile(latencies, 50).toFixed(0)} / ${percentile(latencies, 99).toFixed(0)}`,
       );
-    console.log(`bench client's event-loop delay p50 / p99 (ms): ${(loopDelay.percentile(50) / 1e6).toFixed(0)} / ${(loopDelay.percentile(99) / 1e6).toFixed(0)}`);
+    console.log(
+      `bench client's event-loop delay p50 / p99 (ms): ${(loopDelay.percentile(50) / 1e6).toFixed(0)} / ${(loopDelay.percentile(99) / 1e6).toFixed(0)}`,
+    );
     return Number(counters.sold) > CAPACITY || tickets > CAPACITY || promoOrders > promo.max_uses;
   } finally {
     await db.end();

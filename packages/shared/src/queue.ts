@@ -9,11 +9,11 @@ export type QueueMode = (typeof QUEUE_MODES)[number];
 /** Capacity above which 'auto' switches the waiting room on (decision 034). */
 export const QUEUE_AUTO_CAPACITY = 1000;
 /**
- * Default fans admitted per minute (15/s): about half the sales a second the checkout-rush benchmark completes end
- * to end on two processes on PostgreSQL (each hold paid, fulfilled and e-mailed: 28-31/s, printed by the bench), so
- * the drop's crowd (arrivals, joins, polls) keeps the other half and an admitted fan's checkout stays fast. A sale,
- * not a hold, is what an admitted fan costs: admitting faster than sales complete only moves the queue into the
- * checkout (decision 045; before it the default was 3,000/min, a sixth of the holds/s alone).
+ * Default fans admitted per minute (15/s): under a third of the sales a second the checkout-rush benchmark completes
+ * end to end on two processes on PostgreSQL (each hold paid, fulfilled and e-mailed; it prints the figure and this
+ * share), so the drop's crowd (arrivals, joins, polls, the lobby learning its places) keeps the rest and an admitted
+ * fan's checkout stays fast. A sale, not a hold, is what an admitted fan costs: admitting faster than sales complete
+ * only moves the queue into the checkout (decision 045; the default was 3,000/min, a sixth of the holds/s alone).
  */
 export const QUEUE_DEFAULT_RATE_PER_MINUTE = 900;
 export const QUEUE_RATE_LIMITS = { min: 10, max: 60000 } as const;
