@@ -58,6 +58,9 @@ test('three fans wait in the lobby, get places at on-sale, are let through in tu
   await page.context().addCookies(organiser.cookies);
   await page.goto(`${baseURL}/dashboard/events/view/${eventId}`);
   const room = page.getByRole('region', { name: 'Waiting room' });
+  // A new event starts at the default rate, which the hint names.
+  await expect(room.getByLabel('Fans let through per minute')).toHaveValue('900');
+  await expect(room.getByText('10-60,000; the default, 900, keeps checkout fast')).toBeVisible();
   await room.getByLabel('Queue fans at on-sale').selectOption('on');
   await room.getByLabel('Fans let through per minute').fill('30');
   await room.getByRole('button', { name: 'Save waiting room' }).click();

@@ -80,7 +80,7 @@ function QueueForm({ event, status, editable }: { event: EventDto; status: Queue
           id={`${id}-rate`}
           label="Fans let through per minute"
           error={error}
-          hint={`${QUEUE_RATE_LIMITS.min}-${QUEUE_RATE_LIMITS.max}; the default, ${QUEUE_DEFAULT_RATE_PER_MINUTE}, keeps checkout fast`}
+          hint={`${QUEUE_RATE_LIMITS.min}-${QUEUE_RATE_LIMITS.max.toLocaleString('en-GB')}; the default, ${QUEUE_DEFAULT_RATE_PER_MINUTE.toLocaleString('en-GB')}, keeps checkout fast`}
         >
           <input
             id={`${id}-rate`}
