@@ -1,9 +1,10 @@
-// Orders for tests that need sales without going through a browser checkout: written with the same codes and
-// the same roll-up function (recordSale) that fulfilment uses, so the figures read them as real sales.
+// Orders for tests that need sales without going through a browser checkout: written with the same codes, tickets,
+// counters and roll-up function (recordSale) that fulfilment uses, so the figures read them as real sales.
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../src/db/client.js';
-import { order, orderLine } from '../src/db/schema/index.js';
-import { newAccessToken, newOrderCode } from '../src/modules/checkout/codes.js';
+import { order, orderLine, ticket } from '../src/db/schema/index.js';
+import { newAccessToken, newOrderCode, newTicketCode } from '../src/modules/checkout/codes.js';
+import { sellWithoutHold } from '../src/modules/checkout/inventory.js';
 import { recordSale } from '../src/modules/checkout/sale-rollups.js';
 
 export interface OrderFixture {
@@ -51,15 +52,34 @@ export async function insertOrder(db: Database, fixture: OrderFixture) {
         createdAt: fixture.createdAt ?? fixture.paidAt ?? new Date(),
       })
       .returning();
-    await tx.insert(orderLine).values({
-      organizationId: fixture.organizationId,
-      orderId: row!.id,
-      ticketTypeId: fixture.ticketTypeId,
-      name: 'General Admission',
-      quantity,
-      unitPriceMinor: Math.floor(fixture.amountMinor / quantity),
-      unitFeeMinor: Math.floor((fixture.feeMinor ?? 0) / quantity),
-    });
+    const [line] = await tx
+      .insert(orderLine)
+      .values({
+        organizationId: fixture.organizationId,
+        orderId: row!.id,
+        ticketTypeId: fixture.ticketTypeId,
+        name: 'General Admission',
+        quantity,
+        unitPriceMinor: Math.floor(fixture.amountMinor / quantity),
+        unitFeeMinor: Math.floor((fixture.feeMinor ?? 0) / quantity),
+      })
+      .returning();
+    // A paid order holds its tickets and their places, as fulfilment leaves it; a refunded one's are refunded.
+    if (fixture.status === 'paid' || fixture.status === 'refunded') {
+      await tx.insert(ticket).values(
+        Array.from({ length: quantity }, () => ({
+          organizationId: fixture.organizationId,
+          orderId: row!.id,
+          orderLineId: line!.id,
+          eventId: fixture.eventId,
+          ticketTypeId: fixture.ticketTypeId,
+          code: newTicketCode(),
+          status: fixture.status === 'paid' ? ('valid' as const) : ('refunded' as const),
+        })),
+      );
+    }
+    if (fixture.status === 'paid')
+      await sellWithoutHold(tx, fixture.eventId, [{ ticketTypeId: fixture.ticketTypeId, quantity }]);
     if (fixture.status === 'paid' && fixture.paidAt) await recordSale(tx, { ...row!, paidAt: fixture.paidAt });
     return row!;
   });

@@ -253,6 +253,8 @@ test('orders: search, paging and the order detail (orders API answered by page.r
         code: 'T-4KX9PQ2M7A',
         type_name: 'General Admission',
         status: 'valid',
+        checked_in_at: null,
+        refunded_minor: 0,
         holder_name: 'Fan Number 0',
         holder_email: null,
         unit_price_minor: 2500,

@@ -15,6 +15,11 @@ export const AFTER_SALE_MESSAGES = {
   badCharacters: 'Contains characters that are not allowed',
   nothingToRefund: 'Choose the tickets to refund or enter an amount',
   amountTooHigh: (remaining: string) => `The refund cannot be more than what is left to refund (${remaining})`,
+  ticketAmountTooHigh: (cost: string) =>
+    `A refund of tickets cannot be more than what they cost, less what was refunded of them (${cost})`,
+  checkedInConfirm: (codes: string[]) =>
+    `${codes.join(', ')} ${codes.length === 1 ? 'has' : 'have'} been checked in. Refunding gives the money back but does not undo the entry, and the ${codes.length === 1 ? 'place is' : 'places are'} not put back on sale. Confirm to refund anyway.`,
+  requestCheckedIn: 'This ticket has been checked in, so a refund cannot be requested for it',
   amountInvalid: 'Enter an amount of 0 or more',
   ticketNotInOrder: 'That ticket is not part of this order',
   ticketAlreadyRefunded: 'That ticket has already been refunded',
@@ -52,6 +57,8 @@ export const refundInputSchema = z.object({
     .max(1_000_000_000_000, AFTER_SALE_MESSAGES.amountInvalid)
     .optional(),
   reason,
+  /** The organiser's second, explicit yes to refunding tickets already checked in (the money only). */
+  confirm_checked_in: z.boolean().default(false),
 });
 export type RefundInput = z.input<typeof refundInputSchema>;
 
@@ -81,10 +88,3 @@ export const refundRecordSchema = z.object({
   created_at: z.string(),
 });
 export type RefundRecord = z.infer<typeof refundRecordSchema>;
-
-export const TICKET_STATUS_LABELS = {
-  valid: 'Valid',
-  void: 'Void',
-  refunded: 'Refunded',
-  transferred: 'Transferred',
-} as const;

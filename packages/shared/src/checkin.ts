@@ -3,32 +3,11 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from './constants.js';
 import { isValidEmail } from './auth.js';
+import { CHECK_IN_RESULTS, TICKET_STATES } from './tickets.js';
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const noControl = (value: string) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value);
 const text = (max: number) => z.string().max(max).refine(noControl, 'Contains characters that are not allowed');
-
-export const CHECK_IN_RESULTS = [
-  'admitted',
-  'already_checked_in',
-  'refunded',
-  'cancelled',
-  'other_event',
-  'unknown',
-  'listed',
-] as const;
-export type CheckInResult = (typeof CHECK_IN_RESULTS)[number];
-
-/** What the door sees for each result (large, one line). */
-export const CHECK_IN_HEADLINES: Record<CheckInResult, string> = {
-  admitted: 'Admitted',
-  already_checked_in: 'Already checked in',
-  refunded: 'Refunded: do not admit',
-  cancelled: 'Cancelled: do not admit',
-  other_event: 'Ticket for another event',
-  unknown: 'Unknown ticket',
-  listed: 'Listed for resale: do not admit',
-};
 
 export const deviceIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Device id is not valid');
 
@@ -44,9 +23,7 @@ export const scanAnswerSchema = z.object({
   result: z.enum(CHECK_IN_RESULTS),
   headline: z.string(),
   check_in_id: z.string().nullable(),
-  ticket: z
-    .object({ code: z.string(), type: z.string(), holder: z.string(), order_code: z.string() })
-    .nullable(),
+  ticket: z.object({ code: z.string(), type: z.string(), holder: z.string(), order_code: z.string() }).nullable(),
   /** For already_checked_in: the admission that counts. */
   checked_in_at: z.string().nullable(),
   checked_in_by: z.string().nullable(),
@@ -74,12 +51,10 @@ export const syncRequestSchema = z.object({
 export type SyncRequest = z.infer<typeof syncRequestSchema>;
 export const syncAnswerSchema = z.object({ results: z.array(scanAnswerSchema) });
 
-/** Ticket states in the offline list. */
-export const OFFLINE_STATES = ['valid', 'refunded', 'cancelled', 'listed'] as const;
-
 /**
  * GET /api/checkin/events/:eventId/offline. Tickets as compact rows (the list of 20,000 tickets must stay under
- * 1 MB compressed): [code, type index, holder, order code, e-mail, state index, checked in at (epoch ms, 0 = not)].
+ * 1 MB compressed): [code, type index, holder, order code, e-mail, state (index in TICKET_STATES), checked in at
+ * (epoch ms, 0 = not)].
  */
 export const offlineListSchema = z.object({
   event: z.object({ id: z.string(), name: z.string() }),
@@ -114,7 +89,9 @@ export const checkinEventSchema = z.object({
 export type CheckinEvent = z.infer<typeof checkinEventSchema>;
 export const checkinEventsSchema = z.object({ events: z.array(checkinEventSchema) });
 
-export const checkinSearchQuerySchema = z.object({ q: text(100).refine((value) => value.trim().length >= 2, 'Type at least 2 characters') });
+export const checkinSearchQuerySchema = z.object({
+  q: text(100).refine((value) => value.trim().length >= 2, 'Type at least 2 characters'),
+});
 export const checkinSearchSchema = z.object({
   tickets: z.array(
     z.object({
@@ -123,7 +100,7 @@ export const checkinSearchSchema = z.object({
       holder: z.string(),
       order_code: z.string(),
       email: z.string(),
-      state: z.enum(OFFLINE_STATES),
+      state: z.enum(TICKET_STATES),
       checked_in_at: z.string().nullable(),
     }),
   ),

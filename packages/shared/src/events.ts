@@ -280,11 +280,10 @@ export const eventSchema = z.object({
   /** Venue capacity: caps all ticket types together; null = unlimited */
   capacity: z.number().int().nullable(),
   ticket_types: z.array(ticketTypeSchema),
-  /** Paid tickets of all types */
+  /** Tickets sold of all types: the tickets fans hold (decision 046), as every screen counts them */
   sold: z.number().int(),
   /** Tickets of all types in checkout holds */
   held: z.number().int(),
-  tickets_sold: z.number().int(),
   revenue_minor: z.number().int(),
   public_url: z.string().nullable(),
   published_at: z.string().nullable(),
@@ -310,7 +309,6 @@ export const eventSummarySchema = eventSchema.pick({
   currency: true,
   capacity: true,
   sold: true,
-  tickets_sold: true,
   revenue_minor: true,
   sold_on_entry: true,
   refunds_allowed: true,

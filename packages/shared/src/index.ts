@@ -17,6 +17,7 @@ export * from './time-zones.js';
 export * from './slugs.js';
 export * from './after-sale.js';
 export * from './codes.js';
+export * from './tickets.js';
 export * from './checkin.js';
 export * from './resale.js';
 export * from './queue.js';

@@ -1,6 +1,7 @@
 // The organiser's side of sales: the ticket types API (list, reorder) and the orders API (search, pages,
 // detail with tickets and audit trail), as request and response shapes shared by the server and the dashboard.
 import { z } from 'zod';
+import { TICKET_STATES } from './tickets.js';
 import { CURRENCY_CODES } from './constants.js';
 import { refundRecordSchema } from './after-sale.js';
 import { ticketTypeSchema } from './events.js';
@@ -117,7 +118,11 @@ export const orderDetailSchema = orderSummarySchema.extend({
       id: z.string(),
       code: z.string(),
       type_name: z.string(),
-      status: z.enum(['valid', 'void', 'refunded', 'transferred']),
+      status: z.enum(TICKET_STATES),
+      /** When it was admitted at the door (also kept when a checked-in ticket's event is cancelled). */
+      checked_in_at: z.string().nullable(),
+      /** What was refunded of its price (a checked-in ticket can be refunded its money, after a warning). */
+      refunded_minor: z.number().int(),
       holder_name: z.string(),
       /** Set when the holder received it by transfer. */
       holder_email: z.string().nullable(),

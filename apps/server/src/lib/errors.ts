@@ -8,6 +8,8 @@ export const errorStatus = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYOUTS_NOT_ENABLED: 409,
+  /** A change that needs the user's explicit second yes (e.g. refunding a checked-in ticket). */
+  CONFIRMATION_REQUIRED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,

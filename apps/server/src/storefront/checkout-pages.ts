@@ -128,7 +128,7 @@ ${
 <h2>Tickets</h2>${renderFanTickets(input.tickets, input.afterSale)}
 ${renderRefundSection(
   input.afterSale,
-  input.tickets.some((ticket) => ticket.status === 'valid'),
+  input.tickets.some((ticket) => ticket.status === 'valid' || ticket.status === 'listed'),
 )}
 <h2>Summary</h2>${renderSummaryTable(current, input.lines)}
 <p><a href="/events/${escapeHtml(input.event.slug)}">Back to the event</a></p>`;

@@ -20,16 +20,13 @@ import {
 import { organization, user } from './auth.js';
 import { eventCode } from './codes.js';
 import { event, ticketType } from './events.js';
+import { TICKET_STATES, type TicketState } from '@marquee/shared';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'expired', 'cancelled', 'refunded', 'partially_refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-/**
- * What a ticket is at the door: only 'valid' admits. 'refunded': the organiser refunded it (partly or fully);
- * 'void': its order was cancelled with its event; 'transferred': its holder sent it to someone else, whose new
- * ticket (new code, new QR) has `transferredFromId` pointing here.
- */
-export const TICKET_STATUSES = ['valid', 'void', 'refunded', 'transferred'] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
+/** A ticket's state (decision 046): see TICKET_STATES and TICKET_MOVES in packages/shared/src/tickets.ts. */
+export { TICKET_STATES };
+export type { TicketState };
 
 export const order = pgTable(
   'order',
@@ -180,26 +177,35 @@ export const ticket = pgTable(
       .references(() => ticketType.id, { onDelete: 'no action' }),
     /** Short code printed on the ticket and signed into its QR payload, e.g. T-4KX9PQ2M7A. */
     code: text('code').notNull(),
-    status: text('status', { enum: TICKET_STATUSES }).notNull().default('valid'),
+    /** Written only by modules/tickets (decision 046). */
+    status: text('status', { enum: TICKET_STATES }).notNull().default('valid'),
     holderName: text('holder_name').notNull().default(''),
     /** Set on a ticket someone received by transfer (lower-cased); null while it is the buyer's own. */
     holderEmail: text('holder_email'),
     /** The ticket this one replaced when its holder transferred it. */
     transferredFromId: uuid('transferred_from_id'),
-    /**
-     * When the ticket was admitted at the door (kept by the check-in app, issue 14 point 2); a checked-in ticket
-     * cannot be transferred.
-     */
+    /** When the ticket was admitted at the door: set exactly while it is checked in (and kept if then cancelled). */
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    /** What was refunded of this ticket's price (minor units): a ticket refund never exceeds the ticket's price. */
+    refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** When it stopped admitting (void, refunded or transferred). */
+    /** When it stopped admitting for good (transferred, resold, refunded or cancelled). */
     voidedAt: timestamp('voided_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('ticket_code_idx').on(table.code),
     index('ticket_order_id_idx').on(table.orderId),
     index('ticket_event_id_idx').on(table.eventId),
-    check('ticket_status_check', sql`${table.status} in ('valid', 'void', 'refunded', 'transferred')`),
+    // The door's and the event figures' counts of checked-in and listed tickets (ticket-counts.ts).
+    index('ticket_event_state_idx')
+      .on(table.eventId, table.status)
+      .where(sql`${table.status} in ('checked_in', 'listed')`),
+    check('ticket_status_check', sql.raw(`status in (${TICKET_STATES.map((state) => `'${state}'`).join(', ')})`)),
+    check(
+      'ticket_checked_in_at_check',
+      sql`(${table.status} <> 'checked_in' or ${table.checkedInAt} is not null) and (${table.status} not in ('valid', 'listed') or ${table.checkedInAt} is null)`,
+    ),
+    check('ticket_refunded_minor_check', sql`${table.refundedMinor} >= 0`),
   ],
 );
 

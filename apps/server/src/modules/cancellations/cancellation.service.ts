@@ -1,5 +1,6 @@
 // Cancelling an event (decision 025): in one transaction the event becomes cancelled (so its page sells
-// nothing), its pending checkout holds are released, the cancellation is recorded, and ONE durable job is
+// nothing), its pending checkout holds are released, its tickets are cancelled (the door refuses them at once,
+// decision 046), the cancellation is recorded, and ONE durable job is
 // queued that refunds every paid order (refund-job.ts). The progress the dashboard polls is read from the
 // orders and the per-order refund rows, so it is true whichever process runs the job.
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -17,6 +18,7 @@ import { AppError } from '../../lib/errors.js';
 import { retryOnDeadlock, type Tx } from '../checkout/inventory.js';
 import { EVENT_NOT_FOUND } from '../events/events.service.js';
 import { closeResaleForCancelledEvent } from '../resale/resale.service.js';
+import { moveTickets } from '../tickets/ticket-moves.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -105,6 +107,8 @@ export async function cancelEvent(
       await releasePendingHolds(tx, actor.organizationId, row.id, now);
       // Resale listings are withdrawn and the waiting list closes with the event (decision 035).
       await closeResaleForCancelledEvent(tx, actor.organizationId, row.id, now);
+      // Every ticket stops admitting at once (their places go back); the job refunds the money order by order.
+      await moveTickets(tx, 'cancel', { organizationId: actor.organizationId, eventId: row.id }, now);
       const job: RefundCancelledEventJob = { eventId: row.id, organizationId: actor.organizationId };
       await jobs.send(QUEUES.refundCancelledEvent, job, tx);
     }),

@@ -1,7 +1,7 @@
 // The 'refund-cancelled-event' job (decision 025): refunds every paid order of a cancelled event in full (ticket
 // price and booking fee), in batches. Per order: the provider's refund with a per-order idempotency key, then
-// one transaction that marks the order refunded (only if it is still paid), voids its tickets, gives the tickets
-// back to the counters, takes the sale out of the roll-ups, records the change and queues the fan's e-mail.
+// one transaction that marks the order refunded (only if it is still paid), takes the sale out of the roll-ups,
+// records the change and queues the fan's e-mail (its tickets were cancelled with the event).
 // Killed half-way and run again, it finds only the orders still paid: an order refunded at the provider but not
 // yet marked here is refunded again with the same key, which the provider answers with the first refund (the
 // sandbox: nothing left to refund), so no fan is refunded twice. A provider failure is recorded on that order
@@ -11,17 +11,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { PaymentsProvider } from '../../adapters/payments/payments.js';
 import type { Database } from '../../db/client.js';
-import {
-  cancellationRefund,
-  eventCancellation,
-  order,
-  orderChange,
-  orderRefund,
-  ticket,
-} from '../../db/schema/index.js';
+import { cancellationRefund, eventCancellation, order, orderChange, orderRefund } from '../../db/schema/index.js';
 import { failureReason, QUEUES, type JobQueue } from '../../jobs/queue.js';
 import { unrecordSale } from '../checkout/sale-rollups.js';
-import { retryOnDeadlock, returnSoldTickets } from '../checkout/inventory.js';
+import { retryOnDeadlock } from '../checkout/inventory.js';
 import type { CheckoutMailJob } from '../checkout/notifier.js';
 import type { RefundCancelledEventJob } from './cancellation.service.js';
 
@@ -125,21 +118,7 @@ async function refundOrder(
         .update(order)
         .set({ status: 'refunded', refundedMinor: total, refundedTickets: locked.quantity, updatedAt: now })
         .where(eq(order.id, locked.id));
-      // Only the tickets still admitting go back to the counters (earlier refunds gave theirs back already).
-      const live = await tx
-        .update(ticket)
-        .set({ status: 'void', voidedAt: now })
-        .where(and(eq(ticket.orderId, locked.id), eq(ticket.status, 'valid')))
-        .returning({ ticketTypeId: ticket.ticketTypeId });
-      const byType = new Map<string, number>();
-      for (const row of live) byType.set(row.ticketTypeId, (byType.get(row.ticketTypeId) ?? 0) + 1);
-      if (byType.size > 0) {
-        await returnSoldTickets(
-          tx,
-          locked.eventId,
-          [...byType].map(([ticketTypeId, quantity]) => ({ ticketTypeId, quantity })),
-        );
-      }
+      // Its tickets were cancelled, and their places given back, with the event (cancellation.service.ts).
       if (locked.paidAt) await unrecordSale(tx, { ...locked, paidAt: locked.paidAt });
       await tx.insert(orderChange).values({
         organizationId: locked.organizationId,

@@ -1,13 +1,17 @@
 // A scan made online (the camera or a search at the door, no offline queue behind it) is judged in one
 // statement: it checks the scanning event (this organisation's, not a draft), locks the ticket, reads what
-// judging needs, and records the admission (with the ticket's checked_in_at and the order's audit line) or the
-// duplicate entry. One round trip and no BEGIN/COMMIT per scan (decision 031). Its verdicts are the same as the
-// transaction path's in checkin.judge.ts, which offline syncs keep (they compare scan times and client ids).
-// A check-in committed by a scan this one waited for is not seen (the lock re-reads the ticket row only): the
-// unique index on admitted check-ins then fails the statement, and judgeScan judges again. (PostgreSQL runs every
-// data-modifying WITH clause whether or not the final select reads it.)
+// judging needs, and records the admission (the ticket's move to checked in, the check-in row and the order's
+// audit line) or the duplicate entry. One round trip and no BEGIN/COMMIT per scan (decision 031). The verdict is
+// the shared judgeTicket's (decision 046), written as SQL from the same table (doorResultSql); the transaction
+// path in checkin.judge.ts, which offline syncs keep, calls judgeTicket itself.
+// Waiting for a concurrent scan's lock re-reads the ticket row, so its new state (checked in) is seen; the unique
+// index on admitted check-ins stays the last guard. (PostgreSQL runs every data-modifying WITH clause whether or
+// not the final select reads it.)
 import { sql, type SQL } from 'drizzle-orm';
+import { DOOR_RESULTS, TICKET_STATES, type CheckInResult } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
+import { moveTicketsSql } from '../tickets/ticket-moves.js';
+import { checkedInSql, soldSql } from '../tickets/ticket-counts.js';
 import type { Scanner, ScanInput } from './checkin.judge.js';
 
 /** What the statement answers: the scanning event's status and counts, then the ticket's row and verdict. */
@@ -24,21 +28,30 @@ export interface OnlineScanRow {
   event_name: string | null;
   current_scanned_at: Date | string | null;
   current_user_name: string | null;
-  verdict: 'other_event' | 'refunded' | 'cancelled' | 'listed' | 'already_checked_in' | 'admitted' | null;
+  verdict: Exclude<CheckInResult, 'unknown'> | null;
   /** The admission recorded by this scan. */
   admitted_id: string | null;
 }
 
 /**
- * The ticket `code` of the organisation, locked, with what judging it needs: its order, type and event, an open
- * resale listing and its admitted check-in (`also` adds a condition). Shared by both judging paths.
+ * The door's verdict in SQL for a locked ticket row (`state` and `eventId` its columns) scanned for
+ * `scanningEventId`: judgeTicket (packages/shared/src/tickets.ts) written from the same DOOR_RESULTS table.
+ */
+export function doorResultSql(state: SQL, eventId: SQL, scanningEventId: string): SQL {
+  const byState = TICKET_STATES.map((each) => sql`when ${state} = ${each} then ${DOOR_RESULTS[each]}`);
+  return sql`case when ${eventId} <> ${scanningEventId}::uuid then 'other_event' ${sql.join(byState, sql` `)} end`;
+}
+
+/**
+ * The ticket `code` of the organisation, locked, with what judging it needs: its state, type, order code and
+ * event, and its admission (`also` adds a condition). Shared by both judging paths.
  */
 export function lockTicketSql(code: string, organizationId: string, also: SQL = sql``): SQL {
   return sql`
     select t.id, t.event_id, t.status, t.code, t.holder_name, t.order_id, tt.name as type_name,
-      o.code as order_code, o.status as order_status, e.name as event_name,
-      exists (select 1 from resale_listing l where l.ticket_id = t.id and l.status = 'listed') as listed,
-      c.id as current_id, c.scanned_at as current_scanned_at, c.user_name as current_user_name
+      o.code as order_code, e.name as event_name,
+      c.id as current_id, coalesce(c.scanned_at, t.checked_in_at) as current_scanned_at,
+      c.user_name as current_user_name
     from ticket t
     join "order" o on o.id = t.order_id
     join ticket_type tt on tt.id = t.ticket_type_id
@@ -73,31 +86,24 @@ export async function judgeOnlineScan(
       ${lockTicketSql(code, scanner.organizationId, sql`and exists (select 1 from ev where ev.status <> 'draft')`)}
     ),
     verdict as materialized (
-      select k.*, case
-          when k.event_id <> ${eventId}::uuid then 'other_event'
-          when k.order_status = 'refunded' or (k.status = 'void' and k.order_status = 'partially_refunded')
-            then 'refunded'
-          when k.status = 'void' or k.order_status not in ('paid', 'partially_refunded') then 'cancelled'
-          when k.listed then 'listed'
-          when k.current_id is not null then 'already_checked_in'
-          else 'admitted'
-        end as verdict
-      from locked k
+      select k.*, ${doorResultSql(sql`k.status`, sql`k.event_id`, eventId)} as verdict from locked k
     ),
     admitted as (${entry('admitted')}),
     duplicate as (${entry('duplicate')}),
     stamped as (
-      update ticket set checked_in_at = ${at}::timestamptz
-      where id = (select id from verdict where verdict = 'admitted') returning order_id
+      ${moveTicketsSql('check_in', sql`t.id = (select id from verdict where verdict = 'admitted')`, at)}
     ),
     audited as (
-      insert into order_change (organization_id, order_id, ticket_id, action, actor_type, actor_user_id, detail, at)
-      select ${scanner.organizationId}, s.order_id, v.id, 'checked_in', 'organiser', ${scanner.userId},
-        ${JSON.stringify({ device: scanner.deviceId, method: input.method })}::jsonb, ${at}::timestamptz
-      from stamped s, verdict v
+      insert into order_change (organization_id, order_id, ticket_id, action, from_status, to_status, actor_type,
+        actor_user_id, detail, at)
+      select ${scanner.organizationId}, s."orderId", s.id, 'checked_in', 'valid', 'checked_in', 'organiser',
+        ${scanner.userId}, ${JSON.stringify({ device: scanner.deviceId, method: input.method })}::jsonb,
+        ${at}::timestamptz
+      from stamped s
     )
-    select ev.status as scan_event_status, ev.sold,
-      (select count(*)::int from check_in x where x.event_id = ev.id and x.status = 'admitted') as checked_in,
+    select ev.status as scan_event_status,
+      ${soldSql(sql`ev`)} as sold,
+      ${checkedInSql(sql`ev.id`)} as checked_in,
       v.id, v.event_id, v.code, v.holder_name, v.type_name, v.order_code, v.event_name,
       v.current_scanned_at, v.current_user_name, v.verdict,
       (select id from admitted) as admitted_id

@@ -4,7 +4,14 @@
 // scanned: when two devices admitted one ticket offline, the earlier scan wins and the later one is recorded
 // as a duplicate, whichever syncs first.
 import { sql } from 'drizzle-orm';
-import { CHECK_IN_HEADLINES, TICKET_CODE_PATTERN, type CheckInResult, type ScanAnswer } from '@marquee/shared';
+import {
+  CHECK_IN_HEADLINES,
+  TICKET_CODE_PATTERN,
+  judgeTicket,
+  type CheckInResult,
+  type ScanAnswer,
+  type TicketState,
+} from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { pgErrorCode } from '../../db/errors.js';
 import { AppError } from '../../lib/errors.js';
@@ -13,6 +20,8 @@ import { UUID } from './checkin.service.js';
 import type { TicketSigner } from '../checkout/ticket-qr.js';
 import type { Tx } from '../checkout/inventory.js';
 import { judgeOnlineScan, lockTicketSql } from './checkin.judge-online.js';
+import { moveTickets } from '../tickets/ticket-moves.js';
+import { checkedInSql, soldSql, ticketCountsOf } from '../tickets/ticket-counts.js';
 
 export interface Scanner {
   organizationId: string;
@@ -36,16 +45,13 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 interface TicketRow {
   id: string;
   event_id: string;
-  status: string;
+  status: TicketState;
   code: string;
   holder_name: string;
   type_name: string;
   order_code: string;
-  order_status: string;
   event_name: string;
-  /** An open resale listing holds the ticket. */
-  listed: boolean;
-  /** The ticket's admitted check-in, if any (read with the lock, so one round trip less per scan). */
+  /** The ticket's admission, if any (read with the lock, so one round trip less per scan). */
   current_id: string | null;
   current_scanned_at: Date | string | null;
   current_user_name: string | null;
@@ -105,8 +111,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 async function lockTicket(tx: Tx, organizationId: string, eventId: string, code: string) {
   const [row] = rowsOf<LockedRow>(
     await tx.execute(sql`
-      select ev.status as scan_event_status, ev.sold,
-        (select count(*)::int from check_in x where x.event_id = ev.id and x.status = 'admitted') as checked_in,
+      select ev.status as scan_event_status, ${soldSql(sql`ev`)} as sold, ${checkedInSql(sql`ev.id`)} as checked_in,
         k.*
       from event ev
       left join lateral (${lockTicketSql(code, organizationId)}
@@ -134,17 +139,10 @@ async function judgeLocked(
   if (locked.id === null) return judged(answer('unknown', clientId));
   const row = locked as TicketRow;
   const ticket = { code: row.code, type: row.type_name, holder: row.holder_name, order_code: row.order_code };
-  if (row.event_id !== eventId)
+  const verdict = judgeTicket({ state: row.status, eventId: row.event_id }, eventId);
+  if (verdict === 'other_event')
     return judged(answer('other_event', clientId, { ticket, other_event_name: row.event_name }));
-  // A refunded ticket is voided (a partly refunded order keeps its other tickets valid); a voided ticket of an
-  // order still paid was replaced (a transfer) and is refused like a cancelled one.
-  const refunded =
-    row.order_status === 'refunded' || (row.status === 'void' && row.order_status === 'partially_refunded');
-  if (refunded) return judged(answer('refunded', clientId, { ticket }));
-  if (row.status === 'void' || (row.order_status !== 'paid' && row.order_status !== 'partially_refunded'))
-    return judged(answer('cancelled', clientId, { ticket }));
-  // Listed for resale, it may be sold at any moment: the holder withdraws the listing first (their order page).
-  if (row.listed) return judged(answer('listed', clientId, { ticket }));
+  if (verdict !== 'admitted' && verdict !== 'already_checked_in') return judged(answer(verdict, clientId, { ticket }));
 
   if (clientId) {
     // The same queued scan sent again (a sync retried after a lost answer): answer as the first time.
@@ -160,14 +158,11 @@ async function judgeLocked(
     if (seen) return judged(await alreadyIn(tx, row.id, clientId, ticket));
   }
 
-  const current: CheckInRow | null = row.current_id
-    ? {
-        id: row.current_id,
-        status: 'admitted',
-        scanned_at: row.current_scanned_at!,
-        user_name: row.current_user_name ?? '',
-      }
-    : null;
+  // The ticket's state says whether it is in; its admitted check-in row says when and by whom.
+  const current =
+    verdict === 'already_checked_in'
+      ? { id: row.current_id, scanned_at: row.current_scanned_at!, user_name: row.current_user_name ?? '' }
+      : null;
   const at = input.scannedAt.toISOString();
   const record = (status: 'admitted' | 'duplicate') => sql`
     insert into check_in (organization_id, event_id, ticket_id, status, method, scanned_at, device_id, client_id,
@@ -175,28 +170,31 @@ async function judgeLocked(
     values (${scanner.organizationId}, ${eventId}, ${row.id}, ${status}, ${input.method}, ${at}::timestamptz,
       ${scanner.deviceId}, ${clientId}, ${scanner.userId}, ${scanner.userName})
     returning id`;
-  // One statement: the admission, the ticket's checked_in_at (a checked-in ticket is never transferred or listed
-  // for resale) and the order's audit line.
-  const admit = async () => {
-    const [created] = rowsOf<{ id: string }>(
-      await tx.execute(sql`
-        with admitted as (${record('admitted')}),
-        stamped as (update ticket set checked_in_at = ${at}::timestamptz where id = ${row.id} returning order_id),
-        audited as (
-          insert into order_change (organization_id, order_id, ticket_id, action, actor_type, actor_user_id, detail, at)
-          select ${scanner.organizationId}, order_id, ${row.id}, 'checked_in', 'organiser', ${scanner.userId},
-            ${JSON.stringify({ device: scanner.deviceId, method: input.method })}::jsonb, ${at}::timestamptz
-          from stamped
-        )
-        select id from admitted`),
-    );
+  // The admission: its check-in row, the ticket's move to checked in (or, replacing a later admission, its time)
+  // and the order's audit line.
+  const admit = async (replacing: boolean) => {
+    const [created] = rowsOf<{ id: string }>(await tx.execute(record('admitted')));
+    if (replacing) await tx.execute(sql`update ticket set checked_in_at = ${at}::timestamptz where id = ${row.id}`);
+    else
+      await moveTickets(
+        tx,
+        'check_in',
+        { organizationId: scanner.organizationId, ticketIds: [row.id] },
+        input.scannedAt,
+      );
+    await tx.execute(sql`
+      insert into order_change (organization_id, order_id, ticket_id, action, from_status, to_status, actor_type,
+        actor_user_id, detail, at)
+      select ${scanner.organizationId}, order_id, id, 'checked_in', 'valid', 'checked_in', 'organiser', ${scanner.userId},
+        ${JSON.stringify({ device: scanner.deviceId, method: input.method })}::jsonb, ${at}::timestamptz
+      from ticket where id = ${row.id}`);
     return answer('admitted', clientId, { ticket, check_in_id: created!.id, checked_in_at: at });
   };
-  if (!current) return judged(await admit(), 1);
+  if (!current) return judged(await admit(false), 1);
   if (input.method === 'offline' && input.scannedAt.getTime() < new Date(current.scanned_at).getTime()) {
     // Scanned earlier on a device that was offline: that scan admitted the holder; the later one is the duplicate.
-    await tx.execute(sql`update check_in set status = 'duplicate' where id = ${current.id}`);
-    return judged(await admit());
+    if (current.id) await tx.execute(sql`update check_in set status = 'duplicate' where id = ${current.id}`);
+    return judged(await admit(true));
   }
   await tx.execute(record('duplicate'));
   return judged(
@@ -237,20 +235,20 @@ async function judgeOnline(
   if (row.id === null || row.verdict === null) return { ...answer('unknown', null), counts };
   const ticket = { code: row.code!, type: row.type_name!, holder: row.holder_name!, order_code: row.order_code! };
   const at = input.scannedAt.toISOString();
-  const judged: Record<NonNullable<typeof row.verdict>, () => Answer> = {
-    other_event: () => answer('other_event', null, { ticket, other_event_name: row.event_name }),
-    refunded: () => answer('refunded', null, { ticket }),
-    cancelled: () => answer('cancelled', null, { ticket }),
-    listed: () => answer('listed', null, { ticket }),
-    already_checked_in: () =>
-      answer('already_checked_in', null, {
-        ticket,
-        checked_in_at: iso(row.current_scanned_at!),
-        checked_in_by: row.current_user_name || 'a team member',
-      }),
-    admitted: () => answer('admitted', null, { ticket, check_in_id: row.admitted_id, checked_in_at: at }),
-  };
-  return { ...judged[row.verdict](), counts };
+  const verdict = row.verdict;
+  const result =
+    verdict === 'admitted'
+      ? answer('admitted', null, { ticket, check_in_id: row.admitted_id, checked_in_at: at })
+      : verdict === 'already_checked_in'
+        ? answer('already_checked_in', null, {
+            ticket,
+            checked_in_at: row.current_scanned_at ? iso(row.current_scanned_at) : null,
+            checked_in_by: row.current_user_name || 'a team member',
+          })
+        : verdict === 'other_event'
+          ? answer('other_event', null, { ticket, other_event_name: row.event_name })
+          : answer(verdict, null, { ticket });
+  return { ...result, counts };
 }
 
 /** Judges one scan in its own transaction (retried once if two admissions met on the unique index). */
@@ -277,12 +275,6 @@ export async function judgeScan(
   }
 }
 
-/** Checked in and sold for the event (sold counts online and door sales). */
-export async function eventCounts(db: Database | Tx, eventId: string): Promise<EventCounts> {
-  const [row] = rowsOf<{ checked_in: number; sold: number }>(
-    await db.execute(sql`
-      select (select count(*)::int from check_in where event_id = ${eventId} and status = 'admitted') as checked_in,
-        (select sold from event where id = ${eventId}) as sold`),
-  );
-  return { checked_in: Number(row?.checked_in ?? 0), sold: Number(row?.sold ?? 0) };
-}
+/** Checked in and sold for the organisation's event (ticket-counts.ts). */
+export const eventCounts = (db: Database | Tx, organizationId: string, eventId: string): Promise<EventCounts> =>
+  ticketCountsOf(db, organizationId, eventId);

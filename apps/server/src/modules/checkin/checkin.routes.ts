@@ -100,7 +100,7 @@ export function checkinRoutes(app: FastifyInstance) {
       if (counts) return { ...result, counts };
       // A payload or code that names no ticket was judged without reading anything: check the event here.
       const row = await checkinEventRow(db, scanner.organizationId, request.params.eventId);
-      return { ...result, counts: await eventCounts(db, row.id) };
+      return { ...result, counts: await eventCounts(db, scanner.organizationId, row.id) };
     },
   );
 
@@ -128,7 +128,7 @@ export function checkinRoutes(app: FastifyInstance) {
           }),
         );
       }
-      const counts = await eventCounts(db, row.id);
+      const counts = await eventCounts(db, scanner.organizationId, row.id);
       return { results: results.map((result) => ({ ...result, counts })) };
     },
   );
@@ -145,7 +145,7 @@ export function checkinRoutes(app: FastifyInstance) {
     async (request) => {
       const { organizationId, userId } = await requireOrganization(request, { roles: DOOR_ROLES });
       const { eventId } = await undoCheckIn(db, { organizationId, userId }, request.params.id);
-      return { counts: await eventCounts(db, eventId) };
+      return { counts: await eventCounts(db, organizationId, eventId) };
     },
   );
 

@@ -2,7 +2,15 @@
 // offline ticket list, the search, the undo of an admission, and the organiser's check-in log with the
 // arrival curve. Every query is scoped by the caller's organisation: another organisation's event is not found.
 import { sql } from 'drizzle-orm';
-import type { CheckinEvent, CheckinLog, CheckinSearch, CurrencyCode, OfflineList } from '@marquee/shared';
+import {
+  TICKET_STATES,
+  type CheckinEvent,
+  type CheckinLog,
+  type CheckinSearch,
+  type CurrencyCode,
+  type OfflineList,
+  type TicketState,
+} from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { EVENT_NOT_FOUND } from '../events/events.service.js';
@@ -10,6 +18,8 @@ import { releaseExpiredHolds } from '../checkout/inventory.js';
 import { remainingFor } from '../checkout/storefront-event.js';
 import { event, ticketType } from '../../db/schema/index.js';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { moveTickets } from '../tickets/ticket-moves.js';
+import { eventTicketCounts, ticketCountsOf } from '../tickets/ticket-counts.js';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -56,18 +66,8 @@ export async function listCheckinEvents(
       .from(ticketType)
       .where(and(eq(ticketType.organizationId, organizationId), inArray(ticketType.eventId, ids)))
       .orderBy(asc(ticketType.sort), asc(ticketType.createdAt)),
-    db.execute(sql`
-      select event_id, count(*)::int as n from check_in
-      where organization_id = ${organizationId} and status = 'admitted'
-        and event_id in (${sql.join(
-          ids.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})
-      group by event_id`),
+    eventTicketCounts(db, organizationId, ids),
   ]);
-  const checkedIn = new Map(
-    rowsOf<{ event_id: string; n: number }>(counted).map((row) => [row.event_id, Number(row.n)]),
-  );
   return events.map((row) => ({
     id: row.id,
     name: row.name,
@@ -76,8 +76,8 @@ export async function listCheckinEvents(
     status: row.status,
     sold_on_entry: row.soldOnEntry,
     currency: (types.find((type) => type.eventId === row.id)?.currency ?? 'GBP') as CurrencyCode,
-    checked_in: checkedIn.get(row.id) ?? 0,
-    sold: row.sold,
+    checked_in: counted.get(row.id)?.checked_in ?? 0,
+    sold: counted.get(row.id)?.sold ?? 0,
     ticket_types: types
       .filter((type) => type.eventId === row.id && !type.hidden && type.priceMinor !== null)
       .map((type) => ({
@@ -97,14 +97,6 @@ export async function checkinEvent(db: Database, organizationId: string, eventId
   if (!found) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
   return found;
 }
-
-const STATE_INDEX = { valid: 0, refunded: 1, cancelled: 2, listed: 3 } as const;
-const stateOf = (ticketStatus: string, orderStatus: string, listed = false): keyof typeof STATE_INDEX => {
-  if (orderStatus === 'refunded' || (ticketStatus === 'void' && orderStatus === 'partially_refunded'))
-    return 'refunded';
-  if (ticketStatus === 'void' || (orderStatus !== 'paid' && orderStatus !== 'partially_refunded')) return 'cancelled';
-  return listed ? 'listed' : 'valid';
-};
 
 /** Everything a device needs to judge the event's tickets with no network (see the schema for the row shape). */
 export async function offlineList(
@@ -126,18 +118,14 @@ export async function offlineList(
     holder_name: string;
     order_code: string;
     email: string;
-    status: string;
-    order_status: string;
+    status: TicketState;
     checked_in_at: Date | string | null;
-    listed: boolean;
   }>(
     await db.execute(sql`
       select t.code, t.ticket_type_id, t.holder_name, o.code as order_code, o.customer_email as email, t.status,
-        o.status as order_status, c.scanned_at as checked_in_at,
-        exists (select 1 from resale_listing l where l.ticket_id = t.id and l.status = 'listed') as listed
+        t.checked_in_at
       from ticket t
       join "order" o on o.id = t.order_id
-      left join check_in c on c.ticket_id = t.id and c.status = 'admitted'
       where t.event_id = ${row.id} and t.organization_id = ${organizationId}`),
   );
   return {
@@ -150,7 +138,7 @@ export async function offlineList(
       ticket.holder_name,
       ticket.order_code,
       ticket.email,
-      STATE_INDEX[stateOf(ticket.status, ticket.order_status, ticket.listed)],
+      TICKET_STATES.indexOf(ticket.status),
       ticket.checked_in_at ? new Date(ticket.checked_in_at).getTime() : 0,
     ]),
     generated_at: new Date().toISOString(),
@@ -172,18 +160,15 @@ export async function searchTickets(
     holder: string;
     order_code: string;
     email: string;
-    status: string;
-    order_status: string;
+    status: TicketState;
     checked_in_at: Date | string | null;
-    listed: boolean;
   }>(
     await db.execute(sql`
       select t.code, tt.name as type, t.holder_name as holder, o.code as order_code, o.customer_email as email,
-        t.status, o.status as order_status, c.scanned_at as checked_in_at
+        t.status, t.checked_in_at
       from ticket t
       join "order" o on o.id = t.order_id
       join ticket_type tt on tt.id = t.ticket_type_id
-      left join check_in c on c.ticket_id = t.id and c.status = 'admitted'
       where t.event_id = ${row.id} and t.organization_id = ${organizationId}
         and (t.code ilike ${pattern} or o.code ilike ${pattern} or o.customer_email ilike ${pattern}
           or t.holder_name ilike ${pattern} or (o.first_name || ' ' || o.last_name) ilike ${pattern})
@@ -197,7 +182,7 @@ export async function searchTickets(
       holder: ticket.holder,
       order_code: ticket.order_code,
       email: ticket.email,
-      state: stateOf(ticket.status, ticket.order_status),
+      state: ticket.status,
       checked_in_at: ticket.checked_in_at ? new Date(ticket.checked_in_at).toISOString() : null,
     })),
   };
@@ -226,10 +211,12 @@ export async function undoCheckIn(
       if (!exists) throw new AppError('NOT_FOUND', 'Check-in not found');
       throw new AppError('CONFLICT', 'This check-in was already undone or superseded');
     }
-    await tx.execute(sql`update ticket set checked_in_at = null where id = ${undone.ticket_id}`);
+    // A ticket no longer checked in (refunded, cancelled) stays as it is: only its admission is undone.
+    await moveTickets(tx, 'undo_check_in', { organizationId: actor.organizationId, ticketIds: [undone.ticket_id] });
     await tx.execute(sql`
-      insert into order_change (organization_id, order_id, ticket_id, action, actor_type, actor_user_id)
-      select organization_id, order_id, id, 'check_in_undone', 'organiser', ${actor.userId}
+      insert into order_change (organization_id, order_id, ticket_id, action, from_status, to_status, actor_type,
+        actor_user_id)
+      select organization_id, order_id, id, 'check_in_undone', 'checked_in', status, 'organiser', ${actor.userId}
       from ticket where id = ${undone.ticket_id}`);
     return { eventId: undone.event_id };
   });
@@ -238,7 +225,7 @@ export async function undoCheckIn(
 /** The organiser's log: the latest 200 scans (with duplicates), admissions per 15 minutes and door sales. */
 export async function checkinLog(db: Database, organizationId: string, eventId: string): Promise<CheckinLog> {
   const row = await checkinEventRow(db, organizationId, eventId);
-  const [entries, arrivals, door, currency] = await Promise.all([
+  const [entries, arrivals, door, currency, counts] = await Promise.all([
     db.execute(sql`
       select c.id, c.status, c.method, c.scanned_at, t.code as ticket_code, tt.name as type, t.holder_name as holder,
         c.user_name as by, c.device_id as device
@@ -266,12 +253,12 @@ export async function checkinLog(db: Database, organizationId: string, eventId: 
       .from(ticketType)
       .where(and(eq(ticketType.eventId, row.id), eq(ticketType.organizationId, organizationId)))
       .limit(1),
+    ticketCountsOf(db, organizationId, row.id),
   ]);
   const admitted = rowsOf<{ at: Date | string; count: number }>(arrivals);
   const doorRow = rowsOf<{ orders: number; tickets: number; amount: string; cash: string; card: string }>(door)[0];
   return {
-    checked_in: admitted.reduce((sum, bucket) => sum + Number(bucket.count), 0),
-    sold: row.sold,
+    ...counts,
     currency: (currency[0]?.currency ?? 'GBP') as CurrencyCode,
     door: {
       orders: Number(doorRow?.orders ?? 0),

@@ -18,6 +18,7 @@ import { NotEnoughTickets, sellWithoutHold } from '../checkout/inventory.js';
 import type { CheckoutNotifier } from '../checkout/notifier.js';
 import { loadStorefrontEvent } from '../checkout/storefront-event.js';
 import { eventCounts, type Scanner } from './checkin.judge.js';
+import { moveTickets } from '../tickets/ticket-moves.js';
 
 export const DOOR_SALES_OFF = 'This event does not sell tickets on entry';
 
@@ -124,9 +125,7 @@ export async function sellAtDoor(
           insert into check_in (organization_id, event_id, ticket_id, status, method, scanned_at, device_id, user_id, user_name)
           values (${scanner.organizationId}, ${current.row.id}, ${sold.id}, 'admitted', 'door', ${now.toISOString()}::timestamptz,
             ${scanner.deviceId}, ${scanner.userId}, ${scanner.userName})`);
-      await tx.execute(
-        sql`update ticket set checked_in_at = ${now.toISOString()}::timestamptz where order_id = ${paid.id}`,
-      );
+      await moveTickets(tx, 'check_in', { organizationId: scanner.organizationId, orderId: paid.id }, now);
       await tx.insert(orderChange).values({
         organizationId: scanner.organizationId,
         orderId: paid.id,
@@ -172,7 +171,7 @@ export async function sellAtDoor(
     currency,
     payment_method: request.payment_method,
     emailed: Boolean(email),
-    counts: await eventCounts(db, current.row.id),
+    counts: await eventCounts(db, scanner.organizationId, current.row.id),
   };
 }
 
@@ -203,6 +202,6 @@ async function doorSaleAnswerFor(
     currency: made.currency as CurrencyCode,
     payment_method: made.paymentProvider === 'door_card' ? 'card' : 'cash',
     emailed: made.customerEmail !== '',
-    counts: await eventCounts(db, eventId),
+    counts: await eventCounts(db, organizationId, eventId),
   };
 }

@@ -1,6 +1,6 @@
 // The e-mails checkout sends, built from one loaded context: our rows mapped onto the ticket documents' plain
 // shapes (branding, event, order, tickets), then the documents' e-mail builders.
-import { toCurrencyCode } from '@marquee/shared';
+import { isSold, toCurrencyCode, type TicketState } from '@marquee/shared';
 import type { OutgoingMail } from '../../adapters/mail/mailer.js';
 import type { event, order, orderLine, organizationSettings } from '../../db/schema/index.js';
 import {
@@ -22,7 +22,7 @@ export interface MailContext {
   event: typeof event.$inferSelect;
   settings: typeof organizationSettings.$inferSelect;
   lines: Array<typeof orderLine.$inferSelect>;
-  tickets: Array<{ code: string; holderName: string; typeName: string; status: string; qrPayload: string }>;
+  tickets: Array<{ code: string; holderName: string; typeName: string; status: TicketState; qrPayload: string }>;
   /** The organiser's storefront origin, e.g. http://acme.localhost:3000 */
   origin: string;
   appUrl: string;
@@ -77,7 +77,8 @@ export function documentOrder(context: Pick<MailContext, 'order' | 'lines' | 'or
 
 export const documentTickets = (context: Pick<MailContext, 'tickets'>): DocumentTicket[] =>
   context.tickets
-    .filter((entry) => entry.status === 'valid')
+    // Tickets the fan holds: a door sale's are checked in at once, a listed one admits again once withdrawn.
+    .filter((entry) => isSold(entry.status))
     .map((entry) => ({
       code: entry.code,
       typeName: entry.typeName,

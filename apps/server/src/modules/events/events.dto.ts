@@ -103,7 +103,6 @@ function toDto(
     ticket_types: types.map((type) => toTicketTypeDto(type, row.timeZone)),
     sold: row.sold,
     held: row.held,
-    tickets_sold: sales?.tickets ?? 0,
     revenue_minor: sales?.revenueMinor ?? 0,
     // Only a live event has a page; drafts, archived and cancelled events answer 404 on the storefront.
     public_url: row.status === 'live' && origin ? `${origin}/events/${row.slug}` : null,

@@ -6,6 +6,7 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Metric } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { customerMonthly, event, salesDaily } from '../../db/schema/index.js';
+import { soldSql } from '../tickets/ticket-counts.js';
 
 /** The period a change compares with; the dashboard writes 'Up 12.5% on last month.' */
 export const CHANGE_LABEL = 'last month';
@@ -195,14 +196,13 @@ export async function attendanceFigures(
 }
 
 /**
- * Tickets sold including those listed for resale (decision 035): a listing gives its place back to the counters
- * (so a resale buyer's hold can take it) but the ticket is still sold until it is resold, when the buyer's ticket
- * takes its place. Every figure that shows "sold" reads this.
+ * Tickets sold: the tickets fans hold (decision 046: valid, checked in or listed for resale). A listing gives its
+ * place back to the counters (so a resale buyer's hold can take it) but the ticket is still sold until it is
+ * resold, when the buyer's ticket takes its place. Every figure that shows "sold" reads this (ticket-counts.ts).
  */
-export const soldWithListings = sql<number>`(${event.sold} + (select count(*)::int from resale_listing rl
-  where rl.event_id = ${event.id} and rl.status = 'listed'))`;
+export const soldWithListings = soldSql(sql`"event"`);
 
-/** Open listings per event and per ticket type, for figures built from rows. */
+/** Listed tickets per event and per ticket type, for figures built from rows. */
 export async function listedCounts(
   db: Database | Parameters<Parameters<Database['transaction']>[0]>[0],
   eventIds: string[],
@@ -211,7 +211,7 @@ export async function listedCounts(
   const byType = new Map<string, number>();
   if (eventIds.length === 0) return { byEvent, byType };
   const result = await db.execute(sql`
-    select event_id, ticket_type_id, count(*)::int as listed from resale_listing
+    select event_id, ticket_type_id, count(*)::int as listed from ticket
     where status = 'listed' and event_id in (${sql.join(
       eventIds.map((id) => sql`${id}::uuid`),
       sql`, `,

@@ -175,7 +175,6 @@ function toSummary(row: SummaryRow, fallbackCurrency: CurrencyCode): EventSummar
     currency: (row.currency as CurrencyCode | null) ?? fallbackCurrency,
     capacity: row.capacity,
     sold: row.sold,
-    tickets_sold: row.ticketsSold,
     revenue_minor: row.revenueMinor,
     sold_on_entry: row.soldOnEntry,
     refunds_allowed: row.refundsAllowed,

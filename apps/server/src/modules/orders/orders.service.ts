@@ -188,6 +188,8 @@ export async function getOrder(db: Database, organizationId: string, orderId: st
       code: item.code,
       type_name: typeName,
       status: item.status,
+      checked_in_at: item.checkedInAt?.toISOString() ?? null,
+      refunded_minor: item.refundedMinor,
       holder_name: item.holderName,
       holder_email: item.holderEmail,
       unit_price_minor: unitPriceMinor,

@@ -7,6 +7,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { isSold } from '@marquee/shared';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { PaymentsProvider } from '../../adapters/payments/payments.js';
 import type { Database } from '../../db/client.js';
@@ -156,7 +157,7 @@ export function createAfterSale(deps: AfterSaleDeps): AfterSale {
         .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))
         .where(and(eq(ticket.id, job.id), eq(ticket.organizationId, job.organizationId)))
         .limit(1);
-      if (!held || held.ticket.status !== 'valid' || !held.ticket.holderEmail) return null;
+      if (!held || !isSold(held.ticket.status) || !held.ticket.holderEmail) return null;
       const context = await orderContext(held.ticket.orderId, job.organizationId);
       if (!context) return null;
       const email = held.ticket.holderEmail;

@@ -3,14 +3,15 @@
 // refunded amount and status move, the refund leaves the figures (sales_daily, the buyer's totals), the audit
 // trail gets its row, and the 'order-refund' job is queued to move the money at the provider. The row lock makes
 // two refunds of one order run one after the other: the second sees what the first took.
-import { and, eq, inArray } from 'drizzle-orm';
-import { AFTER_SALE_MESSAGES, formatMoney, toCurrencyCode } from '@marquee/shared';
+import { and, eq } from 'drizzle-orm';
+import { AFTER_SALE_MESSAGES, canMove, formatMoney, toCurrencyCode, type TicketState } from '@marquee/shared';
 import { event, order, orderLine, orderRefund, ticket } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { QUEUES, type JobQueue } from '../../jobs/queue.js';
 import { recordAudit, type AuditActor } from '../audit/audit.js';
 import { unrecordSale } from '../checkout/sale-rollups.js';
-import { returnSoldTickets, type Tx } from '../checkout/inventory.js';
+import type { Tx } from '../checkout/inventory.js';
+import { moveTickets } from '../tickets/ticket-moves.js';
 import { closeListingsForRefund } from '../resale/resale.service.js';
 import { queueWaitlistRun } from '../resale/waitlist-queue.js';
 
@@ -41,9 +42,11 @@ export async function lockRefundableOrder(tx: Tx, organizationId: string, orderI
 export interface RefundTicket {
   id: string;
   code: string;
-  status: string;
+  status: TicketState;
   ticketTypeId: string;
   priceMinor: number;
+  /** What was refunded of its price so far. */
+  refundedMinor: number;
 }
 
 /** The order's tickets with their prices, in a stable order. */
@@ -55,6 +58,7 @@ export async function orderTickets(tx: Tx, orderId: string): Promise<RefundTicke
       status: ticket.status,
       ticketTypeId: ticket.ticketTypeId,
       priceMinor: orderLine.unitPriceMinor,
+      refundedMinor: ticket.refundedMinor,
     })
     .from(ticket)
     .innerJoin(orderLine, eq(orderLine.id, ticket.orderLineId))
@@ -65,16 +69,31 @@ export async function orderTickets(tx: Tx, orderId: string): Promise<RefundTicke
 /** Ticket prices still refundable: what was paid for tickets less what was refunded (decision 032). */
 export const refundableMinor = (current: OrderRow) => Math.max(current.amountMinor - current.refundedMinor, 0);
 
-/** Picks the tickets a refund names, refusing any not in the order or no longer admitting. */
-export function chooseTickets(all: RefundTicket[], ids: string[]): RefundTicket[] {
+/** What is left to refund of a ticket's price. */
+const leftOf = (entry: RefundTicket) => Math.max(entry.priceMinor - entry.refundedMinor, 0);
+
+/**
+ * Picks the tickets a refund names, refusing any not in the order or no longer held. A checked-in ticket is
+ * refunded (its money only: the entry is not undone and its place stays taken) only after the organiser's
+ * second, explicit yes (`confirmCheckedIn`); without it the refund is refused with what it would mean.
+ */
+export function chooseTickets(all: RefundTicket[], ids: string[], confirmCheckedIn = false): RefundTicket[] {
   const unique = [...new Set(ids)];
-  return unique.map((id) => {
+  const chosen = unique.map((id) => {
     const found = all.find((entry) => entry.id === id);
     if (!found) throw new AppError('BAD_REQUEST', AFTER_SALE_MESSAGES.ticketNotInOrder);
     if (found.status === 'refunded') throw new AppError('CONFLICT', AFTER_SALE_MESSAGES.ticketAlreadyRefunded);
-    if (found.status !== 'valid') throw new AppError('CONFLICT', AFTER_SALE_MESSAGES.ticketNotValid);
+    if (found.status === 'checked_in') {
+      if (leftOf(found) === 0) throw new AppError('CONFLICT', AFTER_SALE_MESSAGES.ticketAlreadyRefunded);
+      return found;
+    }
+    if (!canMove(found.status, 'refund')) throw new AppError('CONFLICT', AFTER_SALE_MESSAGES.ticketNotValid);
     return found;
   });
+  const inside = chosen.filter((entry) => entry.status === 'checked_in').map((entry) => entry.code);
+  if (inside.length > 0 && !confirmCheckedIn)
+    throw new AppError('CONFIRMATION_REQUIRED', AFTER_SALE_MESSAGES.checkedInConfirm(inside));
+  return chosen;
 }
 
 export interface ApplyRefundInput {
@@ -98,47 +117,38 @@ export async function applyRefund(
 ): Promise<{ refundId: string; amountMinor: number; status: 'pending' | 'succeeded' }> {
   const { locked, tickets } = input;
   const remaining = refundableMinor(locked);
-  const amount =
-    input.amountMinor ??
-    Math.min(
-      tickets.reduce((sum, entry) => sum + entry.priceMinor, 0),
-      remaining,
-    );
+  // A refund of tickets gives back at most what they cost (less what was refunded of them before).
+  const ticketsLeft = tickets.reduce((sum, entry) => sum + leftOf(entry), 0);
+  const amount = input.amountMinor ?? Math.min(ticketsLeft, remaining);
   const currency = toCurrencyCode(locked.currency);
+  if (tickets.length > 0 && amount > ticketsLeft)
+    throw new AppError('BAD_REQUEST', AFTER_SALE_MESSAGES.ticketAmountTooHigh(formatMoney(ticketsLeft, currency)));
   if (amount > remaining)
     throw new AppError('BAD_REQUEST', AFTER_SALE_MESSAGES.amountTooHigh(formatMoney(remaining, currency)));
   if (tickets.length === 0 && amount === 0) throw new AppError('BAD_REQUEST', AFTER_SALE_MESSAGES.nothingToRefund);
 
   const now = new Date();
-  if (tickets.length > 0) {
-    await tx
-      .update(ticket)
-      .set({ status: 'refunded', voidedAt: now })
-      .where(
-        and(
-          inArray(
-            ticket.id,
-            tickets.map((entry) => entry.id),
-          ),
-          eq(ticket.status, 'valid'),
-        ),
-      );
-    // A listed ticket's place is already back in the counters (decision 035): its listing closes instead.
-    const listed = await closeListingsForRefund(
-      tx,
-      tickets.map((entry) => entry.id),
-    );
-    const byType = new Map<string, number>();
-    for (const entry of tickets) byType.set(entry.ticketTypeId, (byType.get(entry.ticketTypeId) ?? 0) + 1);
-    for (const [typeId, count] of listed) byType.set(typeId, (byType.get(typeId) ?? 0) - count);
-    const returned = [...byType]
-      .filter(([, quantity]) => quantity > 0)
-      .map(([ticketTypeId, quantity]) => ({ ticketTypeId, quantity }));
-    if (returned.length > 0) await returnSoldTickets(tx, locked.eventId, returned);
+  // Tickets not yet used stop admitting and (unless listed) go back on sale; checked-in ones keep their entry and
+  // their place, and are refunded their money only.
+  const taken = tickets.filter((entry) => entry.status !== 'checked_in');
+  if (taken.length > 0) {
+    const ids = taken.map((entry) => entry.id);
+    await moveTickets(tx, 'refund', { organizationId: locked.organizationId, ticketIds: ids }, now);
+    await closeListingsForRefund(tx, ids);
     // Places came back: the waiting list's first in line is offered them.
     await queueWaitlistRun(tx, jobs, locked.eventId, locked.organizationId);
   }
-  const refundedTickets = locked.refundedTickets + tickets.length;
+  let share = amount;
+  for (const entry of tickets) {
+    const part = Math.min(share, leftOf(entry));
+    share -= part;
+    if (part > 0)
+      await tx
+        .update(ticket)
+        .set({ refundedMinor: entry.refundedMinor + part })
+        .where(eq(ticket.id, entry.id));
+  }
+  const refundedTickets = locked.refundedTickets + taken.length;
   const wholeOrder = refundedTickets >= locked.quantity;
   const status = wholeOrder ? 'refunded' : 'partially_refunded';
   await tx
@@ -150,7 +160,7 @@ export async function applyRefund(
       tx,
       { ...locked, paidAt: locked.paidAt },
       // The booking fee is kept (decision 032), so the platform's fee figure keeps it too.
-      { tickets: tickets.length, amountMinor: amount, feeMinor: 0, wholeOrder },
+      { tickets: taken.length, amountMinor: amount, feeMinor: 0, wholeOrder },
     );
   }
   // Nothing to move at the provider (a free order, or tickets taken back without money): done at once.

@@ -3,7 +3,7 @@
 // (the refund of the tickets asked for) or declines it (with a reason). Every change is one transaction with
 // the order row locked, so two refunds of one order never both take the same ticket or money.
 import { and, eq, isNull } from 'drizzle-orm';
-import { AFTER_SALE_MESSAGES, type RefundDecision } from '@marquee/shared';
+import { AFTER_SALE_MESSAGES, canMove, type RefundDecision } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { event, order, orderRefund, ticket } from '../../db/schema/index.js';
 import { pgErrorCode } from '../../db/errors.js';
@@ -29,13 +29,13 @@ export async function refundOrder(
   jobs: JobQueue,
   who: OrganiserContext,
   orderId: string,
-  input: { ticket_ids: string[]; amount_minor?: number | undefined; reason: string },
+  input: { ticket_ids: string[]; amount_minor?: number | undefined; reason: string; confirm_checked_in?: boolean },
 ) {
   if (!UUID.test(orderId)) throw notFound();
   return retryOnDeadlock(() =>
     db.transaction(async (tx) => {
       const locked = await lockRefundableOrder(tx, who.organizationId, orderId);
-      const tickets = chooseTickets(await orderTickets(tx, locked.id), input.ticket_ids);
+      const tickets = chooseTickets(await orderTickets(tx, locked.id), input.ticket_ids, input.confirm_checked_in);
       return applyRefund(tx, jobs, {
         locked,
         tickets,
@@ -106,7 +106,7 @@ export async function decideRefundRequest(
       if (current?.status !== 'requested') throw new AppError('CONFLICT', AFTER_SALE_MESSAGES.requestNotOpen);
       // The tickets asked for that still admit (the organiser may have refunded some meanwhile).
       const all = await orderTickets(tx, locked.id);
-      const tickets = all.filter((entry) => request.ticketIds.includes(entry.id) && entry.status === 'valid');
+      const tickets = all.filter((entry) => request.ticketIds.includes(entry.id) && canMove(entry.status, 'refund'));
       if (tickets.length === 0) throw new AppError('CONFLICT', AFTER_SALE_MESSAGES.ticketNotValid);
       const result = await applyRefund(tx, jobs, {
         locked,
@@ -142,11 +142,18 @@ export async function requestRefund(
       if (row.order.status === 'refunded') throw new AppError('CONFLICT', AFTER_SALE_MESSAGES.orderFullyRefunded);
       if (row.order.status !== 'paid' && row.order.status !== 'partially_refunded')
         throw new AppError('CONFLICT', AFTER_SALE_MESSAGES.orderNotRefundable);
-      const tickets = (await orderTickets(tx, row.order.id)).filter((entry) => entry.status === 'valid');
-      // Only the buyer's own tickets: one they gave away is the new holder's now.
+      // Only the buyer's own tickets not yet used: one they gave away is the new holder's now, and a checked-in
+      // ticket has been used (the organiser may still refund it, after a warning).
       const own = await ownTicketIds(tx, row.order.id);
-      const asked = tickets.filter((entry) => own.has(entry.id));
-      if (asked.length === 0) throw new AppError('CONFLICT', AFTER_SALE_MESSAGES.ticketNotValid);
+      const held = (await orderTickets(tx, row.order.id)).filter((entry) => own.has(entry.id));
+      const asked = held.filter((entry) => canMove(entry.status, 'refund'));
+      if (asked.length === 0)
+        throw new AppError(
+          'CONFLICT',
+          held.some((entry) => entry.status === 'checked_in')
+            ? AFTER_SALE_MESSAGES.requestCheckedIn
+            : AFTER_SALE_MESSAGES.ticketNotValid,
+        );
       const amount = Math.min(
         asked.reduce((sum, entry) => sum + entry.priceMinor, 0),
         refundableMinor(row.order),

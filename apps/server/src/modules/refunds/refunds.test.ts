@@ -172,11 +172,11 @@ describe('POST /api/orders/:orderId/refunds', () => {
       200,
     );
     await expectError({ ticket_ids: [first!.id], reason: 'Again' }, 409, AFTER_SALE_MESSAGES.ticketAlreadyRefunded);
-    // £20 left: a ticket's price plus anything more is too much.
+    // A ticket's refund is at most its price: £20.01 for a £20 ticket is too much.
     await expectError(
       { ticket_ids: [second!.id], amount_minor: 2001, reason: 'Over' },
       400,
-      AFTER_SALE_MESSAGES.amountTooHigh('£20.00'),
+      AFTER_SALE_MESSAGES.ticketAmountTooHigh('£20.00'),
     );
     expect((await refundRequest(t.app, owner, paid.id, { ticket_ids: [second!.id], reason: 'Rest' })).statusCode).toBe(
       200,

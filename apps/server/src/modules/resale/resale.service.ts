@@ -1,5 +1,5 @@
 // Face-value resale (issue 14 point 5, decision 035). A fan lists a valid ticket of theirs at the price they paid:
-// its place goes back into the counters (ticket_type.sold and event.sold down by one), so the organiser's own
+// it moves to 'listed' and its place goes back into the counters (decision 046), so the organiser's own
 // places sell first and, once the event or type is sold out, the next sale through the normal checkout (same
 // price and fee) claims the oldest listing in fulfilment (claimListings). A claimed listing voids the seller's
 // ticket, takes its price out of the seller's order and figures, and refunds it through an `order_refund` row and
@@ -22,15 +22,9 @@ import { AppError } from '../../lib/errors.js';
 import { QUEUES, type JobQueue } from '../../jobs/queue.js';
 import { recordAudit } from '../audit/audit.js';
 import { unrecordSale } from '../checkout/sale-rollups.js';
-import {
-  NotEnoughTickets,
-  restoreListedTickets,
-  retryOnDeadlock,
-  returnSoldTickets,
-  sellWithoutHold,
-  type LineQuantity,
-  type Tx,
-} from '../checkout/inventory.js';
+import { NotEnoughTickets, retryOnDeadlock, type LineQuantity, type Tx } from '../checkout/inventory.js';
+import { canMove } from '@marquee/shared';
+import { moveTickets } from '../tickets/ticket-moves.js';
 import { RESALE_MESSAGES } from './resale-messages.js';
 import { queueWaitlistRun } from './waitlist-queue.js';
 
@@ -89,13 +83,19 @@ export async function listTicket(db: Database, jobs: JobQueue, input: ListingInp
     return await retryOnDeadlock(() =>
       db.transaction(async (tx) => {
         const found = await lockSellerTicket(tx, input);
-        if (found.ticket.status !== 'valid') throw new AppError('CONFLICT', RESALE_MESSAGES.notValid);
-        if (found.ticket.checkedInAt) throw new AppError('CONFLICT', RESALE_MESSAGES.checkedIn);
-        if (await openListing(tx, found.ticket.id)) throw new AppError('CONFLICT', RESALE_MESSAGES.alreadyListed);
+        if (found.ticket.status === 'checked_in') throw new AppError('CONFLICT', RESALE_MESSAGES.checkedIn);
+        if (found.ticket.status === 'listed') throw new AppError('CONFLICT', RESALE_MESSAGES.alreadyListed);
+        if (!canMove(found.ticket.status, 'list')) throw new AppError('CONFLICT', RESALE_MESSAGES.notValid);
         if (found.typeCapacity === null && found.event.capacity === null)
           throw new AppError('CONFLICT', RESALE_MESSAGES.unlimited);
         const now = new Date();
-        await returnSoldTickets(tx, found.event.id, [{ ticketTypeId: found.ticket.ticketTypeId, quantity: 1 }]);
+        // Its place goes back on sale with the move (ticket-moves.ts).
+        await moveTickets(
+          tx,
+          'list',
+          { organizationId: found.order.organizationId, ticketIds: [found.ticket.id] },
+          now,
+        );
         const [created] = await tx
           .insert(resaleListing)
           .values({
@@ -137,15 +137,19 @@ export async function withdrawListing(db: Database, input: ListingInput) {
       const found = await lockSellerTicket(tx, { ...input });
       const listing = await openListing(tx, found.ticket.id);
       if (!listing) throw new AppError('CONFLICT', RESALE_MESSAGES.notListed);
+      const now = new Date();
       try {
-        await tx.transaction(async (savepoint) =>
-          sellWithoutHold(savepoint, found.event.id, [{ ticketTypeId: listing.ticketTypeId, quantity: 1 }]),
+        // The place is taken again with the move, refused while a buyer holds it (the counters' capacity check).
+        await moveTickets(
+          tx,
+          'withdraw',
+          { organizationId: found.order.organizationId, ticketIds: [found.ticket.id] },
+          now,
         );
       } catch (error) {
         if (error instanceof NotEnoughTickets) throw new AppError('CONFLICT', RESALE_MESSAGES.buyerMidCheckout);
         throw error;
       }
-      const now = new Date();
       await tx
         .update(resaleListing)
         .set({ status: 'withdrawn', closedAt: now })
@@ -235,17 +239,22 @@ export async function claimListings(tx: Tx, buyer: OrderRow, lines: LineQuantity
 async function sellListing(tx: Tx, listing: ListingRow, buyer: OrderRow) {
   const now = new Date();
   const [seller] = await tx.select().from(order).where(eq(order.id, listing.orderId)).for('update').limit(1);
-  const [sold] = await tx
-    .update(ticket)
-    .set({ status: 'void', voidedAt: now })
-    .where(and(eq(ticket.id, listing.ticketId), eq(ticket.status, 'valid')))
-    .returning({ id: ticket.id, code: ticket.code });
+  const [sold] = await moveTickets(
+    tx,
+    'resell',
+    { organizationId: listing.organizationId, ticketIds: [listing.ticketId] },
+    now,
+  );
   if (!seller || !sold) {
     // The ticket stopped being valid meanwhile (cannot happen while listed: refunds close the listing first).
     await tx.update(resaleListing).set({ status: 'withdrawn', closedAt: now }).where(eq(resaleListing.id, listing.id));
     return;
   }
   const amount = Math.min(listing.priceMinor, Math.max(seller.amountMinor - seller.refundedMinor, 0));
+  await tx
+    .update(ticket)
+    .set({ refundedMinor: sql`${ticket.refundedMinor} + ${amount}` })
+    .where(eq(ticket.id, sold.id));
   const refundedTickets = seller.refundedTickets + 1;
   const wholeOrder = refundedTickets >= seller.quantity;
   const status = wholeOrder ? 'refunded' : 'partially_refunded';
@@ -334,20 +343,13 @@ export async function queueResaleRefunds(tx: Tx, jobs: JobQueue, buyerOrderId: s
   }
 }
 
-/**
- * A refund of tickets that are listed: their listings close, and their places are already back in the counters,
- * so the refund must not give them back again. Returns how many places per type the refund should NOT return.
- */
-export async function closeListingsForRefund(tx: Tx, ticketIds: string[]): Promise<Map<string, number>> {
-  const closed = new Map<string, number>();
-  if (ticketIds.length === 0) return closed;
-  const rows = await tx
+/** A refund of tickets that are listed: their listings close (the tickets' move gave no place back: decision 046). */
+export async function closeListingsForRefund(tx: Tx, ticketIds: string[]) {
+  if (ticketIds.length === 0) return;
+  await tx
     .update(resaleListing)
     .set({ status: 'withdrawn', closedAt: new Date() })
-    .where(and(inArray(resaleListing.ticketId, ticketIds), eq(resaleListing.status, 'listed')))
-    .returning({ ticketTypeId: resaleListing.ticketTypeId });
-  for (const row of rows) closed.set(row.ticketTypeId, (closed.get(row.ticketTypeId) ?? 0) + 1);
-  return closed;
+    .where(and(inArray(resaleListing.ticketId, ticketIds), eq(resaleListing.status, 'listed')));
 }
 
 /** Whether a ticket is listed (a listed ticket cannot be transferred). */
@@ -372,9 +374,9 @@ export async function listingsOfOrder(db: Database | Tx, organizationId: string,
 }
 
 /**
- * An event being cancelled (same transaction as the cancellation): every open listing is withdrawn, its place
- * counted as sold again (the cancellation's refund job then voids and refunds the ticket with the rest of its
- * order, and gives each place back once), and the waiting list closes: waiting fans and open offers are
+ * An event being cancelled (same transaction as the cancellation): every open listing is withdrawn (its ticket is
+ * cancelled with the event's others, and the cancellation's refund job refunds it with the rest of its order), and
+ * the waiting list closes: waiting fans and open offers are
  * expired (the offers' holds were cancelled with the event's other holds), so no offer is made or e-mailed.
  */
 export async function closeResaleForCancelledEvent(tx: Tx, organizationId: string, eventId: string, now: Date) {
@@ -393,14 +395,6 @@ export async function closeResaleForCancelledEvent(tx: Tx, organizationId: strin
       ticketId: resaleListing.ticketId,
       orderId: resaleListing.orderId,
     });
-  const byType = new Map<string, number>();
-  for (const row of withdrawn) byType.set(row.ticketTypeId, (byType.get(row.ticketTypeId) ?? 0) + 1);
-  if (byType.size > 0)
-    await restoreListedTickets(
-      tx,
-      eventId,
-      [...byType].map(([ticketTypeId, quantity]) => ({ ticketTypeId, quantity })),
-    );
   for (const row of withdrawn) {
     const [own] = await tx.select({ code: ticket.code }).from(ticket).where(eq(ticket.id, row.ticketId)).limit(1);
     await recordAudit(tx, {

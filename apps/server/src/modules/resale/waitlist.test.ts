@@ -199,6 +199,6 @@ describe('offers', () => {
     const [hold] = await db().select().from(order).where(eq(order.id, entry!.offerOrderId!));
     await payOffer(hold!.accessToken);
     const [sold] = await db().select().from(ticket).where(eq(ticket.id, own!.id));
-    expect(sold!.status).toBe('void');
+    expect(sold!.status).toBe('resold');
   });
 });

@@ -1,8 +1,8 @@
 // Ticket transfers (issue 14 point 5, decision 032): when the event's 'Resale allowed' is on, a fan sends one of
 // their tickets to someone else by name and e-mail from their order page. In one transaction, with the ticket
-// row locked: the old ticket becomes 'transferred' (its QR stops admitting at once), a new ticket with a new
-// code (so a new signed QR) is made for the new holder, the trail records it, and the new holder's ticket e-mail
-// is queued. A checked-in, refunded, void or already transferred ticket cannot be sent.
+// row locked: the old ticket moves to 'transferred' (its QR stops admitting at once), a new ticket with a new
+// code (so a new signed QR) is made for the new holder (ticket-moves.ts), the trail records it, and the new
+// holder's ticket e-mail is queued. Only a valid ticket can be sent (not one checked in, listed or gone).
 import { and, eq, isNull } from 'drizzle-orm';
 import { AFTER_SALE_MESSAGES } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
@@ -14,7 +14,7 @@ import { recordAudit } from '../audit/audit.js';
 import { newTicketCode } from '../checkout/codes.js';
 import type { AfterSaleMailJob } from '../refunds/after-sale.jobs.js';
 import { RESALE_MESSAGES } from '../resale/resale-messages.js';
-import { isListed } from '../resale/resale.service.js';
+import { transferTicketRow } from '../tickets/ticket-moves.js';
 
 export interface TransferInput {
   organizationId: string;
@@ -54,25 +54,17 @@ async function transferOnce(db: Database, jobs: JobQueue, input: TransferInput) 
       .for('update')
       .limit(1);
     if (!old) throw new AppError('NOT_FOUND', TICKET_NOT_FOUND);
-    if (old.status !== 'valid') throw new AppError('CONFLICT', AFTER_SALE_MESSAGES.transferNotValid);
-    if (old.checkedInAt) throw new AppError('CONFLICT', AFTER_SALE_MESSAGES.transferCheckedIn);
-    if (await isListed(tx, old.id)) throw new AppError('CONFLICT', RESALE_MESSAGES.listed);
+    if (old.status === 'checked_in') throw new AppError('CONFLICT', AFTER_SALE_MESSAGES.transferCheckedIn);
+    if (old.status === 'listed') throw new AppError('CONFLICT', RESALE_MESSAGES.listed);
     const now = new Date();
-    await tx.update(ticket).set({ status: 'transferred', voidedAt: now }).where(eq(ticket.id, old.id));
-    const [created] = await tx
-      .insert(ticket)
-      .values({
-        organizationId: old.organizationId,
-        orderId: old.orderId,
-        orderLineId: old.orderLineId,
-        eventId: old.eventId,
-        ticketTypeId: old.ticketTypeId,
-        code: newTicketCode(),
-        holderName: input.holderName,
-        holderEmail: input.holderEmail,
-        transferredFromId: old.id,
-      })
-      .returning({ id: ticket.id, code: ticket.code });
+    const moved = await transferTicketRow(
+      tx,
+      { organizationId: old.organizationId, ticketIds: [old.id] },
+      { code: newTicketCode(), holderName: input.holderName, holderEmail: input.holderEmail },
+      now,
+    );
+    if (!moved) throw new AppError('CONFLICT', AFTER_SALE_MESSAGES.transferNotValid);
+    const { created } = moved;
     await recordAudit(tx, {
       organizationId: old.organizationId,
       orderId: old.orderId,

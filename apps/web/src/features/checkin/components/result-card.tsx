@@ -5,6 +5,8 @@ import type { DoorAnswer } from '../lib/use-door';
 const tone: Record<DoorAnswer['result'], string> = {
   admitted: 'bg-green-700 text-white',
   already_checked_in: 'bg-amber-400 text-black',
+  transferred: 'bg-red-700 text-white',
+  resold: 'bg-red-700 text-white',
   refunded: 'bg-red-700 text-white',
   cancelled: 'bg-red-700 text-white',
   other_event: 'bg-red-700 text-white',
@@ -15,6 +17,8 @@ const tone: Record<DoorAnswer['result'], string> = {
 const icon: Record<DoorAnswer['result'], string> = {
   admitted: '✓',
   already_checked_in: '!',
+  transferred: '✕',
+  resold: '✕',
   refunded: '✕',
   cancelled: '✕',
   other_event: '✕',

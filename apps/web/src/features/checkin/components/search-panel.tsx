@@ -1,7 +1,7 @@
 // Finding a ticket without its QR code: by holder or buyer name, e-mail, order code or ticket code. Online it
 // asks the server; offline it searches the stored list. Each hit can be checked in from here.
 import { useState, type FormEvent } from 'react';
-import { OFFLINE_STATES, type OfflineList } from '@marquee/shared';
+import { TICKET_STATES, TICKET_STATE_LABELS, type OfflineList, type TicketState } from '@marquee/shared';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/input';
 import { searchTickets } from '../api/checkin';
@@ -12,11 +12,9 @@ interface Hit {
   holder: string;
   order_code: string;
   email: string;
-  state: (typeof OFFLINE_STATES)[number];
+  state: TicketState;
   checked_in_at: string | null;
 }
-
-const STATE_LABELS = { refunded: 'Refunded', cancelled: 'Cancelled', listed: 'Listed for resale' } as const;
 
 function searchList(list: OfflineList, query: string): Hit[] {
   const needle = query.trim().toLowerCase();
@@ -29,7 +27,7 @@ function searchList(list: OfflineList, query: string): Hit[] {
       holder: row[2],
       order_code: row[3],
       email: row[4],
-      state: OFFLINE_STATES[row[5]] ?? 'valid',
+      state: TICKET_STATES[row[5]] ?? 'valid',
       checked_in_at: row[6] ? new Date(row[6]).toISOString() : null,
     }));
 }
@@ -101,17 +99,20 @@ export function SearchPanel({
                 <p className="text-muted-foreground truncate text-xs">
                   {hit.type} · <span className="font-mono">{hit.code}</span> · {hit.order_code}
                 </p>
-                <p className="text-muted-foreground text-xs">
-                  {hit.state !== 'valid'
-                    ? STATE_LABELS[hit.state]
-                    : hit.checked_in_at
+                <p className="text-muted-foreground text-xs" data-testid="search-state">
+                  {hit.state === 'valid'
+                    ? 'Not checked in'
+                    : hit.state === 'checked_in' && hit.checked_in_at
                       ? `In since ${new Date(hit.checked_in_at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`
-                      : 'Not checked in'}
+                      : `${TICKET_STATE_LABELS[hit.state]}${hit.state === 'checked_in' ? '' : ': do not admit'}`}
                 </p>
               </div>
-              <Button size="small" variant="secondary" disabled={busy} onClick={() => onCheck(hit.code)}>
-                Check in
-              </Button>
+              {/* Only a valid ticket can be let in; the others say why in their state line. */}
+              {hit.state === 'valid' && (
+                <Button size="small" variant="secondary" disabled={busy} onClick={() => onCheck(hit.code)}>
+                  Check in
+                </Button>
+              )}
             </li>
           ))}
         </ul>

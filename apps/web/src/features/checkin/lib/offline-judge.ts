@@ -2,7 +2,15 @@
 // server's Ed25519 public key (WebCrypto) so a forged or altered code is refused offline too; then the ticket
 // code is looked up. Browsers without Ed25519 in WebCrypto fall back to the list alone (ticket codes carry about
 // 50 random bits, so a guessed one is not in it). The server judges the queued scan again when it syncs.
-import { CHECK_IN_HEADLINES, type CheckInResult, type OfflineList, type ScanAnswer } from '@marquee/shared';
+import {
+  CHECK_IN_HEADLINES,
+  TICKET_STATES,
+  countTickets,
+  judgeTicket,
+  type CheckInResult,
+  type OfflineList,
+  type ScanAnswer,
+} from '@marquee/shared';
 
 const keys = new Map<string, Promise<CryptoKey | null>>();
 
@@ -73,17 +81,37 @@ export async function judgeOffline(
   const row = list.tickets.find((entry) => entry[0] === code);
   if (!row) return answer('unknown');
   const ticket = { code: row[0], type: list.types[row[1]] ?? '', holder: row[2], order_code: row[3] };
-  if (row[5] === 1) return answer('refunded', { ticket });
-  if (row[5] === 2) return answer('cancelled', { ticket });
-  if (row[5] === 3) return answer('listed', { ticket });
-  if (row[6] > 0)
+  // The same decision as the server's (packages/shared/src/tickets.ts), from the state in the stored list.
+  const result = judgeTicket({ state: TICKET_STATES[row[5]] ?? 'cancelled', eventId: list.event.id }, list.event.id);
+  if (result === 'already_checked_in')
     return answer('already_checked_in', {
       ticket,
-      checked_in_at: new Date(row[6]).toISOString(),
+      checked_in_at: row[6] > 0 ? new Date(row[6]).toISOString() : null,
       checked_in_by: 'an earlier scan',
     });
-  row[6] = now.getTime();
+  if (result !== 'admitted') return answer(result, { ticket });
+  markIn(row, now.getTime());
   return answer('admitted', { ticket, checked_in_at: now.toISOString() });
 }
 
-export const countCheckedIn = (list: OfflineList) => list.tickets.filter((row) => row[6] > 0).length;
+type ListRow = OfflineList['tickets'][number];
+const VALID = TICKET_STATES.indexOf('valid');
+const CHECKED_IN = TICKET_STATES.indexOf('checked_in');
+
+/** Marks a valid row of the list as checked in at `at` (epoch ms), in place (the server's move, on the device). */
+export function markIn(row: ListRow, at: number) {
+  if (row[5] !== VALID) return;
+  row[5] = CHECKED_IN;
+  row[6] = at;
+}
+
+/** Undoes markIn on a row, in place. */
+export function markOut(row: ListRow) {
+  if (row[5] !== CHECKED_IN) return;
+  row[5] = VALID;
+  row[6] = 0;
+}
+
+/** The list's figures as every screen counts them (countTickets in packages/shared/src/tickets.ts). */
+export const countOffline = (list: OfflineList) =>
+  countTickets(list.tickets.map((row) => TICKET_STATES[row[5]] ?? 'cancelled'));

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CheckinEvent, OfflineList, ScanAnswer } from '@marquee/shared';
 import { ApiError } from '../../../lib/api-client';
 import { fetchOfflineList, postScan, postSync, postUndo } from '../api/checkin';
-import { countCheckedIn, judgeOffline, type LocalAnswer } from './offline-judge';
+import { countOffline, judgeOffline, markIn, markOut, type LocalAnswer } from './offline-judge';
 import { deviceId, loadList, loadQueue, newClientId, saveList, saveQueue, type QueuedScan } from './offline-store';
 
 export type DoorAnswer = (ScanAnswer & { offline?: false }) | (LocalAnswer & { check_in_id: null });
@@ -39,7 +39,7 @@ export function useDoor(event: CheckinEvent) {
         (await loadQueue()).filter((scan) => scan.event_id === event.id).map((scan) => scan.code),
       );
       const previous = new Map((listRef.current?.tickets ?? []).map((row) => [row[0], row[6]]));
-      for (const row of fresh.tickets) if (row[6] === 0 && pending.has(row[0])) row[6] = previous.get(row[0]) ?? 0;
+      for (const row of fresh.tickets) if (pending.has(row[0])) markIn(row, previous.get(row[0]) || Date.now());
       listRef.current = fresh;
       setList(fresh);
       await saveList(fresh);
@@ -131,7 +131,8 @@ export function useDoor(event: CheckinEvent) {
         setLast({ checkInId: null, clientId, code });
       }
       setList({ ...current });
-      setCounts((previous) => ({ ...previous, checked_in: countCheckedIn(current) }));
+      const { sold, checked_in } = countOffline(current);
+      setCounts({ sold, checked_in });
       setAnswer({ ...local, check_in_id: null });
     },
     [event.id],
@@ -155,7 +156,7 @@ export function useDoor(event: CheckinEvent) {
           setLast({ checkInId: judged.check_in_id, clientId: null, code: judged.ticket.code });
           const row = listRef.current?.tickets.find((entry) => entry[0] === judged.ticket!.code);
           if (row && listRef.current) {
-            row[6] = Date.now();
+            markIn(row, Date.now());
             await saveList(listRef.current);
           }
         }
@@ -188,7 +189,7 @@ export function useDoor(event: CheckinEvent) {
       }
       const row = listRef.current?.tickets.find((entry) => entry[0] === last.code);
       if (row && listRef.current) {
-        row[6] = 0;
+        markOut(row);
         await saveList(listRef.current);
       }
       setLast(null);

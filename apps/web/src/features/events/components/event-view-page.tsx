@@ -123,7 +123,7 @@ function EventView({ event }: { event: EventDto }) {
   };
 
   const capacity = event.capacity === null ? 'Unlimited' : event.capacity.toLocaleString('en-GB');
-  const soldShare = event.capacity ? Math.min(100, Math.round((event.tickets_sold / event.capacity) * 100)) : null;
+  const soldShare = event.capacity ? Math.min(100, Math.round((event.sold / event.capacity) * 100)) : null;
 
   return (
     <div className="flex flex-col gap-6">
@@ -186,7 +186,7 @@ function EventView({ event }: { event: EventDto }) {
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex flex-col gap-6">
           <section aria-label="Sales" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-            <Stat label="Tickets sold" value={`${event.tickets_sold.toLocaleString('en-GB')} / ${capacity}`}>
+            <Stat label="Tickets sold" value={`${event.sold.toLocaleString('en-GB')} / ${capacity}`}>
               {soldShare !== null ? (
                 <div
                   className="bg-muted mt-2 h-1.5 overflow-hidden rounded-full"

@@ -2,7 +2,7 @@
 // refunds (the Refund form and the fan's requests, decision 032) and every change to the order with who made
 // it, when and from which device.
 import { useState, type ReactNode } from 'react';
-import { TICKET_STATUS_LABELS } from '@marquee/shared';
+import { TICKET_STATE_LABELS } from '@marquee/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -141,7 +141,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClo
                       <span
                         className={`font-mono text-[10px] font-bold uppercase ${item.status === 'valid' ? 'text-success' : 'text-danger'}`}
                       >
-                        {TICKET_STATUS_LABELS[item.status]}
+                        {TICKET_STATE_LABELS[item.status]}
                       </span>
                     </li>
                   ))}
