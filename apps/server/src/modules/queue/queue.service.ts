@@ -8,6 +8,7 @@ import { event, eventQueue } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { ownedEvent } from '../codes/codes.service.js';
 import { lobbyCount, queueOpensAt } from './queue.store.js';
+import { ticketCountsOf } from '../tickets/ticket-counts.js';
 
 export async function getQueueStatus(
   db: Database,
@@ -24,6 +25,7 @@ export async function getQueueStatus(
   const enabled = queueOn(row.queueMode, row.capacity);
   const opensAt = await queueOpensAt(db, organizationId, row.id);
   const inLobby = queue ? await lobbyCount(db, organizationId, row.id) : 0;
+  const counts = await ticketCountsOf(db, organizationId, row.id);
   const admitted = Math.floor(queue?.admitted ?? 0);
   const lastPlace = queue?.lastPlace ?? 0;
   const left = row.capacity === null ? null : row.capacity - row.sold - row.held;
@@ -44,7 +46,8 @@ export async function getQueueStatus(
     waiting: Math.max(0, lastPlace - admitted),
     admitted: Math.min(admitted, lastPlace),
     in_checkout: row.held,
-    sold: row.sold,
+    // The tickets fans hold, as every screen counts them (decision 046); the state above reads the places taken.
+    sold: counts.sold,
     capacity: row.capacity,
   };
 }
