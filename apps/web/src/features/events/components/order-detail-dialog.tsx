@@ -8,7 +8,8 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { orderQuery } from '../api/orders';
 import { formatMoneyMinor } from '../lib/money';
-import { RefundForm, RefundList } from './order-refunds';
+import { RefundForm } from './order-refunds';
+import { RefundList } from './order-refund-list';
 import { formatOrderTime, OrderStatusBadge } from './orders-section';
 
 const headingClasses = 'text-muted-foreground mb-2 font-mono text-[11px] font-semibold tracking-wider uppercase';
@@ -22,7 +23,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClo
   const canRefund =
     order !== undefined &&
     (order.status === 'paid' || order.status === 'partially_refunded') &&
-    (order.refundable_minor > 0 || order.tickets.some((item) => item.status === 'valid'));
+    (order.refundable_minor > 0 || order.tickets.some((item) => item.status === 'valid' || item.status === 'listed'));
   return (
     <Dialog open onClose={onClose} label={order ? `Order ${order.code}` : 'Order'} className="max-w-2xl">
       <div className="flex flex-col gap-5 p-6">
@@ -139,9 +140,15 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClo
                         {item.holder_email ? ` (received by transfer, ${item.holder_email})` : ''}
                       </span>
                       <span
-                        className={`font-mono text-[10px] font-bold uppercase ${item.status === 'valid' ? 'text-success' : 'text-danger'}`}
+                        data-testid="ticket-state"
+                        className={`font-mono text-[10px] font-bold uppercase ${item.status === 'valid' || item.status === 'checked_in' ? 'text-success' : item.status === 'listed' ? 'text-amber-700 dark:text-amber-300' : 'text-danger'}`}
                       >
-                        {TICKET_STATE_LABELS[item.status]}
+                        {item.status === 'checked_in' && item.checked_in_at
+                          ? `Checked in ${formatOrderTime(item.checked_in_at)}`
+                          : TICKET_STATE_LABELS[item.status]}
+                        {item.refunded_minor > 0 && item.status === 'checked_in'
+                          ? ` · ${formatMoneyMinor(item.refunded_minor, order.currency)} refunded`
+                          : ''}
                       </span>
                     </li>
                   ))}

@@ -1,47 +1,59 @@
-// An order's refunds in its detail dialog (decision 032): the refund form (tickets to refund, the amount, which
-// defaults to their prices and can be lowered or given without tickets, and the reason sent to the buyer), the
-// fan's refund requests with approve and decline, and the refunds made so far with their state.
+// The refund form in an order's detail dialog (decision 032): the tickets to refund (each with its state), the
+// amount, which defaults to their prices and can be lowered or given without tickets, and the reason sent to the
+// buyer; then a confirmation that says what the refund does. A checked-in ticket can be refunded its money only,
+// after a second, explicit warning: its entry is not undone and its place is not put back on sale (decision 046).
 import { useId, useState, type FormEvent } from 'react';
 import {
   AFTER_SALE_MESSAGES,
   fromMinorUnits,
   REFUND_REASON_MAX,
-  REFUND_STATUS_LABELS,
   refundInputSchema,
+  TICKET_STATE_LABELS,
   toMinorUnits,
   type OrderDetail,
+  type RefundInput,
 } from '@marquee/shared';
 import { Button } from '../../../components/ui/button';
 import { FieldError, inputClasses, TextField } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { useOrderRefunds } from '../api/orders';
 import { formatMoneyMinor } from '../lib/money';
+import { formatOrderTime } from './orders-section';
 
-const headingClasses = 'text-muted-foreground mb-2 font-mono text-[11px] font-semibold tracking-wider uppercase';
-const labelClasses = 'text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase';
+export const headingClasses = 'text-muted-foreground mb-2 font-mono text-[11px] font-semibold tracking-wider uppercase';
+export const labelClasses = 'text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase';
 
-const messageOf = (caught: unknown, fallback: string) =>
+export const messageOf = (caught: unknown, fallback: string) =>
   caught instanceof ApiError && caught.status < 500 ? caught.message : fallback;
+
+type OrderTicket = OrderDetail['tickets'][number];
+const leftOf = (item: OrderTicket) => Math.max(item.unit_price_minor - item.refunded_minor, 0);
+/** Tickets the organiser can still refund: not yet used, or checked in with money left to give back. */
+const canRefund = (item: OrderTicket) =>
+  item.status === 'valid' || item.status === 'listed' || (item.status === 'checked_in' && leftOf(item) > 0);
 
 /** The refund form, opened from the order's Refund button. */
 export function RefundForm({ order, onDone }: { order: OrderDetail; onDone(message: string): void }) {
   const { refund } = useOrderRefunds(order.id);
-  const refundable = order.tickets.filter((item) => item.status === 'valid');
+  const refundable = order.tickets.filter(canRefund);
   const [chosen, setChosen] = useState<string[]>([]);
   const [amount, setAmount] = useState('');
   const [amountEdited, setAmountEdited] = useState(false);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; reason?: string; form?: string }>({});
+  const [review, setReview] = useState<RefundInput | null>(null);
+  const [understood, setUnderstood] = useState(false);
   const reasonId = useId();
 
   const priceOf = (ids: string[]) =>
     Math.min(
-      refundable.filter((item) => ids.includes(item.id)).reduce((sum, item) => sum + item.unit_price_minor, 0),
+      refundable.filter((item) => ids.includes(item.id)).reduce((sum, item) => sum + leftOf(item), 0),
       order.refundable_minor,
     );
   const shownAmount = amountEdited ? amount : fromMinorUnits(priceOf(chosen), order.currency);
   const toggle = (id: string) =>
     setChosen((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
+  const inside = refundable.filter((item) => chosen.includes(item.id) && item.status === 'checked_in');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -53,7 +65,9 @@ export function RefundForm({ order, onDone }: { order: OrderDetail; onDone(messa
     } catch {
       next.amount = AFTER_SALE_MESSAGES.amountInvalid;
     }
-    if (amountMinor !== undefined && amountMinor > order.refundable_minor)
+    if (amountMinor !== undefined && chosen.length > 0 && amountMinor > priceOf(chosen))
+      next.amount = AFTER_SALE_MESSAGES.ticketAmountTooHigh(formatMoneyMinor(priceOf(chosen), order.currency));
+    else if (amountMinor !== undefined && amountMinor > order.refundable_minor)
       next.amount = AFTER_SALE_MESSAGES.amountTooHigh(formatMoneyMinor(order.refundable_minor, order.currency));
     const parsed = refundInputSchema.safeParse({ ticket_ids: chosen, amount_minor: amountMinor, reason });
     if (!parsed.success)
@@ -61,15 +75,88 @@ export function RefundForm({ order, onDone }: { order: OrderDetail; onDone(messa
     if (!next.amount && chosen.length === 0 && amountMinor === 0) next.form = AFTER_SALE_MESSAGES.nothingToRefund;
     setErrors(next);
     if (Object.keys(next).length > 0 || !parsed.success) return;
-    refund.mutate(parsed.data, {
-      onSuccess: () =>
-        onDone(
-          `Refunded ${formatMoneyMinor(amountMinor ?? 0, order.currency)}${chosen.length ? ` and ${chosen.length} ticket${chosen.length === 1 ? '' : 's'}` : ''}. The buyer has been e-mailed.`,
-        ),
-      onError: (caught) =>
-        setErrors({ form: messageOf(caught, 'Something went wrong. Nothing was refunded. Please try again.') }),
-    });
+    setUnderstood(false);
+    setReview(parsed.data);
   };
+
+  const confirm = () => {
+    if (!review) return;
+    refund.mutate(
+      { ...review, confirm_checked_in: inside.length > 0 && understood },
+      {
+        onSuccess: () =>
+          onDone(
+            `Refunded ${formatMoneyMinor(review.amount_minor ?? 0, order.currency)}${chosen.length ? ` and ${chosen.length} ticket${chosen.length === 1 ? '' : 's'}` : ''}. The buyer has been e-mailed.`,
+          ),
+        onError: (caught) =>
+          setErrors({ form: messageOf(caught, 'Something went wrong. Nothing was refunded. Please try again.') }),
+      },
+    );
+  };
+
+  if (review) {
+    const total = formatMoneyMinor(review.amount_minor ?? 0, order.currency);
+    const gone = chosen.length - inside.length;
+    return (
+      <div
+        className="border-border flex flex-col gap-4 rounded-lg border p-4"
+        role="group"
+        aria-labelledby={`${reasonId}-confirm`}
+      >
+        <h3 id={`${reasonId}-confirm`} className="text-foreground text-base font-semibold">
+          Refund {total} to {`${order.first_name} ${order.last_name}`.trim() || order.email}?
+        </h3>
+        <ul className="text-muted-foreground list-disc pl-5 text-sm">
+          {gone > 0 ? (
+            <li>
+              {gone} ticket{gone === 1 ? '' : 's'} stop{gone === 1 ? 's' : ''} working at the door at once and go
+              {gone === 1 ? 'es' : ''} back on sale.
+            </li>
+          ) : null}
+          <li>The buyer gets {total} back on the card they paid with, and an e-mail with your reason.</li>
+          <li>This cannot be undone.</li>
+        </ul>
+        {inside.length > 0 ? (
+          <div className="rounded-lg border border-amber-500 p-3 text-sm" role="alert">
+            <p className="font-semibold">
+              {inside.map((item) => item.code).join(', ')} {inside.length === 1 ? 'has' : 'have'} been checked in.
+            </p>
+            <p className="mt-1">
+              The refund gives the money back but does not undo the entry, and the{' '}
+              {inside.length === 1 ? 'place is' : 'places are'} not put back on sale.
+            </p>
+            <label className="mt-2 flex min-h-11 cursor-pointer items-center gap-3">
+              <input
+                type="checkbox"
+                className="accent-primary size-4"
+                checked={understood}
+                onChange={(event) => setUnderstood(event.target.checked)}
+              />
+              <span>I understand: refund the checked-in {inside.length === 1 ? 'ticket' : 'tickets'} anyway</span>
+            </label>
+          </div>
+        ) : null}
+        {errors.form ? (
+          <p role="alert" className="text-sm text-danger dark:text-red-300">
+            {errors.form}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button type="button" size="small" variant="secondary" onClick={() => setReview(null)}>
+            Back
+          </Button>
+          <Button
+            type="button"
+            size="small"
+            disabled={refund.isPending || (inside.length > 0 && !understood)}
+            onClick={confirm}
+          >
+            {refund.isPending ? 'Refunding...' : `Yes, refund ${total}`}
+          </Button>
+        </div>
+      </div>
+    );
+  }
 
   return (
     <form
@@ -90,7 +177,7 @@ export function RefundForm({ order, onDone }: { order: OrderDetail; onDone(messa
         <fieldset className="flex flex-col gap-2">
           <legend className={`${labelClasses} mb-1`}>Tickets to refund</legend>
           {refundable.map((item) => (
-            <label key={item.id} className="flex min-h-11 cursor-pointer items-center gap-3 text-sm">
+            <label key={item.id} className="flex min-h-11 cursor-pointer flex-wrap items-center gap-x-3 text-sm">
               <input
                 type="checkbox"
                 className="accent-primary size-4"
@@ -99,12 +186,24 @@ export function RefundForm({ order, onDone }: { order: OrderDetail; onDone(messa
               />
               <span className="font-mono text-xs">{item.code}</span>
               <span>{item.type_name}</span>
+              {item.status === 'valid' ? null : (
+                <span className="font-mono text-[10px] font-bold text-amber-700 uppercase dark:text-amber-300">
+                  {item.status === 'checked_in' && item.checked_in_at
+                    ? `Checked in ${formatOrderTime(item.checked_in_at)}`
+                    : TICKET_STATE_LABELS[item.status]}
+                </span>
+              )}
               <span className="text-muted-foreground ml-auto tabular-nums">
-                {formatMoneyMinor(item.unit_price_minor, order.currency)}
+                {formatMoneyMinor(leftOf(item), order.currency)}
               </span>
             </label>
           ))}
         </fieldset>
+      ) : null}
+      {inside.length > 0 ? (
+        <p className="text-sm text-amber-700 dark:text-amber-300">
+          Checked-in tickets keep their entry and their place: only their money can be refunded.
+        </p>
       ) : null}
       <TextField
         label={`Amount to refund (${order.currency})`}
@@ -148,10 +247,8 @@ export function RefundForm({ order, onDone }: { order: OrderDetail; onDone(messa
         <Button type="button" size="small" variant="secondary" onClick={() => onDone('')}>
           Cancel
         </Button>
-        <Button type="submit" size="small" disabled={refund.isPending}>
-          {refund.isPending
-            ? 'Refunding...'
-            : `Refund ${formatMoneyMinor(toMinorSafe(shownAmount, order), order.currency)}`}
+        <Button type="submit" size="small">
+          {`Review refund of ${formatMoneyMinor(toMinorSafe(shownAmount, order), order.currency)}`}
         </Button>
       </div>
     </form>
@@ -164,102 +261,4 @@ function toMinorSafe(text: string, order: OrderDetail): number {
   } catch {
     return 0;
   }
-}
-
-/** The refunds made and asked for, with approve and decline on an open request. */
-export function RefundList({ order }: { order: OrderDetail }) {
-  if (order.refunds.length === 0) return null;
-  return (
-    <section aria-labelledby={`${order.id}-refunds`}>
-      <h3 id={`${order.id}-refunds`} className={headingClasses}>
-        Refunds
-      </h3>
-      <ul className="border-border divide-border divide-y rounded-lg border text-sm">
-        {order.refunds.map((refund) => (
-          <li key={refund.id} className="flex flex-col gap-2 px-3 py-2">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <span className="font-semibold">
-                {refund.requested_by === 'fan' ? 'Asked by the buyer' : 'Refund'} ·{' '}
-                {formatMoneyMinor(refund.amount_minor, order.currency)}
-                {refund.ticket_codes.length ? ` · ${refund.ticket_codes.join(', ')}` : ''}
-              </span>
-              <span
-                className={`font-mono text-[10px] font-bold uppercase ${refund.status === 'failed' || refund.status === 'declined' ? 'text-danger' : 'text-primary'}`}
-              >
-                {REFUND_STATUS_LABELS[refund.status]}
-              </span>
-            </div>
-            <p className="text-muted-foreground">“{refund.reason}”</p>
-            {refund.decline_reason ? <p className="text-muted-foreground">Declined: {refund.decline_reason}</p> : null}
-            {refund.status === 'requested' ? <RequestDecision order={order} requestId={refund.id} /> : null}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-function RequestDecision({ order, requestId }: { order: OrderDetail; requestId: string }) {
-  const { decide } = useOrderRefunds(order.id);
-  const [declining, setDeclining] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const reasonId = useId();
-  const onError = (caught: unknown) => setError(messageOf(caught, 'Something went wrong. Please try again.'));
-  if (declining) {
-    return (
-      <form
-        className="flex flex-col gap-2"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!reason.trim()) return setError(AFTER_SALE_MESSAGES.reasonRequired);
-          decide.mutate({ requestId, body: { decision: 'decline', reason } }, { onError });
-        }}
-      >
-        <label htmlFor={reasonId} className={labelClasses}>
-          Why are you declining? (sent to the buyer)
-        </label>
-        <textarea
-          id={reasonId}
-          rows={2}
-          maxLength={REFUND_REASON_MAX}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          className={`${inputClasses} h-auto py-2`}
-        />
-        {error ? <FieldError message={error} /> : null}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button type="button" size="xs" variant="secondary" onClick={() => setDeclining(false)}>
-            Back
-          </Button>
-          <Button type="submit" size="xs" disabled={decide.isPending}>
-            Decline request
-          </Button>
-        </div>
-      </form>
-    );
-  }
-  return (
-    <div className="flex flex-col gap-2">
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button type="button" size="xs" variant="secondary" onClick={() => setDeclining(true)}>
-          Decline
-        </Button>
-        <Button
-          type="button"
-          size="xs"
-          disabled={decide.isPending}
-          onClick={() => decide.mutate({ requestId, body: { decision: 'approve' } }, { onError })}
-        >
-          Approve refund
-        </Button>
-      </div>
-      {error ? (
-        <p role="alert" className="text-sm text-danger dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
