@@ -1,14 +1,14 @@
 // The fan's side of after-sale on the order page (decision 032): each ticket's state (a ticket that no longer
 // admits shows no QR code), 'Send to someone else' per ticket when the event allows resale, and the refund
 // request when it allows refunds; otherwise the page says these are not offered.
-import { formatMoney, toCurrencyCode } from '@marquee/shared';
+import { formatMoney, isSold, toCurrencyCode, type TicketState } from '@marquee/shared';
 import { escapeHtml } from './html.js';
 
 export interface FanTicket {
   code: string;
   typeName: string;
   holderName: string;
-  status: string;
+  status: TicketState;
   qrSvg: string;
   /** The new holder's name when this ticket was sent to someone. */
   transferredTo: string | null;
@@ -29,23 +29,38 @@ export interface AfterSaleView {
   message?: { kind: 'alert' | 'note'; text: string };
   /** The transfer form's values after a refusal, for the ticket it was about. */
   transfer?: { code: string; name: string; email: string };
+  /** A transfer filled in and waiting for the fan's confirmation. */
+  transferConfirm?: { code: string; name: string; email: string };
 }
 
-const STATUS_TEXT: Record<string, string> = {
+const STATUS_TEXT: Partial<Record<TicketState, string>> = {
   refunded: 'Refunded · no longer valid',
-  void: 'Cancelled · no longer valid',
+  cancelled: 'Cancelled · no longer valid',
   transferred: 'Transferred · no longer valid',
+  resold: 'Resold · no longer valid',
 };
 
 function transferForm(ticket: FanTicket, view: AfterSaleView, index: number): string {
   const token = escapeHtml(view.token);
+  const confirming = view.transferConfirm?.code === ticket.code ? view.transferConfirm : undefined;
+  if (confirming) {
+    // The second step: the fan says yes to what sending means (a form, so it works without JavaScript).
+    const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+    return `<div class="note" role="status" id="transfer-confirm">
+<p><strong>Send ticket ${escapeHtml(ticket.code)} to ${escapeHtml(confirming.name)} (${escapeHtml(confirming.email)})?</strong></p>
+<p>Your QR code for this ticket stops working at once, and this cannot be undone. They get their own ticket by e-mail.</p>
+<form method="post" action="/orders/${token}/transfer">${hidden('ticket', ticket.code)}${hidden('name', confirming.name)}${hidden('email', confirming.email)}${hidden('confirm', 'yes')}
+<button type="submit">Yes, send ticket ${escapeHtml(ticket.code)}</button></form>
+<form method="post" action="/orders/${token}/transfer">${hidden('ticket', ticket.code)}${hidden('name', confirming.name)}${hidden('email', confirming.email)}${hidden('confirm', 'edit')}
+<button type="submit" class="secondary">Change the name or e-mail</button></form></div>`;
+  }
   const mine = view.transfer?.code === ticket.code ? view.transfer : undefined;
   return `<details${mine ? ' open' : ''}><summary>Send to someone else</summary>
 <form method="post" action="/orders/${token}/transfer" novalidate>
 <input type="hidden" name="ticket" value="${escapeHtml(ticket.code)}">
 <div class="field"><label for="holder-name-${index}">Their name</label><input id="holder-name-${index}" name="name" autocomplete="off" maxlength="100" required value="${escapeHtml(mine?.name ?? '')}"></div>
 <div class="field"><label for="holder-email-${index}">Their email</label><input id="holder-email-${index}" name="email" type="email" autocomplete="off" maxlength="254" required value="${escapeHtml(mine?.email ?? '')}"></div>
-<p class="muted">Your QR code for this ticket stops working at once; they get their own ticket by e-mail.</p>
+<p class="muted">Your QR code for this ticket stops working at once; they get their own ticket by e-mail. You confirm on the next step.</p>
 <button type="submit">Send ticket ${escapeHtml(ticket.code)}</button></form></details>`;
 }
 
@@ -69,9 +84,10 @@ export function renderFanTickets(tickets: FanTicket[], view: AfterSaleView): str
   if (tickets.length === 0) return '<p class="muted">No tickets in this order.</p>';
   const items = tickets
     .map((ticket, index) => {
-      const valid = ticket.status === 'valid';
+      // A ticket the fan still holds keeps its QR code (checked in, or listed until it sells).
+      const valid = isSold(ticket.status);
       const state = valid
-        ? ticket.checkedIn
+        ? ticket.status === 'checked_in'
           ? '<p class="muted">Checked in</p>'
           : ''
         : `<p class="gone">${escapeHtml(
@@ -79,8 +95,8 @@ export function renderFanTickets(tickets: FanTicket[], view: AfterSaleView): str
               ? `Sent to ${ticket.transferredTo} · no longer valid`
               : (STATUS_TEXT[ticket.status] ?? 'No longer valid'),
           )}</p>`;
-      const canSend = valid && !ticket.checkedIn && view.active && view.resaleAllowed;
-      const listed = ticket.listing?.status === 'listed';
+      const listed = ticket.status === 'listed';
+      const canSend = (ticket.status === 'valid' || listed) && view.active && view.resaleAllowed;
       const shownState =
         ticket.listing?.status === 'sold'
           ? `<p class="gone">${escapeHtml(`Resold · no longer valid · ${formatMoney(ticket.listing.priceMinor, toCurrencyCode(ticket.listing.currency))} refunded to you`)}</p>`

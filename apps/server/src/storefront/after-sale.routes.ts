@@ -1,7 +1,7 @@
 // The fan's after-sale forms on the order page (decision 032): ask for a refund ('Refunds Allowed' on) and send
-// a ticket to someone else ('Resale allowed' on). The order's token is the fan's capability, as for the page
-// itself; Origin is checked by the plugin. A refusal re-renders the page with its message and status; success
-// redirects back to the page (303) with what was done.
+// a ticket to someone else ('Resale allowed' on; the filled-in form asks for a confirmation first). The order's
+// token is the fan's capability, as for the page itself; Origin is checked by the plugin. A refusal re-renders the
+// page with its message and status; success redirects back to the page (303) with what was done.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AFTER_SALE_MESSAGES, HOLDER_NAME_MAX, isValidEmail, REFUND_REASON_MAX } from '@marquee/shared';
 import { AppError } from '../lib/errors.js';
@@ -66,6 +66,12 @@ export function afterSaleRoutes(app: FastifyInstance, deps: AfterSaleRouteDeps) 
     if (name.length > HOLDER_NAME_MAX || CONTROL.test(name) || /[\r\n\t]/.test(name))
       return refuse(AFTER_SALE_MESSAGES.badCharacters, 400);
     if (email.length > 254 || !isValidEmail(email)) return refuse(AFTER_SALE_MESSAGES.holderEmailInvalid, 400);
+    const confirm = field(request.body, 'confirm', 10);
+    // Sending cannot be undone: the filled-in form first asks the fan to confirm (or to change the details).
+    if (confirm === 'edit')
+      return sendOrderPage(deps, reply, found.organization, found.current, { transfer: { code, name, email } });
+    if (confirm !== 'yes')
+      return sendOrderPage(deps, reply, found.organization, found.current, { transferConfirm: { code, name, email } });
     try {
       await transferTicket(db, deps.jobs, {
         organizationId: found.organization.organizationId,

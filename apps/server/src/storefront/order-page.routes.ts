@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { formatEventTime, formatPreviewDate, instantToLocal, isValidEmail } from '@marquee/shared';
+import { formatEventTime, formatPreviewDate, instantToLocal, isSold, isValidEmail } from '@marquee/shared';
 import type { Database } from '../db/client.js';
 import { orderRefund, ticket, ticketType } from '../db/schema/index.js';
 import { findOrderByToken, orderLines, type OrderRow } from '../modules/checkout/checkout.service.js';
@@ -65,7 +65,7 @@ export async function sendOrderPage(
   reply: FastifyReply,
   organization: StorefrontOrganization,
   current: OrderRow,
-  extras: Pick<AfterSaleView, 'message' | 'transfer'> & { status?: number },
+  extras: Pick<AfterSaleView, 'message' | 'transfer' | 'transferConfirm'> & { status?: number },
 ) {
   const { db } = deps;
   const event = await findPublicEventAnyStatus(db, organization.organizationId, current.eventId);
@@ -107,14 +107,13 @@ export async function sendOrderPage(
         transferredTo: recipients.get(row.id) ?? null,
         checkedIn: row.checkedInAt !== null,
         listing: listingOf(row.id),
-        qrSvg:
-          row.status === 'valid'
-            ? await QRCode.toString(deps.signer.payloadFor({ code: row.code, eventId: current.eventId }), {
-                type: 'svg',
-                errorCorrectionLevel: 'M',
-                margin: 1,
-              })
-            : '',
+        qrSvg: isSold(row.status)
+          ? await QRCode.toString(deps.signer.payloadFor({ code: row.code, eventId: current.eventId }), {
+              type: 'svg',
+              errorCorrectionLevel: 'M',
+              margin: 1,
+            })
+          : '',
       })),
   );
   const [request] = await db
@@ -157,6 +156,7 @@ export async function sendOrderPage(
             : null,
         ...(extras.message ? { message: extras.message } : {}),
         ...(extras.transfer ? { transfer: extras.transfer } : {}),
+        ...(extras.transferConfirm ? { transferConfirm: extras.transferConfirm } : {}),
       },
     }),
   );

@@ -119,6 +119,7 @@ describe('ticket transfers from the order page', () => {
     const paid = await buyPaidOrder(t.app, host, live.id, live.ticket_types[0]!.id, 2, 'giver@example.com');
     const [mine, kept] = await ticketsOf(paid.id);
     const sent = await fanPost(t.app, host, `/orders/${paid.accessToken}/transfer`, {
+      confirm: 'yes',
       ticket: mine!.code,
       name: 'Robin Friend',
       email: 'Robin@Example.com',
@@ -150,31 +151,57 @@ describe('ticket transfers from the order page', () => {
 
     // Sending the old code again is refused; so is the other ticket once checked in or refunded.
     const again = await fanPost(t.app, host, `/orders/${paid.accessToken}/transfer`, {
+      confirm: 'yes',
       ticket: mine!.code,
       name: 'Sam',
       email: 'sam@example.com',
     });
     expect(again.statusCode).toBe(409);
     expect(again.body).toContain(escaped(AFTER_SALE_MESSAGES.transferNotValid));
-    await db().update(ticket).set({ checkedInAt: new Date() }).where(eq(ticket.id, kept!.id));
+    await db().update(ticket).set({ status: 'checked_in', checkedInAt: new Date() }).where(eq(ticket.id, kept!.id));
     const checkedIn = await fanPost(t.app, host, `/orders/${paid.accessToken}/transfer`, {
+      confirm: 'yes',
       ticket: kept!.code,
       name: 'Sam',
       email: 'sam@example.com',
     });
     expect(checkedIn.statusCode).toBe(409);
     expect(checkedIn.body).toContain(AFTER_SALE_MESSAGES.transferCheckedIn);
-    await db().update(ticket).set({ checkedInAt: null }).where(eq(ticket.id, kept!.id));
+    await db().update(ticket).set({ status: 'valid', checkedInAt: null }).where(eq(ticket.id, kept!.id));
     expect((await refundRequest(t.app, owner, paid.id, { ticket_ids: [kept!.id], reason: 'Back' })).statusCode).toBe(
       200,
     );
     const refunded = await fanPost(t.app, host, `/orders/${paid.accessToken}/transfer`, {
+      confirm: 'yes',
       ticket: kept!.code,
       name: 'Sam',
       email: 'sam@example.com',
     });
     expect(refunded.statusCode).toBe(409);
     expect(await mailTo(t.app, 'sam@example.com')).toEqual([]);
+  });
+
+  it('asks the fan to confirm before sending: nothing moves until they say yes, and they can change the details', async () => {
+    const live = await createLiveEvent(t.app, owner, { name: 'Ask First', capacity: 10, resale_allowed: true });
+    const paid = await buyPaidOrder(t.app, host, live.id, live.ticket_types[0]!.id, 1, 'asker@example.com');
+    const [mine] = await ticketsOf(paid.id);
+    const details = { ticket: mine!.code, name: 'Frank Friend', email: 'frank@example.com' };
+    const asked = await fanPost(t.app, host, `/orders/${paid.accessToken}/transfer`, details);
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain(`Send ticket ${mine!.code} to Frank Friend (frank@example.com)?`);
+    expect(asked.body).toContain('Your QR code for this ticket stops working at once, and this cannot be undone.');
+    expect(asked.body).toContain('name="confirm" value="yes"');
+    expect((await ticketsOf(paid.id)).map((entry) => entry.status)).toEqual(['valid']);
+
+    const edit = await fanPost(t.app, host, `/orders/${paid.accessToken}/transfer`, { ...details, confirm: 'edit' });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.body).toContain('value="Frank Friend"');
+    expect(edit.body).not.toContain('name="confirm" value="yes"');
+    expect((await ticketsOf(paid.id)).map((entry) => entry.status)).toEqual(['valid']);
+
+    const yes = await fanPost(t.app, host, `/orders/${paid.accessToken}/transfer`, { ...details, confirm: 'yes' });
+    expect(yes.statusCode).toBe(303);
+    expect((await ticketsOf(paid.id)).map((entry) => entry.status).sort()).toEqual(['transferred', 'valid']);
   });
 
   it('refuses a bad name or address with the form kept, and a transfer when resale is off', async () => {
@@ -185,6 +212,7 @@ describe('ticket transfers from the order page', () => {
     expect(page.body).toContain('Transfers and resale are not offered for this event.');
     expect(page.body).not.toContain('Send to someone else');
     const off = await fanPost(t.app, host, `/orders/${paid.accessToken}/transfer`, {
+      confirm: 'yes',
       ticket: only!.code,
       name: 'Al',
       email: 'al@example.com',
@@ -196,6 +224,7 @@ describe('ticket transfers from the order page', () => {
     const other = await buyPaidOrder(t.app, host, open.id, open.ticket_types[0]!.id, 1, 'host@example.com');
     const [mine] = await ticketsOf(other.id);
     const badEmail = await fanPost(t.app, host, `/orders/${other.accessToken}/transfer`, {
+      confirm: 'yes',
       ticket: mine!.code,
       name: 'Al',
       email: 'not-an-address',
@@ -204,6 +233,7 @@ describe('ticket transfers from the order page', () => {
     expect(badEmail.body).toContain(AFTER_SALE_MESSAGES.holderEmailInvalid);
     expect(badEmail.body).toContain('value="Al"');
     const noName = await fanPost(t.app, host, `/orders/${other.accessToken}/transfer`, {
+      confirm: 'yes',
       ticket: mine!.code,
       name: ' ',
       email: 'al@example.com',
@@ -211,6 +241,7 @@ describe('ticket transfers from the order page', () => {
     expect(noName.statusCode).toBe(400);
     expect(noName.body).toContain(escaped(AFTER_SALE_MESSAGES.holderNameRequired));
     const unknown = await fanPost(t.app, host, `/orders/${other.accessToken}/transfer`, {
+      confirm: 'yes',
       ticket: 'T-AAAAAAAAAA',
       name: 'Al',
       email: 'al@example.com',
