@@ -2,12 +2,15 @@
 // fan's ticket is bought through the storefront's forms; its QR code, as the order page shows it, becomes the
 // picture of Chromium's fake camera (a YUV4MPEG2 file), so the app's real camera path (getUserMedia, then the
 // browser's BarcodeDetector or jsQR on the video frames) reads it and the server admits the ticket. The app's
-// service worker makes it open with no network.
+// service worker makes it open with no network. The fake camera shows the code on every frame, as a fan holding up
+// their phone does: it is judged once (issue 30), also when the camera is stopped and started again at once, and
+// again only once it was out of view for a few seconds.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import sharp from 'sharp';
+import { QUIET_MS } from '../src/features/checkin/lib/read-gate';
 import { E2E_PORT, expect, test } from './fixtures';
 import { createOrganiser, uniqueSubdomain, type Organiser } from './support/api';
 import { buyWithForms, createPublishedEvent, enableSandboxPayouts } from './support/selling';
@@ -49,7 +52,7 @@ async function videoOf(png: Buffer, size = 360): Promise<string> {
 }
 
 test('the camera reads a ticket and admits it; the app is installable and opens offline', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   await page.goto(orderUrl);
   const qr = page.locator('li.ticket svg').first();
   await expect(qr).toBeVisible();
@@ -126,6 +129,29 @@ test('the camera reads a ticket and admits it; the app is installable and opens 
     await expect(result).toHaveAttribute('data-result', 'admitted', { timeout: 20_000 });
     await expect(result).toContainText('General Admission · Fan Buyer');
     await expect(door.getByTestId('checkin-count')).toHaveText('1 / 1');
+
+    // Still in view, read on every frame: one admission, no "already checked in", no duplicate in the log.
+    const log = async () => {
+      const answer = await door.request.get(`${baseURL}/api/checkin/events/${eventId}/log`);
+      return ((await answer.json()) as { entries: Array<{ status: string }> }).entries.map((entry) => entry.status);
+    };
+    await door.waitForTimeout(QUIET_MS + 2_000);
+    await expect(result).toHaveAttribute('data-result', 'admitted');
+    expect(await log()).toEqual(['admitted']);
+    // The camera stopped and started again while the ticket is still there: not judged again.
+    await door.getByRole('button', { name: 'Stop camera' }).click();
+    await door.getByRole('button', { name: 'Scan with camera' }).click();
+    await expect(door.getByLabel('Camera view')).toBeVisible();
+    await door.waitForTimeout(3_000);
+    await expect(result).toHaveAttribute('data-result', 'admitted');
+    expect(await log()).toEqual(['admitted']);
+    // Out of view for longer than the quiet time, then shown again: a second showing, refused and logged.
+    await door.getByRole('button', { name: 'Stop camera' }).click();
+    await door.waitForTimeout(QUIET_MS + 1_000);
+    await door.getByRole('button', { name: 'Scan with camera' }).click();
+    await expect(result).toHaveAttribute('data-result', 'already_checked_in', { timeout: 20_000 });
+    await expect(door.getByTestId('checkin-count')).toHaveText('1 / 1');
+    expect(await log()).toEqual(['duplicate', 'admitted']);
     await context.close();
   } finally {
     await phone.close();

@@ -1,13 +1,18 @@
 // The check-in app at /checkin: its own light, phone-first layout (no dashboard chrome), installable (a web
 // manifest and a service worker scoped to /checkin that keeps the app's files for offline use). /checkin picks
-// the event; /checkin/:eventId is the door: scan, type or search, the answer, the counts, undo, door sales.
-import { useEffect, useState } from 'react';
+// the event; /checkin/:eventId is the door: scan (camera or a handheld scanner), type or search, the answer (seen,
+// heard and felt), the counts, undo, door sales.
+import { useCallback, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import type { CheckinEvent } from '@marquee/shared';
+import { TICKET_CODE_PATTERN, type CheckinEvent } from '@marquee/shared';
 import { Button } from '../../../components/ui/button';
 import { checkinEventQuery, checkinEventsQuery } from '../api/checkin';
+import { createReadGate } from '../lib/read-gate';
 import { useDoor } from '../lib/use-door';
+import { useFeedback } from '../lib/use-feedback';
+import { useWedge } from '../lib/use-wedge';
+import { isPayload } from '../lib/wedge';
 import { DoorSalePanel } from './door-sale-panel';
 import { ResultCard } from './result-card';
 import { Scanner } from './scanner';
@@ -122,6 +127,27 @@ function Door({ event }: { event: CheckinEvent }) {
   const [camera, setCamera] = useState(false);
   const [tab, setTab] = useState<'check' | 'sell'>('check');
   const left = Math.max(0, door.counts.sold - door.counts.checked_in);
+  const { muted, setMuted } = useFeedback(door.answer);
+  const { check } = door;
+  // Kept across camera restarts, so stopping and starting the camera does not judge the ticket in view again.
+  const [gate] = useState(createReadGate);
+  const onCameraRead = useCallback(
+    (value: string) => {
+      if (gate.accept(value, performance.now())) void check({ payload: value });
+    },
+    [gate, check],
+  );
+  // A handheld scanner reads tickets on either tab: the answer is shown on the check-in one.
+  useWedge(
+    useCallback(
+      (text: string) => {
+        setTab('check');
+        const code = text.trim().toUpperCase();
+        void check(!isPayload(text) && TICKET_CODE_PATTERN.test(code) ? { code } : { payload: text });
+      },
+      [check],
+    ),
+  );
 
   return (
     <Shell title={event.name} back>
@@ -138,12 +164,21 @@ function Door({ event }: { event: CheckinEvent }) {
           {door.online ? 'Online' : 'Offline'}
           {door.queued > 0 ? ` · ${door.queued} to sync` : ''}
         </p>
-        <p className="text-muted-foreground col-span-2 text-sm">
+        <p className="text-muted-foreground text-sm">
           checked in / sold · {left} still to arrive
           {door.list
             ? ` · ${door.list.tickets.length} ${door.list.tickets.length === 1 ? 'ticket' : 'tickets'} on this device`
             : ''}
         </p>
+        <label className="flex min-h-10 cursor-pointer items-center gap-2 self-start text-sm font-semibold">
+          <input
+            type="checkbox"
+            checked={!muted}
+            onChange={(event) => setMuted(!event.target.checked)}
+            className="size-5 accent-emerald-700 dark:accent-primary"
+          />
+          Sound
+        </label>
       </section>
 
       {event.sold_on_entry && (
@@ -186,7 +221,7 @@ function Door({ event }: { event: CheckinEvent }) {
             </p>
           )}
           {camera ? (
-            <Scanner onScan={(payload) => void door.check({ payload })} onClose={() => setCamera(false)} />
+            <Scanner onRead={onCameraRead} onClose={() => setCamera(false)} />
           ) : (
             <Button onClick={() => setCamera(true)}>Scan with camera</Button>
           )}
@@ -196,6 +231,7 @@ function Door({ event }: { event: CheckinEvent }) {
             online={door.online}
             busy={door.busy}
             onCheck={(code) => void door.check({ code })}
+            onScan={(payload) => void door.check({ payload })}
           />
           {door.last && (
             <Button variant="secondary" disabled={door.busy} onClick={() => void door.undo()}>

@@ -1,6 +1,6 @@
 // The phone's camera reading QR codes: the browser's BarcodeDetector where it exists, otherwise jsQR on video
-// frames (loaded only then). The same code is not reported again for 2.5 seconds, so a ticket held in front of
-// the camera is judged once.
+// frames (loaded only then). Every code seen on every frame is reported to `onRead`; the door's read gate
+// (read-gate.ts) decides which sightings are new scans.
 import { useEffect, useRef, useState } from 'react';
 
 interface Detector {
@@ -8,41 +8,40 @@ interface Detector {
 }
 type DetectorConstructor = new (options: { formats: string[] }) => Detector;
 
-async function makeReader(): Promise<(video: HTMLVideoElement, canvas: HTMLCanvasElement) => Promise<string | null>> {
+async function makeReader(): Promise<(video: HTMLVideoElement, canvas: HTMLCanvasElement) => Promise<string[]>> {
   const Native = (window as unknown as { BarcodeDetector?: DetectorConstructor }).BarcodeDetector;
   if (Native) {
     const detector = new Native({ formats: ['qr_code'] });
-    return async (video) => (await detector.detect(video))[0]?.rawValue ?? null;
+    return async (video) => (await detector.detect(video)).map((code) => code.rawValue);
   }
   const { default: jsQR } = await import('jsqr');
   return async (video, canvas) => {
     const width = video.videoWidth;
     const height = video.videoHeight;
-    if (!width || !height) return null;
+    if (!width || !height) return [];
     canvas.width = width;
     canvas.height = height;
     const context = canvas.getContext('2d', { willReadFrequently: true });
-    if (!context) return null;
+    if (!context) return [];
     context.drawImage(video, 0, 0, width, height);
     const image = context.getImageData(0, 0, width, height);
-    return jsQR(image.data, width, height, { inversionAttempts: 'dontInvert' })?.data ?? null;
+    const code = jsQR(image.data, width, height, { inversionAttempts: 'dontInvert' });
+    return code?.data ? [code.data] : [];
   };
 }
 
-export function Scanner({ onScan, onClose }: { onScan: (payload: string) => void; onClose: () => void }) {
+export function Scanner({ onRead, onClose }: { onRead: (payload: string) => void; onClose: () => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [error, setError] = useState<string | null>(null);
-  const report = useRef(onScan);
+  const report = useRef(onRead);
   useEffect(() => {
-    report.current = onScan;
-  }, [onScan]);
+    report.current = onRead;
+  }, [onRead]);
 
   useEffect(() => {
     let stream: MediaStream | null = null;
     let stopped = false;
-    let lastValue = '';
-    let lastAt = 0;
     (async () => {
       try {
         stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
@@ -52,13 +51,9 @@ export function Scanner({ onScan, onClose }: { onScan: (payload: string) => void
         const read = await makeReader();
         const tick = async () => {
           if (stopped || !video.current || !canvas.current) return;
-          const value = await read(video.current, canvas.current).catch(() => null);
-          const now = Date.now();
-          if (value && (value !== lastValue || now - lastAt > 2500)) {
-            lastValue = value;
-            lastAt = now;
-            report.current(value);
-          }
+          const values = await read(video.current, canvas.current).catch(() => []);
+          if (stopped) return;
+          for (const value of values) if (value) report.current(value);
           window.setTimeout(() => void tick(), 150);
         };
         void tick();

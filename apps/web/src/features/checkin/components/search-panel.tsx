@@ -1,10 +1,12 @@
 // Finding a ticket without its QR code: by holder or buyer name, e-mail, order code or ticket code. Online it
-// asks the server; offline it searches the stored list. Each hit can be checked in from here.
+// asks the server; offline it searches the stored list. Each hit can be checked in from here. A whole QR payload
+// pasted in (a phone's own QR reader app) is judged as a scan.
 import { useState, type FormEvent } from 'react';
 import { TICKET_STATES, TICKET_STATE_LABELS, type OfflineList, type TicketState } from '@marquee/shared';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/input';
 import { searchTickets } from '../api/checkin';
+import { isPayload, MAX_PAYLOAD } from '../lib/wedge';
 
 interface Hit {
   code: string;
@@ -15,6 +17,9 @@ interface Hit {
   state: TicketState;
   checked_in_at: string | null;
 }
+
+/** The longest search the server takes. */
+const MAX_SEARCH = 100;
 
 function searchList(list: OfflineList, query: string): Hit[] {
   const needle = query.trim().toLowerCase();
@@ -38,12 +43,14 @@ export function SearchPanel({
   online,
   busy,
   onCheck,
+  onScan,
 }: {
   eventId: string;
   list: OfflineList | null;
   online: boolean;
   busy: boolean;
   onCheck: (code: string) => void;
+  onScan: (payload: string) => void;
 }) {
   const [query, setQuery] = useState('');
   const [hits, setHits] = useState<Hit[] | null>(null);
@@ -53,15 +60,21 @@ export function SearchPanel({
     event.preventDefault();
     const text = query.trim();
     setError(null);
-    // A ticket code (from the paper ticket) is checked at once.
-    if (/^T-[23456789A-Z]{10}$/i.test(text)) {
-      onCheck(text.toUpperCase());
+    // A ticket code (from the paper ticket) is checked at once, and so is a QR payload.
+    const code = /^T-[23456789A-Z]{10}$/i.test(text);
+    if (code || isPayload(text)) {
+      if (code) onCheck(text.toUpperCase());
+      else onScan(text);
       setHits(null);
       setQuery('');
       return;
     }
     if (text.length < 2) {
       setError('Type at least 2 characters');
+      return;
+    }
+    if (text.length > MAX_SEARCH) {
+      setError(`Type at most ${MAX_SEARCH} characters`);
       return;
     }
     try {
@@ -81,7 +94,7 @@ export function SearchPanel({
             onChange={(event) => setQuery(event.target.value)}
             autoComplete="off"
             autoCapitalize="characters"
-            maxLength={100}
+            maxLength={MAX_PAYLOAD}
             error={error}
           />
         </div>

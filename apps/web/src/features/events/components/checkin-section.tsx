@@ -78,10 +78,10 @@ export function CheckinSection({ eventId }: { eventId: string }) {
             </div>
           </dl>
           <ArrivalCurve arrivals={log.data.arrivals} />
-          <div className="overflow-x-auto">
+          <div className="sm:overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Latest check-ins</caption>
-              <thead className="text-muted-foreground font-mono text-[11px] uppercase">
+              <thead className="text-muted-foreground font-mono text-[11px] uppercase max-sm:sr-only">
                 <tr>
                   <th className="py-2 pr-3 font-semibold">Time</th>
                   <th className="py-2 pr-3 font-semibold">Ticket</th>
@@ -90,27 +90,39 @@ export function CheckinSection({ eventId }: { eventId: string }) {
                   <th className="py-2 pr-3 font-semibold">By</th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody className="max-sm:block">
                 {log.data.entries.length === 0 && (
-                  <tr>
-                    <td colSpan={5} className="text-muted-foreground py-3">
+                  <tr className="max-sm:block">
+                    <td colSpan={5} className="text-muted-foreground py-3 max-sm:block">
                       Nobody checked in yet.
                     </td>
                   </tr>
                 )}
                 {log.data.entries.slice(0, 50).map((entry) => (
-                  <tr key={entry.id} className="border-border border-t">
-                    <td className="py-2 pr-3 whitespace-nowrap">{time(entry.scanned_at)}</td>
-                    <td className="py-2 pr-3 font-mono text-xs">
+                  // On a phone each scan is a small card (time and result, then ticket, holder and who scanned), so
+                  // the log never scrolls sideways; the header row is then for screen readers only.
+                  <tr
+                    key={entry.id}
+                    className="border-border border-t max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:gap-y-1 max-sm:py-3"
+                  >
+                    <td className="py-2 pr-3 whitespace-nowrap max-sm:p-0">{time(entry.scanned_at)}</td>
+                    <td className="py-2 pr-3 font-mono text-xs max-sm:order-2 max-sm:p-0 [overflow-wrap:anywhere]">
                       {entry.ticket_code}
                       <span className="text-muted-foreground block font-sans">{entry.type}</span>
                     </td>
-                    <td className="py-2 pr-3">{entry.holder || '—'}</td>
-                    <td className="py-2 pr-3">
+                    <td className="py-2 pr-3 max-sm:order-3 max-sm:p-0 [overflow-wrap:anywhere]">
+                      {entry.holder || '—'}
+                    </td>
+                    <td className="py-2 pr-3 max-sm:order-1 max-sm:p-0 max-sm:text-right max-sm:font-semibold">
                       {STATUS_LABELS[entry.status]}
                       {entry.method === 'door' ? ' (door sale)' : entry.method === 'offline' ? ' (offline)' : ''}
                     </td>
-                    <td className="py-2 pr-3">{entry.by}</td>
+                    <td className="py-2 pr-3 max-sm:order-4 max-sm:col-span-2 max-sm:p-0 max-sm:text-xs max-sm:text-muted-foreground [overflow-wrap:anywhere]">
+                      <span aria-hidden className="sm:hidden">
+                        By{' '}
+                      </span>
+                      {entry.by}
+                    </td>
                   </tr>
                 ))}
               </tbody>
