@@ -18,6 +18,7 @@ import type { Database } from '../../db/client.js';
 import * as schema from '../../db/schema/index.js';
 import { loggableError } from '../../db/errors.js';
 import { isBreachedPassword } from './breached-passwords.js';
+import { AUTH_BASE_PATH, DISABLED_AUTH_PATHS } from './auth-paths.js';
 
 export type AuthCodeType = 'email-verification' | 'forget-password' | 'sign-in' | 'change-email';
 
@@ -29,12 +30,7 @@ export interface AuthDeps {
   sendCode(input: { email: string; code: string; type: AuthCodeType }): Promise<void>;
 }
 
-export const SOCIAL_PROVIDERS = {
-  google: 'Google',
-  microsoft: 'Microsoft',
-  linkedin: 'LinkedIn',
-} as const;
-export type SocialProviderId = keyof typeof SOCIAL_PROVIDERS;
+export { SOCIAL_PROVIDERS, type SocialProviderId } from './auth-paths.js';
 
 export const CODE_EXPIRES_IN_SECONDS = 10 * 60;
 
@@ -58,36 +54,6 @@ function passwordFieldOf(ctx: { path?: string; operationId?: unknown }): 'passwo
     return PASSWORD_FIELD_BY_OPERATION[operation];
   }
   return undefined;
-}
-
-/**
- * better-auth endpoints the product does not offer. Organisations are created, changed and removed only through
- * the product's routes (modules/organizations), which keep settings, slugs and records; better-auth's own
- * organisation, member and invitation endpoints would bypass them (e.g. hard-delete an organisation).
- */
-const CLOSED_AUTH_PREFIXES = ['/organization'];
-/**
- * Sign-in by e-mail code: nothing offers it, and it would make password-less verified accounts. E-mail codes
- * stay on for verification and password reset.
- */
-const CLOSED_AUTH_PATHS = ['/sign-in/email-otp'];
-
-/** True when a request path under /api/auth must be refused before better-auth sees it. */
-export function isClosedAuthPath(requestPath: string): boolean {
-  let path = requestPath.split('?')[0] ?? '';
-  try {
-    path = decodeURIComponent(path);
-  } catch {
-    return true; // undecodable: better-auth has no such route anyway
-  }
-  path = path.toLowerCase().replace(/\/{2,}/g, '/');
-  if (!path.startsWith('/api/auth/')) return false;
-  const rest = path.slice('/api/auth'.length);
-  const bare = rest.length > 1 ? rest.replace(/\/$/, '') : rest;
-  return (
-    CLOSED_AUTH_PATHS.includes(bare) ||
-    CLOSED_AUTH_PREFIXES.some((prefix) => rest === prefix || rest.startsWith(`${prefix}/`))
-  );
 }
 
 export function configuredSocialProviders(config: Config) {
@@ -135,7 +101,7 @@ export function createAuth(deps: AuthDeps) {
   return betterAuth({
     appName: 'Marquee',
     baseURL: config.appUrl,
-    basePath: '/api/auth',
+    basePath: AUTH_BASE_PATH,
     secret: config.authSecret,
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
@@ -152,8 +118,9 @@ export function createAuth(deps: AuthDeps) {
       },
     }),
     trustedOrigins: [config.appUrl, ...devOrigins],
-    // Also closed at the Fastify mount (with the error envelope); this keeps better-auth's router in line.
-    disabledPaths: [...CLOSED_AUTH_PATHS],
+    // The mount opens only the endpoints the product uses (auth-paths.ts); the library refuses the rest too, so a
+    // request that reached it by some spelling the mount did not foresee still finds them closed.
+    disabledPaths: [...DISABLED_AUTH_PATHS],
     logger: {
       level: 'warn',
       log: (level, message) => {
@@ -164,6 +131,8 @@ export function createAuth(deps: AuthDeps) {
       },
     },
     onAPIError: {
+      // A failed social sign-in with no callback of its own lands on the web app's page for it ('/error' is closed).
+      errorURL: `${config.appUrl}/sso-callback`,
       // A refused sign-in or a wrong code is the client's business, not a server error: log it quietly.
       onError(error) {
         const status = (error as { statusCode?: number }).statusCode ?? 500;
@@ -242,7 +211,7 @@ export function createAuth(deps: AuthDeps) {
           }
         }
         if (ctx.path === '/email-otp/send-verification-otp' && body.type === 'sign-in') {
-          // Sign-in codes are off (see CLOSED_AUTH_PATHS): do not mail one.
+          // Sign-in codes are off (/sign-in/email-otp is closed): do not mail one.
           throw new APIError('BAD_REQUEST', {
             code: 'SIGN_IN_CODES_DISABLED',
             message: 'Sign-in by e-mail code is not available',
