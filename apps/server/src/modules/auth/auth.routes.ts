@@ -105,7 +105,8 @@ export function toErrorEnvelope(status: number, text: string): string {
   if (typeof existing?.code === 'string' && typeof existing.message === 'string') return text;
   const code = typeof body.code === 'string' && body.code ? body.code : (statusCodes[status] ?? 'BAD_REQUEST');
   const message = typeof body.message === 'string' && body.message ? body.message : 'The request was refused';
-  return JSON.stringify({ ...body, code, message, error: { code, message } });
+  const fields = Array.isArray(body.fields) ? { fields: body.fields as unknown[] } : {};
+  return JSON.stringify({ ...body, code, message, error: { code, message, ...fields } });
 }
 
 export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; config: Config }) {

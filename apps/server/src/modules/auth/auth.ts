@@ -19,6 +19,13 @@ import * as schema from '../../db/schema/index.js';
 import { loggableError } from '../../db/errors.js';
 import { isBreachedPassword } from './breached-passwords.js';
 import { AUTH_BASE_PATH, DISABLED_AUTH_PATHS } from './auth-paths.js';
+import {
+  fitProviderUser,
+  fitUserAgent,
+  USER_FIELD_MESSAGES,
+  userFieldErrors,
+  userFieldsSchema,
+} from './auth-fields.js';
 
 export type AuthCodeType = 'email-verification' | 'forget-password' | 'sign-in' | 'change-email';
 
@@ -97,6 +104,14 @@ export function createAuth(deps: AuthDeps) {
   const { config, db, log } = deps;
   const secureCookies = config.appUrl.startsWith('https://');
   const devOrigins = config.isProduction ? [] : ['http://localhost:5173'];
+  const appOrigin = new URL(config.appUrl).origin;
+  const userFields = userFieldsSchema(appOrigin);
+  const fitUser = <T extends { name?: unknown; image?: unknown; email?: unknown }>(user: T): T => {
+    const fitted = fitProviderUser(user, appOrigin);
+    if (!fitted)
+      throw new APIError('BAD_REQUEST', { code: 'VALIDATION_ERROR', message: USER_FIELD_MESSAGES.emailTooLong });
+    return fitted;
+  };
 
   return betterAuth({
     appName: 'Marquee',
@@ -169,9 +184,29 @@ export function createAuth(deps: AuthDeps) {
       // pick their own rate-limit bucket by sending X-Forwarded-For.
       ipAddress: { ipAddressHeaders: ['x-marquee-client-ip'] },
     },
+    databaseHooks: {
+      // The last line for what reaches the tables by other paths than a form (a social provider's profile, a
+      // server-side call): fitted to the same bounds. Forms are refused with a message by the hook below.
+      user: {
+        create: { before: async (user) => ({ data: fitUser(user) }) },
+        update: { before: async (user) => ({ data: fitUser(user) }) },
+      },
+      session: {
+        create: { before: async (session) => ({ data: { ...session, userAgent: fitUserAgent(session.userAgent) } }) },
+      },
+    },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
+        const fieldErrors = userFieldErrors(userFields, body);
+        if (fieldErrors.length > 0) {
+          const summary = fieldErrors.map((field) => `${field.path}: ${field.message}`).join('; ');
+          throw new APIError('BAD_REQUEST', {
+            code: 'VALIDATION_ERROR',
+            message: `Invalid body: ${summary}`,
+            fields: fieldErrors,
+          });
+        }
         if (ctx.path === '/sign-up/email' && typeof body.email === 'string') {
           // The spec shows 'An account with this email already exists' at sign-up, so an existing address
           // is refused here rather than answered with better-auth's silent look-alike response.
