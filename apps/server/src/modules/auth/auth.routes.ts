@@ -1,6 +1,6 @@
 // Mounts better-auth's handler on /api/auth/*: only the endpoints the product uses are open (auth-paths.ts, judged on
 // the normalised path), the Fastify request becomes a web Request for that canonical path (raw body passed through
-// untouched) and the web Response is copied back, every Set-Cookie included.
+// untouched) and the web Response is copied back, every Set-Cookie included and no session token in it.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Config } from '../../config.js';
@@ -109,6 +109,38 @@ export function toErrorEnvelope(status: number, text: string): string {
   return JSON.stringify({ ...body, code, message, error: { code, message, ...fields } });
 }
 
+/** Keys under which better-auth answers with a credential: a session's token, or a provider's tokens. */
+const TOKEN_KEYS = new Set(['token', 'accessToken', 'refreshToken', 'idToken']);
+
+/**
+ * The JSON without any credential in it, at any depth: sign-in and verification answer with the session's raw
+ * token, get-session and list-sessions with each session's. The browser holds its session in an HttpOnly cookie
+ * that scripts cannot read; a token in a body would undo that.
+ */
+export function withoutTokens(value: unknown, depth = 0): unknown {
+  if (depth > 16 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => withoutTokens(item, depth + 1));
+  const kept: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (!TOKEN_KEYS.has(key)) kept[key] = withoutTokens(item, depth + 1);
+  }
+  return kept;
+}
+
+function stripTokens(text: string): string {
+  try {
+    return JSON.stringify(withoutTokens(JSON.parse(text)));
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * A bearer-token API client sends neither a cookie nor an Origin (plugins/origin-check.ts reads them the same way):
+ * it alone is handed the signed session token in `set-auth-token`. A browser keeps its session in the cookie.
+ */
+const isApiClient = (request: FastifyRequest) => !request.headers.cookie && request.headers.origin === undefined;
+
 export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; config: Config }) {
   await app.register(async (scope) => {
     // Pass every body through as raw bytes: better-auth parses JSON and form posts (OAuth callbacks) itself.
@@ -138,8 +170,11 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; confi
         );
         if (response.status === 404) explainSocialFailure(deps.config, path, request, body);
         reply.status(response.status);
+        const apiClient = isApiClient(request);
         response.headers.forEach((value, key) => {
-          if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-encoding') reply.header(key, value);
+          if (key === 'set-cookie' || key === 'content-length' || key === 'content-encoding') return;
+          if (!apiClient && (key === 'set-auth-token' || key === 'access-control-expose-headers')) return;
+          reply.header(key, value);
         });
         const cookies = response.headers.getSetCookie();
         if (cookies.length > 0) reply.header('set-cookie', cookies);
@@ -149,7 +184,7 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; confi
         if (response.status >= 400 && response.status < 500 && (isJson || !text)) {
           return reply.type('application/json; charset=utf-8').send(toErrorEnvelope(response.status, text));
         }
-        return reply.send(text);
+        return reply.send(isJson ? stripTokens(text) : text);
       },
     });
   });

@@ -291,7 +291,8 @@ export function createAuth(deps: AuthDeps) {
         },
       }),
       organization({ allowUserToCreateOrganization: true, creatorRole: 'owner' }),
-      bearer(),
+      // Only the signed token (the set-auth-token header) is a bearer credential, never the raw one in the table.
+      bearer({ requireSignature: true }),
     ],
   });
 }
