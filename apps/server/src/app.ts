@@ -14,6 +14,8 @@ import type { Database, DatabaseHandle } from './db/client.js';
 import { createAuth, type Auth } from './modules/auth/auth.js';
 import { requireUserOutsideDoor } from './modules/auth/auth.guard.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { isOriginForm, REQUEST_TARGET_MESSAGE } from './modules/auth/auth-paths.js';
+import { AppError } from './lib/errors.js';
 import { organizationRoutes } from './modules/organizations/organizations.routes.js';
 import { domainRoutes } from './modules/domains/domains.routes.js';
 import type { DomainProvider } from './adapters/domains/domains.js';
@@ -177,7 +179,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRequest', (request, reply, done) => {
     request.siteHost = classifyHost(request.headers.host, hostNames);
     reply.header('x-request-id', request.id);
-    done();
+    // An absolute-form target (`GET http://host/path`, meant for proxies) is routed by Fastify on its path while
+    // request.url keeps the scheme and host: the auth mount's allow-list, log redaction and the API/page split read
+    // request.url, so it would slip past each of them. No browser or proxy in front of us sends one.
+    done(isOriginForm(request.url) ? undefined : new AppError('BAD_REQUEST', REQUEST_TARGET_MESSAGE));
   });
 
   await app.register(errorHandlerPlugin);

@@ -25,14 +25,15 @@ export async function authPost(
   app: FastifyInstance,
   path: string,
   body: unknown,
-  options: { ip?: string; cookie?: string } = {},
+  /** `apiClient`: no Origin, as a bearer-token client sends (it alone is given the token in set-auth-token). */
+  options: { ip?: string; cookie?: string; apiClient?: boolean } = {},
 ) {
   return app.inject({
     method: 'POST',
     url: `/api/auth${path}`,
     headers: {
       'content-type': 'application/json',
-      origin: APP_ORIGIN,
+      ...(options.apiClient ? {} : { origin: APP_ORIGIN }),
       ...(options.cookie ? { cookie: options.cookie } : {}),
     },
     remoteAddress: options.ip ?? nextIp(),
@@ -66,7 +67,8 @@ export async function signUpAndVerify(app: FastifyInstance, email = uniqueEmail(
   const signUp = await authPost(app, '/sign-up/email', { email, password: STRONG_PASSWORD, name: email.split('@')[0] });
   if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.statusCode} ${signUp.body}`);
   const code = await latestCode(app, email);
-  const verify = await authPost(app, '/email-otp/verify-email', { email, otp: code });
+  // Verified as an API client would, so the answer carries the bearer token as well as the session cookie.
+  const verify = await authPost(app, '/email-otp/verify-email', { email, otp: code }, { apiClient: true });
   if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.statusCode} ${verify.body}`);
   return { email, cookie: cookieHeader(verify), token: String(verify.headers['set-auth-token'] ?? '') };
 }

@@ -3,8 +3,8 @@
 // catch-all /api/auth/* is expanded into better-auth's own endpoints, read from auth.api with their schemas.
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
-import { isClosedAuthPath } from '../src/modules/auth/auth.js';
 import type { Auth } from '../src/modules/auth/auth.js';
+import { isOpenAuthEndpoint } from '../src/modules/auth/auth-paths.js';
 
 export type JsonSchema = {
   type?: string | string[];
@@ -39,7 +39,7 @@ export interface RouteEntry {
   /** The route's own schemas, to check that a generated value is valid. */
   validate: { body?: (value: unknown) => boolean; query?: (value: unknown) => boolean };
   paramsSchema?: JsonSchema;
-  /** A better-auth endpoint refused before better-auth sees it (isClosedAuthPath). */
+  /** A better-auth endpoint refused before better-auth sees it (not on the allow-list of auth-paths.ts). */
   closed: boolean;
   source: 'fastify' | 'better-auth';
 }
@@ -129,7 +129,7 @@ function authEntries(auth: Auth, method: string): RouteEntry[] {
       body: toJsonSchema(endpoint.options?.body),
       query: toJsonSchema(endpoint.options?.query),
       validate: { body: validator(endpoint.options?.body), query: validator(endpoint.options?.query) },
-      closed: isClosedAuthPath(url),
+      closed: !isOpenAuthEndpoint(method, path),
       source: 'better-auth',
     });
   }

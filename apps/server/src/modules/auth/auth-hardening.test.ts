@@ -1,5 +1,6 @@
 // Security rules around better-auth's endpoints: every path that sets a password checks the field it really
-// uses, better-auth's own organisation endpoints are closed, and sign-in by e-mail code is off.
+// uses, better-auth's own organisation endpoints are closed, and sign-in by e-mail code is off. (Every other
+// spelling of the closed paths: auth-routes.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { authPost, createOrganizationFor, signUpAndVerify, STRONG_PASSWORD } from '../../../test/auth-helpers.js';
@@ -10,32 +11,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('POST /api/auth/change-password', () => {
-  it('400 when the new password misses the rules, even with a valid decoy "password" field', async () => {
-    const user = await signUpAndVerify(t.app);
-    const response = await authPost(
-      t.app,
-      '/change-password',
-      { currentPassword: STRONG_PASSWORD, newPassword: 'longpassword1', password: 'Decoy&Strong77' },
-      { cookie: user.cookie },
-    );
-    expect(response.statusCode).toBe(400);
-    expect(response.json().code).toBe('FORM_PASSWORD_VALIDATION_FAILED');
-  });
+// Changing a password and the token-link reset are not offered over HTTP (auth-paths.ts); the rules still hold for
+// any server-side call, since they sit in better-auth's own before hook.
+describe('changePassword (server-side; POST /api/auth/change-password is closed)', () => {
+  const changePassword = (cookie: string, body: Record<string, string>) =>
+    t.app.auth.api.changePassword({
+      body: body as { currentPassword: string; newPassword: string },
+      headers: new Headers({ cookie }),
+    });
 
-  it('400 when the new password is breached, even with a valid decoy "password" field', async () => {
-    const user = await signUpAndVerify(t.app);
-    const response = await authPost(
-      t.app,
-      '/change-password',
-      { currentPassword: STRONG_PASSWORD, newPassword: 'Password123!', password: 'Decoy&Strong77' },
-      { cookie: user.cookie },
-    );
-    expect(response.statusCode).toBe(400);
-    expect(response.json().code).toBe('FORM_PASSWORD_PWNED');
-  });
-
-  it('200 for a new password that meets the rules; it then signs in', async () => {
+  it('POST /api/auth/change-password - 404 in the error envelope', async () => {
     const user = await signUpAndVerify(t.app);
     const response = await authPost(
       t.app,
@@ -43,22 +28,57 @@ describe('POST /api/auth/change-password', () => {
       { currentPassword: STRONG_PASSWORD, newPassword: 'Another&Strong88' },
       { cookie: user.cookie },
     );
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+  });
+
+  it('refuses a new password that misses the rules, even with a valid decoy "password" field', async () => {
+    const user = await signUpAndVerify(t.app);
+    await expect(
+      changePassword(user.cookie, {
+        currentPassword: STRONG_PASSWORD,
+        newPassword: 'longpassword1',
+        password: 'Decoy&Strong77',
+      }),
+    ).rejects.toMatchObject({ body: { code: 'FORM_PASSWORD_VALIDATION_FAILED' } });
+  });
+
+  it('refuses a breached new password, even with a valid decoy "password" field', async () => {
+    const user = await signUpAndVerify(t.app);
+    await expect(
+      changePassword(user.cookie, {
+        currentPassword: STRONG_PASSWORD,
+        newPassword: 'Password123!',
+        password: 'Decoy&Strong77',
+      }),
+    ).rejects.toMatchObject({ body: { code: 'FORM_PASSWORD_PWNED' } });
+  });
+
+  it('takes a new password that meets the rules; it then signs in', async () => {
+    const user = await signUpAndVerify(t.app);
+    await changePassword(user.cookie, { currentPassword: STRONG_PASSWORD, newPassword: 'Another&Strong88' });
     expect(
       (await authPost(t.app, '/sign-in/email', { email: user.email, password: 'Another&Strong88' })).statusCode,
     ).toBe(200);
   });
 });
 
-describe('POST /api/auth/reset-password', () => {
-  it('400 for a weak newPassword even with a valid decoy "password" field (checked before the token)', async () => {
-    const response = await authPost(t.app, '/reset-password', {
-      token: 'not-a-real-token',
-      newPassword: 'longpassword1',
-      password: 'Decoy&Strong77',
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().code).toBe('FORM_PASSWORD_VALIDATION_FAILED');
+describe('resetPassword by token link (server-side; POST /api/auth/reset-password is closed)', () => {
+  it('POST /api/auth/reset-password - 404 in the error envelope', async () => {
+    const response = await authPost(t.app, '/reset-password', { token: 'x', newPassword: 'Another&Strong88' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('refuses a weak newPassword even with a valid decoy "password" field (checked before the token)', async () => {
+    await expect(
+      t.app.auth.api.resetPassword({
+        body: { token: 'not-a-real-token', newPassword: 'longpassword1', password: 'Decoy&Strong77' } as {
+          token: string;
+          newPassword: string;
+        },
+      }),
+    ).rejects.toMatchObject({ body: { code: 'FORM_PASSWORD_VALIDATION_FAILED' } });
   });
 });
 

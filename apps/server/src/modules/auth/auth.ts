@@ -18,6 +18,14 @@ import type { Database } from '../../db/client.js';
 import * as schema from '../../db/schema/index.js';
 import { loggableError } from '../../db/errors.js';
 import { isBreachedPassword } from './breached-passwords.js';
+import { AUTH_BASE_PATH, DISABLED_AUTH_PATHS } from './auth-paths.js';
+import {
+  fitProviderUser,
+  fitUserAgent,
+  USER_FIELD_MESSAGES,
+  userFieldErrors,
+  userFieldsSchema,
+} from './auth-fields.js';
 
 export type AuthCodeType = 'email-verification' | 'forget-password' | 'sign-in' | 'change-email';
 
@@ -29,12 +37,7 @@ export interface AuthDeps {
   sendCode(input: { email: string; code: string; type: AuthCodeType }): Promise<void>;
 }
 
-export const SOCIAL_PROVIDERS = {
-  google: 'Google',
-  microsoft: 'Microsoft',
-  linkedin: 'LinkedIn',
-} as const;
-export type SocialProviderId = keyof typeof SOCIAL_PROVIDERS;
+export { SOCIAL_PROVIDERS, type SocialProviderId } from './auth-paths.js';
 
 export const CODE_EXPIRES_IN_SECONDS = 10 * 60;
 
@@ -58,36 +61,6 @@ function passwordFieldOf(ctx: { path?: string; operationId?: unknown }): 'passwo
     return PASSWORD_FIELD_BY_OPERATION[operation];
   }
   return undefined;
-}
-
-/**
- * better-auth endpoints the product does not offer. Organisations are created, changed and removed only through
- * the product's routes (modules/organizations), which keep settings, slugs and records; better-auth's own
- * organisation, member and invitation endpoints would bypass them (e.g. hard-delete an organisation).
- */
-const CLOSED_AUTH_PREFIXES = ['/organization'];
-/**
- * Sign-in by e-mail code: nothing offers it, and it would make password-less verified accounts. E-mail codes
- * stay on for verification and password reset.
- */
-const CLOSED_AUTH_PATHS = ['/sign-in/email-otp'];
-
-/** True when a request path under /api/auth must be refused before better-auth sees it. */
-export function isClosedAuthPath(requestPath: string): boolean {
-  let path = requestPath.split('?')[0] ?? '';
-  try {
-    path = decodeURIComponent(path);
-  } catch {
-    return true; // undecodable: better-auth has no such route anyway
-  }
-  path = path.toLowerCase().replace(/\/{2,}/g, '/');
-  if (!path.startsWith('/api/auth/')) return false;
-  const rest = path.slice('/api/auth'.length);
-  const bare = rest.length > 1 ? rest.replace(/\/$/, '') : rest;
-  return (
-    CLOSED_AUTH_PATHS.includes(bare) ||
-    CLOSED_AUTH_PREFIXES.some((prefix) => rest === prefix || rest.startsWith(`${prefix}/`))
-  );
 }
 
 export function configuredSocialProviders(config: Config) {
@@ -131,11 +104,19 @@ export function createAuth(deps: AuthDeps) {
   const { config, db, log } = deps;
   const secureCookies = config.appUrl.startsWith('https://');
   const devOrigins = config.isProduction ? [] : ['http://localhost:5173'];
+  const appOrigin = new URL(config.appUrl).origin;
+  const userFields = userFieldsSchema(appOrigin);
+  const fitUser = <T extends { name?: unknown; image?: unknown; email?: unknown }>(user: T): T => {
+    const fitted = fitProviderUser(user, appOrigin);
+    if (!fitted)
+      throw new APIError('BAD_REQUEST', { code: 'VALIDATION_ERROR', message: USER_FIELD_MESSAGES.emailTooLong });
+    return fitted;
+  };
 
   return betterAuth({
     appName: 'Marquee',
     baseURL: config.appUrl,
-    basePath: '/api/auth',
+    basePath: AUTH_BASE_PATH,
     secret: config.authSecret,
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
@@ -152,8 +133,9 @@ export function createAuth(deps: AuthDeps) {
       },
     }),
     trustedOrigins: [config.appUrl, ...devOrigins],
-    // Also closed at the Fastify mount (with the error envelope); this keeps better-auth's router in line.
-    disabledPaths: [...CLOSED_AUTH_PATHS],
+    // The mount opens only the endpoints the product uses (auth-paths.ts); the library refuses the rest too, so a
+    // request that reached it by some spelling the mount did not foresee still finds them closed.
+    disabledPaths: [...DISABLED_AUTH_PATHS],
     logger: {
       level: 'warn',
       log: (level, message) => {
@@ -164,6 +146,8 @@ export function createAuth(deps: AuthDeps) {
       },
     },
     onAPIError: {
+      // A failed social sign-in with no callback of its own lands on the web app's page for it ('/error' is closed).
+      errorURL: `${config.appUrl}/sso-callback`,
       // A refused sign-in or a wrong code is the client's business, not a server error: log it quietly.
       onError(error) {
         const status = (error as { statusCode?: number }).statusCode ?? 500;
@@ -200,9 +184,29 @@ export function createAuth(deps: AuthDeps) {
       // pick their own rate-limit bucket by sending X-Forwarded-For.
       ipAddress: { ipAddressHeaders: ['x-marquee-client-ip'] },
     },
+    databaseHooks: {
+      // The last line for what reaches the tables by other paths than a form (a social provider's profile, a
+      // server-side call): fitted to the same bounds. Forms are refused with a message by the hook below.
+      user: {
+        create: { before: async (user) => ({ data: fitUser(user) }) },
+        update: { before: async (user) => ({ data: fitUser(user) }) },
+      },
+      session: {
+        create: { before: async (session) => ({ data: { ...session, userAgent: fitUserAgent(session.userAgent) } }) },
+      },
+    },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
+        const fieldErrors = userFieldErrors(userFields, body);
+        if (fieldErrors.length > 0) {
+          const summary = fieldErrors.map((field) => `${field.path}: ${field.message}`).join('; ');
+          throw new APIError('BAD_REQUEST', {
+            code: 'VALIDATION_ERROR',
+            message: `Invalid body: ${summary}`,
+            fields: fieldErrors,
+          });
+        }
         if (ctx.path === '/sign-up/email' && typeof body.email === 'string') {
           // The spec shows 'An account with this email already exists' at sign-up, so an existing address
           // is refused here rather than answered with better-auth's silent look-alike response.
@@ -242,7 +246,7 @@ export function createAuth(deps: AuthDeps) {
           }
         }
         if (ctx.path === '/email-otp/send-verification-otp' && body.type === 'sign-in') {
-          // Sign-in codes are off (see CLOSED_AUTH_PATHS): do not mail one.
+          // Sign-in codes are off (/sign-in/email-otp is closed): do not mail one.
           throw new APIError('BAD_REQUEST', {
             code: 'SIGN_IN_CODES_DISABLED',
             message: 'Sign-in by e-mail code is not available',
@@ -287,7 +291,8 @@ export function createAuth(deps: AuthDeps) {
         },
       }),
       organization({ allowUserToCreateOrganization: true, creatorRole: 'owner' }),
-      bearer(),
+      // Only the signed token (the set-auth-token header) is a bearer credential, never the raw one in the table.
+      bearer({ requireSignature: true }),
     ],
   });
 }

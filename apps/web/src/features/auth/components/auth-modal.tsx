@@ -204,7 +204,8 @@ function AuthPanel({
           setErrors({ code: AUTH_MESSAGES.verificationCodeFailed });
           return;
         }
-        if (!data?.token) {
+        // The session is the HttpOnly cookie the answer set: the server sends no token in the body.
+        if (!data?.status) {
           setErrors({ form: AUTH_MESSAGES.verificationFailed });
           return;
         }
