@@ -225,6 +225,8 @@ test.describe('profile settings', () => {
     page,
     allowConsoleError,
   }) => {
+    // Eight full-page pictures on a busy machine.
+    test.setTimeout(150_000);
     allowConsoleError(/status of 400/);
     await openProfile(page, organiser);
     const tab = (name: string) => page.getByRole('tab', { name });
