@@ -231,8 +231,8 @@ test("on-sale times use the wizard's date-time picker, and Save confirms", async
   expect((await read()).sales_start_local).toBeNull();
 
   // A ticket type's own window, in its dialog: the picker opens over the dialog, fully on screen; Save confirms.
-  await page.getByRole('button', { name: 'Edit Fan Presale' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit Fan Presale' });
+  await page.getByRole('button', { name: 'Edit General Admission' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit General Admission' });
   const typeStart = dialog.getByRole('button', { name: /^Sales start/ });
   await typeStart.click();
   const typePicker = page.getByRole('dialog', { name: 'Choose sales start' });
@@ -250,12 +250,12 @@ test("on-sale times use the wizard's date-time picker, and Save confirms", async
   await expect(typeStart).toHaveText(/^09\/\d{2}\/\d{4}, 09:00$/);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('status').filter({ hasText: 'Fan Presale saved.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'General Admission saved.' })).toBeVisible();
   await shot(page, testInfo, 'onsale-type-saved-desktop-light');
 
   // On a phone the picker is a bottom sheet, over the dialog too.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.getByRole('button', { name: 'Edit Fan Presale' }).click();
+  await page.getByRole('button', { name: 'Edit General Admission' }).click();
   await dialog.getByRole('button', { name: /^Sales end/ }).click();
   const sheet = page.getByRole('dialog', { name: 'Choose sales end' });
   await expect(sheet).toHaveAttribute('data-placement', 'sheet');

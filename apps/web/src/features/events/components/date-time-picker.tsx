@@ -204,6 +204,8 @@ export function DateTimePicker({
     <div
       ref={container}
       className="relative"
+      // While open, Escape closes the picker, not a dialog it sits in (use-modal-focus leaves it to us).
+      data-owns-escape={open ? 'true' : undefined}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && open) {
           event.stopPropagation();
