@@ -60,29 +60,32 @@ export function PublishDraftsOffer() {
       aria-label="Waiting drafts"
       className="border-primary/40 bg-primary/10 flex flex-col gap-3 rounded-2xl border p-4 text-sm"
     >
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div className="flex flex-col gap-1" aria-live="polite">
-          {waiting > 0 ? <p className="font-medium">{PUBLISH_DRAFTS_TEXTS.offer(waiting)}</p> : null}
-          {result && result.published.length > 0 ? (
-            <p>{PUBLISH_DRAFTS_TEXTS.published(result.published.length)}</p>
-          ) : null}
-          {result?.not_published.map((draft) => (
-            <p key={draft.id} className="text-danger">
-              {PUBLISH_DRAFTS_TEXTS.notPublished(draft.name, draft.message)}
-            </p>
-          ))}
-          {failure ? (
-            <p role="alert" className="text-danger">
-              {failure}
-            </p>
+      {/* Only incomplete drafts: no empty row above their list. */}
+      {waiting > 0 || result || failure ? (
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex flex-col gap-1" aria-live="polite">
+            {waiting > 0 ? <p className="font-medium">{PUBLISH_DRAFTS_TEXTS.offer(waiting)}</p> : null}
+            {result && result.published.length > 0 ? (
+              <p>{PUBLISH_DRAFTS_TEXTS.published(result.published.length)}</p>
+            ) : null}
+            {result?.not_published.map((draft) => (
+              <p key={draft.id} className="text-danger">
+                {PUBLISH_DRAFTS_TEXTS.notPublished(draft.name, draft.message)}
+              </p>
+            ))}
+            {failure ? (
+              <p role="alert" className="text-danger">
+                {failure}
+              </p>
+            ) : null}
+          </div>
+          {waiting > 0 ? (
+            <Button size="small" onClick={() => void run()} disabled={publish.isPending} className="shrink-0">
+              {publish.isPending ? 'Publishing...' : PUBLISH_DRAFTS_TEXTS.button(waiting)}
+            </Button>
           ) : null}
         </div>
-        {waiting > 0 ? (
-          <Button size="small" onClick={() => void run()} disabled={publish.isPending} className="shrink-0">
-            {publish.isPending ? 'Publishing...' : PUBLISH_DRAFTS_TEXTS.button(waiting)}
-          </Button>
-        ) : null}
-      </div>
+      ) : null}
       {incomplete.length > 0 ? <IncompleteDrafts drafts={incomplete} /> : null}
     </div>
   );
