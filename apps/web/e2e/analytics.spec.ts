@@ -101,6 +101,19 @@ test('after two fans buy, Analytics shows the real cards, chart, recent sales an
   await expect(card(page, 'Total Revenue')).toContainText('No figures from the previous 30 days to compare with.');
   // The fan's three visits of the event page (one visitor) have been counted by now or within a flush.
   await expect.poll(async () => pageViewsNow(page), { timeout: 20_000, intervals: [1000] }).toBeGreaterThanOrEqual(3);
+  // Three orders by that one visitor: one visitor who ordered, out of the one the Page Views card counts (the
+  // orders are tied to the visitor when the page views are written, within a few seconds).
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`${baseURL}/dashboard/analytics?period=7d`);
+        return card(page, 'Conversion Rate').textContent();
+      },
+      { timeout: 20_000, intervals: [1000] },
+    )
+    .toContain('1 of 1 visitor ordered');
+  await expect(card(page, 'Conversion Rate').getByTestId('card-value')).toHaveText('100%');
+  await expect(card(page, 'Page Views')).toContainText('1 unique visitor');
 
   await expect(page.getByTestId('revenue-chart').locator('svg.recharts-surface')).toBeVisible();
   await page.getByText('Show the numbers as a table').click();
@@ -131,7 +144,7 @@ test('after two fans buy, Analytics shows the real cards, chart, recent sales an
   await page.getByRole('link', { name: 'View Details →' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Event Breakdown' })).toBeVisible();
   await expect(
-    page.getByTestId('breakdown-table').getByRole('row', { name: /Analytics Night 3 4 £80\.00/ }),
+    page.getByTestId('breakdown-table').getByRole('row', { name: /Analytics Night 3 4 £80\.00 \d+ 1 1 100%/ }),
   ).toBeVisible();
 
   // Export Data downloads the orders as CSV.

@@ -177,3 +177,100 @@ test('organiser makes codes; a fan waits for the on-sale, unlocks the presale an
   await page.keyboard.press('Escape');
   await fan.close();
 });
+
+test("on-sale times use the wizard's date-time picker, and Save confirms", async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.context().addCookies(organiser.cookies);
+  await page.goto(`${baseURL}/dashboard/events/view/${eventId}`);
+  const section = page.getByRole('region', { name: 'On-sale & limits' });
+  const onSale = section.getByRole('button', { name: /^On-sale \(Europe\/London\)/ });
+  await expect(section.locator('input[type="datetime-local"]')).toHaveCount(0);
+
+  // The spec's picker: a Monday-first month with navigation, hours 0-23, minutes in steps of 5, Clear and Today.
+  await onSale.click();
+  const picker = page.getByRole('dialog', { name: /^Choose on-sale/ });
+  await expect(picker.getByRole('columnheader')).toHaveText(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su']);
+  await expect(picker.getByRole('button', { name: /^Hour / })).toHaveCount(24);
+  await expect(picker.getByRole('button', { name: /^Minute / })).toHaveCount(12);
+  for (const name of ['Clear', 'Today', 'Previous month', 'Next month'])
+    await expect(picker.getByRole('button', { name, exact: true })).toBeVisible();
+  await picker.getByRole('button', { name: 'Next month' }).click();
+  await picker.getByRole('grid').getByRole('button', { name: /^10 / }).click();
+  await picker.getByRole('button', { name: 'Hour 19' }).click();
+  await picker.getByRole('button', { name: 'Minute 30' }).click();
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((value) => document.documentElement.classList.toggle('dark', value === 'dark'), theme);
+    await shot(page, testInfo, `onsale-picker-desktop-${theme}`);
+  }
+  await page.keyboard.press('Escape');
+  await expect(picker).toBeHidden();
+  await expect(onSale).toHaveText(/^10\/\d{2}\/\d{4}, 19:30$/);
+  const shown = (await onSale.textContent())!;
+  const [day, month, year] = shown.slice(0, 10).split('/');
+
+  // Save confirms, and the confirmation stays once the saved settings are read back.
+  await section.getByRole('button', { name: 'Save on-sale settings' }).click();
+  const saved = section.getByRole('status').filter({ hasText: 'On-sale settings saved.' });
+  await expect(saved).toBeVisible();
+  await page.waitForTimeout(1500);
+  await expect(saved).toBeVisible();
+  const headers = { cookie: organiser.cookieHeader };
+  const read = async () => (await request.get(`${baseURL}/api/events/${eventId}/sales`, { headers })).json();
+  expect((await read()).sales_start_local).toBe(`${year}-${month}-${day}T19:30`);
+  await page.reload();
+  await expect(onSale).toHaveText(`${day}/${month}/${year}, 19:30`);
+  await expect(saved).toHaveCount(0);
+
+  // Clear empties it again (on sale once published).
+  await onSale.click();
+  await picker.getByRole('button', { name: 'Clear', exact: true }).click();
+  await expect(onSale).toHaveText('DD/MM/YYYY, HH:mm');
+  await section.getByRole('button', { name: 'Save on-sale settings' }).click();
+  await expect(saved).toBeVisible();
+  expect((await read()).sales_start_local).toBeNull();
+
+  // A ticket type's own window, in its dialog: the picker opens over the dialog, fully on screen; Save confirms.
+  await page.getByRole('button', { name: 'Edit General Admission' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit General Admission' });
+  const typeStart = dialog.getByRole('button', { name: /^Sales start/ });
+  await typeStart.click();
+  const typePicker = page.getByRole('dialog', { name: 'Choose sales start' });
+  await expect(typePicker.getByRole('button', { name: 'Today', exact: true })).toBeInViewport({ ratio: 1 });
+  await expect(typePicker.getByRole('button', { name: 'Clear', exact: true })).toBeInViewport({ ratio: 1 });
+  await shot(page, testInfo, 'onsale-type-picker-desktop-dark');
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  await typePicker.getByRole('button', { name: 'Next month' }).click();
+  await typePicker.getByRole('grid').getByRole('button', { name: /^9 / }).click();
+  await typePicker.getByRole('button', { name: 'Hour 09' }).click();
+  await typePicker.getByRole('button', { name: 'Minute 00' }).click();
+  await page.keyboard.press('Escape');
+  await expect(typePicker).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(typeStart).toHaveText(/^09\/\d{2}\/\d{4}, 09:00$/);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'General Admission saved.' })).toBeVisible();
+  await shot(page, testInfo, 'onsale-type-saved-desktop-light');
+
+  // On a phone the picker is a bottom sheet, over the dialog too.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Edit General Admission' }).click();
+  await dialog.getByRole('button', { name: /^Sales end/ }).click();
+  const sheet = page.getByRole('dialog', { name: 'Choose sales end' });
+  await expect(sheet).toHaveAttribute('data-placement', 'sheet');
+  await expect(sheet.getByRole('button', { name: 'Today', exact: true })).toBeInViewport({ ratio: 1 });
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((value) => document.documentElement.classList.toggle('dark', value === 'dark'), theme);
+    await shot(page, testInfo, `onsale-type-picker-phone-${theme}`);
+  }
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page.goto(`${baseURL}/dashboard/events/view/${eventId}`);
+  await expect(section).toBeVisible();
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((value) => document.documentElement.classList.toggle('dark', value === 'dark'), theme);
+    await shot(section, testInfo, `onsale-section-phone-${theme}`);
+  }
+});

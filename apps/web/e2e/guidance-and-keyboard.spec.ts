@@ -101,6 +101,13 @@ test('from a first draft to on sale: checklist, draft notice, publish waiting dr
   await expect(metrics.getByText('No figures from last month to compare with.')).toHaveCount(4);
   await expect(metrics).not.toContainText('%');
 
+  // The checklist says what Create Event does: it publishes, or saves a draft while payouts are off.
+  await expect(item(page, 'first_event')).toContainText(
+    'Create Event publishes it at once when payouts are enabled; until then it is saved as a draft.',
+  );
+  await expect(item(page, 'first_event')).toContainText(CHECKLIST_TEXTS.first_event.text);
+  await expect(item(page, 'publish')).toContainText(CHECKLIST_TEXTS.publish.text);
+
   // The wizard says on step 1 that the event will be a draft; Back looks disabled; Save Draft logs nothing.
   await checklist.getByRole('link', { name: 'Create an event' }).click();
   await expect(page.getByTestId('draft-notice')).toHaveText(`${DRAFT_NOTICE} Go to Billing`);
@@ -148,18 +155,30 @@ test('from a first draft to on sale: checklist, draft notice, publish waiting dr
   await expect(page.getByText('Sandbox test bank •••• 2345')).toBeVisible();
   await expect(page.getByText('On the way to your bank.')).toBeVisible();
   await expect(page.getByText('Paid by your fans, on top of your ticket prices.')).toBeVisible();
+  // Only the ready draft is offered; the name-only one is not, and the offer says what publishing it needs.
   const offer = page.getByRole('region', { name: 'Waiting drafts' });
-  await expect(offer).toContainText(PUBLISH_DRAFTS_TEXTS.offer(2));
-  await shots(page, 'billing-waiting-drafts');
-  await offer.getByRole('button', { name: PUBLISH_DRAFTS_TEXTS.button(2) }).click();
-  await expect(offer).toContainText(PUBLISH_DRAFTS_TEXTS.published(1));
-  // The name-only draft is checked like any publish and stays a draft, with the reason.
-  await expect(offer).toContainText('Sketch Night was not published: The event is not ready to publish');
   await expect(offer).toContainText(PUBLISH_DRAFTS_TEXTS.offer(1));
+  await expect(offer.getByRole('button', { name: PUBLISH_DRAFTS_TEXTS.button(2) })).toHaveCount(0);
+  const sketch = offer.getByRole('list', { name: 'Drafts not ready to publish' });
+  await expect(sketch).toContainText(PUBLISH_DRAFTS_TEXTS.incomplete('Sketch Night'));
+  for (const missing of ['Event artwork is required', 'Start date/time is required', 'Ticket price is required'])
+    await expect(sketch.getByText(missing, { exact: true })).toHaveCount(1);
+  await expect(sketch.getByRole('link', { name: 'Finish Sketch Night' })).toHaveAttribute(
+    'href',
+    /\/dashboard\/events\/edit\/[0-9a-f-]{36}$/,
+  );
+  await shots(page, 'billing-waiting-drafts');
+  await offer.getByRole('button', { name: PUBLISH_DRAFTS_TEXTS.button(1) }).click();
+  await expect(offer).toContainText(PUBLISH_DRAFTS_TEXTS.published(1));
+  await expect(offer).not.toContainText('was not published');
+  await expect(offer.getByRole('button', { name: /^Publish/ })).toHaveCount(0);
+  await expect(sketch).toContainText(PUBLISH_DRAFTS_TEXTS.incomplete('Sketch Night'));
 
-  // The events list offers the one still waiting too.
+  // The events list says the same about the draft still waiting, with nothing to publish.
   await page.goto('/dashboard/events');
-  await expect(page.getByRole('region', { name: 'Waiting drafts' })).toContainText(PUBLISH_DRAFTS_TEXTS.offer(1));
+  const listed = page.getByRole('region', { name: 'Waiting drafts' });
+  await expect(listed).toContainText(PUBLISH_DRAFTS_TEXTS.incomplete('Sketch Night'));
+  await expect(listed.getByRole('button', { name: /^Publish/ })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Event metrics' })).not.toContainText('+100%');
 
   // Three of four; copying the storefront link finishes the checklist, which then hides itself.
@@ -167,7 +186,9 @@ test('from a first draft to on sale: checklist, draft notice, publish waiting dr
   await expect(page.getByTestId('checklist-progress')).toHaveText('3 of 4 done');
   await expect(page.getByText(/\+100%|Up 100%/)).toHaveCount(0);
   await item(page, 'share').getByRole('button', { name: 'Copy link' }).click();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`http://${who.subdomain}.localhost:${E2E_PORT}`);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    `http://${who.subdomain}.localhost:${E2E_PORT}`,
+  );
   await expect(checklist).toBeHidden();
   await expect(page.getByText(CHECKLIST_TEXTS.share.title)).toHaveCount(0);
   await page.reload();
@@ -183,7 +204,11 @@ test('keyboard: Tab onto the search box does not open the palette; Enter, click 
   const search = page.getByRole('searchbox', { name: 'Search the dashboard' });
   const palette = page.getByRole('dialog', { name: 'Command palette' });
 
-  for (let presses = 0; presses < 30 && !(await search.evaluate((node) => node === document.activeElement)); presses++) {
+  for (
+    let presses = 0;
+    presses < 30 && !(await search.evaluate((node) => node === document.activeElement));
+    presses++
+  ) {
     await page.keyboard.press('Tab');
   }
   await expectFocusRing(search);

@@ -141,7 +141,9 @@ test.describe('profile settings', () => {
     await saveButton(page).click();
     await expect(privacy).toHaveAttribute('aria-invalid', 'true');
     await expect(privacy).toBeFocused();
-    await expect(page.getByRole('alert').filter({ hasText: 'Some fields need a fix before saving.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Some fields need a fix before saving: Privacy Page.' }),
+    ).toBeVisible();
 
     await privacy.fill('https://nightowl.example/privacy');
     await saveButton(page).click();
@@ -217,6 +219,58 @@ test.describe('profile settings', () => {
     await expect(page.getByLabel('Secondary Colour', { exact: true })).toHaveValue('#112233');
     await expect(page.getByRole('radio', { name: 'Bebas Neue' })).toBeChecked();
     await expect(sidebarLogo).toHaveAttribute('src', logoUrl!);
+  });
+
+  test('a refused save names the fields and opens the tab holding the first one', async ({
+    page,
+    allowConsoleError,
+  }) => {
+    // Eight full-page pictures on a busy machine.
+    test.setTimeout(150_000);
+    allowConsoleError(/status of 400/);
+    await openProfile(page, organiser);
+    const tab = (name: string) => page.getByRole('tab', { name });
+    const shots = async (name: string) => {
+      const viewport = page.viewportSize() ?? { width: 1280, height: 720 };
+      for (const theme of ['light', 'dark'] as const) {
+        await applyTheme(page, theme);
+        await shot(page, `${name}-desktop-${theme}`);
+        await page.setViewportSize({ width: 390, height: 844 });
+        await shot(page, `${name}-phone-${theme}`);
+        await page.setViewportSize(viewport);
+      }
+      await applyTheme(page, 'light');
+    };
+    const alert = page.getByRole('alert').filter({ hasText: 'Some fields need a fix' });
+
+    // A colour typed on Branding, saved from General: Branding opens with the colour in focus.
+    await tab('Branding').click();
+    const primary = page.getByLabel('Primary Colour', { exact: true });
+    await primary.fill('#ff33zz');
+    await tab('General').click();
+    await saveButton(page).click();
+    await expect(alert).toHaveText('Some fields need a fix before saving: Primary Colour.');
+    await expect(tab('Branding')).toHaveAttribute('aria-selected', 'true');
+    await expect(primary).toHaveAttribute('aria-invalid', 'true');
+    await expect(primary).toBeFocused();
+    await shots('profile-refused-branding');
+
+    // Two tabs at once: the first field on screen's tab (General) opens; the other is named with its tab.
+    await tab('General').click();
+    const website = page.getByLabel('Website');
+    await website.fill('javascript:alert(1)');
+    await tab('Branding').click();
+    await saveButton(page).click();
+    await expect(alert).toHaveText('Some fields need a fix before saving: Website and Primary Colour (Branding).');
+    await expect(tab('General')).toHaveAttribute('aria-selected', 'true');
+    await expect(website).toBeFocused();
+    await shots('profile-refused-general');
+
+    await website.fill('https://nightowl.example');
+    await tab('Branding').click();
+    await primary.fill('#ff3366');
+    await saveButton(page).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Changes saved.' })).toBeVisible();
   });
 
   test('Integrations: two PRO placeholders, marked as coming, with nothing to click', async ({ page }) => {

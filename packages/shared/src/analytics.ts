@@ -86,8 +86,11 @@ export const analyticsSummarySchema = z.object({
     total_revenue: moneyCard,
     tickets_sold: countCard,
     upcoming_events: countCard,
-    /** Percent, one decimal: paid orders / unique visitors of event pages. */
-    conversion_rate: countCard.extend({ orders: z.number(), visitors: z.number() }),
+    /**
+     * Percent, one decimal, never above 100: visitors of the period who placed a paid order / unique visitors of
+     * the storefront (of the event's page when filtered), the same count as page_views.visitors.
+     */
+    conversion_rate: countCard.extend({ ordering_visitors: z.number(), visitors: z.number() }),
     new_customers: countCard,
     returning_customers: countCard,
     /** Revenue / paid orders, per currency, minor units. */
@@ -120,7 +123,9 @@ export const analyticsEventsSchema = z.object({
       revenue: moneyList,
       views: z.number(),
       visitors: z.number(),
-      /** Percent, one decimal; null when the page had no visitors. */
+      /** Visitors of the event's page who placed a paid order for it. */
+      ordering_visitors: z.number(),
+      /** Percent, one decimal: ordering_visitors / visitors; null when the page had no visitors. */
       conversion_rate: z.number().nullable(),
     }),
   ),

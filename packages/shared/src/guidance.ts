@@ -8,8 +8,14 @@ export type ChecklistItem = (typeof CHECKLIST_ITEMS)[number];
 /** The checklist's texts (the dashboard home shows them in this order). */
 export const CHECKLIST_TEXTS: Record<ChecklistItem, { title: string; text: string }> = {
   payouts: { title: 'Enable payouts', text: 'Connect a payout account so you can publish events and sell tickets.' },
-  first_event: { title: 'Create your first event', text: 'Add the artwork, the date and the ticket price.' },
-  publish: { title: 'Publish it', text: 'Publishing puts the event on your storefront and opens ticket sales.' },
+  first_event: {
+    title: 'Create your first event',
+    text: 'Add the artwork, the date and the ticket price. Create Event publishes it at once when payouts are enabled; until then it is saved as a draft.',
+  },
+  publish: {
+    title: 'Publish it',
+    text: 'Publishing puts the event on your storefront and opens ticket sales. Drafts saved before payouts were enabled are published from Your events.',
+  },
   share: { title: 'Share the link', text: 'Copy or open your storefront link and send it to your fans.' },
 };
 
@@ -23,8 +29,10 @@ export const checklistSchema = z.object({
   }),
   /** All four done: the dashboard no longer shows the checklist. */
   all_done: z.boolean(),
-  /** Drafts that have not ended, waiting to be published. */
+  /** Drafts that have not ended and are ready to publish (nothing missing), waiting to be published. */
   waiting_drafts: z.number().int().nonnegative(),
+  /** Drafts that have not ended but cannot be published yet, each with what publishing still needs. */
+  incomplete_drafts: z.array(z.object({ id: z.string(), name: z.string(), missing: z.array(z.string()) })),
   /** The storefront's address, to copy or open. */
   storefront_url: z.string(),
 });
@@ -43,7 +51,10 @@ export type PublishDraftsResult = z.infer<typeof publishDraftsResultSchema>;
 
 export const PUBLISH_DRAFTS_TEXTS = {
   offer: (count: number) =>
-    `${count === 1 ? 'One draft is' : `${count} drafts are`} waiting to be published now that payouts are enabled.`,
+    `${count === 1 ? 'One draft is' : `${count} drafts are`} ready to publish now that payouts are enabled.`,
+  /** A draft that is not offered: what publishing it still needs follows, one line each. */
+  incomplete: (name: string) => `${name || 'Untitled event'} is not ready to publish yet. It needs:`,
+  finish: (name: string) => `Finish ${name || 'Untitled event'}`,
   button: (count: number) => (count === 1 ? 'Publish draft' : `Publish ${count} drafts`),
   published: (count: number) => `${count === 1 ? 'One event was' : `${count} events were`} published.`,
   notPublished: (name: string, message: string) => `${name || 'Untitled event'} was not published: ${message}`,

@@ -4,24 +4,72 @@
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from './dates.js';
 import { boundedMemo } from './memo.js';
 
+/**
+ * Zones whose current IANA name differs from the one ICU (and so Intl.supportedValuesOf) still lists: CLDR keeps
+ * the old spelling as its canonical id. Renames only (the same place, a new name), as CLDR's `iana` attribute
+ * lists them; a zone IANA merged into another keeps its own name. Old names stay accepted on input and are
+ * read as the new ones (decision 027).
+ */
+export const TIME_ZONE_RENAMES: Readonly<Record<string, string>> = {
+  'Africa/Asmera': 'Africa/Asmara',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Coral_Harbour': 'America/Atikokan',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Godthab': 'America/Nuuk',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+};
+
+const renamed = new Map<string, string>();
+
+/**
+ * The zone's current name: 'Europe/Kiev' -> 'Europe/Kyiv'; any other zone as it is. A runtime too old to know
+ * the new name keeps the old one, so every zone this returns can be formatted.
+ */
+export function currentTimeZoneName(timeZone: string): string {
+  const next = TIME_ZONE_RENAMES[timeZone];
+  if (!next) return timeZone;
+  let known = renamed.get(timeZone);
+  if (known === undefined) {
+    known = isValidTimeZone(next) ? next : timeZone;
+    renamed.set(timeZone, known);
+  }
+  return known;
+}
+
 let supported: string[] | null = null;
 let supportedSet: Set<string> | null = null;
 
-/** The selectable zones, sorted: Intl.supportedValuesOf('timeZone') and UTC. */
+/** The selectable zones, sorted, by their current names: Intl.supportedValuesOf('timeZone') and UTC. */
 export function supportedTimeZones(): string[] {
   if (!supported) {
     const intl = Intl as typeof Intl & { supportedValuesOf?: (key: 'timeZone') => string[] };
-    const listed = intl.supportedValuesOf?.('timeZone') ?? [DEFAULT_TIME_ZONE];
+    const listed = (intl.supportedValuesOf?.('timeZone') ?? [DEFAULT_TIME_ZONE]).map(currentTimeZoneName);
     supported = [...new Set([...listed, 'UTC'])].sort();
     supportedSet = new Set(supported);
   }
   return supported;
 }
 
-/** Whether a zone may be chosen for an event or an organisation (one of supportedTimeZones()). */
+/**
+ * Whether a zone may be chosen for an event or an organisation: one of supportedTimeZones(), or an old name of
+ * one (accepted, and stored under its current name).
+ */
 export function isSupportedTimeZone(timeZone: string): boolean {
   supportedTimeZones();
-  return supportedSet!.has(timeZone);
+  return supportedSet!.has(currentTimeZoneName(timeZone));
 }
 
 /**
@@ -30,7 +78,7 @@ export function isSupportedTimeZone(timeZone: string): boolean {
  */
 export function toSupportedTimeZone(timeZone: string | null | undefined): string | null {
   if (!timeZone) return null;
-  if (isSupportedTimeZone(timeZone)) return timeZone;
+  if (isSupportedTimeZone(timeZone)) return currentTimeZoneName(timeZone);
   if (!isValidTimeZone(timeZone)) return null;
   const canonical = (zone: string) => new Intl.DateTimeFormat('en-GB', { timeZone: zone }).resolvedOptions().timeZone;
   const wanted = canonical(timeZone);

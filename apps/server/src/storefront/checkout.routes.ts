@@ -244,6 +244,12 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
           now,
         });
         app.metrics.checkoutHold('held');
+        // The conversion rate: the order is tied to this visitor if they were counted on the event's page today.
+        deps.pageViews.recordOrder(request, {
+          organizationId: organization.organizationId,
+          eventId,
+          orderId: created.id,
+        });
         return reply.redirect(`/checkout/${created.accessToken}`, 303);
       } catch (error) {
         if (error instanceof QueueRequired) return joinQueue(ADMISSION_MESSAGES[notAdmitted?.problem ?? 'missing']);

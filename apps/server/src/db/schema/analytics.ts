@@ -7,10 +7,11 @@ import { organization } from './auth.js';
 import { event } from './events.js';
 
 /**
- * 'home' (the storefront's home page, event_id null), 'event' (one event's page) or 'events' (any event page,
- * event_id null: a visitor who opened two event pages that day counts once, for the conversion rate).
+ * 'home' (the storefront's home page, event_id null), 'event' (one event's page) or 'site' (any page of the
+ * storefront, home or event, event_id null: a visitor who opened several pages that day counts once; the Page
+ * Views card's unique visitors and the conversion rate's denominator).
  */
-export const PAGE_KINDS = ['home', 'event', 'events'] as const;
+export const PAGE_KINDS = ['home', 'event', 'site'] as const;
 export type PageKind = (typeof PAGE_KINDS)[number];
 
 export const pageViewDaily = pgTable(
@@ -26,11 +27,11 @@ export const pageViewDaily = pgTable(
     visitors: integer('visitors').notNull().default(0),
   },
   (table) => [
-    // (page, event, day) order: the summary reads the 'home' and 'events' rows of a range of days, a filtered
+    // (page, event, day) order: the summary reads the 'site' rows of a range of days, a filtered
     // summary one event's rows; the breakdown reads every event page's rows of a range of days.
     unique('page_view_daily_key').on(table.organizationId, table.page, table.eventId, table.day).nullsNotDistinct(),
     index('page_view_daily_page_day_idx').on(table.organizationId, table.page, table.day),
-    check('page_view_daily_page_check', sql`${table.page} in ('home', 'event', 'events')`),
+    check('page_view_daily_page_check', sql`${table.page} in ('home', 'event', 'site')`),
     check('page_view_daily_event_check', sql`(${table.page} = 'event') = (${table.eventId} is not null)`),
   ],
 );

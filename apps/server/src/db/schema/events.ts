@@ -17,6 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organization, user } from './auth.js';
+import { timeZoneText } from './time-zone-column.js';
 
 export const EVENT_STATUSES = ['draft', 'live', 'archived', 'cancelled'] as const;
 
@@ -38,7 +39,7 @@ export const event = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }),
     lastEntryAt: timestamp('last_entry_at', { withTimezone: true }),
     /** IANA zone the organiser entered the times in; the event page shows them in it. */
-    timeZone: text('time_zone').notNull().default('Europe/London'),
+    timeZone: timeZoneText('time_zone').notNull().default('Europe/London'),
     lineup: text('lineup')
       .array()
       .notNull()

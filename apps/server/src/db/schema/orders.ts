@@ -84,6 +84,13 @@ export const order = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * The storefront visitor who started this checkout, set only when they were a counted visitor of the event's
+     * page that UTC day (decision 023): the day, and their visitor hash of that day (its salt is gone once the day
+     * is over). The conversion rate counts each (day, visitor) once.
+     */
+    visitDay: date('visit_day', { mode: 'string' }),
+    visitor: text('visitor'),
   },
   (table) => [
     uniqueIndex('order_code_idx').on(table.code),
@@ -98,6 +105,10 @@ export const order = pgTable(
     index('order_organization_paid_at_idx')
       .on(table.organizationId, table.paidAt, table.customerEmail)
       .where(sql`${table.paidAt} is not null`),
+    // The conversion rate: the distinct visitors of a range of days whose order was paid (per event when filtered).
+    index('order_visitor_idx')
+      .on(table.organizationId, table.visitDay, table.eventId, table.visitor)
+      .where(sql`${table.visitor} is not null and ${table.paidAt} is not null`),
     // An admission from the waiting room starts one order: a second hold with it is refused while the first is
     // held or paid (an expired or cancelled hold frees it).
     uniqueIndex('order_queue_place_idx')

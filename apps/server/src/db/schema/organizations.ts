@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organization } from './auth.js';
+import { timeZoneText } from './time-zone-column.js';
 
 export const organizationSettings = pgTable(
   'organization_settings',
@@ -12,7 +13,7 @@ export const organizationSettings = pgTable(
     subdomain: text('subdomain').notNull(),
     defaultCurrency: text('default_currency').notNull().default('GBP'),
     /** IANA zone new events default to; null until the profile or the first event sets it. */
-    timeZone: text('time_zone'),
+    timeZone: timeZoneText('time_zone'),
     companyName: text('company_name').notNull(),
     contactEmail: text('contact_email'),
     contactPhone: text('contact_phone'),

@@ -23,7 +23,10 @@ const paidIn = (period: ResolvedPeriod) =>
   sql`o.paid_at is not null and o.paid_at >= ${instant(startOf(period.from))} and o.paid_at < ${instant(endOf(period.to))}`;
 const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
-/** Events with sales or page views in the period: orders, tickets, revenue per currency, views and conversion. */
+/**
+ * Events with sales or page views in the period: orders, tickets, revenue per currency, views, visitors, the
+ * visitors who ordered and the conversion.
+ */
 export async function analyticsEvents(
   db: Database,
   organizationId: string,
@@ -40,10 +43,17 @@ export async function analyticsEvents(
       from page_view_daily
       where organization_id = ${organizationId} and page = 'event' and ${inPeriod} ${forEvent('event_id', period)}
       group by event_id
+    ), ordering as (
+      select event_id, count(distinct (visit_day, visitor)) as ordering
+      from "order"
+      where organization_id = ${organizationId} and visitor is not null and paid_at is not null
+        and visit_day >= ${day(period.from)} and visit_day <= ${day(period.to)} ${forEvent('event_id', period)}
+      group by event_id
     ), ids as (select event_id from sales union select event_id from views)
-    select e.id, e.name, e.starts_at, s.currency, s.orders, s.tickets, s.revenue, v.views, v.visitors
+    select e.id, e.name, e.starts_at, s.currency, s.orders, s.tickets, s.revenue, v.views, v.visitors, c.ordering
     from ids join event e on e.id = ids.event_id and e.organization_id = ${organizationId}
       left join sales s on s.event_id = e.id left join views v on v.event_id = e.id
+      left join ordering c on c.event_id = e.id
     order by e.starts_at desc nulls last, e.id, s.currency`);
   const events = new Map<string, AnalyticsEvents['events'][number]>();
   for (const row of rowsOf<Record<string, unknown>>(result)) {
@@ -59,6 +69,7 @@ export async function analyticsEvents(
         revenue: [],
         views: num(row.views),
         visitors: num(row.visitors),
+        ordering_visitors: num(row.ordering),
         conversion_rate: null,
       };
       events.set(id, entry);
@@ -70,7 +81,9 @@ export async function analyticsEvents(
     }
   }
   for (const entry of events.values()) {
-    entry.conversion_rate = entry.visitors === 0 ? null : Math.round((entry.orders / entry.visitors) * 1000) / 10;
+    // The same definition as the summary's card: visitors who ordered / visitors of the page (never above 100%).
+    entry.conversion_rate =
+      entry.visitors === 0 ? null : Math.round((entry.ordering_visitors / entry.visitors) * 1000) / 10;
   }
   return { period: periodDto(period), events: [...events.values()] };
 }

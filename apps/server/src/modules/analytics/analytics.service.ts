@@ -1,6 +1,7 @@
 // The Analytics page's eight cards and its revenue chart, each a few SQL aggregates scoped by organisation (and
 // by the filter's event). Sales come from the per-day roll-up (sales_daily), page views from page_view_daily,
-// buyers from the customer table and paid orders. Money stays per currency.
+// buyers from the customer table and paid orders, conversions from the orders marked with their visitor.
+// Money stays per currency.
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnalyticsChart, AnalyticsSummary, MoneyCard } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
@@ -56,32 +57,50 @@ async function salesTotals(db: Database, organizationId: string, period: Resolve
   }));
 }
 
-async function pageTotals(db: Database, organizationId: string, period: ResolvedPeriod) {
+/**
+ * Views and unique visitors of the period and of the one before: of the whole storefront (its 'site' rows, a
+ * visitor of several pages counted once a day), or of the filter's event page. The one count of visitors: the
+ * Page Views card shows it and the conversion rate divides by it.
+ */
+export async function storefrontVisitors(db: Database, organizationId: string, period: ResolvedPeriod) {
   const current = sql`day >= ${day(period.from)}`;
   const previous = sql`day <= ${day(period.previousTo)}`;
-  // Page Views: the home page and every event page (the 'events' rows add up all event pages, with a visitor of
-  // several event pages counted once a day), or only the filter's event page. Conversion: event-page visitors.
-  const shown = period.eventId ? sql`page = 'event'` : sql`page in ('home', 'events')`;
-  const eventPages = period.eventId ? sql`page = 'event'` : sql`page = 'events'`;
+  const page = period.eventId ? sql`page = 'event'` : sql`page = 'site'`;
   const [row] = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       select
-        coalesce(sum(views) filter (where ${shown} and ${current}), 0) as views,
-        coalesce(sum(views) filter (where ${shown} and ${previous}), 0) as views_previous,
-        coalesce(sum(visitors) filter (where ${shown} and ${current}), 0) as visitors,
-        coalesce(sum(visitors) filter (where ${eventPages} and ${current}), 0) as event_visitors,
-        coalesce(sum(visitors) filter (where ${eventPages} and ${previous}), 0) as event_visitors_previous
+        coalesce(sum(views) filter (where ${current}), 0) as views,
+        coalesce(sum(views) filter (where ${previous}), 0) as views_previous,
+        coalesce(sum(visitors) filter (where ${current}), 0) as visitors,
+        coalesce(sum(visitors) filter (where ${previous}), 0) as visitors_previous
       from page_view_daily
-      where organization_id = ${organizationId} and ${shown} and day >= ${day(period.previousFrom)}
+      where organization_id = ${organizationId} and ${page} and day >= ${day(period.previousFrom)}
         and day <= ${day(period.to)} ${eventClause('event_id', period)}`),
   );
   return {
     views: num(row?.views),
     viewsPrevious: num(row?.views_previous),
     visitors: num(row?.visitors),
-    eventVisitors: num(row?.event_visitors),
-    eventVisitorsPrevious: num(row?.event_visitors_previous),
+    visitorsPrevious: num(row?.visitors_previous),
   };
+}
+
+/**
+ * Visitors of the period who ordered: the distinct (day, visitor) of paid orders started by a counted visitor of
+ * the event's page that day (page-views.ts marks them), by the day of the visit, for the filter's event when
+ * filtered. Each is one of that day's counted visitors, so the rate never passes 100%.
+ */
+export async function orderingVisitors(db: Database, organizationId: string, period: ResolvedPeriod) {
+  const [row] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select count(distinct (visit_day, visitor)) filter (where visit_day >= ${day(period.from)}) as current,
+        count(distinct (visit_day, visitor)) filter (where visit_day <= ${day(period.previousTo)}) as previous
+      from "order"
+      where organization_id = ${organizationId} and visitor is not null and paid_at is not null
+        and visit_day >= ${day(period.previousFrom)} and visit_day <= ${day(period.to)}
+        ${eventClause('event_id', period)}`),
+  );
+  return { current: num(row?.current), previous: num(row?.previous) };
 }
 
 /**
@@ -159,17 +178,16 @@ export async function analyticsSummary(
   now = new Date(),
 ): Promise<AnalyticsSummary> {
   // Independent reads: on PostgreSQL they run side by side on the pool's connections.
-  const [sales, pages, upcoming, customers] = await Promise.all([
+  const [sales, pages, ordering, upcoming, customers] = await Promise.all([
     salesTotals(db, organizationId, period),
-    pageTotals(db, organizationId, period),
+    storefrontVisitors(db, organizationId, period),
+    orderingVisitors(db, organizationId, period),
     upcomingTotals(db, organizationId, period, now),
     customerTotals(db, organizationId, period, now),
   ]);
   const sum = (pick: (row: (typeof sales)[number]) => number) => sales.reduce((total, row) => total + pick(row), 0);
-  const orders = sum((row) => row.orders);
-  const ordersPrevious = sum((row) => row.ordersPrevious);
-  const conversion = rate(orders, pages.eventVisitors);
-  const conversionPrevious = rate(ordersPrevious, pages.eventVisitorsPrevious);
+  const conversion = rate(ordering.current, pages.visitors);
+  const conversionPrevious = rate(ordering.previous, pages.visitorsPrevious);
   const withSales = sales.filter(
     (row) => row.revenue > 0 || row.revenuePrevious > 0 || row.orders + row.ordersPrevious > 0,
   );
@@ -191,7 +209,11 @@ export async function analyticsSummary(
         sum((row) => row.ticketsPrevious),
       ),
       upcoming_events: upcoming,
-      conversion_rate: { ...card(conversion, conversionPrevious), orders, visitors: pages.eventVisitors },
+      conversion_rate: {
+        ...card(conversion, conversionPrevious),
+        ordering_visitors: ordering.current,
+        visitors: pages.visitors,
+      },
       new_customers: customers.newCustomers,
       returning_customers: customers.returningCustomers,
       average_spend: averageSpend,

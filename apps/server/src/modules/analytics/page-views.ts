@@ -2,7 +2,8 @@
 // returns at once; every few seconds (and on close) the counts are written per organisation, page and UTC day.
 // A visitor is HMAC(day's salt, IP + user agent): the salt is one row per day shared by every process, and the
 // row (with the day's visitor hashes) is deleted once the day is over, so a hash cannot be linked to a person
-// or to another day. Known bots and prefetches are not counted.
+// or to another day. Known bots and prefetches are not counted. A checkout started by a counted visitor of the
+// event's page is marked on its order (the day and that day's hash): the conversion rate's numerator.
 import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { eq, inArray, lt, sql } from 'drizzle-orm';
@@ -16,9 +17,20 @@ export interface PageViewTarget {
   eventId: string | null;
 }
 
+export interface OrderTarget {
+  organizationId: string;
+  eventId: string;
+  orderId: string;
+}
+
 export interface PageViewRecorder {
   /** Counts the request as a view of the page unless it is a bot, a prefetch or not a plain GET. Never waits. */
   record(request: FastifyRequest, target: PageViewTarget): void;
+  /**
+   * Notes the checkout request that made an order; at the next writes the order is marked with its visitor if they
+   * are a counted visitor of the event's page today. Never waits.
+   */
+  recordOrder(request: FastifyRequest, target: OrderTarget): void;
   /** Writes what has been recorded so far (tests call it; the timer and close do it otherwise). */
   flush(): Promise<void>;
   close(): Promise<void>;
@@ -34,13 +46,25 @@ interface Pending {
   visitors: Set<string>;
 }
 
+interface PendingOrder extends OrderTarget {
+  day: string;
+  /** IP + user agent, hashed at flush with the day's salt. */
+  visitor: string;
+  /** Writes that have looked for the visitor already (their view may still wait in another process). */
+  tries: number;
+}
+
 const PREFETCH = /prefetch|prerender|preview/i;
+/** A view recorded by another process is written within its next flush or two. */
+const ORDER_TRIES = 3;
+
+const isHumanAgent = (userAgent: unknown): userAgent is string =>
+  typeof userAgent === 'string' && userAgent.trim() !== '' && !isbot(userAgent);
 
 /** Why a request is not a human view: a crawler, a link preview, a browser prefetch or prerender. */
 export function isCountableView(request: FastifyRequest): boolean {
   if (request.method !== 'GET') return false;
-  const userAgent = request.headers['user-agent'];
-  if (typeof userAgent !== 'string' || userAgent.trim() === '' || isbot(userAgent)) return false;
+  if (!isHumanAgent(request.headers['user-agent'])) return false;
   for (const header of ['sec-purpose', 'purpose', 'x-purpose', 'x-moz']) {
     const value = request.headers[header];
     if (value !== undefined && PREFETCH.test(String(value))) return false;
@@ -94,6 +118,7 @@ export function createPageViewRecorder(options: {
   const now = options.now ?? (() => new Date());
   const maxPending = options.maxPending ?? 20_000;
   let pending = new Map<string, Pending>();
+  let pendingOrders: PendingOrder[] = [];
   let pendingViews = 0;
   let salt: { day: string; value: string | null } | null = null;
   let running: Promise<void> = Promise.resolve();
@@ -181,17 +206,64 @@ export function createPageViewRecorder(options: {
     });
   }
 
+  /**
+   * Marks each order whose checkout came from a counted visitor of its event's page that day (their hash is in
+   * page_visitor, written just before). An order not matched yet is looked for again at the next writes, a few
+   * times: the visitor's view may be waiting in another process.
+   */
+  async function markOrders(batch: PendingOrder[]): Promise<PendingOrder[]> {
+    const today = utcDay(now());
+    const rows: Array<PendingOrder & { hash: string }> = [];
+    for (const entry of batch) {
+      if (salt?.day !== entry.day) salt = { day: entry.day, value: await saltFor(db, entry.day, today) };
+      if (!salt.value) continue;
+      const [ip = '', userAgent = ''] = entry.visitor.split('\n');
+      rows.push({ ...entry, hash: visitorHash(salt.value, ip, userAgent) });
+    }
+    const marked = new Set<string>();
+    for (let index = 0; index < rows.length; index += CHUNK) {
+      const values = sql.join(
+        rows
+          .slice(index, index + CHUNK)
+          .map(
+            (row) =>
+              sql`(${row.orderId}::uuid, ${row.organizationId}, ${row.eventId}::uuid, ${row.day}::date, ${row.hash})`,
+          ),
+        sql`, `,
+      );
+      const result = await db.execute(sql`
+        update "order" o set visit_day = v.day, visitor = v.hash
+        from (values ${values}) as v(order_id, organization_id, event_id, day, hash)
+        where o.id = v.order_id and o.organization_id = v.organization_id and o.event_id = v.event_id
+          and o.visitor is null
+          and exists (select 1 from page_visitor p where p.organization_id = v.organization_id and p.day = v.day
+            and p.page = 'event' and p.event_id = v.event_id and p.visitor = v.hash)
+        returning o.id`);
+      for (const row of (result as unknown as { rows: Array<{ id: string }> }).rows) marked.add(row.id);
+    }
+    return rows
+      .filter((row) => !marked.has(row.orderId) && row.tries + 1 < ORDER_TRIES && row.day === today)
+      .map(({ hash: _hash, ...row }) => ({ ...row, tries: row.tries + 1 }));
+  }
+
   function flush(): Promise<void> {
     running = running.then(async () => {
-      if (pending.size === 0) return;
+      if (pending.size === 0 && pendingOrders.length === 0) return;
       const batch = pending;
+      const orders = pendingOrders;
       pending = new Map();
+      pendingOrders = [];
       pendingViews = 0;
       try {
-        await write(batch);
+        if (batch.size > 0) await write(batch);
       } catch (error) {
         // Counting never breaks a page; a lost batch is a few seconds of views.
         log.error({ err: error }, 'page views: flush failed');
+      }
+      try {
+        if (orders.length > 0) pendingOrders.push(...(await markOrders(orders)));
+      } catch (error) {
+        log.error({ err: error }, 'page views: marking orders failed');
       }
     });
     return running;
@@ -214,7 +286,14 @@ export function createPageViewRecorder(options: {
         },
         visitor,
       );
-      if (target.eventId) add({ organizationId: target.organizationId, day, page: 'events', eventId: null }, visitor);
+      add({ organizationId: target.organizationId, day, page: 'site', eventId: null }, visitor);
+      pendingViews += 1;
+      if (pendingViews >= maxPending) void flush();
+    },
+    recordOrder(request, target) {
+      const userAgent = request.headers['user-agent'];
+      if (!enabled || !isHumanAgent(userAgent)) return;
+      pendingOrders.push({ ...target, day: utcDay(now()), visitor: `${request.ip}\n${userAgent}`, tries: 0 });
       pendingViews += 1;
       if (pendingViews >= maxPending) void flush();
     },

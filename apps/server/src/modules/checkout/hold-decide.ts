@@ -143,6 +143,9 @@ function newOrder(request: HoldRequest, identity: OrderIdentity, quantity: numbe
     createdAt: now,
     updatedAt: now,
     paidAt: null,
+    // Set afterwards when the checkout came from a counted visitor (analytics/page-views.ts).
+    visitDay: null,
+    visitor: null,
   } satisfies OrderRow;
   return { order, lines: priced };
 }

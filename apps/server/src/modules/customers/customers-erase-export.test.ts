@@ -164,7 +164,13 @@ describe('GET /api/customers/export', () => {
       amountMinor: 500,
       currency: 'EUR',
     });
-    await buy(w, org, live, { first: 'Ümit', last: 'Özdemir, Jr.', email: 'umit@example.com', daysAgo: 1 });
+    await buy(w, org, live, {
+      first: 'Ümit',
+      last: 'Özdemir, Jr.',
+      email: 'umit@example.com',
+      daysAgo: 1,
+      amountMinor: 123_456,
+    });
     const response = await get(w, who, '/api/customers/export');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -180,21 +186,32 @@ describe('GET /api/customers/export', () => {
       'Country',
       'Events',
       'Total Spent',
+      'Currency',
       'Date Joined',
       'Last Purchase',
       'Status',
       'Marketing Consent',
     ]);
-    expect(rows).toHaveLength(3);
-    const formula = rows.find((row) => row[1] === 'formula@example.com')!;
-    expect(formula[0]).toBe(`'=HYPERLINK("http://evil") X`);
-    expect(formula[2]).toBe(`'+44 7700 900000`);
-    expect(formula.slice(3, 6)).toEqual(['GB', '2', '12.50 GBP; 5.00 EUR']);
-    expect(formula[8]).toBe('Active');
-    expect(formula[9]).toBe('Yes');
-    expect(rows.find((row) => row[1] === 'umit@example.com')).toEqual(
-      expect.arrayContaining(['Ümit Özdemir, Jr.', 'New', 'No']),
-    );
+    // One row per currency a customer spent in: the two-currency buyer has two.
+    expect(rows).toHaveLength(4);
+    const formula = rows.filter((row) => row[1] === 'formula@example.com');
+    expect(formula.map((row) => row.slice(5, 7))).toEqual([
+      ['12.50', 'GBP'],
+      ['5.00', 'EUR'],
+    ]);
+    for (const row of formula) {
+      expect(row[0]).toBe(`'=HYPERLINK("http://evil") X`);
+      expect(row[2]).toBe(`'+44 7700 900000`);
+      expect(row.slice(3, 5)).toEqual(['GB', '2']);
+      expect(row[9]).toBe('Active');
+      expect(row[10]).toBe('Yes');
+    }
+    // The amount is a plain number a spreadsheet sums: no symbol, no thousands separator.
+    const umit = rows.find((row) => row[1] === 'umit@example.com')!;
+    expect(umit.slice(5, 7)).toEqual(['1234.56', 'GBP']);
+    expect(Number(umit[5])).toBe(1234.56);
+    for (const row of rows.slice(1)) expect(row[5]).toMatch(/^\d+(\.\d+)?$/);
+    expect(umit).toEqual(expect.arrayContaining(['Ümit Özdemir, Jr.', 'New', 'No']));
 
     const searched: string[][] = parse((await get(w, who, '/api/customers/export?search=UMIT')).body.slice(1));
     expect(searched.map((row) => row[1])).toEqual(['Email Address', 'umit@example.com']);

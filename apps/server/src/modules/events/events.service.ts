@@ -250,9 +250,28 @@ export async function deleteEvent(db: Database, actor: Actor, id: string): Promi
   });
 }
 
-async function loadState(db: Database | Transaction, organizationId: string, row: EventRow) {
-  const general = generalOf((await ticketTypesFor(db, organizationId, [row.id])).get(row.id) ?? []);
-  return stateFromRows(row, general, await organizationCurrency(db, organizationId));
+/**
+ * What each draft still lacks before it can be published: the spec's completeness rules on its stored state, the
+ * very check publishEvent makes ([] = ready). The guidance module's 'waiting drafts' offer reads it too, so what
+ * it offers to publish and what it says is missing cannot disagree with publishing.
+ */
+export async function publishProblems(
+  db: Database | Transaction,
+  organizationId: string,
+  rows: EventRow[],
+): Promise<Map<string, FieldError[]>> {
+  if (rows.length === 0) return new Map();
+  const [types, currency] = await Promise.all([
+    ticketTypesFor(
+      db,
+      organizationId,
+      rows.map((row) => row.id),
+    ),
+    organizationCurrency(db, organizationId),
+  ]);
+  return new Map(
+    rows.map((row) => [row.id, completenessErrors(stateFromRows(row, generalOf(types.get(row.id) ?? []), currency))]),
+  );
 }
 
 export type AssertCanSell = (db: Database, organizationId: string) => Promise<void>;
@@ -271,7 +290,7 @@ export async function publishEvent(
   const row = await requireEventRow(db, actor.organizationId, id);
   if (row.status !== 'draft')
     throw new AppError('CONFLICT', `Only drafts can be published; this event is ${row.status}`);
-  const fields = completenessErrors(await loadState(db, actor.organizationId, row));
+  const fields = (await publishProblems(db, actor.organizationId, [row])).get(row.id) ?? [];
   if (fields.length > 0) throw validationError('The event is not ready to publish', fields);
   // Outside the transaction: PGlite runs one transaction at a time, and the check reads on its own handle.
   await deps.assertCanSell(db, actor.organizationId);
@@ -279,7 +298,7 @@ export async function publishEvent(
     const locked = await requireEventRow(tx, actor.organizationId, id, true);
     if (locked.status !== 'draft')
       throw new AppError('CONFLICT', `Only drafts can be published; this event is ${locked.status}`);
-    const again = completenessErrors(await loadState(tx, actor.organizationId, locked));
+    const again = (await publishProblems(tx, actor.organizationId, [locked])).get(locked.id) ?? [];
     if (again.length > 0) throw validationError('The event is not ready to publish', again);
     const now = new Date();
     await tx.update(event).set({ status: 'live', publishedAt: now, updatedAt: now }).where(eq(event.id, locked.id));

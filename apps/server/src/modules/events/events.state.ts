@@ -2,6 +2,7 @@
 // ticket: read from the rows, merged with a request's fields, checked for what a draft must always satisfy and for
 // the spec's completeness rules, and turned back into what the rows store.
 import {
+  currentTimeZoneName,
   EVENT_MESSAGES,
   isValidLocalDateTime,
   isValidTimeZone,
@@ -104,7 +105,8 @@ export function mergeInput(state: EventState, input: EventInput): EventState {
     startLocal: pick('start_local', state.startLocal),
     endLocal: pick('end_local', state.endLocal),
     lastEntryLocal: pick('last_entry_local', state.lastEntryLocal),
-    timeZone: pick('time_zone', state.timeZone),
+    // An old zone name ('Europe/Kiev') is the same zone as the current one it is stored under.
+    timeZone: pick('time_zone', state.timeZone, currentTimeZoneName),
     lineup: pick('lineup', state.lineup),
     currency: pick('currency', state.currency),
     price: pick('price', state.price),

@@ -1,5 +1,6 @@
 // The getting-started checklist and publishing the drafts that waited for payouts (decision 028). Every item
-// is worked out from the organisation's own rows on each request, so it can never disagree with the data.
+// is worked out from the organisation's own rows on each request, so it can never disagree with the data; which
+// drafts are ready, and what the others lack, comes from the publish check itself (publishProblems).
 import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Checklist, LinkSharedInput, PublishDraftsResult } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
@@ -7,6 +8,7 @@ import { event, eventStatusChange, organizationSettings, pageViewDaily } from '.
 import { AppError } from '../../lib/errors.js';
 import {
   publishEvent,
+  publishProblems,
   storefrontOrigin,
   type Actor,
   type AssertCanSell,
@@ -22,19 +24,41 @@ const waitingDraft = (organizationId: string, now: Date) =>
     or(isNull(event.endsAt), gte(event.endsAt, now)),
   );
 
+/** At most this many drafts are read and published by one request (each is a full publish with its own checks). */
+export const PUBLISH_DRAFTS_LIMIT = 50;
+
+/**
+ * The drafts that have not ended (oldest first, at most PUBLISH_DRAFTS_LIMIT), split by what publishing needs:
+ * ready ones (nothing missing) and the others with their missing parts, from the publish check's own rules.
+ */
+async function waitingDrafts(db: Database, organizationId: string, now: Date) {
+  const rows = await db
+    .select()
+    .from(event)
+    .where(waitingDraft(organizationId, now))
+    .orderBy(asc(event.createdAt), asc(event.id))
+    .limit(PUBLISH_DRAFTS_LIMIT);
+  const problems = await publishProblems(db, organizationId, rows);
+  const ready = rows.filter((row) => (problems.get(row.id) ?? []).length === 0);
+  const incomplete = rows
+    .filter((row) => (problems.get(row.id) ?? []).length > 0)
+    .map((row) => ({ id: row.id, name: row.name, missing: problems.get(row.id)!.map((field) => field.message) }));
+  return { ready: ready.map((row) => ({ id: row.id, name: row.name })), incomplete };
+}
+
 export async function getChecklist(db: Database, organizationId: string, context: EventsContext): Promise<Checklist> {
   const now = new Date();
-  const [payouts, [counts], [settings], [views], origin, [everLive]] = await Promise.all([
+  const [payouts, [counts], drafts, [settings], [views], origin, [everLive]] = await Promise.all([
     canAcceptPayments(db, organizationId),
     db
       .select({
         events: sql<number>`count(*)::int`,
         // Live now, or archived (archived events were live).
         published: sql<number>`(count(*) filter (where ${inArray(event.status, ['live', 'archived'])}))::int`,
-        waiting: sql<number>`(count(*) filter (where ${waitingDraft(organizationId, now)}))::int`,
       })
       .from(event)
       .where(eq(event.organizationId, organizationId)),
+    waitingDrafts(db, organizationId, now),
     db
       .select({ sharedAt: organizationSettings.storefrontLinkSharedAt })
       .from(organizationSettings)
@@ -63,7 +87,8 @@ export async function getChecklist(db: Database, organizationId: string, context
   return {
     items,
     all_done: Object.values(items).every(Boolean),
-    waiting_drafts: Number(counts?.waiting ?? 0),
+    waiting_drafts: drafts.ready.length,
+    incomplete_drafts: drafts.incomplete,
     storefront_url: origin ?? '',
   };
 }
@@ -84,12 +109,10 @@ export async function recordLinkShared(
   return getChecklist(db, organizationId, context);
 }
 
-/** At most this many drafts are published by one request (each is a full publish with its own checks). */
-export const PUBLISH_DRAFTS_LIMIT = 50;
-
 /**
- * Publishes every waiting draft, oldest first, each through the normal publish (completeness checks, payouts
- * check, status history). A draft that is not ready is left as it is and reported with the reason.
+ * Publishes every waiting draft that is ready, oldest first, each through the normal publish (completeness checks,
+ * payouts check, status history). Drafts that still lack something are not tried: the checklist lists them with
+ * what they need. One that fails all the same (changed meanwhile) stays a draft and is reported with the reason.
  */
 export async function publishWaitingDrafts(
   db: Database,
@@ -99,14 +122,9 @@ export async function publishWaitingDrafts(
 ): Promise<PublishDraftsResult> {
   // Refuse the whole request (409 PAYOUTS_NOT_ENABLED) rather than report the same reason for every draft.
   await deps.assertCanSell(db, actor.organizationId);
-  const drafts = await db
-    .select({ id: event.id, name: event.name })
-    .from(event)
-    .where(waitingDraft(actor.organizationId, new Date()))
-    .orderBy(asc(event.createdAt), asc(event.id))
-    .limit(PUBLISH_DRAFTS_LIMIT);
+  const { ready } = await waitingDrafts(db, actor.organizationId, new Date());
   const result: PublishDraftsResult = { published: [], not_published: [] };
-  for (const draft of drafts) {
+  for (const draft of ready) {
     try {
       await publishEvent(db, actor, draft.id, deps, context);
       result.published.push(draft);

@@ -53,6 +53,7 @@ describe('GET /api/dashboard/checklist', () => {
       items: { payouts: false, first_event: false, publish: false, share: false },
       all_done: false,
       waiting_drafts: 0,
+      incomplete_drafts: [],
       storefront_url: 'http://steps.localhost:3000',
     });
 
@@ -115,6 +116,7 @@ describe('GET /api/dashboard/checklist', () => {
     expect(await checklist(b.user)).toMatchObject({
       items: { first_event: false, share: false },
       waiting_drafts: 0,
+      incomplete_drafts: [],
       storefront_url: 'http://tenant-b.localhost:3000',
     });
   });
@@ -148,27 +150,58 @@ describe('POST /api/events/publish-drafts', () => {
     expect((await call(user, 'GET', `/api/events/${id}`)).json().status).toBe('draft');
   });
 
-  it('publishes each complete waiting draft and reports the incomplete ones, leaving them drafts', async () => {
+  it('publishes each ready waiting draft and leaves the incomplete ones drafts, never offered', async () => {
     const { user } = await organiser('waiting');
     const first = await createDraft(user, { ...liveEventInput, name: 'First Night' });
     const second = await createDraft(user, { ...liveEventInput, name: 'Second Night' });
     const incomplete = await createDraft(user, { name: 'No Date Yet' });
     await enablePayouts(t.app, user);
+    expect((await checklist(user)).waiting_drafts).toBe(2);
 
     expect((await call(user, 'POST', '/api/events/publish-drafts', undefined, null)).statusCode).toBe(403);
     const response = await call(user, 'POST', '/api/events/publish-drafts');
     expect(response.statusCode, response.body).toBe(200);
-    const result = response.json();
-    expect(result.published).toEqual([
-      { id: first, name: 'First Night' },
-      { id: second, name: 'Second Night' },
-    ]);
-    expect(result.not_published).toEqual([
-      { id: incomplete, name: 'No Date Yet', message: expect.stringMatching(/^The event is not ready to publish: /) },
-    ]);
+    expect(response.json()).toEqual({
+      published: [
+        { id: first, name: 'First Night' },
+        { id: second, name: 'Second Night' },
+      ],
+      not_published: [],
+    });
     expect((await call(user, 'GET', `/api/events/${first}`)).json().status).toBe('live');
     expect((await call(user, 'GET', `/api/events/${incomplete}`)).json().status).toBe('draft');
-    expect((await checklist(user)).waiting_drafts).toBe(1);
+    const after = await checklist(user);
+    expect(after.waiting_drafts).toBe(0);
+    expect(after.incomplete_drafts).toEqual([
+      { id: incomplete, name: 'No Date Yet', missing: expect.arrayContaining(['Start date/time is required']) },
+    ]);
+  });
+
+  it('never offers an empty draft, and names what publishing it needs, as publishing itself does', async () => {
+    const { user } = await organiser('empty-draft');
+    await enablePayouts(t.app, user);
+    const empty = await createDraft(user, {});
+    const listed = await checklist(user);
+    expect(listed.waiting_drafts).toBe(0);
+    const missing = [
+      'Event artwork is required',
+      'Event name is required',
+      'Event description is required',
+      'Event location is required',
+      'Start date/time is required',
+      'End date/time is required',
+      'Ticket price is required',
+    ];
+    expect(listed.incomplete_drafts).toEqual([{ id: empty, name: '', missing }]);
+    // The same words as the publish refusal: one source for what is missing.
+    const refused = await call(user, 'POST', `/api/events/${empty}/publish`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields.map((field: { message: string }) => field.message)).toEqual(missing);
+    expect((await call(user, 'POST', '/api/events/publish-drafts')).json()).toEqual({
+      published: [],
+      not_published: [],
+    });
+    expect((await call(user, 'GET', `/api/events/${empty}`)).json().status).toBe('draft');
   });
 
   it("never touches another organisation's drafts", async () => {

@@ -1,7 +1,7 @@
 // The event's time zone: a native select of every supported IANA zone, grouped by region, each with its
 // current GMT offset ('London (GMT+1)'). Native, so it is keyboard- and screen-reader-friendly and opens as
 // the phone's own picker.
-import { gmtOffsetLabel, supportedTimeZones } from '@marquee/shared';
+import { currentTimeZoneName, gmtOffsetLabel, supportedTimeZones } from '@marquee/shared';
 import { inputClasses } from './input';
 
 interface ZoneGroup {
@@ -42,18 +42,20 @@ export function TimeZoneSelect({
   describedBy?: string | undefined;
 }) {
   const all = zoneGroups();
-  const known = all.some((group) => group.zones.some((zone) => zone.value === value));
+  // An old name ('Europe/Kiev') selects the zone under its current name ('Europe/Kyiv').
+  const current = currentTimeZoneName(value);
+  const known = all.some((group) => group.zones.some((zone) => zone.value === current));
   return (
     <select
       id={id}
-      value={value}
+      value={current}
       onChange={(event) => onChange(event.target.value)}
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy}
       className={`${inputClasses} ${invalid ? 'border-red-500' : ''}`}
     >
       {/* An event stored with a zone no longer listed (an old alias) keeps showing it until changed. */}
-      {known ? null : <option value={value}>{value.replace(/_/g, ' ')}</option>}
+      {known ? null : <option value={current}>{current.replace(/_/g, ' ')}</option>}
       {all.map((group) => (
         <optgroup key={group.region} label={group.region}>
           {group.zones.map((zone) => (

@@ -21,6 +21,8 @@ export function useModalFocus(active: boolean, panel: RefObject<HTMLElement | nu
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
+        // A popover open inside the panel (the date-time picker) closes itself first, not the whole dialog.
+        if (event.target instanceof Element && event.target.closest('[data-owns-escape="true"]')) return;
         event.preventDefault();
         event.stopPropagation();
         onCloseRef.current();

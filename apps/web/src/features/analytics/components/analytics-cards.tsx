@@ -3,6 +3,7 @@
 import type { AnalyticsSummary, CountCard, MoneyCard } from '@marquee/shared';
 import { formatMoney, isCurrencyCode } from '@marquee/shared';
 import { ChangeCaption } from '../../../components/ui/metric-card';
+import { conversionCaption, visitorCount } from '../lib/visitors';
 
 const money = (amountMinor: number, currency: string) =>
   isCurrencyCode(currency) ? formatMoney(amountMinor, currency) : `${amountMinor} ${currency}`;
@@ -82,12 +83,12 @@ export function AnalyticsCards({ summary }: { summary: AnalyticsSummary }) {
       <Card title="Upcoming Events" hint="Draft and live events that have not ended, at the end of the period">
         <CountValue card={cards.upcoming_events} label={label} />
       </Card>
-      <Card title="Conversion Rate" hint="Paid orders divided by unique visitors of event pages">
+      <Card
+        title="Conversion Rate"
+        hint="Visitors who placed a paid order, out of the unique visitors the Page Views card counts"
+      >
         <CountValue card={cards.conversion_rate} label={label} format={(value) => `${value}%`} />
-        <p className="text-muted-foreground text-xs">
-          {cards.conversion_rate.orders.toLocaleString('en-GB')} orders /{' '}
-          {cards.conversion_rate.visitors.toLocaleString('en-GB')} visitors
-        </p>
+        <p className="text-muted-foreground text-xs">{conversionCaption(cards.conversion_rate)}</p>
       </Card>
       <Card title="New Customers" hint="Buyers whose first purchase was in this period">
         <CountValue card={cards.new_customers} label={label} />
@@ -100,10 +101,7 @@ export function AnalyticsCards({ summary }: { summary: AnalyticsSummary }) {
       </Card>
       <Card title="Page Views" hint="Views of your storefront's home and event pages (no bots, no prefetches)">
         <CountValue card={cards.page_views} label={label} />
-        <p className="text-muted-foreground text-xs">
-          {cards.page_views.visitors.toLocaleString('en-GB')} unique{' '}
-          {cards.page_views.visitors === 1 ? 'visitor' : 'visitors'}
-        </p>
+        <p className="text-muted-foreground text-xs">{visitorCount(cards.page_views.visitors, 'unique ')}</p>
       </Card>
     </div>
   );

@@ -1,5 +1,6 @@
 // View Details (/dashboard/analytics/events): the period's figures per event (orders, tickets, revenue per
-// currency, page views, unique visitors and conversion), with the same filter as the Analytics page.
+// currency, page views, unique visitors, the visitors who ordered and conversion), with the same filter as the
+// Analytics page.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatMoney, isCurrencyCode } from '@marquee/shared';
@@ -14,7 +15,16 @@ const money = (amountMinor: number, currency: string) =>
 export function EventBreakdownPage() {
   const { filter, search } = useAnalyticsFilter();
   const breakdown = useQuery(eventsBreakdownQuery(filter));
-  const columns = ['Event', 'Orders', 'Tickets', 'Revenue', 'Page views', 'Visitors', 'Conversion'];
+  const columns = [
+    'Event',
+    'Orders',
+    'Tickets',
+    'Revenue',
+    'Page views',
+    'Visitors',
+    'Visitors who ordered',
+    'Conversion',
+  ];
   return (
     <div className="flex flex-col gap-8">
       <PageHeader
@@ -65,6 +75,7 @@ export function EventBreakdownPage() {
                   </td>
                   <td className="py-2 pr-4">{row.views}</td>
                   <td className="py-2 pr-4">{row.visitors}</td>
+                  <td className="py-2 pr-4">{row.ordering_visitors}</td>
                   <td className="py-2">{row.conversion_rate === null ? '—' : `${row.conversion_rate}%`}</td>
                 </tr>
               ))}

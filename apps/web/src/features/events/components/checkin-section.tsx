@@ -66,7 +66,8 @@ export function CheckinSection({ eventId }: { eventId: string }) {
             <div>
               <dt className="text-muted-foreground font-mono text-[11px] uppercase">Door sales</dt>
               <dd className="text-2xl font-semibold" data-testid="door-sales-figure">
-                {log.data.door.tickets} {log.data.door.tickets === 1 ? 'ticket' : 'tickets'} · {formatMoneyMinor(log.data.door.amount_minor, log.data.currency)}
+                {log.data.door.tickets} {log.data.door.tickets === 1 ? 'ticket' : 'tickets'} ·{' '}
+                {formatMoneyMinor(log.data.door.amount_minor, log.data.currency)}
               </dd>
             </div>
             <div>

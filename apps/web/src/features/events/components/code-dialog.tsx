@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useCreateCode } from '../api/codes';
 import { currencySymbol } from '../lib/money';
 import { DialogFormFooter, FormErrorBanner } from './dialog-form-parts';
+import { DateTimePicker } from './date-time-picker';
 import { describedBy, Field } from './form-parts';
 
 type Errors = Partial<Record<string, string>>;
@@ -238,22 +239,27 @@ export function CodeDialog({
           <legend className="text-foreground mb-2 text-sm font-medium">
             Valid <span className="text-muted-foreground font-normal">({timeZone.replace(/_/g, ' ')} time)</span>
           </legend>
-          <Field id={`${id}-valid_from_local`} label="From" optional error={errors.valid_from_local}>
-            <input
-              {...described('valid_from_local')}
-              type="datetime-local"
-              className={inputClasses}
+          <Field id={`${id}-valid_from_local`} label="From" optional error={errors.valid_from_local} labelAs="span">
+            <DateTimePicker
+              id={`${id}-valid_from_local`}
+              label="Valid from"
               value={validFrom}
-              onChange={(changed) => setValidFrom(changed.target.value)}
+              onChange={setValidFrom}
+              invalid={Boolean(errors.valid_from_local)}
+              describedBy={describedBy(`${id}-valid_from_local`, errors.valid_from_local)}
+              floating
             />
           </Field>
-          <Field id={`${id}-valid_until_local`} label="Until" optional error={errors.valid_until_local}>
-            <input
-              {...described('valid_until_local')}
-              type="datetime-local"
-              className={inputClasses}
+          <Field id={`${id}-valid_until_local`} label="Until" optional error={errors.valid_until_local} labelAs="span">
+            <DateTimePicker
+              id={`${id}-valid_until_local`}
+              label="Valid until"
               value={validUntil}
-              onChange={(changed) => setValidUntil(changed.target.value)}
+              onChange={setValidUntil}
+              invalid={Boolean(errors.valid_until_local)}
+              describedBy={describedBy(`${id}-valid_until_local`, errors.valid_until_local)}
+              align="end"
+              floating
             />
           </Field>
         </fieldset>

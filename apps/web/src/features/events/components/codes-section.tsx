@@ -15,6 +15,7 @@ import { ApiError } from '../../../lib/api-client';
 import { eventCodesQuery, salesSettingsQuery, useSaveSalesSettings } from '../api/codes';
 import { CodeDialog } from './code-dialog';
 import { CodesTable } from './codes-table';
+import { DateTimePicker } from './date-time-picker';
 import { describedBy, Field } from './form-parts';
 
 const card = 'bg-card border-border rounded-2xl border p-5 sm:p-6';
@@ -22,6 +23,9 @@ const card = 'bg-card border-border rounded-2xl border p-5 sm:p-6';
 /** The form once the settings are loaded (its fields then stay as the organiser typed and saved them). */
 function SalesSettingsLoader({ event, editable }: { event: EventDto; editable: boolean }) {
   const settings = useQuery(salesSettingsQuery(event.id));
+  // Kept here, not in the form: a save replaces the settings, which remounts the form (its key), and the
+  // confirmation must outlive that.
+  const [status, setStatus] = useState<string | null>(null);
   if (settings.isError)
     return (
       <p role="alert" className="text-sm text-danger">
@@ -30,18 +34,31 @@ function SalesSettingsLoader({ event, editable }: { event: EventDto; editable: b
     );
   if (!settings.data) return <p className="text-muted-foreground text-sm">Loading on-sale settings...</p>;
   return (
-    <SalesSettingsForm key={JSON.stringify(settings.data)} event={event} editable={editable} initial={settings.data} />
+    <SalesSettingsForm
+      key={JSON.stringify(settings.data)}
+      event={event}
+      editable={editable}
+      initial={settings.data}
+      status={status}
+      onStatus={setStatus}
+    />
   );
 }
+
+export const SALES_SETTINGS_SAVED = 'On-sale settings saved.';
 
 function SalesSettingsForm({
   event,
   editable,
   initial,
+  status,
+  onStatus: setStatus,
 }: {
   event: EventDto;
   editable: boolean;
   initial: SalesSettings;
+  status: string | null;
+  onStatus(status: string | null): void;
 }) {
   const id = useId();
   const save = useSaveSalesSettings(event.id);
@@ -50,11 +67,12 @@ function SalesSettingsForm({
   const [perOrder, setPerOrder] = useState(String(initial.max_tickets_per_order ?? DEFAULT_MAX_TICKETS_PER_ORDER));
   const [perEmail, setPerEmail] = useState(String(initial.max_tickets_per_email ?? DEFAULT_MAX_TICKETS_PER_EMAIL));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
 
   const onSubmit = (submitted: FormEvent) => {
     submitted.preventDefault();
     setErrors({});
+    setFailure(null);
     setStatus(null);
     save.mutate(
       {
@@ -64,11 +82,11 @@ function SalesSettingsForm({
         max_tickets_per_email: Number(perEmail),
       },
       {
-        onSuccess: () => setStatus('Saved.'),
+        onSuccess: () => setStatus(SALES_SETTINGS_SAVED),
         onError: (caught) => {
           if (caught instanceof ApiError && caught.fields?.length) {
             setErrors(Object.fromEntries(caught.fields.map((field) => [field.path, field.message])));
-          } else setStatus(caught instanceof ApiError ? caught.message : 'Something went wrong. Please try again.');
+          } else setFailure(caught instanceof ApiError ? caught.message : 'Something went wrong. Please try again.');
         },
       },
     );
@@ -90,13 +108,19 @@ function SalesSettingsForm({
           optional
           error={errors.sales_start_local}
           hint="Blank = on sale once published"
+          labelAs="span"
         >
-          <input
-            {...described('sales_start_local', true)}
-            type="datetime-local"
-            className={inputClasses}
+          <DateTimePicker
+            id={`${id}-sales_start_local`}
+            label={`On-sale (${zone})`}
             value={start}
-            onChange={(changed) => setStart(changed.target.value)}
+            onChange={(value) => {
+              setStart(value);
+              setStatus(null);
+            }}
+            invalid={Boolean(errors.sales_start_local)}
+            describedBy={describedBy(`${id}-sales_start_local`, errors.sales_start_local, true)}
+            disabled={!editable}
           />
         </Field>
         <Field
@@ -105,13 +129,20 @@ function SalesSettingsForm({
           optional
           error={errors.sales_end_local}
           hint="Blank = until the event ends"
+          labelAs="span"
         >
-          <input
-            {...described('sales_end_local', true)}
-            type="datetime-local"
-            className={inputClasses}
+          <DateTimePicker
+            id={`${id}-sales_end_local`}
+            label={`Sales end (${zone})`}
             value={end}
-            onChange={(changed) => setEnd(changed.target.value)}
+            onChange={(value) => {
+              setEnd(value);
+              setStatus(null);
+            }}
+            invalid={Boolean(errors.sales_end_local)}
+            describedBy={describedBy(`${id}-sales_end_local`, errors.sales_end_local, true)}
+            disabled={!editable}
+            align="end"
           />
         </Field>
         <Field id={`${id}-max_tickets_per_order`} label="Tickets per order" error={errors.max_tickets_per_order}>
@@ -122,7 +153,10 @@ function SalesSettingsForm({
             max={100}
             className={inputClasses}
             value={perOrder}
-            onChange={(changed) => setPerOrder(changed.target.value)}
+            onChange={(changed) => {
+              setPerOrder(changed.target.value);
+              setStatus(null);
+            }}
           />
         </Field>
         <Field
@@ -138,13 +172,21 @@ function SalesSettingsForm({
             max={1000}
             className={inputClasses}
             value={perEmail}
-            onChange={(changed) => setPerEmail(changed.target.value)}
+            onChange={(changed) => {
+              setPerEmail(changed.target.value);
+              setStatus(null);
+            }}
           />
         </Field>
       </div>
       {editable ? (
         <div className="flex items-center justify-end gap-3">
-          <p role="status" className="text-muted-foreground text-sm">
+          {failure ? (
+            <p role="alert" className="text-danger text-sm">
+              {failure}
+            </p>
+          ) : null}
+          <p role="status" className="text-success text-sm font-medium">
             {status}
           </p>
           <Button size="small" type="submit" disabled={save.isPending}>

@@ -35,6 +35,12 @@ export interface DateTimePickerProps {
   invalid?: boolean;
   /** Which edge of the field the popover lines up with on wider screens. */
   align?: 'start' | 'end';
+  disabled?: boolean;
+  /**
+   * Inside a dialog that scrolls, the popover is placed against the window (position: fixed, following the field
+   * as things scroll) rather than inside the dialog, whose scrolling box would cut it off.
+   */
+  floating?: boolean;
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -42,8 +48,12 @@ const pad = (value: number) => String(value).padStart(2, '0');
 const SHEET_BELOW_PX = 640;
 const EDGE_PX = 8;
 
+/** A floating popover's offsets from the window's edges (px). */
+type Anchor = { top?: number; bottom?: number; left?: number; right?: number };
 type Placement =
-  { kind: 'sheet' } | { kind: 'below' | 'above'; maxHeight: number; edge: 'start' | 'end' } | { kind: 'measuring' };
+  | { kind: 'sheet' }
+  | { kind: 'below' | 'above'; maxHeight: number; edge: 'start' | 'end'; anchor?: Anchor }
+  | { kind: 'measuring' };
 
 /** Where the popover goes for a field at `field`, given the popover's natural size. */
 function place(field: DOMRect, popover: { width: number; height: number }, align: 'start' | 'end'): Placement {
@@ -55,6 +65,16 @@ function place(field: DOMRect, popover: { width: number; height: number }, align
   if (edge === 'start' && field.left + popover.width > window.innerWidth - EDGE_PX) edge = 'end';
   else if (edge === 'end' && field.right - popover.width < EDGE_PX) edge = 'start';
   return { kind, maxHeight: Math.max(160, kind === 'below' ? below : above), edge };
+}
+
+/** The same placement against the window, for a floating popover. */
+function anchored(placement: Placement, field: DOMRect): Placement {
+  if (placement.kind !== 'below' && placement.kind !== 'above') return placement;
+  const anchor: Anchor = {
+    ...(placement.kind === 'below' ? { top: field.bottom + 8 } : { bottom: window.innerHeight - field.top + 8 }),
+    ...(placement.edge === 'start' ? { left: field.left } : { right: window.innerWidth - field.right }),
+  };
+  return { ...placement, anchor };
 }
 
 function addDays(day: CalendarDay, delta: number): CalendarDay {
@@ -71,6 +91,8 @@ export function DateTimePicker({
   describedBy,
   invalid,
   align = 'start',
+  disabled = false,
+  floating = false,
 }: DateTimePickerProps) {
   const generated = useId();
   const fieldId = id ?? generated;
@@ -110,12 +132,18 @@ export function DateTimePicker({
       panel.style.maxHeight = 'none';
       const size = { width: panel.offsetWidth, height: panel.scrollHeight };
       panel.style.maxHeight = '';
-      setPlacement(place(field, size, align));
+      const placed = place(field, size, align);
+      setPlacement(floating ? anchored(placed, field) : placed);
     };
     measure();
     window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, [open, align]);
+    // A floating popover follows its field when the dialog (or the page) scrolls.
+    if (floating) window.addEventListener('scroll', measure, true);
+    return () => {
+      window.removeEventListener('resize', measure);
+      window.removeEventListener('scroll', measure, true);
+    };
+  }, [open, align, floating]);
 
   const close = (returnFocus = true) => {
     setOpen(false);
@@ -176,6 +204,8 @@ export function DateTimePicker({
     <div
       ref={container}
       className="relative"
+      // While open, Escape closes the picker, not a dialog it sits in (use-modal-focus leaves it to us).
+      data-owns-escape={open ? 'true' : undefined}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && open) {
           event.stopPropagation();
@@ -196,6 +226,7 @@ export function DateTimePicker({
         aria-labelledby={`${labelId} ${valueId}`}
         aria-describedby={describedBy}
         aria-invalid={invalid || undefined}
+        disabled={disabled}
         onClick={() => (open ? close(false) : openPopover())}
         className={`border-border bg-background text-foreground flex h-11 w-full items-center justify-between gap-2 rounded-md border px-3 text-left text-sm transition outline-none focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary ${open ? 'border-primary' : ''} ${invalid ? 'border-red-500' : ''}`}
       >
@@ -215,7 +246,7 @@ export function DateTimePicker({
           aria-label={`Choose ${label.toLowerCase()}`}
           data-placement={placement.kind}
           style={popoverStyle(placement)}
-          className={`bg-card border-border flex animate-[fade-in_0.15s_ease-out] flex-col border p-3 shadow-2xl ${popoverClasses(placement)}`}
+          className={`bg-card border-border flex animate-[fade-in_0.15s_ease-out] flex-col border p-3 shadow-2xl ${popoverClasses(placement, floating)}`}
         >
           <div className="-mx-1 min-h-0 flex-1 overflow-y-auto overscroll-contain px-1">
             <div className="flex flex-col gap-3 sm:flex-row">
@@ -341,17 +372,21 @@ export function DateTimePicker({
   );
 }
 
-function popoverClasses(placement: Placement): string {
+function popoverClasses(placement: Placement, floating: boolean): string {
   if (placement.kind === 'sheet')
     return 'fixed inset-x-0 bottom-0 z-50 max-h-[85dvh] rounded-t-2xl pb-[max(0.75rem,env(safe-area-inset-bottom))]';
-  const base = 'absolute z-40 w-[23rem] max-w-[calc(100vw-1rem)] rounded-xl';
+  const width = 'w-[23rem] max-w-[calc(100vw-1rem)] rounded-xl';
+  // Floating: above the dialog (z-50) it opens from, at the offsets popoverStyle gives.
+  if (floating) return `fixed z-[60] ${width} ${placement.kind === 'measuring' ? 'invisible top-0 left-0' : ''}`;
+  const base = `absolute z-40 ${width}`;
   if (placement.kind === 'measuring') return `${base} invisible top-full left-0 mt-2`;
   const vertical = placement.kind === 'below' ? 'top-full mt-2' : 'bottom-full mb-2';
   return `${base} ${vertical} ${placement.edge === 'end' ? 'right-0' : 'left-0'}`;
 }
 
 function popoverStyle(placement: Placement): CSSProperties | undefined {
-  return placement.kind === 'below' || placement.kind === 'above' ? { maxHeight: placement.maxHeight } : undefined;
+  if (placement.kind !== 'below' && placement.kind !== 'above') return undefined;
+  return { maxHeight: placement.maxHeight, ...placement.anchor };
 }
 
 function TimeList({

@@ -20,6 +20,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useSaveTicketType } from '../api/ticket-types';
 import { currencySymbol } from '../lib/money';
 import { DialogFormFooter, FormErrorBanner } from './dialog-form-parts';
+import { DateTimePicker } from './date-time-picker';
 import { describedBy, Field, Switch, textareaClasses } from './form-parts';
 
 type FormField =
@@ -83,6 +84,7 @@ export function TicketTypeDialog({
   timeZone,
   type,
   onClose,
+  onSaved,
 }: {
   eventId: string;
   currency: CurrencyCode;
@@ -91,6 +93,8 @@ export function TicketTypeDialog({
   /** null = a new type */
   type: TicketTypeDto | null;
   onClose(): void;
+  /** Saved: the dialog's owner closes it and confirms the save (the type's name as saved). */
+  onSaved(name: string): void;
 }) {
   const id = useId();
   const save = useSaveTicketType(eventId);
@@ -109,7 +113,7 @@ export function TicketTypeDialog({
     save.mutate(
       { typeId: type?.id ?? null, body: parsed.body },
       {
-        onSuccess: onClose,
+        onSuccess: (saved) => onSaved(saved.name),
         onError: (caught) => {
           if (caught instanceof ApiError && caught.status < 500) {
             const fieldErrors: Errors = {};
@@ -220,14 +224,16 @@ export function TicketTypeDialog({
             optional
             error={errors.sales_start_local}
             hint="Blank = the event's on-sale"
+            labelAs="span"
           >
-            <input
-              {...input('sales_start_local')}
-              aria-describedby={describedBy(`${id}-sales_start_local`, errors.sales_start_local, true)}
-              type="datetime-local"
-              className={inputClasses}
+            <DateTimePicker
+              id={`${id}-sales_start_local`}
+              label="Sales start"
               value={draft.salesStart}
-              onChange={(changed) => set({ salesStart: changed.target.value })}
+              onChange={(value) => set({ salesStart: value })}
+              invalid={Boolean(errors.sales_start_local)}
+              describedBy={describedBy(`${id}-sales_start_local`, errors.sales_start_local, true)}
+              floating
             />
           </Field>
           <Field
@@ -236,14 +242,17 @@ export function TicketTypeDialog({
             optional
             error={errors.sales_end_local}
             hint="Blank = the event's sales end"
+            labelAs="span"
           >
-            <input
-              {...input('sales_end_local')}
-              aria-describedby={describedBy(`${id}-sales_end_local`, errors.sales_end_local, true)}
-              type="datetime-local"
-              className={inputClasses}
+            <DateTimePicker
+              id={`${id}-sales_end_local`}
+              label="Sales end"
               value={draft.salesEnd}
-              onChange={(changed) => set({ salesEnd: changed.target.value })}
+              onChange={(value) => set({ salesEnd: value })}
+              invalid={Boolean(errors.sales_end_local)}
+              describedBy={describedBy(`${id}-sales_end_local`, errors.sales_end_local, true)}
+              align="end"
+              floating
             />
           </Field>
         </fieldset>

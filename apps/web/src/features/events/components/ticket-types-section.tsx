@@ -17,6 +17,8 @@ export function TicketTypesSection({ event }: { event: EventDto }) {
   const save = useSaveTicketType(event.id);
   const [editing, setEditing] = useState<TicketTypeDto | 'new' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // After the dialog's Save or Add: which type was saved, announced (the dialog itself has closed).
+  const [saved, setSaved] = useState<string | null>(null);
   const busy = reorder.isPending || save.isPending;
   const types = event.ticket_types;
 
@@ -32,6 +34,7 @@ export function TicketTypesSection({ event }: { event: EventDto }) {
     const [moved] = ids.splice(index, 1);
     ids.splice(index + by, 0, moved!);
     setError(null);
+    setSaved(null);
     reorder.mutate(ids, { onError });
   };
 
@@ -63,7 +66,14 @@ export function TicketTypesSection({ event }: { event: EventDto }) {
           Tickets
         </h2>
         {editable ? (
-          <Button size="small" onClick={() => setEditing('new')} disabled={busy}>
+          <Button
+            size="small"
+            onClick={() => {
+              setSaved(null);
+              setEditing('new');
+            }}
+            disabled={busy}
+          >
             Add ticket type
           </Button>
         ) : (
@@ -72,6 +82,9 @@ export function TicketTypesSection({ event }: { event: EventDto }) {
           </p>
         )}
       </div>
+      <p role="status" className="text-success mb-3 text-sm font-medium empty:hidden">
+        {saved}
+      </p>
       {error ? (
         <p
           role="alert"
@@ -165,6 +178,10 @@ export function TicketTypesSection({ event }: { event: EventDto }) {
           timeZone={event.time_zone}
           type={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
+          onSaved={(name) => {
+            setEditing(null);
+            setSaved(`${name} saved.`);
+          }}
         />
       ) : null}
     </section>

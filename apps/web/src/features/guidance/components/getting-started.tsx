@@ -145,7 +145,9 @@ export function GettingStarted() {
           );
         })}
       </ol>
-      {data.items.payouts && data.waiting_drafts > 0 ? <PublishDraftsOffer /> : null}
+      {data.items.payouts && (data.waiting_drafts > 0 || data.incomplete_drafts.length > 0) ? (
+        <PublishDraftsOffer />
+      ) : null}
     </section>
   );
 }

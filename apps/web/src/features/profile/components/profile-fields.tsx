@@ -97,6 +97,7 @@ export function Description({
         onChange={(event) => onChange(event.target.value)}
         rows={4}
         maxLength={1000}
+        aria-invalid={error ? true : undefined}
         className={`${inputClasses} h-auto py-2`}
       />
       {error ? <FieldError message={error} /> : null}
@@ -136,6 +137,7 @@ export function ColourField({
           id={id}
           value={value}
           onChange={(event) => onChange(event.target.value)}
+          aria-invalid={error ? true : undefined}
           className={`${inputClasses} font-mono`}
           maxLength={7}
         />

@@ -19,8 +19,9 @@ import { DomainSettings } from './domain-settings';
 import { Card, ColourField, Description, ImageField, LegalPages } from './profile-fields';
 import { NotificationSettings } from './notification-settings';
 import { TeamSettings } from './team-settings';
+import { describeFieldErrors, type ProfileTab } from '../lib/field-errors';
 
-type Tab = 'general' | 'branding' | 'integrations' | 'team';
+type Tab = ProfileTab;
 const ALL_TABS: Array<{ id: Tab; label: string; pro?: boolean; ownerOnly?: boolean }> = [
   { id: 'general', label: 'General' },
   { id: 'branding', label: 'Branding' },
@@ -92,9 +93,18 @@ export function ProfilePage() {
       setMessage({ kind: 'ok', text: 'Changes saved.' });
     } catch (error) {
       console.warn('Saving the profile failed', error);
-      if (error instanceof ApiError && error.fields?.length) {
-        setFieldErrors(Object.fromEntries(error.fields.map((field) => [field.path, field.message])));
-        setMessage({ kind: 'error', text: 'Some fields need a fix before saving.' });
+      const refused = error instanceof ApiError && error.fields?.length ? error.fields : null;
+      const errors: Partial<Record<keyof OrganizationSettings, string>> = Object.fromEntries(
+        (refused ?? []).map((field) => [field.path, field.message]),
+      );
+      const described = describeFieldErrors(errors);
+      if (described) {
+        // The message names the fields; the tab holding the first one opens, and the field takes focus.
+        setTab(described.tab);
+        setFieldErrors(errors);
+        setMessage({ kind: 'error', text: described.message });
+      } else if (refused) {
+        setMessage({ kind: 'error', text: refused.map((field) => field.message).join(' ') });
       } else {
         setMessage({ kind: 'error', text: 'Your changes could not be saved. Please try again.' });
       }
