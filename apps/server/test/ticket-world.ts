@@ -5,13 +5,13 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { EventDto } from '@marquee/shared';
-import { canMove, judgeTicket, TICKET_STATES, type TicketState } from '@marquee/shared';
-import { order, ticket, waitlistEntry } from '../src/db/schema/index.js';
+import { canMove, judgeTicket, type TicketState } from '@marquee/shared';
+import { order, waitlistEntry } from '../src/db/schema/index.js';
 import { runWaitlist } from '../src/modules/resale/waitlist.service.js';
 import { type SignedInUser } from './auth-helpers.js';
 import { cancelRequest, deliverCheckoutMail, runRefundJobs } from './cancellation-helpers.js';
 import { fanPost, refundRequest, runAfterSaleJobs } from './after-sale-helpers.js';
-import { checkinGet, checkinPost, DEVICE, doorSale, scan } from './checkin-helpers.js';
+import { checkinPost, DEVICE, doorSale, scan } from './checkin-helpers.js';
 import {
   buyer,
   createLiveEvent,
@@ -290,4 +290,3 @@ export async function settle(world: World) {
   await deliverCheckoutMail(world.app);
 }
 
-export { TICKET_STATES };

@@ -84,7 +84,7 @@ describe('ticket truth over random sequences of real operations', () => {
       { seed, numRuns: runs, verbose: 1 },
     );
     if (process.env.TICKET_TRUTH_DEBUG)
-      console.info(
+      console.warn(
         [...outcomes]
           .sort()
           .map(([key, count]) => `${key}: ${count}`)
