@@ -102,9 +102,36 @@ const sharedSubmissionRead = sharedRead((db, waiting: readonly { organizationId:
   }),
 );
 
-async function findBySubmission(db: Database, organizationId: string, submissionKey: string) {
+/**
+ * The order the same form made, when it is a hold still pending: that is the one a double submit joins. A paid,
+ * expired or cancelled order is never joined (the fan buying the same tickets again gets a new checkout).
+ */
+async function findBySubmission(db: Database, organizationId: string, submissionKey: string, now: Date) {
   const rows = await sharedSubmissionRead(db, organizationId, { organizationId, submissionKey });
-  return rows.find((row) => row.submissionKey === submissionKey);
+  const found = rows.find((row) => row.submissionKey === submissionKey);
+  return found && isLiveHold(found, now) ? found : undefined;
+}
+
+const isLiveHold = (row: OrderRow, now: Date) =>
+  row.status === 'pending' && (row.holdExpiresAt === null || row.holdExpiresAt > now);
+
+/**
+ * The form's key is unique per organisation; an order that is no longer a live hold gives it up, so the same form
+ * can make a new order. Returns whether it did.
+ */
+async function freeSubmissionKey(db: Database, organizationId: string, submissionKey: string, now: Date) {
+  const freed = await db
+    .update(order)
+    .set({ submissionKey: null })
+    .where(
+      and(
+        eq(order.organizationId, organizationId),
+        eq(order.submissionKey, submissionKey),
+        sql`(${order.status} <> 'pending' or ${order.holdExpiresAt} <= ${now})`,
+      ),
+    )
+    .returning({ id: order.id });
+  return freed.length > 0;
 }
 
 /** Whether the organisation can take payments now (payouts enabled): the checkout's check, as a boolean. */
@@ -170,7 +197,7 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
   if (lines.length === 0 && Object.keys(fields).length === 0) allFields.form = 'Choose at least one ticket.';
   if (Object.keys(allFields).length > 0) {
     // The same form sent again after its order took the last tickets finds that order, not 'Only 0 left'.
-    const already = await findBySubmission(db, input.organizationId, input.submissionKey);
+    const already = await findBySubmission(db, input.organizationId, input.submissionKey, now);
     if (already) return already;
     const { form, ...rest } = allFields;
     throw new CheckoutRefusal(form ?? CHECKOUT_TEXT.fixErrors, rest, 400, stored);
@@ -181,7 +208,7 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
     max: Math.max(1, Math.round(rule.max * deps.rateLimitMultiplier)),
   });
   const rateLimited = async () => {
-    const already = await findBySubmission(db, input.organizationId, input.submissionKey);
+    const already = await findBySubmission(db, input.organizationId, input.submissionKey, now);
     if (already) return already;
     throw new CheckoutRefusal(CHECKOUT_TEXT.rateLimited, {}, 429, stored);
   };
@@ -212,19 +239,34 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
       if (error instanceof RateLimited) return rateLimited();
       throw error;
     });
+  // The key is taken by an order: a live hold is joined (below); one paid, expired or cancelled gives the key up and
+  // the hold is tried once more. Two copies sent at once after a payment: one frees the key, both try again, and
+  // the second joins the first's new hold.
+  const holdOrJoin = async () => {
+    try {
+      return await holdOrder(db, request);
+    } catch (error) {
+      if (!(error instanceof SubmissionExists)) throw error;
+      const freed = await freeSubmissionKey(db, input.organizationId, input.submissionKey, now);
+      const joined = freed ? undefined : await findBySubmission(db, input.organizationId, input.submissionKey, now);
+      return joined ?? holdOrder(db, request);
+    }
+  };
   try {
-    const held = await holdOrder(db, request);
+    const held = await holdOrJoin();
     if (!held) throw new CheckoutRefusal('This event is not on sale.', {}, 404);
     return held;
   } catch (error) {
     if (error instanceof RateLimited) return rateLimited();
     if (error instanceof SubmissionExists || error instanceof QueuePlaceTaken) {
-      const winner = await findBySubmission(db, input.organizationId, input.submissionKey);
+      const winner = await findBySubmission(db, input.organizationId, input.submissionKey, now);
       if (winner) return winner;
       if (error instanceof QueuePlaceTaken) throw new AdmissionUsed();
+      // Its order stopped being a live hold between two tries (a moment's race): the fan sends the form again.
+      throw new CheckoutRefusal(CHECKOUT_TEXT.tryAgain, {}, 409, stored);
     }
     if (error instanceof CodeUsedUp || error instanceof BuyerLimitReached) {
-      const already = await findBySubmission(db, input.organizationId, input.submissionKey);
+      const already = await findBySubmission(db, input.organizationId, input.submissionKey, now);
       if (already) return already;
       // Holds that ran out give their code uses and tickets back: release them and try once more.
       if ((await releaseExpiredHolds(db, { eventId: stored.row.id, now })).length > 0) {
@@ -241,7 +283,7 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
     // Out of tickets: first the same form's own order, then holds that ran out (released, and tried once more).
     // Without expired holds (as the event's read found), the refusal's fresh read runs beside the form's lookup.
     const [already, refusal] = await Promise.all([
-      findBySubmission(db, input.organizationId, input.submissionKey),
+      findBySubmission(db, input.organizationId, input.submissionKey, now),
       stored.expiredHolds ? null : soldOutRefusal(db, input, lines),
     ]);
     if (already) return already;
