@@ -144,8 +144,11 @@ function buttonHtml(theme: Theme, label: string, url: string): string {
 </table>`;
 }
 
+// Long words (a link, an address without spaces) break rather than widen the card past a phone's screen.
+const wrapAnywhere = 'overflow-wrap:anywhere;word-break:break-word;';
+
 function paragraphHtml(theme: Theme, text: string): string {
-  return `<p style="margin:0 0 16px;font-family:${brand.font};font-size:16px;line-height:24px;color:${theme.text};">${escapeHtml(text)}</p>`;
+  return `<p style="margin:0 0 16px;font-family:${brand.font};font-size:16px;line-height:24px;color:${theme.text};${wrapAnywhere}">${escapeHtml(text)}</p>`;
 }
 
 function blockHtml(theme: Theme, block: EmailBlock): string {
@@ -155,11 +158,13 @@ function blockHtml(theme: Theme, block: EmailBlock): string {
     case 'button':
       return buttonHtml(theme, block.label, block.url);
     case 'rows': {
-      const cell = `font-family:${brand.font};font-size:15px;line-height:22px;padding:6px 0;color:${theme.text};`;
+      // Values wrap (a long address, a date with its zone) so the card fits a 390 px phone with no sideways
+      // scroll; amounts do not break, as their currency sign is joined by a no-break space.
+      const cell = `font-family:${brand.font};font-size:15px;line-height:22px;padding:6px 0;color:${theme.text};vertical-align:top;`;
       const rows = block.rows
         .map((row) => {
           const rule = row.strong ? `border-top:1px solid ${theme.border};font-weight:700;` : '';
-          return `<tr><td style="${cell}${rule}padding-right:16px;">${escapeHtml(row.label)}</td><td align="right" style="${cell}${rule}white-space:nowrap;">${escapeHtml(row.value)}</td></tr>`;
+          return `<tr><td style="${cell}${rule}padding-right:16px;">${escapeHtml(row.label)}</td><td align="right" style="${cell}${rule}${wrapAnywhere}">${escapeHtml(row.value)}</td></tr>`;
         })
         .join('\n');
       const title = block.title
