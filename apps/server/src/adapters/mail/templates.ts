@@ -32,7 +32,9 @@ export type EmailBlock =
   | { kind: 'rows'; title?: string; rows: Array<{ label: string; value: string; strong?: boolean }> }
   /** An inline image attachment, referenced as cid:{cid}, with caption lines (a ticket's QR code). */
   | { kind: 'image'; cid: string; alt: string; width: number; caption: string[] }
-  | { kind: 'button'; label: string; url: string };
+  | { kind: 'button'; label: string; url: string }
+  /** A sentence ending in a plain underlined link (a secondary action, such as leaving a list). */
+  | { kind: 'link'; text: string; label: string; url: string };
 
 export interface EmailLayout {
   /** The short line mail clients show next to the subject in the inbox list. */
@@ -157,6 +159,9 @@ function blockHtml(theme: Theme, block: EmailBlock): string {
       return paragraphHtml(theme, block.text);
     case 'button':
       return buttonHtml(theme, block.label, block.url);
+    case 'link':
+      // Underlined in the body's colour: a brand colour may not read on the card.
+      return `<p style="margin:0 0 16px;font-family:${brand.font};font-size:15px;line-height:22px;color:${theme.muted};${wrapAnywhere}">${escapeHtml(block.text)} <a href="${escapeHtml(block.url)}" target="_blank" style="color:${theme.text};text-decoration:underline;">${escapeHtml(block.label)}</a></p>`;
     case 'rows': {
       // Values wrap (a long address, a date with its zone) so the card fits a 390 px phone with no sideways
       // scroll; amounts do not break, as their currency sign is joined by a no-break space.
@@ -197,6 +202,8 @@ function blockText(block: EmailBlock): string[] {
       return [block.text, ''];
     case 'button':
       return [`${block.label}: ${block.url}`, ''];
+    case 'link':
+      return [`${block.text} ${block.label}: ${block.url}`, ''];
     case 'rows':
       return [
         ...(block.title ? [block.title] : []),
@@ -221,7 +228,7 @@ function headerHtml(theme: Theme, sender: EmailSender | undefined): string {
 export function renderEmail(layout: EmailLayout): { html: string; text: string } {
   if (layout.cta) assertHttpUrl(layout.cta.url);
   for (const block of layout.blocks ?? []) {
-    if (block.kind === 'button') assertHttpUrl(block.url);
+    if (block.kind === 'button' || block.kind === 'link') assertHttpUrl(block.url);
     if (block.kind === 'image' && !cidPattern.test(block.cid)) throw new Error(`Unsafe Content-ID: ${block.cid}`);
   }
   const theme = layout.sender ? organiserTheme(layout.sender) : marqueeTheme;
