@@ -4,7 +4,7 @@
 import type { StorefrontEvent } from '../modules/checkout/storefront-event.js';
 import { WAITLIST_MESSAGES } from '../modules/resale/resale-messages.js';
 import type { LeaveView } from '../modules/resale/waitlist-leave.js';
-import { WAITLIST_MAX_QUANTITY, waitlistLink } from '../modules/resale/waitlist.service.js';
+import { waitlistLink, waitlistMaxQuantity } from '../modules/resale/waitlist.service.js';
 import { escapeHtml } from './html.js';
 import { renderStorefrontPage, type StorefrontFrameOrganization } from './storefront-layout.js';
 
@@ -48,7 +48,12 @@ export function renderWaitlistPage(
   const event = stored.event;
   const soldOut = stored.types.filter((type) => link.soldOutTypeIds.includes(type.id));
   const all = soldOut.length === stored.types.filter((type) => type.sale === 'open').length;
-  const max = Math.min(WAITLIST_MAX_QUANTITY, stored.row.maxTicketsPerOrder);
+  // Before the type is chosen: the most any of the offered choices allows (the server checks the chosen one).
+  const max = Math.max(
+    1,
+    ...(all ? [waitlistMaxQuantity(stored, null)] : []),
+    ...soldOut.map((type) => waitlistMaxQuantity(stored, type.id)),
+  );
   const options = [
     ...(all ? [{ value: '', label: 'Any ticket' }] : []),
     ...soldOut.map((type) => ({ value: type.id, label: type.name })),
