@@ -56,6 +56,10 @@ describe('the lobby', () => {
   it("says when tickets go on sale in the event's zone, with no empty figures", async () => {
     const local = newYorkLocal(90);
     const live = await lobbyEvent('Lobby Clock', local);
+    // The page a browser first gets (before its script joins) says it already.
+    const arriving = await new FanBrowser(t.app, host, '198.51.100.89').get(`/queue/${live.id}`);
+    expect(arriving.body).toContain('<p id="q-opens">On sale <strong><time datetime=');
+    expect(/<main[\s\S]*<\/main>/.exec(arriving.body)![0]).not.toContain('\u2013');
     const fan = new FanBrowser(t.app, host, '198.51.100.90');
     expect((await fan.join(live.id)).body.status).toBe('lobby');
     const page = await fan.get(`/queue/${live.id}`);

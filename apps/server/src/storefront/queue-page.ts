@@ -174,9 +174,12 @@ function noScriptText(body: StatusBody, options: QueuePageOptions): string {
   return '';
 }
 
-/** In the lobby: when tickets go on sale, in the event's zone (as the event page says it). */
-function onSaleHtml(snapshot: QueueSnapshot, body: StatusBody): string {
-  if (body.status !== 'lobby') return '';
+/**
+ * Before the on-sale (in the lobby, or about to join it): when tickets go on sale, in the event's zone, as the event
+ * page says it. The script hides it once the browser has a place.
+ */
+function onSaleHtml(snapshot: QueueSnapshot, body: StatusBody, now = Date.now()): string {
+  if ((body.status !== 'lobby' && body.status !== 'join') || snapshot.opensAt <= now) return '';
   const opensAt = new Date(snapshot.opensAt);
   const zone = snapshot.timeZone;
   return `<p id="q-opens">On sale <strong><time datetime="${opensAt.toISOString()}">${escapeHtml(dateTimeFormatIn(zone).format(opensAt))}</time></strong> (${escapeHtml(zone.replace(/_/g, ' '))} time).</p>`;
@@ -253,7 +256,7 @@ var base=m.getAttribute('data-queue'),ch=m.getAttribute('data-challenge'),bits=+
 function $(i){return d.getElementById(i)}
 function show(j){
  $('q-text').textContent=j.text;
- var o=$('q-opens');if(o)o.hidden=j.status!=='lobby';
+ var o=$('q-opens');if(o)o.hidden=j.status!=='lobby'&&j.status!=='join';
  var any=0;[['q-place',j.place],['q-ahead',j.ahead],['q-wait',j.wait]].forEach(function(f){
   var e=$(f[0]),has=f[1]!=null&&f[1]!=='';e.textContent=has?f[1]:'';e.parentNode.hidden=!has;if(has)any=1});
  $('q-figures').hidden=!any;
