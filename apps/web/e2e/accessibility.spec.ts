@@ -2,7 +2,7 @@
 // of the product, in the light and the dark theme, at 1280 px and on a 390 px phone: the landing page and the
 // auth modal's views, onboarding, every dashboard route with its dialogs and the domain wizard's steps, the
 // door check-in, the storefront home, an event page and the checkout pages (summary, the sandbox's payment
-// page, a declined card, the order page), the waiting list's pages and the waiting room's lobby. One organiser, its events, a code and an order are made once through
+// page, a declined card, the order page). One organiser, its events, a code and an order are made once through
 // the API for the whole file; each test walks its screens and then lists every violation found (rule, impact,
 // screen, viewport, theme and the first elements) in one failure. Decision 029.
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
@@ -31,9 +31,6 @@ let organiser: Organiser;
 let eventId = '';
 let draftId = '';
 let ticketTypeId = '';
-/** A sold-out event (its waiting list) and one whose waiting room's lobby is open (on sale in 14 minutes). */
-let soldOutId = '';
-let lobbyId = '';
 let dns: FakeDns;
 /** Per viewport: a signed-up account never verified (the modal's verify view) and one without an organisation (onboarding). */
 const people: Record<string, { unverified: { email: string; password: string }; newcomer: Organiser['cookies'] }> = {};
@@ -50,19 +47,15 @@ function storefront() {
 }
 
 /** Holds one ticket through the storefront's checkout form (as the browser posts it); returns the order token. */
-async function holdOneTicket(
-  request: APIRequestContext,
-  email = FAN.email,
-  event = { id: eventId, typeId: ticketTypeId },
-): Promise<string> {
-  const response = await request.post(`${baseURL}/events/${event.id}/checkout`, {
+async function holdOneTicket(request: APIRequestContext, email = FAN.email): Promise<string> {
+  const response = await request.post(`${baseURL}/events/${eventId}/checkout`, {
     headers: storefront().headers,
     form: {
       ...FAN,
       email,
       age_confirmed: 'yes',
       terms_accepted: 'yes',
-      [`qty_${event.typeId}`]: '1',
+      [`qty_${ticketTypeId}`]: '1',
     },
     maxRedirects: 0,
   });
@@ -75,33 +68,6 @@ async function holdOneTicket(
  * is taken as a double submission and joins that hold, which this pass is about to pay or decline.
  */
 const freshEmail = () => `fran+${Date.now()}@example.com`;
-
-/** 'YYYY-MM-DDTHH:mm' in Europe/London at `at` (the API takes local times in the event's zone). */
-function londonLocal(at: number): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(at));
-  const get = (type: string) => parts.find((part) => part.type === type)!.value;
-  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
-}
-
-/** The leave link in the waiting-list e-mail to `email`. */
-async function leaveLinkFor(request: APIRequestContext, email: string): Promise<string> {
-  let link = '';
-  await expect(async () => {
-    const mail = await request.get(`${baseURL}/api/dev/mail?to=${encodeURIComponent(email)}`);
-    const texts = ((await mail.json()) as Array<{ text: string }>).map((message) => message.text).join('\n');
-    link = /https?:\/\/\S+\/waitlist\/leave\/[0-9a-f-]{36}\.[A-Za-z0-9_-]{22}/.exec(texts)?.[0] ?? '';
-    expect(link).not.toBe('');
-  }).toPass({ timeout: 15_000 });
-  return link;
-}
 
 /** Pays a held order in the sandbox's hosted checkout with the success card. */
 async function payThroughApi(request: APIRequestContext, token: string) {
@@ -157,26 +123,6 @@ test.beforeAll(async ({ request }) => {
   }
   // One paid order, for the event's orders, the customers and the analytics.
   await payThroughApi(request, await holdOneTicket(request));
-  soldOutId = await createPublishedEvent(request, organiser, 'Sold Out Night', { capacity: 1 });
-  const soldOut = await request.get(`${baseURL}/api/events/${soldOutId}`, { headers });
-  const soldOutType = ((await soldOut.json()) as { ticket_types: Array<{ id: string }> }).ticket_types[0]!.id;
-  await payThroughApi(request, await holdOneTicket(request, FAN.email, { id: soldOutId, typeId: soldOutType }));
-  lobbyId = await createPublishedEvent(request, organiser, 'Lobby Night');
-  const queue = await request.put(`${baseURL}/api/events/${lobbyId}/queue`, {
-    headers,
-    data: { mode: 'on', rate_per_minute: 60 },
-  });
-  expect(queue.status(), await queue.text()).toBe(200);
-  const sales = await request.put(`${baseURL}/api/events/${lobbyId}/sales`, {
-    headers,
-    data: {
-      sales_start_local: londonLocal(Date.now() + 14 * 60_000),
-      sales_end_local: null,
-      max_tickets_per_order: 6,
-      max_tickets_per_email: 6,
-    },
-  });
-  expect(sales.status(), await sales.text()).toBe(200);
   for (const { name } of VIEWPORTS) {
     const stamp = `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const unverified = { email: `axe-unverified-${stamp}@example.com`, password: 'Tickets&Rush42' };
@@ -332,28 +278,6 @@ for (const { name: viewport, width, height } of VIEWPORTS) {
       await page.goto(storefrontUrl(organiser.subdomain, `/orders/${token}`));
       await expect(page.locator('.ticket svg')).toHaveCount(1);
       await audit.check('order confirmation', serverPage);
-
-      // A sold-out event's waiting list: the form, the confirmation that replaces it, the e-mail's leave page.
-      await page.goto(storefrontUrl(organiser.subdomain, `/events/${soldOutId}/waitlist`));
-      await expect(page.getByRole('button', { name: 'Join the waiting list' })).toBeVisible();
-      await audit.check('waiting-list form', serverPage);
-      const waiting = `axe-wait-${viewport}-${Date.now().toString(36)}@example.com`;
-      await page.getByLabel('Email').fill(waiting);
-      await page.getByRole('button', { name: 'Join the waiting list' }).click();
-      await expect(page.getByRole('status')).toContainText('You are on the waiting list.');
-      await audit.check('waiting-list confirmation', serverPage);
-      await page.goto(await leaveLinkFor(page.request, waiting));
-      await expect(page.getByRole('heading', { name: 'Leave the waiting list?' })).toBeVisible();
-      await audit.check('waiting-list leave page', serverPage);
-      await page.getByRole('button', { name: 'Leave the waiting list' }).click();
-      await expect(page.getByRole('heading', { name: 'You have left the waiting list' })).toBeVisible();
-      await audit.check('waiting-list left', serverPage);
-
-      // The waiting room's lobby before the on-sale.
-      await page.goto(storefrontUrl(organiser.subdomain, `/events/${lobbyId}`));
-      await page.waitForURL(/\/queue\//);
-      await expect(page.getByRole('status')).toContainText('You are in the lobby', { timeout: 30_000 });
-      await audit.check('waiting-room lobby', serverPage);
       process.stdout.write(`${audit.summary('storefront and checkout')}\n`);
       expect(audit.found, `serious or critical axe violations (${audit.found.length})`).toEqual([]);
     });
