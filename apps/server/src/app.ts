@@ -272,6 +272,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     appUrl: config.appUrl,
     publicHost: config.publicHost,
+    authSecret: config.authSecret,
   });
   app.decorate('waitlist', waitlist);
   cancellationRoutes(app, { jobs });

@@ -64,8 +64,8 @@ async function holdOneTicket(request: APIRequestContext, email = FAN.email): Pro
 }
 
 /**
- * An address for one more hold: the same form sent again within two minutes is taken as a double submission and
- * answered with the first order, which an earlier pass (the other viewport's) may have paid.
+ * An address for one more hold: the same form sent again within two minutes while its first hold is still pending
+ * is taken as a double submission and joins that hold, which this pass is about to pay or decline.
  */
 const freshEmail = () => `fran+${Date.now()}@example.com`;
 

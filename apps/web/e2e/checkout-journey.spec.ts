@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { E2E_PORT, expect, storefrontUrl, test } from './fixtures';
 import { createOrganiser, uniqueSubdomain, type Organiser } from './support/api';
+import { readQr } from './support/qr';
 import { createPublishedEvent, enableSandboxPayouts, shot } from './support/selling';
 
 test.describe.configure({ mode: 'serial' });
@@ -76,8 +77,10 @@ test('a fan buys two tickets: order page with two QR codes, the e-mail in the ou
 
   const mail = await request.get(`${baseURL}/api/dev/mail?to=fran%40example.com`);
   const messages = (await mail.json()) as Array<{
+    id: string;
     subject: string;
-    attachments: Array<{ filename: string; contentType: string; cid: string | null }>;
+    html: string;
+    attachments: Array<{ id: string; filename: string; contentType: string; cid: string | null }>;
   }>;
   const confirmation = messages.find((message) => message.subject.startsWith('Your tickets for Warehouse Night'));
   expect(confirmation).toBeTruthy();
@@ -85,6 +88,32 @@ test('a fan buys two tickets: order page with two QR codes, the e-mail in the ou
   expect(confirmation!.attachments.map((attachment) => attachment.filename)).toEqual(
     expect.arrayContaining([expect.stringMatching(/^tickets-MQ-[A-Z2-9]{6}\.pdf$/), expect.stringMatching(/\.ics$/)]),
   );
+  // The e-mail on a 390 px phone (its inline parts where a mail client puts them): no sideways scroll, and each
+  // QR image as the phone draws it reads as the same ticket as the order page's QR code.
+  const html = confirmation!.html.replace(/cid:([^"]+)/g, (reference, cid: string) => {
+    const part = confirmation!.attachments.find((attachment) => attachment.cid === cid);
+    return part ? `${baseURL}/api/dev/mail/${confirmation!.id}/attachments/${part.id}` : reference;
+  });
+  const orderQrs = await Promise.all(
+    (await page.locator('.ticket svg').all()).map(async (svg) => readQr(await svg.screenshot())),
+  );
+  const phone = await page.context().newPage();
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await phone.setContent(html, { waitUntil: 'load' });
+  const widths = await phone.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+  const mailQrs = phone.getByRole('img', { name: /^QR code for ticket / });
+  await expect(mailQrs).toHaveCount(2);
+  const payloads = await Promise.all((await mailQrs.all()).map(async (img) => readQr(await img.screenshot())));
+  for (const payload of payloads)
+    expect(payload).toMatch(new RegExp(`^MQT1\\.T-[A-Z2-9]{10}\\.${eventId}\\.[A-Za-z0-9_-]{86}$`));
+  expect([...payloads].sort()).toEqual([...orderQrs].sort());
+  await shot(phone, testInfo, 'mail-phone');
+  await phone.close();
+
   // The outbox shows the message with its QR images inline and its attachments to download (only this fan's
   // mail: other tests' hostile e-mails have scripts that the preview's sandbox blocks, with a console error).
   await page.goto(`${baseURL}/dev/mailbox?to=fran%40example.com`);

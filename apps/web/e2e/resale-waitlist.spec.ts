@@ -79,11 +79,21 @@ test('a fan on the waiting list gets an offer when a ticket is refunded, and buy
   await shot(page, testInfo, 'waitlist-form-phone-dark');
   await page.emulateMedia({ colorScheme: 'light' });
   await page.getByRole('button', { name: 'Join the waiting list' }).click();
+  // The form gives way to the confirmation (a page of its own: a reload sends nothing again).
+  await expect(page).toHaveURL(/\/waitlist\?done=joined$/);
   await expect(page.getByRole('status')).toContainText('You are on the waiting list.');
+  await expect(page.getByRole('button', { name: 'Join the waiting list' })).toHaveCount(0);
+  await expect(page.getByLabel('Email')).toHaveCount(0);
+  await shot(page, testInfo, 'waitlist-joined-phone-light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await shot(page, testInfo, 'waitlist-joined-phone-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
   await expect(async () => {
     const subjects = (await mailsTo(request, fan)).map((mail) => mail.subject);
     expect(subjects).toContain('You are on the waiting list for Last One In');
   }).toPass({ timeout: 15_000 });
+  const joinedMail = (await mailsTo(request, fan)).find((mail) => mail.subject.startsWith('You are on the waiting'));
+  expect(joinedMail!.text).toMatch(/Plans changed\? Leave the waiting list: https?:\/\/\S+\/waitlist\/leave\/\S+/);
 
   // The organiser sees the line on the event page, then refunds the ticket.
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -117,6 +127,9 @@ test('a fan on the waiting list gets an offer when a ticket is refunded, and buy
   const offerPage = await page.goto(link!);
   expect(offerPage?.status(), `${link}: ${await page.locator('main').innerText()}`).toBe(200);
   await expect(page.getByText('General Admission')).toBeVisible();
+  // Twelve hours read as hours and minutes, and the end names its day.
+  await expect(page.getByText(/^Time left: 11 h 5\d min$/)).toBeVisible();
+  await expect(page.getByText(/held until \w{3}, \d{1,2} \w{3} \d{4}, \d\d:\d\d/)).toBeVisible();
   // The offer was made for an e-mail only: the page asks the buyer's details before Pay, and refuses without them.
   await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
   await expect(page.getByText(fan)).toBeVisible();
@@ -168,4 +181,47 @@ test('a listed ticket is bought by another fan after sell-out; the seller sees i
     const mails = await mailsTo(request, 'seller-fan@example.com');
     expect(mails.some((mail) => mail.text.includes('Your ticket was resold'))).toBe(true);
   }).toPass({ timeout: 20_000 });
+});
+
+test('a fan leaves the waiting list through the link in its e-mail, after a question', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const eventId = await createPublishedEvent(request, organiser, 'Leave Me Out', { capacity: 1, terms_of_service: '' });
+  const fan = `leaving-fan-${Date.now()}@example.com`;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await buyOne(page, eventId, 'leave-buyer@example.com');
+  await page.goto(storefrontUrl(organiser.subdomain, `/events/${eventId}/waitlist`));
+  await page.getByLabel('Email').fill(fan);
+  await page.getByRole('button', { name: 'Join the waiting list' }).click();
+  await expect(page.getByRole('status')).toContainText('You are on the waiting list.');
+  let link = '';
+  await expect(async () => {
+    const mail = (await mailsTo(request, fan)).find((entry) => entry.subject.startsWith('You are on the waiting'));
+    link = /https?:\/\/\S+\/waitlist\/leave\/[0-9a-f-]{36}\.[A-Za-z0-9_-]{22}/.exec(mail?.text ?? '')?.[0] ?? '';
+    expect(link).not.toBe('');
+  }).toPass({ timeout: 15_000 });
+
+  for (const [width, scheme] of [
+    [390, 'light'],
+    [390, 'dark'],
+    [1280, 'light'],
+    [1280, 'dark'],
+  ] as const) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Leave the waiting list?' })).toBeVisible();
+    await shot(page, testInfo, `waitlist-leave-${width}-${scheme}`);
+  }
+  await expect(page.getByText(`1 × any ticket, for ${fan}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Leave the waiting list' }).click();
+  await expect(page.getByRole('heading', { name: 'You have left the waiting list' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('You are no longer on the waiting list for Leave Me Out');
+  await shot(page, testInfo, 'waitlist-left-1280-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.context().addCookies(organiser.cookies);
+  await page.goto(`${baseURL}/dashboard/events/view/${eventId}`);
+  await expect(page.getByTestId('waitlist-count')).toHaveText('Waiting list: nobody waiting');
 });

@@ -93,7 +93,7 @@ test('the queue page in a light and a dark brand, at desktop and phone widths', 
       await expect(page.getByRole('link', { name: brand.company })).toBeVisible();
       await expect(page.locator('header img')).toBeVisible();
       await expect(page.locator('body')).toHaveCSS('background-color', background);
-      await expect(page.locator('#q-place')).not.toHaveText('\u2013', { timeout: 20_000 });
+      await expect(page.locator('#q-place')).toHaveText(/^\d+$/, { timeout: 20_000 });
       await shot(page, testInfo, `queue-${theme}-${width === 390 ? 'phone' : 'desktop'}`);
       await context.close();
     }

@@ -102,8 +102,14 @@ test('three fans wait in the lobby, get places at on-sale, are let through in tu
   }
   await expect(room.getByRole('definition').first()).toHaveText('3');
 
-  // The lobby page at phone and desktop widths, light and dark.
+  // The lobby says when tickets go on sale, in the event's zone, and shows no figures (no place yet).
   const viewer = fans[0]!.page;
+  await expect(
+    viewer.getByText(/^On sale \w{3}, \d{1,2} \w{3} \d{4}, \d\d:\d\d (GMT|BST) \(Europe\/London time\)\.$/),
+  ).toBeVisible();
+  await expect(viewer.locator('#q-figures')).toBeHidden();
+  expect(await viewer.locator('main').innerText()).not.toContain('\u2013');
+  // The lobby page at phone and desktop widths, light and dark.
   for (const [width, device] of [
     [390, 'phone'],
     [1280, 'desktop'],

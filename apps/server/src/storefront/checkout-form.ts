@@ -13,6 +13,7 @@ import { typeSalesProblem } from '../modules/checkout/drop-rules.js';
 import { codeHiddenFields, NO_CODE_VIEW, renderCodeEntry, renderOnSale, type CodeView } from './code-entry.js';
 import type { SellableTicketType, StorefrontEvent } from '../modules/checkout/storefront-event.js';
 import { escapeHtml } from './html.js';
+import { bindingOrderLimit } from './order-limit.js';
 
 export interface CheckoutFormState {
   quantities: Record<string, string>;
@@ -110,9 +111,11 @@ function typeRow(
   form: CheckoutFormState,
   errors: CheckoutFormErrors,
   timeZone: string,
+  eventLimit: number,
 ): string {
   const key = `qty:${type.id}`;
-  const max = type.remaining === null ? type.maxPerOrder : Math.min(type.maxPerOrder, type.remaining);
+  // The stepper stops at what one order can take of this type: its own limit, the event's, what is left.
+  const max = Math.min(type.maxPerOrder, eventLimit, type.remaining ?? Number.MAX_SAFE_INTEGER);
   const soldOut = type.remaining === 0 || type.sale !== 'open';
   const value = form.quantities[type.id] ?? '0';
   return `<li class="type"><div><h3 id="type-${type.id}">${escapeHtml(type.name)}</h3>
@@ -186,10 +189,12 @@ export function renderCheckoutForm(
   const allSoldOut = types.every((type) => type.remaining === 0 || type.sale !== 'open');
   const closed = types.every((type) => type.sale === 'after');
   const row = stored.row;
+  const limit = allSoldOut ? null : bindingOrderLimit(stored);
   return `${renderOnSale(stored)}${entry}<form method="post" action="/events/${row.slug}/checkout" novalidate aria-labelledby="tickets-title">
 <h2 id="tickets-title">Tickets</h2>
 ${errors.message ? `<div class="alert" role="alert">${escapeHtml(errors.message)}</div>` : ''}
-<ul class="types">${types.map((type) => typeRow(type, form, errors, row.timeZone)).join('')}</ul>
+${limit === null ? '' : `<p class="muted">At most ${limit} tickets in one order.</p>`}
+<ul class="types">${types.map((type) => typeRow(type, form, errors, row.timeZone, row.maxTicketsPerOrder)).join('')}</ul>
 ${codeHiddenFields(codes)}
 ${
   allSoldOut

@@ -1,6 +1,6 @@
 // The pages after the event page: the order summary with its hold countdown, 'processing' while the payment
 // is confirmed, the order page with its tickets, and the 'find my order' form. Server-rendered, branded.
-import { clockIn, formatMoney, ORDER_STATUS_LABELS, toCurrencyCode } from '@marquee/shared';
+import { clockIn, dateTimeFormatIn, formatMoney, ORDER_STATUS_LABELS, toCurrencyCode } from '@marquee/shared';
 import type { OrderRow } from '../modules/checkout/checkout.service.js';
 import { escapeHtml } from './html.js';
 import {
@@ -73,10 +73,15 @@ ${renderBuyerFields(rules, details.form, details.errors, { fixedEmail: current.c
 export function renderSummaryPage(input: SummaryPageInput): string {
   const { order: current } = input;
   const expires = current.holdExpiresAt!;
+  // A waiting-list offer is held for hours, maybe into tomorrow: its end names the day; a checkout's, the time.
+  const until =
+    expires.getTime() - Date.now() > 3_600_000
+      ? dateTimeFormatIn(input.timeZone).format(expires)
+      : clockIn(expires, input.timeZone);
   const body = `<h1>Your order</h1>
 <p class="when">${escapeHtml(input.eventName)}</p>
 ${input.message ? `<div class="${input.message.kind}" role="${input.message.kind === 'alert' ? 'alert' : 'status'}">${escapeHtml(input.message.text)}</div>` : ''}
-<p class="note">Your tickets are held until <strong>${escapeHtml(clockIn(expires, input.timeZone))}</strong> (${escapeHtml(input.timeZone.replace(/_/g, ' '))} time). <span data-countdown="${expires.toISOString()}" aria-live="polite"></span></p>
+<p class="note">Your tickets are held until <strong>${escapeHtml(until)}</strong> (${escapeHtml(input.timeZone.replace(/_/g, ' '))} time). <span data-countdown="${expires.toISOString()}" aria-live="polite"></span></p>
 ${renderSummaryTable(current, input.lines)}
 ${input.details ? '' : `<p class="muted">For ${escapeHtml(`${current.firstName} ${current.lastName}`)} · ${escapeHtml(current.customerEmail)}</p>`}
 <div class="actions"><form method="post" action="/checkout/${escapeHtml(input.token)}/pay"${input.details ? ' novalidate aria-labelledby="details-title" class="offer"' : ''}>${input.details ? renderOfferDetails(current, input.details) : ''}<button type="submit">Pay ${escapeHtml(formatMoney(current.amountMinor + current.feeMinor, toCurrencyCode(current.currency)))}</button></form>

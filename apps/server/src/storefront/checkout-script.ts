@@ -1,6 +1,7 @@
 // The storefront's script, served from our host and loaded by every page's loader once the page has loaded
 // (page-loader.ts): the event page's Share button (the Web Share API where the browser has it, else the link is
-// copied, and the page says so), a live countdown for a hold, the on-sale countdown and the fan's local on-sale
+// copied, and the page says so), a live countdown for a hold (a waiting-list offer's 12 hours in hours and
+// minutes, the last hour in minutes and seconds), the on-sale countdown and the fan's local on-sale
 // time, and +/- steppers beside quantity inputs. Everything else works without it.
 export const CHECKOUT_SCRIPT = `(function(){
 var d=document;
@@ -26,8 +27,9 @@ d.querySelectorAll('[data-countdown]').forEach(function(el){
   var end=Date.parse(el.getAttribute('data-countdown'));
   function tick(){
     var left=Math.max(0,Math.round((end-Date.now())/1000));
-    var m=Math.floor(left/60),s=left%60;
-    el.textContent=left>0?('Time left: '+m+':'+(s<10?'0':'')+s):'Your hold has expired.';
+    var h=Math.floor(left/3600),m=Math.floor(left%3600/60),s=left%60;
+    var text=left>0?'Time left: '+(h?h+' h '+m+' min':m+':'+(s<10?'0':'')+s):'Your hold has expired.';
+    if(el.textContent!==text)el.textContent=text;
     if(left>0)setTimeout(tick,1000);else if(!el.dataset.done){el.dataset.done='1';setTimeout(function(){location.reload()},1500);}
   }
   tick();

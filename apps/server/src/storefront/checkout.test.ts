@@ -265,7 +265,10 @@ describe('paying', () => {
     const ics = await page(`/orders/${token}/calendar.ics`);
     expect(ics.statusCode).toBe(200);
     expect(ics.body).toContain('BEGIN:VEVENT');
-    expect(ics.body).not.toContain(token);
+    // The calendar entry opens the order (its lines unfolded, RFC 5545 3.1), and reminds the fan before the start.
+    const unfolded = ics.body.replace(/\r\n[ \t]/g, '');
+    expect(unfolded).toContain(`URL;VALUE=URI:http://${host}/orders/${token}\r\n`);
+    expect(unfolded).toContain('TRIGGER:-PT2H');
     expect((await page(`/orders/${token}/other.txt`)).statusCode).toBe(404);
     expect(orderPage.body).toContain(`href="/orders/${token}/tickets.pdf"`);
     const overview = (

@@ -5,6 +5,7 @@ import { formatMoney, formatSalesTime, type CurrencyCode } from '@marquee/shared
 import type { ResolvedCodes } from '../modules/codes/code-check.js';
 import type { StorefrontEvent } from '../modules/checkout/storefront-event.js';
 import { escapeHtml } from './html.js';
+import { orderRoom } from './order-limit.js';
 
 export interface CodeView {
   /** The applied access code and the names of the types it unlocked. */
@@ -34,7 +35,10 @@ export function codeView(resolved: ResolvedCodes, stored: StorefrontEvent | null
         : `${formatMoney(promo.discountValue, currency)} off each ticket`;
     const typeNames = promo.ticketTypeIds.map((id) => names.get(id)).filter(Boolean);
     if (typeNames.length) description += ` ${typeNames.join(', ')}`;
-    if (promo.maxTicketsPerOrder) description += ` (up to ${promo.maxTicketsPerOrder} tickets per order)`;
+    // Its cap on discounted tickets, unless one order could never hold more of the types it applies to.
+    const room = stored ? orderRoom(stored, promo.ticketTypeIds) : Number.MAX_SAFE_INTEGER;
+    if (promo.maxTicketsPerOrder && promo.maxTicketsPerOrder < room)
+      description += ` (up to ${promo.maxTicketsPerOrder} tickets per order)`;
   }
   return {
     access: resolved.access

@@ -3,7 +3,7 @@
 // sentence (so the page and the script say the same thing); the script only polls /queue/:id/status, finds the
 // proof-of-work answer with the browser's own SHA-256 (crypto.subtle) to join, and goes to the event page once
 // admitted. Without JavaScript the page refreshes itself and joins through a time-locked link instead.
-import { clockIn, PRODUCT_NAME } from '@marquee/shared';
+import { clockIn, dateTimeFormatIn, PRODUCT_NAME } from '@marquee/shared';
 import type { FanStatus, QueueSnapshot } from '../modules/queue/queue-state.js';
 import { brandTheme } from './branding.js';
 import { escapeHtml, renderPage } from './html.js';
@@ -131,7 +131,7 @@ export function statusBody(snapshot: QueueSnapshot, view: FanStatus): StatusBody
 const CSS = `.top{display:flex;align-items:center;gap:12px;max-width:600px;width:100%;margin:0 auto;padding:16px 20px;text-decoration:none}
 .top img{width:40px;height:40px;border-radius:10px;object-fit:cover}.top span{font-weight:700;font-size:1.05rem}
 main.queue{max-width:600px;width:100%;padding:8px 20px 40px;flex:1}h1{font-size:clamp(1.6rem,5vw,2.2rem);line-height:1.15;margin:8px 0}
-.queue dl{display:grid;grid-template-columns:repeat(3,1fr);gap:12px;margin:24px 0}.queue dl div{border:1px solid var(--line);border-radius:12px;padding:12px}
+.queue dl{display:grid;grid-template-columns:repeat(auto-fit,minmax(140px,1fr));gap:12px;margin:24px 0}.queue dl div{border:1px solid var(--line);border-radius:12px;padding:12px}
 .queue dt{font-size:.8rem;color:var(--muted)}.queue dd{margin:4px 0 0;font-size:1.5rem;font-weight:700;font-variant-numeric:tabular-nums}
 .button,button{display:inline-block;background:var(--primary);color:var(--on-primary);border:0;border-radius:10px;padding:12px 18px;font:inherit;font-weight:700;text-decoration:none;cursor:pointer;min-height:44px}
 .alert,.note{border:2px solid #ef4444;border-radius:12px;padding:12px 16px;font-weight:600}.note{border-color:var(--line);font-weight:400}
@@ -174,8 +174,35 @@ function noScriptText(body: StatusBody, options: QueuePageOptions): string {
   return '';
 }
 
+/**
+ * Before the on-sale (in the lobby, or about to join it): when tickets go on sale, in the event's zone, as the event
+ * page says it. The script hides it once the browser has a place.
+ */
+function onSaleHtml(snapshot: QueueSnapshot, body: StatusBody, now = Date.now()): string {
+  if ((body.status !== 'lobby' && body.status !== 'join') || snapshot.opensAt <= now) return '';
+  const opensAt = new Date(snapshot.opensAt);
+  const zone = snapshot.timeZone;
+  return `<p id="q-opens">On sale <strong><time datetime="${opensAt.toISOString()}">${escapeHtml(dateTimeFormatIn(zone).format(opensAt))}</time></strong> (${escapeHtml(zone.replace(/_/g, ' '))} time).</p>`;
+}
+
+/** The place, ahead and wait cards: only those with something to say (none in the lobby, say). */
+function figuresHtml(body: StatusBody): string {
+  const cards = [
+    { id: 'q-place', label: 'Your place', value: body.place },
+    { id: 'q-ahead', label: 'People ahead of you', value: body.ahead },
+    { id: 'q-wait', label: 'Estimated wait', value: body.wait },
+  ];
+  const shown = (value: unknown) => value !== undefined && value !== null;
+  const items = cards
+    .map(
+      (card) =>
+        `<div${shown(card.value) ? '' : ' hidden'}><dt>${card.label}</dt><dd id="${card.id}">${shown(card.value) ? escapeHtml(String(card.value)) : ''}</dd></div>`,
+    )
+    .join('');
+  return `<dl id="q-figures"${cards.some((card) => shown(card.value)) ? '' : ' hidden'}>${items}</dl>`;
+}
+
 export function renderQueuePage(snapshot: QueueSnapshot, body: StatusBody, options: QueuePageOptions): string {
-  const dash = '\u2013';
   const theme = brandTheme(snapshot.brand, { fontsAtOnce: true });
   const name = escapeHtml(snapshot.brand.companyName);
   const logo = safeLink(snapshot.brand.logoUrl);
@@ -189,9 +216,10 @@ export function renderQueuePage(snapshot: QueueSnapshot, body: StatusBody, optio
 <main class="queue" data-queue="/queue/${escapeHtml(snapshot.eventId)}" data-challenge="${escapeHtml(options.challenge.token)}" data-bits="${options.challenge.bits}">
 <p class="muted">Waiting room</p>
 <h1>${escapeHtml(snapshot.name)}</h1>
+${onSaleHtml(snapshot, body)}
 <p id="q-text" role="status" aria-live="polite">${escapeHtml(body.text)}</p>
 ${noScriptText(body, options)}
-<dl><div><dt>Your place</dt><dd id="q-place">${body.place ?? dash}</dd></div><div><dt>People ahead of you</dt><dd id="q-ahead">${body.ahead ?? dash}</dd></div><div><dt>Estimated wait</dt><dd id="q-wait">${escapeHtml(body.wait ?? dash)}</dd></div></dl>
+${figuresHtml(body)}
 <p id="q-action"${link || body.status === 'expired' ? '' : ' hidden'}><a class="button" id="q-link" href="${escapeHtml(link ?? `/events/${snapshot.slug}`)}"${link ? '' : ' hidden'}>${body.waiting_list_url ? 'Join the waiting list' : 'Go to the tickets'}</a> <button type="button" id="q-again" hidden>Join the queue again</button></p>
 <p class="muted">One place per browser: opening more tabs or windows does not move you forward. Leaving this page keeps your place for when you come back.</p>
 <form class="code" method="get" action="/events/${escapeHtml(snapshot.slug)}"><label for="q-code">Have a presale code?</label><div><input id="q-code" name="code" autocomplete="off" maxlength="40"${options.codeProblem ? ' aria-invalid="true" aria-describedby="q-code-error"' : ''}><button type="submit">Use code</button></div>${options.codeProblem ? `<p class="alert" id="q-code-error" role="alert">${escapeHtml(options.codeProblem)}</p>` : ''}</form>
@@ -228,9 +256,10 @@ var base=m.getAttribute('data-queue'),ch=m.getAttribute('data-challenge'),bits=+
 function $(i){return d.getElementById(i)}
 function show(j){
  $('q-text').textContent=j.text;
- $('q-place').textContent=j.place!=null?j.place:'\\u2013';
- $('q-ahead').textContent=j.ahead!=null?j.ahead:'\\u2013';
- $('q-wait').textContent=j.wait||'\\u2013';
+ var o=$('q-opens');if(o)o.hidden=j.status!=='lobby'&&j.status!=='join';
+ var any=0;[['q-place',j.place],['q-ahead',j.ahead],['q-wait',j.wait]].forEach(function(f){
+  var e=$(f[0]),has=f[1]!=null&&f[1]!=='';e.textContent=has?f[1]:'';e.parentNode.hidden=!has;if(has)any=1});
+ $('q-figures').hidden=!any;
  var a=$('q-action'),l=$('q-link'),g=$('q-again');
  a.hidden=!(j.url||j.waiting_list_url||j.status==='expired');
  l.hidden=!(j.url||j.waiting_list_url);if(j.url||j.waiting_list_url)l.href=j.url||j.waiting_list_url;

@@ -1,17 +1,20 @@
 // The waiting list's storefront routes (decision 035): GET shows the join form of a sold-out event, POST joins
-// (plain form; rate limited; a second join of the same address says so and sends nothing). Origin is checked by
-// the plugin; the form's fields are checked here (control characters, sizes, e-mail, quantity).
+// (plain form; rate limited; a second join of the same address says so and sends nothing) and redirects to the
+// confirmation (?done=joined|already), so a reload sends nothing again. The e-mails' leave link: GET asks, POST
+// leaves and redirects back to the page, which then says so. Origin is checked by the plugin; the form's fields
+// are checked here (control characters, sizes, e-mail, quantity).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidEmail } from '@marquee/shared';
 import { AppError } from '../lib/errors.js';
 import { loadStorefrontEvent } from '../modules/checkout/storefront-event.js';
 import { WAITLIST_MESSAGES } from '../modules/resale/resale-messages.js';
+import { leavePath, leaveView, leaveWaitlist } from '../modules/resale/waitlist-leave.js';
 import { joinWaitlist } from '../modules/resale/waitlist.service.js';
 import { sendHtml } from './checkout-summary.routes.js';
 import type { CheckoutRoutesDeps } from './checkout.routes.js';
 import { findPublicEventAddress, redirectToCurrent } from './event-address.js';
 import { findStorefrontOrganization, sendStorefrontNotFound } from './storefront.routes.js';
-import { renderWaitlistPage, type WaitlistFormState } from './waitlist-pages.js';
+import { renderLeavePage, renderWaitlistPage, type WaitlistDone, type WaitlistFormState } from './waitlist-pages.js';
 
 const constraints = { site: 'storefront' };
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -49,15 +52,26 @@ export function waitlistRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
     return { organization, stored };
   }
 
-  app.get<{ Params: { ref: string } }>('/events/:ref/waitlist', { constraints }, async (request, reply) => {
-    const found = await load(request, reply);
-    if (!found) return reply;
-    return sendHtml(
-      reply,
-      200,
-      renderWaitlistPage(found.organization, found.stored, { email: '', quantity: '1', type: '' }),
-    );
-  });
+  app.get<{ Params: { ref: string }; Querystring: { done?: unknown } }>(
+    '/events/:ref/waitlist',
+    { constraints },
+    async (request, reply) => {
+      const found = await load(request, reply);
+      if (!found) return reply;
+      const done = request.query.done;
+      return sendHtml(
+        reply,
+        200,
+        renderWaitlistPage(
+          found.organization,
+          found.stored,
+          { email: '', quantity: '1', type: '' },
+          undefined,
+          done === 'joined' || done === 'already' ? done : undefined,
+        ),
+      );
+    },
+  );
 
   app.post<{ Params: { ref: string } }>('/events/:ref/waitlist', { constraints }, async (request, reply) => {
     const found = await load(request, reply);
@@ -90,24 +104,47 @@ export function waitlistRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
           request.log.warn({ err: error }, 'waiting-list e-mail left to the worker');
         }
       }
-      return sendHtml(
-        reply,
-        200,
-        renderWaitlistPage(
-          found.organization,
-          found.stored,
-          { email: '', quantity: '1', type: '' },
-          {
-            kind: 'note',
-            text: outcome === 'joined' ? WAITLIST_MESSAGES.joined : WAITLIST_MESSAGES.already,
-          },
-        ),
-      );
+      const done: WaitlistDone = outcome;
+      return reply.redirect(`/events/${found.stored.event.slug}/waitlist?done=${done}`, 303);
     } catch (error) {
       if (error instanceof AppError && error.statusCode < 500) {
         return page(error.statusCode, 'alert', error.message);
       }
       throw error;
     }
+  });
+
+  // The e-mails' leave link, on the organiser's storefront: an unknown or altered token, or another organisation's
+  // entry, is the 404 page.
+  async function leaveTarget(request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) {
+    const organization = await findStorefrontOrganization(db, request.siteHost, deps.appUrl);
+    const entryId = deps.waitlist.leaveTokens.entryOf(request.params.token);
+    const view = organization && entryId ? await leaveView(db, organization.organizationId, entryId) : null;
+    if (!organization || !entryId || !view) {
+      await sendStorefrontNotFound(reply);
+      return null;
+    }
+    return { organization, entryId, view };
+  }
+
+  app.get<{ Params: { token: string } }>('/waitlist/leave/:token', { constraints }, async (request, reply) => {
+    const target = await leaveTarget(request, reply);
+    if (!target) return reply;
+    const action = leavePath(deps.waitlist.leaveTokens, target.entryId);
+    return sendHtml(reply, 200, renderLeavePage(target.organization, target.view, action));
+  });
+
+  app.post<{ Params: { token: string } }>('/waitlist/leave/:token', { constraints }, async (request, reply) => {
+    const target = await leaveTarget(request, reply);
+    if (!target) return reply;
+    if (await leaveWaitlist(db, deps.jobs, target.organization.organizationId, target.entryId)) {
+      try {
+        // An offer given up goes to the next in line at once (the worker retries what fails).
+        await deps.waitlist.deliverQueued();
+      } catch (error) {
+        request.log.warn({ err: error }, 'waiting-list run left to the worker');
+      }
+    }
+    return reply.redirect(leavePath(deps.waitlist.leaveTokens, target.entryId), 303);
   });
 }

@@ -51,6 +51,30 @@ describe('renderEmail', () => {
     ).toThrow(/http/);
   });
 
+  it('writes a link block as a sentence with an underlined link, in both parts, and refuses a non-http link', () => {
+    const { html, text } = renderEmail({
+      preheader: 'p',
+      heading: 'h',
+      paragraphs: [],
+      blocks: [
+        { kind: 'link', text: 'Plans <changed>?', label: 'Leave', url: 'https://shop.example/leave/a.b?x=1&y=2' },
+      ],
+    });
+    expect(html).toContain(
+      'Plans &lt;changed&gt;? <a href="https://shop.example/leave/a.b?x=1&amp;y=2" target="_blank" style="',
+    );
+    expect(html).toMatch(/text-decoration:underline;">Leave<\/a><\/p>/);
+    expect(text).toContain('Plans <changed>? Leave: https://shop.example/leave/a.b?x=1&y=2');
+    expect(() =>
+      renderEmail({
+        preheader: 'p',
+        heading: 'h',
+        paragraphs: [],
+        blocks: [{ kind: 'link', text: 't', label: 'l', url: 'javascript:alert(1)' }],
+      }),
+    ).toThrow(/http/);
+  });
+
   it('lays the HTML out with tables and inline styles, no style sheet or script', () => {
     const { html } = renderEmail({ preheader: 'p', heading: 'h', paragraphs: ['a'] });
     expect(html).toContain('role="presentation"');

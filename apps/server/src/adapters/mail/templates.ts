@@ -32,7 +32,9 @@ export type EmailBlock =
   | { kind: 'rows'; title?: string; rows: Array<{ label: string; value: string; strong?: boolean }> }
   /** An inline image attachment, referenced as cid:{cid}, with caption lines (a ticket's QR code). */
   | { kind: 'image'; cid: string; alt: string; width: number; caption: string[] }
-  | { kind: 'button'; label: string; url: string };
+  | { kind: 'button'; label: string; url: string }
+  /** A sentence ending in a plain underlined link (a secondary action, such as leaving a list). */
+  | { kind: 'link'; text: string; label: string; url: string };
 
 export interface EmailLayout {
   /** The short line mail clients show next to the subject in the inbox list. */
@@ -144,8 +146,11 @@ function buttonHtml(theme: Theme, label: string, url: string): string {
 </table>`;
 }
 
+// Long words (a link, an address without spaces) break rather than widen the card past a phone's screen.
+const wrapAnywhere = 'overflow-wrap:anywhere;word-break:break-word;';
+
 function paragraphHtml(theme: Theme, text: string): string {
-  return `<p style="margin:0 0 16px;font-family:${brand.font};font-size:16px;line-height:24px;color:${theme.text};">${escapeHtml(text)}</p>`;
+  return `<p style="margin:0 0 16px;font-family:${brand.font};font-size:16px;line-height:24px;color:${theme.text};${wrapAnywhere}">${escapeHtml(text)}</p>`;
 }
 
 function blockHtml(theme: Theme, block: EmailBlock): string {
@@ -154,12 +159,17 @@ function blockHtml(theme: Theme, block: EmailBlock): string {
       return paragraphHtml(theme, block.text);
     case 'button':
       return buttonHtml(theme, block.label, block.url);
+    case 'link':
+      // Underlined in the body's colour: a brand colour may not read on the card.
+      return `<p style="margin:0 0 16px;font-family:${brand.font};font-size:15px;line-height:22px;color:${theme.muted};${wrapAnywhere}">${escapeHtml(block.text)} <a href="${escapeHtml(block.url)}" target="_blank" style="color:${theme.text};text-decoration:underline;">${escapeHtml(block.label)}</a></p>`;
     case 'rows': {
-      const cell = `font-family:${brand.font};font-size:15px;line-height:22px;padding:6px 0;color:${theme.text};`;
+      // Values wrap (a long address, a date with its zone) so the card fits a 390 px phone with no sideways
+      // scroll; amounts do not break, as their currency sign is joined by a no-break space.
+      const cell = `font-family:${brand.font};font-size:15px;line-height:22px;padding:6px 0;color:${theme.text};vertical-align:top;`;
       const rows = block.rows
         .map((row) => {
           const rule = row.strong ? `border-top:1px solid ${theme.border};font-weight:700;` : '';
-          return `<tr><td style="${cell}${rule}padding-right:16px;">${escapeHtml(row.label)}</td><td align="right" style="${cell}${rule}white-space:nowrap;">${escapeHtml(row.value)}</td></tr>`;
+          return `<tr><td style="${cell}${rule}padding-right:16px;">${escapeHtml(row.label)}</td><td align="right" style="${cell}${rule}${wrapAnywhere}">${escapeHtml(row.value)}</td></tr>`;
         })
         .join('\n');
       const title = block.title
@@ -192,6 +202,8 @@ function blockText(block: EmailBlock): string[] {
       return [block.text, ''];
     case 'button':
       return [`${block.label}: ${block.url}`, ''];
+    case 'link':
+      return [`${block.text} ${block.label}: ${block.url}`, ''];
     case 'rows':
       return [
         ...(block.title ? [block.title] : []),
@@ -216,7 +228,7 @@ function headerHtml(theme: Theme, sender: EmailSender | undefined): string {
 export function renderEmail(layout: EmailLayout): { html: string; text: string } {
   if (layout.cta) assertHttpUrl(layout.cta.url);
   for (const block of layout.blocks ?? []) {
-    if (block.kind === 'button') assertHttpUrl(block.url);
+    if (block.kind === 'button' || block.kind === 'link') assertHttpUrl(block.url);
     if (block.kind === 'image' && !cidPattern.test(block.cid)) throw new Error(`Unsafe Content-ID: ${block.cid}`);
   }
   const theme = layout.sender ? organiserTheme(layout.sender) : marqueeTheme;

@@ -31,6 +31,7 @@ export const CHECKOUT_TEXT = {
   cancelled: 'This event has been cancelled, so tickets are no longer on sale. Ticket holders are refunded in full.',
   soldOut: 'Sorry, these tickets have just sold out.',
   rateLimited: 'Too many checkout attempts. Please wait a minute and try again.',
+  tryAgain: 'Your tickets could not be held just now. Please try again.',
   holdExpired: 'Your hold on these tickets has expired, so they have been released. Please start again.',
 } as const;
 

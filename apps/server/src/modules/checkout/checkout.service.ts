@@ -6,7 +6,6 @@ import { SALES_MESSAGES, validateBuyerDetails, type BuyerDetails } from '@marque
 import type { PaymentsProvider } from '../../adapters/payments/payments.js';
 import type { Database } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
-import { sharedRead } from '../../db/shared-read.js';
 import { order, orderLine, organizationSettings } from '../../db/schema/index.js';
 import { choosesOnlyPresales, codesFor, eventSalesProblem, pricedLines } from './drop-rules.js';
 import {
@@ -19,6 +18,7 @@ import {
   type HoldRequest,
 } from './hold.js';
 import { NotEnoughTickets, releaseExpiredHolds } from './inventory.js';
+import { findBySubmission, freeSubmissionKey } from './submission.js';
 import { loadStorefrontEvent, type StorefrontEvent } from './storefront-event.js';
 import { CHECKOUT_TEXT, CheckoutRefusal, dropRefusal, parseQuantities, soldOutRefusal } from './checkout-refusals.js';
 
@@ -79,33 +79,6 @@ export class QueueRequired extends Error {
 
 const PER_IP = { max: 30, windowSeconds: 60 };
 const PER_EMAIL = { max: 6, windowSeconds: 600 };
-
-// Run on every refused form (the same form sent again finds its order): prepared (decision 038), and shared by the
-// refusals of one organisation that arrive together, one statement for all their keys (decision 043).
-const bySubmissions = preparedQuery('checkout_orders_by_submission', (db, name) =>
-  db
-    .select()
-    .from(order)
-    .where(
-      and(
-        eq(order.organizationId, sql.placeholder('organizationId')),
-        sql`${order.submissionKey} = any(array(select json_array_elements_text(${sql.placeholder('keys')}::json)))`,
-      ),
-    )
-    .prepare(name),
-);
-
-const sharedSubmissionRead = sharedRead((db, waiting: readonly { organizationId: string; submissionKey: string }[]) =>
-  bySubmissions(db, {
-    organizationId: waiting[0]!.organizationId,
-    keys: JSON.stringify([...new Set(waiting.map((args) => args.submissionKey))]),
-  }),
-);
-
-async function findBySubmission(db: Database, organizationId: string, submissionKey: string) {
-  const rows = await sharedSubmissionRead(db, organizationId, { organizationId, submissionKey });
-  return rows.find((row) => row.submissionKey === submissionKey);
-}
 
 /** Whether the organisation can take payments now (payouts enabled): the checkout's check, as a boolean. */
 export const canSellNow = (deps: CheckoutDeps, organizationId: string): Promise<boolean> =>
@@ -170,7 +143,7 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
   if (lines.length === 0 && Object.keys(fields).length === 0) allFields.form = 'Choose at least one ticket.';
   if (Object.keys(allFields).length > 0) {
     // The same form sent again after its order took the last tickets finds that order, not 'Only 0 left'.
-    const already = await findBySubmission(db, input.organizationId, input.submissionKey);
+    const already = await findBySubmission(db, input.organizationId, input.submissionKey, now);
     if (already) return already;
     const { form, ...rest } = allFields;
     throw new CheckoutRefusal(form ?? CHECKOUT_TEXT.fixErrors, rest, 400, stored);
@@ -181,7 +154,7 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
     max: Math.max(1, Math.round(rule.max * deps.rateLimitMultiplier)),
   });
   const rateLimited = async () => {
-    const already = await findBySubmission(db, input.organizationId, input.submissionKey);
+    const already = await findBySubmission(db, input.organizationId, input.submissionKey, now);
     if (already) return already;
     throw new CheckoutRefusal(CHECKOUT_TEXT.rateLimited, {}, 429, stored);
   };
@@ -212,19 +185,34 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
       if (error instanceof RateLimited) return rateLimited();
       throw error;
     });
+  // The key is taken by an order: a live hold is joined (below); one paid, expired or cancelled gives the key up and
+  // the hold is tried once more. Two copies sent at once after a payment: one frees the key, both try again, and
+  // the second joins the first's new hold.
+  const holdOrJoin = async () => {
+    try {
+      return await holdOrder(db, request);
+    } catch (error) {
+      if (!(error instanceof SubmissionExists)) throw error;
+      const freed = await freeSubmissionKey(db, input.organizationId, input.submissionKey, now);
+      const joined = freed ? undefined : await findBySubmission(db, input.organizationId, input.submissionKey, now);
+      return joined ?? holdOrder(db, request);
+    }
+  };
   try {
-    const held = await holdOrder(db, request);
+    const held = await holdOrJoin();
     if (!held) throw new CheckoutRefusal('This event is not on sale.', {}, 404);
     return held;
   } catch (error) {
     if (error instanceof RateLimited) return rateLimited();
     if (error instanceof SubmissionExists || error instanceof QueuePlaceTaken) {
-      const winner = await findBySubmission(db, input.organizationId, input.submissionKey);
+      const winner = await findBySubmission(db, input.organizationId, input.submissionKey, now);
       if (winner) return winner;
       if (error instanceof QueuePlaceTaken) throw new AdmissionUsed();
+      // Its order stopped being a live hold between two tries (a moment's race): the fan sends the form again.
+      throw new CheckoutRefusal(CHECKOUT_TEXT.tryAgain, {}, 409, stored);
     }
     if (error instanceof CodeUsedUp || error instanceof BuyerLimitReached) {
-      const already = await findBySubmission(db, input.organizationId, input.submissionKey);
+      const already = await findBySubmission(db, input.organizationId, input.submissionKey, now);
       if (already) return already;
       // Holds that ran out give their code uses and tickets back: release them and try once more.
       if ((await releaseExpiredHolds(db, { eventId: stored.row.id, now })).length > 0) {
@@ -241,7 +229,7 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
     // Out of tickets: first the same form's own order, then holds that ran out (released, and tried once more).
     // Without expired holds (as the event's read found), the refusal's fresh read runs beside the form's lookup.
     const [already, refusal] = await Promise.all([
-      findBySubmission(db, input.organizationId, input.submissionKey),
+      findBySubmission(db, input.organizationId, input.submissionKey, now),
       stored.expiredHolds ? null : soldOutRefusal(db, input, lines),
     ]);
     if (already) return already;

@@ -16,6 +16,7 @@ import {
   type DocumentOrder,
   type DocumentTicket,
 } from '../ticket-documents/index.js';
+import { mailImageUrl } from '../uploads/variants.js';
 
 export interface MailContext {
   order: typeof order.$inferSelect;
@@ -29,13 +30,12 @@ export interface MailContext {
 }
 
 export function documentBranding(settings: MailContext['settings'], appUrl: string): DocumentBranding {
-  const logo = settings.logoUrl?.trim() ?? '';
   return {
     companyName: settings.companyName,
     primaryColor: settings.primaryColor ?? '',
     secondaryColor: settings.secondaryColor ?? '',
-    // Uploaded logos are served on every host; mail clients need an absolute address.
-    logoUrl: logo.startsWith('/uploads/') ? `${appUrl}${logo}` : /^https?:\/\//.test(logo) ? logo : null,
+    // An absolute address of a PNG copy: mail clients show no relative address, and some show no WebP.
+    logoUrl: mailImageUrl(settings.logoUrl, appUrl),
   };
 }
 

@@ -213,7 +213,7 @@ describe('POST /api/webhooks/stripe - checkout.session.completed', () => {
     const typeId = live.ticket_types[0]!.id;
     const held = await heldOrder(live.id, typeId, 1, 'late-line@example.com');
     // Sold out while the hold runs: a fan joins the waiting list; then the hold runs out (released by a page view).
-    expect((await joinWaitlist(live.slug, 'in-line@example.com')).statusCode).toBe(200);
+    expect((await joinWaitlist(live.slug, 'in-line@example.com')).statusCode).toBe(303);
     await expireHold(live.slug, held.orderId);
     expect(await countersOf(live.id)).toEqual({ sold: 0, held: 0 });
 
@@ -245,7 +245,7 @@ describe('POST /api/webhooks/stripe - checkout.session.completed', () => {
     const live = await createLiveEvent(t.app, owner, { name: 'Offered To The Line', capacity: 1 });
     const typeId = live.ticket_types[0]!.id;
     const held = await heldOrder(live.id, typeId, 1, 'late-offer@example.com');
-    expect((await joinWaitlist(live.slug, 'offered@example.com')).statusCode).toBe(200);
+    expect((await joinWaitlist(live.slug, 'offered@example.com')).statusCode).toBe(303);
     await expireHold(live.slug, held.orderId);
     const [pending] = await t.database.db.select().from(order).where(eq(order.id, held.orderId));
     expect(

@@ -19,6 +19,8 @@ export interface QueueRow {
   ratePerMinute: number;
   /** The on-sale the queue opens at (ms): the event's sales start, else when it was published. */
   opensAt: number;
+  /** The event's IANA zone: the lobby says the on-sale time in it. */
+  timeZone: string;
   endsAt: number | null;
   capacity: number | null;
   sold: number;
@@ -76,7 +78,7 @@ export async function readQueueRow(db: Database, eventId: string): Promise<Queue
   const [raw] = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       select e.id, e.organization_id, e.slug, e.name, e.status, e.queue_mode, e.queue_rate_per_minute,
-        ${QUEUE_OPENS_AT_SQL} as opens_at, e.ends_at, e.capacity, e.sold, e.held, s.subdomain,
+        ${QUEUE_OPENS_AT_SQL} as opens_at, e.time_zone, e.ends_at, e.capacity, e.sold, e.held, s.subdomain,
         case when s.custom_domain_verified then s.custom_domain end as custom_domain,
         s.company_name, s.logo_url, s.primary_color, s.secondary_color, s.font_family,
         q.event_id as queue_event, q.drawn_at, q.last_place, q.admitted, q.admitted_at,
@@ -98,6 +100,7 @@ export async function readQueueRow(db: Database, eventId: string): Promise<Queue
     enabled: queueOn(raw.queue_mode as QueueMode, capacity),
     ratePerMinute: Number(raw.queue_rate_per_minute),
     opensAt: ms(raw.opens_at) ?? 0,
+    timeZone: String(raw.time_zone),
     endsAt: ms(raw.ends_at),
     capacity,
     sold: Number(raw.sold),

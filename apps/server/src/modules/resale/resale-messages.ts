@@ -22,4 +22,5 @@ export const WAITLIST_MESSAGES = {
   joined:
     'You are on the waiting list. We have e-mailed you a confirmation, and we will e-mail you again as soon as tickets come back.',
   already: 'You are already on the waiting list for this event. We will e-mail you as soon as tickets come back.',
+  leaveHint: 'Each of our e-mails has a link to leave the list if your plans change.',
 } as const;

@@ -50,7 +50,7 @@ async function soldOutWithLine(name: string) {
   const live = await createLiveEvent(t.app, owner, { name, capacity: 1 });
   const typeId = live.ticket_types[0]!.id;
   const first = await buyPaidOrder(t.app, host, live.id, typeId, 1, `${live.slug}-first@example.com`);
-  expect((await join(live.slug, `${live.slug}-waiting@example.com`)).statusCode).toBe(200);
+  expect((await join(live.slug, `${live.slug}-waiting@example.com`)).statusCode).toBe(303);
   return {
     live,
     typeId,
@@ -81,7 +81,7 @@ describe('returned places go to the waiting list first', () => {
     const typeId = live.ticket_types[0]!.id;
     const held = await walkIn(live.id, typeId, 'slow-payer@example.com');
     expect(held.statusCode).toBe(303);
-    expect((await join(live.slug, 'patient@example.com')).statusCode).toBe(200);
+    expect((await join(live.slug, 'patient@example.com')).statusCode).toBe(303);
     await db()
       .update(order)
       .set({ holdExpiresAt: new Date(Date.now() - 1000) })
@@ -209,7 +209,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('walk-ins racing for a venue place
     // Front sold out and a fan waits for it; its one ticket is refunded (the run is queued, not run yet).
     const front = await buyPaidOrder(t.app, host, live.id, typeA, 1, 'race-front@example.com');
     await buyPaidOrder(t.app, host, live.id, typeB, 1, 'race-back@example.com');
-    expect((await join(live.slug, 'race-waiting@example.com', typeA)).statusCode).toBe(200);
+    expect((await join(live.slug, 'race-waiting@example.com', typeA)).statusCode).toBe(303);
     const [own] = await db().select().from(ticket).where(eq(ticket.orderId, front.id));
     expect((await refundRequest(t.app, owner, front.id, { ticket_ids: [own!.id], reason: 'Asked' })).statusCode).toBe(
       200,

@@ -11,6 +11,7 @@ import { orderLines } from '../checkout/checkout.service.js';
 import { documentBranding, documentEvent } from '../checkout/notification-mails.js';
 import { activeDomain } from '../organizations/organizations.service.js';
 import { formatEventWhen, resolveBranding } from '../ticket-documents/ticket-documents.format.js';
+import { leavePath, type LeaveTokens } from './waitlist-leave.js';
 import { OFFER_HOURS } from './waitlist.service.js';
 
 export interface WaitlistMailDeps {
@@ -18,6 +19,7 @@ export interface WaitlistMailDeps {
   mailer: Mailer;
   appUrl: string;
   publicHost: string;
+  leaveTokens: LeaveTokens;
 }
 
 const jobSchema = z.object({
@@ -50,6 +52,7 @@ export async function deliverWaitlistMail(deps: WaitlistMailDeps, data: unknown)
   const docEvent = documentEvent(row.event, origin);
   const footer = `You received this e-mail because you joined the waiting list for ${row.event.name} with ${branding.companyName} on Marquee.`;
   const wanted = `${row.entry.quantity} × ${row.typeName ?? 'any ticket'}`;
+  const leaveUrl = `${origin}${leavePath(deps.leaveTokens, row.entry.id)}`;
   if (job.kind === 'joined') {
     if (row.entry.joinedMailAt) return;
     const content = renderEmail({
@@ -68,6 +71,7 @@ export async function deliverWaitlistMail(deps: WaitlistMailDeps, data: unknown)
             { label: 'You asked for', value: wanted },
           ],
         },
+        { kind: 'link', text: 'Plans changed?', label: 'Leave the waiting list', url: leaveUrl },
       ],
       footer,
     });
@@ -113,6 +117,12 @@ export async function deliverWaitlistMail(deps: WaitlistMailDeps, data: unknown)
         ],
       },
       { kind: 'button', label: 'Buy your tickets', url },
+      {
+        kind: 'link',
+        text: 'Not coming after all? The tickets go to the next person in line when you',
+        label: 'leave the waiting list',
+        url: leaveUrl,
+      },
     ],
     footer,
   });

@@ -64,7 +64,7 @@ async function offerFor(name: string, input: Record<string, unknown>) {
     remoteAddress: fanIp(),
     payload: form({ email: 'offered@example.com', quantity: '1', type: '' }),
   });
-  expect(joined.statusCode).toBe(200);
+  expect(joined.statusCode).toBe(303);
   const [sold] = await db().select().from(ticket).where(eq(ticket.orderId, first!.id));
   await refundRequest(t.app, owner, first!.id, { ticket_ids: [sold!.id], reason: 'Cannot come' });
   await t.app.waitlist.deliverQueued();

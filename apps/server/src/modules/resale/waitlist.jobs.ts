@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Database } from '../../db/client.js';
 import { QUEUES, type JobQueue } from '../../jobs/queue.js';
+import { createLeaveTokens, type LeaveTokens } from './waitlist-leave.js';
 import { deliverWaitlistMail } from './waitlist-mail.js';
 import { runWaitlist, sweepWaitlists } from './waitlist.service.js';
 
@@ -16,6 +17,8 @@ export interface WaitlistDeps {
   log: FastifyBaseLogger;
   appUrl: string;
   publicHost: string;
+  /** Keys the entries' leave links (waitlist-leave.ts). */
+  authSecret: string;
 }
 
 const runSchema = z.object({ eventId: z.string().uuid(), organizationId: z.string().min(1) });
@@ -26,6 +29,8 @@ export interface Waitlist {
   sweep(): Promise<number>;
   /** Right after a commit: runs the due waiting-list jobs here (the worker retries what fails). */
   deliverQueued(): Promise<void>;
+  /** The entries' leave links, for the e-mails and the storefront's leave page. */
+  leaveTokens: LeaveTokens;
 }
 
 export function createWaitlist(deps: WaitlistDeps): Waitlist {
@@ -35,8 +40,10 @@ export function createWaitlist(deps: WaitlistDeps): Waitlist {
     if (offered.length > 0) deps.log.info({ eventId: job.eventId, offers: offered.length }, 'waiting-list offers made');
     return offered.length;
   };
-  const deliverMail = (data: unknown) => deliverWaitlistMail(deps, data);
+  const leaveTokens = createLeaveTokens(deps.authSecret);
+  const deliverMail = (data: unknown) => deliverWaitlistMail({ ...deps, leaveTokens }, data);
   return {
+    leaveTokens,
     run,
     deliverMail,
     sweep: () => sweepWaitlists(deps.db, deps.jobs),

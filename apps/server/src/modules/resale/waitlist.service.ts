@@ -36,6 +36,17 @@ export function waitlistLink(stored: StorefrontEvent): { open: boolean; url: str
   return { open: soldOut.length > 0, url, soldOutTypeIds: soldOut };
 }
 
+/**
+ * The most tickets a fan may wait for: what one order could buy of them (decision 035's offer is one order), so
+ * the smaller of the event's per-order limit and the type's own (for 'any ticket', the largest of the types on
+ * sale), and WAITLIST_MAX_QUANTITY.
+ */
+export function waitlistMaxQuantity(stored: StorefrontEvent, ticketTypeId: string | null): number {
+  const types = stored.types.filter((type) => type.sale === 'open' && (!ticketTypeId || type.id === ticketTypeId));
+  const byType = Math.max(0, ...types.map((type) => type.maxPerOrder));
+  return Math.max(1, Math.min(WAITLIST_MAX_QUANTITY, stored.row.maxTicketsPerOrder, byType || WAITLIST_MAX_QUANTITY));
+}
+
 export interface JoinInput {
   stored: StorefrontEvent;
   email: string;
@@ -63,7 +74,7 @@ export async function joinWaitlist(db: Database, jobs: JobQueue, input: JoinInpu
   // 'Any type' only when nothing is left at all; otherwise the fan waits for a sold-out type.
   if (!input.ticketTypeId && link.soldOutTypeIds.length < input.stored.types.filter((t) => t.sale === 'open').length)
     throw new AppError('BAD_REQUEST', WAITLIST_MESSAGES.typeUnknown);
-  const max = Math.min(WAITLIST_MAX_QUANTITY, input.stored.row.maxTicketsPerOrder);
+  const max = waitlistMaxQuantity(input.stored, input.ticketTypeId);
   if (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > max)
     throw new AppError('BAD_REQUEST', WAITLIST_MESSAGES.quantity(max));
   const scale = (max: number) => Math.max(1, Math.round(max * input.rateLimitMultiplier));

@@ -86,11 +86,13 @@ describe('joining the waiting list', () => {
     expect((await join(full.slug, { email: 'bad@example.com', quantity: '1', type: 'x\u0001' })).statusCode).toBe(400);
 
     const joined = await join(full.slug, { email: 'Wanda@Example.com', quantity: '2', type: typeId });
-    expect(joined.statusCode).toBe(200);
-    expect(joined.body).toContain(escaped(WAITLIST_MESSAGES.joined));
+    expect(joined.statusCode).toBe(303);
+    const confirmed = await t.app.inject({ method: 'GET', url: String(joined.headers.location), headers: { host } });
+    expect(confirmed.body).toContain(escaped(WAITLIST_MESSAGES.joined));
     const again = await join(full.slug, { email: 'wanda@example.com', quantity: '1', type: '' });
-    expect(again.statusCode).toBe(200);
-    expect(again.body).toContain(escaped(WAITLIST_MESSAGES.already));
+    expect(again.statusCode).toBe(303);
+    const already = await t.app.inject({ method: 'GET', url: String(again.headers.location), headers: { host } });
+    expect(already.body).toContain(escaped(WAITLIST_MESSAGES.already));
     await t.app.waitlist.deliverQueued();
     const mails = await mailTo(t.app, 'wanda@example.com');
     expect(mails.filter((mail) => mail.subject === 'You are on the waiting list for Full House')).toHaveLength(1);
@@ -104,7 +106,7 @@ describe('joining the waiting list', () => {
     for (let index = 0; index < 7; index += 1) {
       statuses.push((await join(live.slug, { email: 'hammer@example.com', quantity: '1', type: '' })).statusCode);
     }
-    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(statuses.slice(0, 5)).toEqual([303, 303, 303, 303, 303]);
     expect(statuses.slice(5)).toEqual([429, 429]);
   });
 });

@@ -1,7 +1,8 @@
 // The calendar file sent with the tickets. Times are written in UTC (every calendar converts them to the
 // reader's zone); the UID is fixed per order and event, so re-sending the e-mail updates the same entry
-// instead of adding a second one.
-import ical, { ICalCalendarMethod } from 'ical-generator';
+// instead of adding a second one. The entry links the order (its tickets at the door) and reminds the fan a day
+// before and two hours before the start.
+import ical, { ICalAlarmType, ICalCalendarMethod } from 'ical-generator';
 import type { DocumentEvent, DocumentOrder } from './ticket-documents.types.js';
 
 export interface EventIcsInput {
@@ -20,6 +21,9 @@ export function eventIcsUid(event: Pick<DocumentEvent, 'id' | 'url'>, orderCode:
   return `${orderCode}.${event.id}@${host}`;
 }
 
+/** The reminders, in seconds before the start: a day ahead (to plan the trip) and two hours ahead (to leave). */
+export const EVENT_ICS_REMINDERS = [24 * 3600, 2 * 3600] as const;
+
 export function canRenderEventIcs(event: Pick<DocumentEvent, 'startsAt'>): boolean {
   return event.startsAt !== null;
 }
@@ -30,12 +34,16 @@ export function renderEventIcs({ event, order }: EventIcsInput): string {
     prodId: { company: 'Marquee', product: 'Tickets', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
   });
-  // Calendars get shared: the entry names the order but links the public event page, never the order's
-  // token link.
-  const description = [event.description.trim(), `Your order ${order.code}. Event page: ${event.url}`]
+  // The order's link opens the tickets at the door, so the entry carries it (URL and description); it says the
+  // link is private, as the e-mail does, since calendars are sometimes shared.
+  const description = [
+    event.description.trim(),
+    `Your order ${order.code}, with your tickets: ${order.orderUrl}\nKeep this link to yourself: anyone with it can see your tickets.`,
+    `Event page: ${event.url}`,
+  ]
     .filter(Boolean)
     .join('\n\n');
-  calendar.createEvent({
+  const entry = calendar.createEvent({
     id: eventIcsUid(event, order.code),
     // The stamp is the payment time, not "now", so the same order always renders the same file.
     stamp: order.paidAt,
@@ -44,7 +52,14 @@ export function renderEventIcs({ event, order }: EventIcsInput): string {
     summary: event.name,
     location: event.location || null,
     description,
-    url: event.url,
+    url: order.orderUrl,
   });
+  for (const seconds of EVENT_ICS_REMINDERS) {
+    entry.createAlarm({
+      type: ICalAlarmType.display,
+      triggerBefore: seconds,
+      description: `${event.name} starts in ${seconds / 3600} hours`,
+    });
+  }
   return calendar.toString();
 }
