@@ -186,6 +186,10 @@ test("on-sale times use the wizard's date-time picker, and Save confirms", async
   const section = page.getByRole('region', { name: 'On-sale & limits' });
   const onSale = section.getByRole('button', { name: /^On-sale \(Europe\/London\)/ });
   await expect(section.locator('input[type="datetime-local"]')).toHaveCount(0);
+  // The event's limit of 20 says nothing beside a type's own 10: the field says what fans can really take.
+  await expect(section.getByRole('spinbutton', { name: 'Tickets per order' })).toHaveAccessibleDescription(
+    "Fans can take at most 10 in one order: the ticket types' own limits are lower",
+  );
 
   // The spec's picker: a Monday-first month with navigation, hours 0-23, minutes in steps of 5, Clear and Today.
   await onSale.click();

@@ -98,6 +98,13 @@ function SalesSettingsForm({
     'aria-describedby': describedBy(`${id}-${field}`, errors[field], hint),
   });
   const zone = event.time_zone.replace(/_/g, ' ');
+  // An order can mix types, each under its own limit: above their sum, the event's limit says nothing.
+  const onSale = event.ticket_types.filter((type) => !type.hidden);
+  const typesAllow = onSale.reduce((sum, type) => sum + type.max_per_order, 0);
+  const perOrderHint =
+    onSale.length > 0 && Number(perOrder) > typesAllow
+      ? `Fans can take at most ${typesAllow} in one order: the ticket types' own limits are lower`
+      : undefined;
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
@@ -145,9 +152,14 @@ function SalesSettingsForm({
             align="end"
           />
         </Field>
-        <Field id={`${id}-max_tickets_per_order`} label="Tickets per order" error={errors.max_tickets_per_order}>
+        <Field
+          id={`${id}-max_tickets_per_order`}
+          label="Tickets per order"
+          error={errors.max_tickets_per_order}
+          hint={perOrderHint}
+        >
           <input
-            {...described('max_tickets_per_order')}
+            {...described('max_tickets_per_order', Boolean(perOrderHint))}
             type="number"
             min={1}
             max={100}
