@@ -299,7 +299,7 @@ for (const { name: viewport, width, height } of VIEWPORTS) {
       }
 
       await navigate(page, '/dashboard/events');
-      await expect(page.getByText('Draft Night')).toBeVisible();
+      await expect(page.getByText('Draft Night', { exact: true })).toBeVisible();
       await audit.check('events list');
 
       await navigate(page, '/dashboard/events/new');

@@ -182,6 +182,12 @@ test("on-sale times use the wizard's date-time picker, and Save confirms", async
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.context().addCookies(organiser.cookies);
+  // An event limit of 20 beside the one type's own limit of 10 (the first test left the event at 6).
+  const limits = await request.put(`${baseURL}/api/events/${eventId}/sales`, {
+    headers: { origin: baseURL, cookie: organiser.cookieHeader },
+    data: { sales_start_local: null, sales_end_local: null, max_tickets_per_order: 20, max_tickets_per_email: 20 },
+  });
+  expect(limits.status()).toBe(200);
   await page.goto(`${baseURL}/dashboard/events/view/${eventId}`);
   const section = page.getByRole('region', { name: 'On-sale & limits' });
   const onSale = section.getByRole('button', { name: /^On-sale \(Europe\/London\)/ });

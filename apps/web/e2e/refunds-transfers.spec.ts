@@ -80,14 +80,20 @@ test('the organiser refunds one ticket of a two-ticket order; the detail shows i
   await expect(boxes).toHaveCount(2);
   await boxes.first().check();
   await expect(form.getByLabel('Amount to refund (GBP)')).toHaveValue('20.00');
-  await form.getByRole('button', { name: 'Refund £20.00' }).click();
+  await form.getByRole('button', { name: 'Review refund of £20.00' }).click();
   await expect(form.getByRole('alert')).toContainText('Give a reason');
   await form.getByLabel('Reason (sent to the buyer)').fill('Your friend cannot come.');
   await shot(page, testInfo, 'refund-dialog-desktop-light');
   await page.emulateMedia({ colorScheme: 'dark' });
   await shot(page, testInfo, 'refund-dialog-desktop-dark');
   await page.emulateMedia({ colorScheme: 'light' });
-  await form.getByRole('button', { name: 'Refund £20.00' }).click();
+  await form.getByRole('button', { name: 'Review refund of £20.00' }).click();
+  // Nothing is refunded until the organiser confirms what the refund does.
+  const confirm = dialog.getByRole('group', { name: /^Refund £20\.00 to / });
+  await expect(confirm).toContainText('1 ticket stops working at the door at once and goes back on sale.');
+  await expect(confirm).toContainText('This cannot be undone.');
+  await shot(page, testInfo, 'refund-confirm-desktop-light');
+  await confirm.getByRole('button', { name: 'Yes, refund £20.00' }).click();
   await expect(dialog.getByRole('status')).toContainText('Refunded £20.00 and 1 ticket');
   const tickets = dialog.getByRole('region', { name: 'Tickets', exact: true });
   await expect(tickets.getByText('Refunded', { exact: true })).toHaveCount(1);
@@ -142,6 +148,10 @@ test('a fan asks for a refund on their order page and the organiser approves it'
   await expect(refunds).toContainText('Asked by the buyer · £20.00');
   await expect(refunds).toContainText('I am ill that week.');
   await refunds.getByRole('button', { name: 'Approve refund' }).click();
+  // Approving asks first, and says what it does.
+  const approve = refunds.getByRole('group', { name: 'Confirm the refund' });
+  await expect(approve).toContainText('Refund £20.00 for T-');
+  await approve.getByRole('button', { name: 'Yes, refund £20.00' }).click();
   await expect(refunds).toContainText('Refunded');
   await expect(dialog.getByRole('region', { name: 'History' })).toContainText('Refund requested by Fan');
   await expect(async () => {
@@ -173,6 +183,10 @@ test('a fan sends a ticket to a friend, who gets their own new ticket by e-mail'
   await shot(page, testInfo, 'fan-order-page-phone-dark');
   await page.emulateMedia({ colorScheme: 'light' });
   await page.getByRole('button', { name: `Send ticket ${oldCode}` }).click();
+  // Sending asks the fan to confirm; nothing is sent before.
+  await expect(page.getByText(`Send ticket ${oldCode} to Robin Friend (robin-friend@example.com)?`)).toBeVisible();
+  await shot(page, testInfo, 'fan-transfer-confirm-phone');
+  await page.getByRole('button', { name: `Yes, send ticket ${oldCode}` }).click();
   await expect(page.getByText('Ticket sent.')).toBeVisible();
   await expect(page.getByText('Sent to Robin Friend · no longer valid')).toBeVisible();
   await shot(page, testInfo, 'fan-order-page-after-transfer-phone');
