@@ -289,4 +289,3 @@ export async function settle(world: World) {
   await runAfterSaleJobs(world.app);
   await deliverCheckoutMail(world.app);
 }
-

@@ -97,7 +97,9 @@ test('admit by code, already checked in, offline scan synced later, a door sale 
   });
   const entries = ((await log.json()) as { entries: Array<{ ticket_code: string; status: string; method: string }> })
     .entries;
-  expect(entries).toContainEqual(expect.objectContaining({ ticket_code: second, status: 'admitted', method: 'offline' }));
+  expect(entries).toContainEqual(
+    expect.objectContaining({ ticket_code: second, status: 'admitted', method: 'offline' }),
+  );
 
   // A door sale: counted as sold and checked in at once.
   await page.getByRole('tab', { name: 'Sell at door' }).click();

@@ -283,7 +283,7 @@ describe('the organiser font, served from our host', () => {
     const hash = createHash('sha256').update(inline[0]!).digest('base64');
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}'(;|$)`));
-    expect(csp).not.toContain('unsafe-inline\' \'sha256');
+    expect(csp).not.toContain("unsafe-inline' 'sha256");
     expect(response.body).not.toMatch(/<script[^>]*src=/);
     expect((await get('/_storefront/checkout.js')).body).toContain('data-share');
     // The home page has the same loader, so the font is applied there too.

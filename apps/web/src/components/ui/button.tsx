@@ -15,7 +15,8 @@ const sizeClasses: Record<ButtonSize, string> = {
 // A disabled button must look disabled in both themes: primary turns grey and faint, secondary becomes a
 // dashed outline without fill (no hover change either).
 const variantClasses: Record<ButtonVariant, string> = {
-  primary: 'bg-primary text-primary-foreground hover:brightness-95 disabled:opacity-40 disabled:grayscale disabled:hover:brightness-100',
+  primary:
+    'bg-primary text-primary-foreground hover:brightness-95 disabled:opacity-40 disabled:grayscale disabled:hover:brightness-100',
   secondary:
     'bg-secondary text-secondary-foreground border border-white/10 hover:bg-[#262626] dark:bg-secondary dark:text-secondary-foreground disabled:border-dashed disabled:border-zinc-400 disabled:bg-transparent disabled:text-zinc-500 disabled:hover:bg-transparent dark:disabled:border-zinc-600 dark:disabled:bg-transparent dark:disabled:text-zinc-500',
 };
