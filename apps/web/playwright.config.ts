@@ -26,7 +26,8 @@ export default defineConfig({
   outputDir: process.env.MARQUEE_E2E_OUT,
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    // Recording a trace for every test cost CPU the two cores need; in CI only a failed test's retry records one.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     // The landing's WebGL hero and footer canvas, drawn in software, kept a core busy for as long as a test stayed
     // on '/' (6.3 s of Chromium CPU in 10 s, against 0.07 s under reduced motion). Tests run under reduced motion;
