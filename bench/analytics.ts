@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
+import { resolveAuthSecret } from '../apps/server/src/config-secret.js';
 import type { DatabaseHandle } from '../apps/server/src/db/client.js';
 import { createOrganizationFor, signUpAndVerify } from '../apps/server/test/auth-helpers.js';
 import { HttpClient } from './lib/http.js';
@@ -207,12 +208,15 @@ async function throughput(port: number, eventSlug: string, round: number) {
 }
 
 async function runOn(label: string, database: DatabaseHandle) {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_MULTIPLIER: '1000',
-    PUBLIC_HOST,
-  });
+  const config = resolveAuthSecret(
+    loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_MULTIPLIER: '1000',
+      PUBLIC_HOST,
+      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    }),
+  );
   const common = { config, database, webDistDir: '/nonexistent', assertCanSell: async () => {} };
   const app = await buildApp(common);
   const appOff = await buildApp({ ...common, pageViews: { enabled: false } });

@@ -7,6 +7,7 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
+import { resolveAuthSecret } from '../apps/server/src/config-secret.js';
 import type { DatabaseHandle } from '../apps/server/src/db/client.js';
 import { event, ticketType } from '../apps/server/src/db/schema/index.js';
 import { createOrganizationFor, signUpAndVerify } from '../apps/server/test/auth-helpers.js';
@@ -93,7 +94,14 @@ async function measure(app: Awaited<ReturnType<typeof buildApp>>, cookie: string
 
 async function runOn(label: string, database: DatabaseHandle, results: Map<string, Timings>) {
   const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MULTIPLIER: '1000' }),
+    config: resolveAuthSecret(
+      loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_MULTIPLIER: '1000',
+        AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      }),
+    ),
     database,
     webDistDir: '/nonexistent',
     assertCanSell: async () => {},

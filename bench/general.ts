@@ -2,6 +2,7 @@
 // Run with `npm run bench` (or `npm run bench -- general`). Figures, not pass/fail: compare them between changes.
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
+import { resolveAuthSecret } from '../apps/server/src/config-secret.js';
 import { createPglite, openDatabase } from '../apps/server/src/db/client.js';
 import { organization, organizationSettings } from '../apps/server/src/db/schema/index.js';
 
@@ -28,7 +29,9 @@ await database.db
   .insert(organizationSettings)
   .values({ organizationId: 'org_bench', subdomain: 'bench', companyName: 'Bench Org' });
 const app = await buildApp({
-  config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+  config: resolveAuthSecret(
+    loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123' }),
+  ),
   database,
   webDistDir: '/nonexistent',
 });

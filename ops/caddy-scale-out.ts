@@ -127,6 +127,8 @@ async function main(): Promise<number> {
       PUBLIC_HOST: publicHost,
       TRUST_PROXY: 'true',
       AUTH_SECRET: 'scale-out-secret-scale-out-secret-0123456789',
+      // Production mode on the payments sandbox (decision 049): the fans pay through the sandbox.
+      PAYMENTS_SANDBOX_IN_PRODUCTION: 'yes',
       // Every fan reaches the app from Caddy's loopback address, so the per-IP checkout limit is raised.
       RATE_LIMIT_MULTIPLIER: '1000',
     };

@@ -312,6 +312,8 @@ async function main(): Promise<number> {
       APP_URL: `http://${APP_HOST}`,
       PUBLIC_HOST: APP_HOST,
       AUTH_SECRET,
+      // Production mode on the payments sandbox (decision 049): the suite pays through the sandbox.
+      PAYMENTS_SANDBOX_IN_PRODUCTION: 'yes',
       SMTP_URL: world.smtp.url,
       S3_ENDPOINT: world.s3.endpoint,
       S3_BUCKET: 'files',

@@ -216,7 +216,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   healthRoutes(app, database);
   if (!config.isProduction) devMailRoutes(app, database.db, { open: config.devMailboxOpen });
-  publicConfigRoutes(app, config);
   await authRoutes(app, { auth, config });
   organizationRoutes(app, { config });
   domainRoutes(app, { config, provider: options.domains ?? createDomainProvider(config) });
@@ -233,6 +232,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   publicUploadRoutes(app, storage);
   await registerUploads(app, { db: database.db, storage, resolveAuth: requireUserOutsideDoor });
   const payments = options.payments ?? createPaymentsProvider(config, { db: database.db });
+  publicConfigRoutes(app, config, payments.name);
   const ticketSigner = createTicketSigner(config.authSecret);
   const jobs =
     options.jobs ??

@@ -45,6 +45,34 @@ describe('loadConfig', () => {
     ).toThrow(/STRIPE_WEBHOOK_SECRET/);
   });
 
+  it('refuses to run a production server on the payments sandbox unless told to, naming the opt-in', () => {
+    const production = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(40),
+      APP_URL: 'https://app.example.com',
+      PUBLIC_HOST: 'example.com',
+    };
+    expect(() => loadConfig(production)).toThrow(ConfigError);
+    expect(() => loadConfig(production)).toThrow(
+      /STRIPE_SECRET_KEY: required in production.*PAYMENTS_SANDBOX_IN_PRODUCTION=yes/,
+    );
+    expect(() => loadConfig({ ...production, PAYMENTS_SANDBOX_IN_PRODUCTION: 'no' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ ...production, PAYMENTS_SANDBOX_IN_PRODUCTION: 'maybe' })).toThrow(
+      /PAYMENTS_SANDBOX_IN_PRODUCTION/,
+    );
+    const staging = loadConfig({ ...production, PAYMENTS_SANDBOX_IN_PRODUCTION: 'yes' });
+    expect(staging.paymentsSandboxInProduction).toBe(true);
+    const live = loadConfig({ ...production, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+    expect(live.paymentsSandboxInProduction).toBe(false);
+    // Outside production the sandbox needs no opt-in.
+    expect(loadConfig({}).paymentsSandboxInProduction).toBe(false);
+  });
+
+  it('reads no secret of its own: without AUTH_SECRET it leaves the secret to resolveAuthSecret', () => {
+    expect(loadConfig({}).authSecret).toBeUndefined();
+    expect(loadConfig({ AUTH_SECRET: 'y'.repeat(32) }).authSecret).toBe('y'.repeat(32));
+  });
+
   it('wants paired credentials set together', () => {
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(
       /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together/,

@@ -59,6 +59,9 @@ const envSchema = z.object({
   QUEUE_POW_BITS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(24).default(14)),
   CHECKOUT_HOLD_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(3600).optional()),
   STRIPE_SECRET_KEY: optionalString,
+  // A production server without STRIPE_SECRET_KEY runs on the payments sandbox only with this opt-in (a staging
+  // server): no real money moves, and every page says so (decision 049).
+  PAYMENTS_SANDBOX_IN_PRODUCTION: booleanFlag,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: optionalUrl,
   CLOUDFLARE_API_TOKEN: optionalString,
@@ -100,7 +103,13 @@ export interface Config {
   databasePoolSize: number;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
+  /**
+   * What every signature derives from (sessions, ticket QR codes, waiting-room tokens, the sandbox's webhooks).
+   * AUTH_SECRET, or outside production the random secret kept in DATA_DIR/secret (resolveAuthSecret).
+   */
   authSecret: string;
+  /** A production server on the payments sandbox, by the PAYMENTS_SANDBOX_IN_PRODUCTION opt-in. */
+  paymentsSandboxInProduction: boolean;
   /** Scales the auth rate limits (1 in production; browser test runs raise it). */
   rateLimitMultiplier: number;
   /** How long a checkout holds its tickets (HOLD_MINUTES unless CHECKOUT_HOLD_SECONDS says otherwise). */
@@ -117,11 +126,14 @@ export class ConfigError extends Error {
   }
 }
 
-// Outside production a fixed development secret keeps sessions valid across restarts; it is never used in
-// production, where AUTH_SECRET is required.
-const DEVELOPMENT_AUTH_SECRET = 'marquee-development-secret-do-not-use-in-production';
+/** The configuration as the environment gives it: without AUTH_SECRET, authSecret is still to be resolved. */
+export type LoadedConfig = Omit<Config, 'authSecret'> & { authSecret: string | undefined };
 
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Validates the environment and nothing else (no files, no network): every bad key is reported at once. Outside
+ * production AUTH_SECRET may be left out; resolveAuthSecret (config-secret.ts) then supplies the data directory's.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): LoadedConfig {
   const parsed = envSchema.safeParse(source);
   const problems: string[] = [];
   if (!parsed.success) {
@@ -150,6 +162,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (!env.APP_URL) problems.push('APP_URL: required in production (the public https origin of the dashboard)');
     if (!env.PUBLIC_HOST)
       problems.push('PUBLIC_HOST: required in production (the host storefront subdomains hang off)');
+    if (!env.STRIPE_SECRET_KEY && !env.PAYMENTS_SANDBOX_IN_PRODUCTION) {
+      problems.push(
+        'STRIPE_SECRET_KEY: required in production, or no real payment can be taken. A staging server may run on ' +
+          'the payments sandbox instead with PAYMENTS_SANDBOX_IN_PRODUCTION=yes (every page then says no real money moves)',
+      );
+    }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       problems.push('STRIPE_WEBHOOK_SECRET: required in production when STRIPE_SECRET_KEY is set');
     }
@@ -169,7 +187,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: env.DATABASE_POOL_SIZE,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
-    authSecret: env.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
+    authSecret: env.AUTH_SECRET,
+    paymentsSandboxInProduction: isProduction && !env.STRIPE_SECRET_KEY && env.PAYMENTS_SANDBOX_IN_PRODUCTION,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
     holdSeconds: env.CHECKOUT_HOLD_SECONDS ?? HOLD_MINUTES * 60,
     devMailboxOpen: env.DEV_MAILBOX === 'open',

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { resolveAuthSecret } from './config-secret.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { serveBackups, type BackupServer } from './db/backup.js';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/data-dir-lock.js';
@@ -22,11 +23,14 @@ async function main() {
   }
   let config: Config;
   try {
-    config = loadConfig();
+    // Validation first, then the one step that may touch the disk: without AUTH_SECRET (never in production),
+    // the data directory's own random secret, made on the first start.
+    config = resolveAuthSecret(loadConfig());
   } catch (error) {
     if (error instanceof ConfigError)
       fail(`Marquee cannot start. ${error.message}\nSee .env.example for every variable.`);
-    throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    fail(`Marquee cannot start: the secret in the data directory could not be read or made (${reason}).`);
   }
 
   let lock: DataDirLock | undefined;
@@ -55,6 +59,11 @@ async function main() {
     // Request ids on every line; no query strings, bodies, headers, access tokens or e-mail addresses.
     logger: loggerOptions(config.logLevel),
   });
+  if (config.paymentsSandboxInProduction) {
+    app.log.warn(
+      'PAYMENTS_SANDBOX_IN_PRODUCTION is set: this production server takes no real payments (payments sandbox); every page says so',
+    );
+  }
 
   // The durable job worker (checkout e-mails and refunds, hold expiry, archiving); several processes may run it.
   let jobs: JobRunner;

@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
+import { resolveAuthSecret } from '../src/config-secret.js';
 import { createPglite, openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { createJobQueue, type RetryPolicy } from '../src/jobs/queue.js';
 
@@ -66,8 +67,20 @@ export async function openTestDatabase(): Promise<{
   return { database, dispose: () => database.close() };
 }
 
+/** The API tests' own secret, given explicitly: they have no data directory to keep one in. */
+export const TEST_AUTH_SECRET = 'api-tests-secret-api-tests-secret-0123456789';
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', PORT: '3000', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...overrides });
+  return resolveAuthSecret(
+    loadConfig({
+      NODE_ENV: 'test',
+      PORT: '3000',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: '/nonexistent',
+      AUTH_SECRET: TEST_AUTH_SECRET,
+      ...overrides,
+    }),
+  );
 }
 
 export async function createTestApp(

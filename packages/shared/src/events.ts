@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from './constants.js';
 import { isValidLocalDateTime, localToInstant, MIN_LOCAL_YEAR } from './dates.js';
+import { ticketPriceTooHigh, ticketPriceTooHighMessage } from './money.js';
 import { isSupportedTimeZone, TIME_ZONE_MESSAGES } from './time-zones.js';
 
 export const EVENT_NAME_MAX = 50;
@@ -114,6 +115,8 @@ export function validateEventStep(step: 1 | 2 | 3 | 4, form: EventFormValues): E
     if (!form.ticketPrice.trim() || !Number.isFinite(price) || price <= 0)
       errors.ticketPrice = EVENT_MESSAGES.priceRequired;
     else if (!PRICE_PATTERN.test(form.ticketPrice.trim())) errors.ticketPrice = EVENT_MESSAGES.priceStep;
+    else if (ticketPriceTooHigh(form.ticketPrice, form.ticketCurrency))
+      errors.ticketPrice = ticketPriceTooHighMessage(form.ticketCurrency);
     if (
       form.venueCapacity.trim() !== '' &&
       !(Number.isInteger(Number(form.venueCapacity)) && Number(form.venueCapacity) >= 0)

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENCY_CODES, type CurrencyCode } from './constants.js';
-import { bookingFee, currencyDecimals, formatMoney, fromMinorUnits, toCurrencyCode, toMinorUnits } from './money.js';
+import { defaultEventFormValues, validateEventStep } from './events.js';
+import {
+  bookingFee,
+  currencyDecimals,
+  formatMoney,
+  fromMinorUnits,
+  MAX_ORDER_TOTAL_MINOR,
+  MAX_TICKET_PRICE_MINOR,
+  ticketPriceTooHigh,
+  ticketPriceTooHighMessage,
+  toCurrencyCode,
+  toMinorUnits,
+} from './money.js';
 
 const twoDecimals = CURRENCY_CODES.filter((code) => code !== 'JPY');
 // Intl separates some symbols with a no-break space; compare on plain spaces.
@@ -114,5 +126,27 @@ describe('formatMoney (en-GB)', () => {
     expect(formatMoney(0, 'GBP')).toBe('£0.00');
     expect(formatMoney(0, 'JPY')).toBe('JP¥0');
     expect(formatMoney(-500, 'EUR')).toBe('-€5.00');
+  });
+});
+
+describe('the ticket price ceiling', () => {
+  it('is 10,000,000 minor units in every currency, and the wizard says so on the price field', () => {
+    expect(ticketPriceTooHigh('100000.00', 'GBP')).toBe(false);
+    expect(ticketPriceTooHigh('100000.01', 'GBP')).toBe(true);
+    expect(ticketPriceTooHigh('1000000000', 'GBP')).toBe(true);
+    expect(ticketPriceTooHigh('10000000', 'JPY')).toBe(false);
+    expect(ticketPriceTooHigh('10000001', 'JPY')).toBe(true);
+    expect(ticketPriceTooHigh('not a price', 'GBP')).toBe(false);
+    expect(ticketPriceTooHighMessage('GBP')).toBe('Ticket price must be at most £100,000.00');
+    const form = { ...defaultEventFormValues('GBP'), ticketPrice: '1000000000' };
+    expect(validateEventStep(3, form).ticketPrice).toBe('Ticket price must be at most £100,000.00');
+    expect(validateEventStep(3, { ...form, ticketPrice: '100000' }).ticketPrice).toBeUndefined();
+  });
+
+  it('keeps an order under the card provider’s limit: nine tickets at the ceiling fit, ten do not', () => {
+    const perTicket = MAX_TICKET_PRICE_MINOR + bookingFee(MAX_TICKET_PRICE_MINOR, 'GBP');
+    expect(9 * perTicket).toBeLessThanOrEqual(MAX_ORDER_TOTAL_MINOR);
+    expect(10 * perTicket).toBeGreaterThan(MAX_ORDER_TOTAL_MINOR);
+    expect(Number.isSafeInteger(100 * 20 * perTicket)).toBe(true);
   });
 });

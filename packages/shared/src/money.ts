@@ -91,6 +91,25 @@ export function bookingFee(amountMinor: number, _currency: CurrencyCode): number
   return Math.floor((amountMinor * BOOKING_FEE_PERCENT + 50) / 100);
 }
 
+/**
+ * The highest price of one ticket, in minor units of any currency: £100,000.00, ¥10,000,000 (decision 049). It
+ * catches a mistyped price long before a fan's card meets it, and keeps every order total far from any overflow.
+ */
+export const MAX_TICKET_PRICE_MINOR = 10_000_000;
+
+/**
+ * The most one order may come to, booking fee included: the card provider's own limit on one payment (Stripe
+ * refuses more than 99,999,999 minor units). Tickets near the price ceiling reach it at ten in one order.
+ */
+export const MAX_ORDER_TOTAL_MINOR = 99_999_999;
+
+/** A price typed as decimal text ('12.50') above MAX_TICKET_PRICE_MINOR in `currency`; false for text that is no price. */
+export function ticketPriceTooHigh(text: string, currency: CurrencyCode): boolean {
+  const value = text.trim();
+  if (!/^\d+(\.\d+)?$/.test(value)) return false;
+  return Number(value) > MAX_TICKET_PRICE_MINOR / 10 ** currencyDecimals(currency);
+}
+
 const formatters = new Map<CurrencyCode, Intl.NumberFormat>();
 
 /** en-GB display with the currency's symbol: 1250 GBP -> '£12.50', 1250 JPY -> 'JP¥1,250'. */
@@ -102,4 +121,14 @@ export function formatMoney(amountMinor: number, currency: CurrencyCode): string
     formatters.set(currency, formatter);
   }
   return formatter.format(amountMinor / 10 ** currencyDecimals(currency));
+}
+
+/** 'Ticket price must be at most £100,000.00' (in the event's currency). */
+export function ticketPriceTooHighMessage(currency: CurrencyCode): string {
+  return `Ticket price must be at most ${formatMoney(MAX_TICKET_PRICE_MINOR, currency)}`;
+}
+
+/** The refusal of an order over MAX_ORDER_TOTAL_MINOR, in the order's currency. */
+export function orderTooLargeMessage(currency: CurrencyCode): string {
+  return `One order can come to at most ${formatMoney(MAX_ORDER_TOTAL_MINOR, currency)} with the booking fee. Please choose fewer tickets.`;
 }

@@ -124,6 +124,7 @@ describe('Origin check in production', () => {
         AUTH_SECRET: 'x'.repeat(40),
         APP_URL: 'https://app.example.com',
         PUBLIC_HOST: 'example.com',
+        PAYMENTS_SANDBOX_IN_PRODUCTION: 'yes',
       },
     });
     try {

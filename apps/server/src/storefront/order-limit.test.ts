@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { SignedInUser } from '../../test/auth-helpers.js';
-import { createLiveEvent, fanIp, form, sellingOrganiser } from '../../test/checkout-helpers.js';
+import { buyer, createLiveEvent, fanIp, form, postCheckout, sellingOrganiser } from '../../test/checkout-helpers.js';
 import { addType, makeCode, putSales } from '../../test/drop-helpers.js';
 import { buyPaidOrder } from '../../test/cancellation-helpers.js';
 
@@ -107,5 +107,28 @@ describe('the waiting list', () => {
     expect(five.statusCode).toBe(400);
     expect(five.body).toContain('Choose between 1 and 4 tickets');
     expect((await join('4')).statusCode).toBe(303);
+  });
+});
+
+describe('the order total', () => {
+  it('refuses an order above what one payment can carry (£999,999.99 with the fee), and takes one just under it', async () => {
+    // At the price ceiling, £100,000.00 + £8,000.00 fee a ticket: nine come to £972,000.00, ten to £1,080,000.00.
+    const live = await createLiveEvent(t.app, owner, { name: 'Gold Standard', price: '100000.00', capacity: 100 });
+    const typeId = live.ticket_types[0]!.id;
+    const ten = await postCheckout(t.app, host, live.id, {
+      ...buyer,
+      email: 'ten@example.com',
+      [`qty_${typeId}`]: '10',
+    });
+    expect(ten.statusCode).toBe(400);
+    expect(ten.body).toContain(
+      'One order can come to at most £999,999.99 with the booking fee. Please choose fewer tickets.',
+    );
+    const nine = await postCheckout(t.app, host, live.id, {
+      ...buyer,
+      email: 'nine@example.com',
+      [`qty_${typeId}`]: '9',
+    });
+    expect(nine.statusCode, nine.body).toBe(303);
   });
 });

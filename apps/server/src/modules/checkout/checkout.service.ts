@@ -2,7 +2,14 @@
 // one transaction (an order in 'pending'), then hand over to the payments provider's hosted checkout. Prices
 // and fees always come from the database; nothing the browser sends about money is read.
 import { and, eq, sql } from 'drizzle-orm';
-import { SALES_MESSAGES, validateBuyerDetails, type BuyerDetails } from '@marquee/shared';
+import {
+  MAX_ORDER_TOTAL_MINOR,
+  orderTooLargeMessage,
+  SALES_MESSAGES,
+  validateBuyerDetails,
+  type BuyerDetails,
+  type CurrencyCode,
+} from '@marquee/shared';
 import type { PaymentsProvider } from '../../adapters/payments/payments.js';
 import type { Database } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
@@ -17,6 +24,7 @@ import {
   SubmissionExists,
   type HoldRequest,
 } from './hold.js';
+import { orderTotalMinor } from './hold-decide.js';
 import { NotEnoughTickets, releaseExpiredHolds } from './inventory.js';
 import { findBySubmission, freeSubmissionKey } from './submission.js';
 import { loadStorefrontEvent, type StorefrontEvent } from './storefront-event.js';
@@ -135,6 +143,9 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
     fields.form = SALES_MESSAGES.tooManyPerOrder(stored.row.maxTicketsPerOrder);
   const priced = pricedLines(lines, codes);
   if (priced.problem && lines.length > 0) fields.code = priced.problem;
+  // One payment can carry only so much (the card provider's limit): an order above it is refused here, on the form.
+  if (lines.length > 0 && !fields.form && orderTotalMinor(priced.lines) > MAX_ORDER_TOTAL_MINOR)
+    fields.form = orderTooLargeMessage(priced.lines[0]!.type.currency as CurrencyCode);
   const buyerErrors = validateBuyerDetails(buyer, {
     minimumAge: stored.row.minimumAge,
     hasTerms: stored.row.termsOfService.trim() !== '',

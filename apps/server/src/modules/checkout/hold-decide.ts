@@ -70,6 +70,14 @@ const unitPrice = (line: HoldLine) => line.unitPriceMinor ?? line.type.priceMino
 const left = (counters: Counters) =>
   counters.capacity === null ? Infinity : counters.capacity - counters.sold - counters.held;
 
+/** What an order of `lines` comes to with its booking fee, in minor units, as newOrder below prices it. */
+export function orderTotalMinor(lines: HoldLine[]): number {
+  return lines.reduce((sum, line) => {
+    const unit = unitPrice(line);
+    return sum + (unit + bookingFee(unit, line.type.currency as CurrencyCode)) * line.quantity;
+  }, 0);
+}
+
 function perType(lines: HoldLine[]): Map<string, number> {
   const sums = new Map<string, number>();
   for (const line of lines) sums.set(line.ticketTypeId, (sums.get(line.ticketTypeId) ?? 0) + line.quantity);

@@ -9,6 +9,8 @@ import {
   localToInstant,
   validateEventForm,
   fromMinorUnits,
+  ticketPriceTooHigh,
+  ticketPriceTooHighMessage,
   type CurrencyCode,
   type EventFormValues,
   type EventInput,
@@ -184,6 +186,8 @@ export function toPersistable(state: EventState): Persistable {
         path: 'price',
         message: state.currency === 'JPY' ? 'JPY prices have no decimals' : EVENT_MESSAGES.priceStep,
       });
+    } else if (ticketPriceTooHigh(state.price, state.currency)) {
+      fields.push({ path: 'price', message: ticketPriceTooHighMessage(state.currency) });
     }
   }
   if (fields.length > 0) throw validationError('Invalid event', fields);

@@ -3,14 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
+import type { PaymentsProviderName } from '../../adapters/payments/payments.js';
 import { configuredSocialProviders } from '../auth/auth.js';
 
-export function publicConfigRoutes(app: FastifyInstance, config: Config) {
+/**
+ * `payments` is the provider the app really runs on (not NODE_ENV, not a guess from the variables): the dashboard
+ * shows the sandbox notice from it, in production too when PAYMENTS_SANDBOX_IN_PRODUCTION is set.
+ */
+export function publicConfigRoutes(app: FastifyInstance, config: Config, payments: PaymentsProviderName) {
   const social = configuredSocialProviders(config);
   const body = {
     appUrl: config.appUrl,
     publicHost: config.publicHost,
-    payments: config.raw.STRIPE_SECRET_KEY ? ('stripe' as const) : ('sandbox' as const),
+    payments,
     socialProviders: { google: 'google' in social, microsoft: 'microsoft' in social, linkedin: 'linkedin' in social },
   };
   app.withTypeProvider<ZodTypeProvider>().get(

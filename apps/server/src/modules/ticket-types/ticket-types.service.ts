@@ -7,6 +7,8 @@ import {
   localToInstant,
   MAX_TICKET_TYPES_PER_EVENT,
   TICKET_TYPE_MESSAGES,
+  ticketPriceTooHigh,
+  ticketPriceTooHighMessage,
   toMinorUnits,
   type CurrencyCode,
   type TicketTypeDto,
@@ -59,8 +61,12 @@ async function eventCurrency(tx: Transaction, organizationId: string, types: Tic
   return general ? (general.currency as CurrencyCode) : organizationCurrency(tx, organizationId);
 }
 
-/** '12.50' in the event's currency -> minor units, refused unless more than zero. */
+/** '12.50' in the event's currency -> minor units, refused unless more than zero and at most the ceiling. */
 function priceOf(text: string, currency: CurrencyCode): number {
+  if (ticketPriceTooHigh(text, currency)) {
+    const message = ticketPriceTooHighMessage(currency);
+    throw new AppError('VALIDATION_ERROR', message, [{ path: 'price', message }]);
+  }
   let minor: number;
   try {
     minor = toMinorUnits(text, currency);

@@ -152,6 +152,45 @@ describe('POST /api/events/:id/ticket-types', () => {
     expect(errorOf(none).message).toContain('At least 1 ticket per order');
   });
 
+  it('POST /api/events/:id/ticket-types - refuses a price above the ceiling (£100,000.00 a ticket), takes the ceiling itself', async () => {
+    const draft = await newEvent(owner);
+    for (const price of ['1000000000', '100000.01', '99999999999999999999999']) {
+      const response = await call(owner, 'POST', `/api/events/${draft.id}/ticket-types`, { name: 'Gold', price });
+      expect(response.statusCode, price).toBe(400);
+      expect(response.json()).toMatchObject({
+        error: {
+          code: 'VALIDATION_ERROR',
+          message: 'Ticket price must be at most £100,000.00',
+          fields: [{ path: 'price', message: 'Ticket price must be at most £100,000.00' }],
+        },
+      });
+    }
+    expect((await addType(owner, draft.id, { name: 'Gold', price: '100000.00' })).price_minor).toBe(10_000_000);
+    const type = (await call(owner, 'GET', `/api/events/${draft.id}/ticket-types`)).json().ticket_types[1];
+    const raised = await call(owner, 'PUT', `/api/events/${draft.id}/ticket-types/${type.id}`, {
+      ...editBody(type),
+      price: '1000000000',
+    });
+    expect(raised.statusCode).toBe(400);
+    expect(errorOf(raised).message).toBe('Ticket price must be at most £100,000.00');
+    // In yen the same ceiling is ¥10,000,000 (no decimals).
+    const yen = await newEvent(owner, { ...complete, currency: 'JPY', price: '3000' });
+    expect((await addType(owner, yen.id, { name: 'Gold', price: '10000000' })).price_minor).toBe(10_000_000);
+    const tooMuch = await call(owner, 'POST', `/api/events/${yen.id}/ticket-types`, { name: 'X', price: '10000001' });
+    expect(errorOf(tooMuch).message).toBe('Ticket price must be at most JP¥10,000,000');
+  });
+
+  it('POST /api/events - the event form’s price has the same ceiling', async () => {
+    const refused = await call(owner, 'POST', '/api/events', { ...complete, price: '1000000000' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('VALIDATION_ERROR');
+    expect(refused.json().error.fields).toEqual([
+      { path: 'price', message: 'Ticket price must be at most £100,000.00' },
+    ]);
+    const ceiling = await newEvent(owner, { ...complete, price: '100000' });
+    expect(ceiling.price).toBe('100000.00');
+  });
+
   it('POST /api/events/:id/ticket-types - another organisation’s event is 404 and nothing is added', async () => {
     const draft = await newEvent(owner);
     const response = await call(rival, 'POST', `/api/events/${draft.id}/ticket-types`, vip);

@@ -10,6 +10,8 @@ import {
   currencyDecimals,
   fromMinorUnits,
   ticketTypeInputSchema,
+  ticketPriceTooHigh,
+  ticketPriceTooHighMessage,
   type CurrencyCode,
   type TicketTypeDto,
   type TicketTypeInput,
@@ -74,6 +76,7 @@ function parse(draft: Draft, currency: CurrencyCode): { body?: TicketTypeInput; 
     const [, fraction = ''] = draft.price.trim().split('.');
     if (currencyDecimals(currency) === 0 && /[^0]/.test(fraction)) errors.price = TICKET_TYPE_MESSAGES.jpyDecimals;
     else if (!(Number(draft.price) > 0)) errors.price = TICKET_TYPE_MESSAGES.priceRequired;
+    else if (ticketPriceTooHigh(draft.price, currency)) errors.price = ticketPriceTooHighMessage(currency);
   }
   return Object.keys(errors).length ? { errors } : { body: result.data, errors };
 }
