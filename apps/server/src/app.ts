@@ -43,6 +43,7 @@ import { originCheckPlugin } from './plugins/origin-check.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
+import { registerStagingBanner } from './plugins/staging-banner.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { publicConfigRoutes } from './modules/health/public-config.routes.js';
 import { publicUploadRoutes, registerUploads } from './modules/uploads/uploads.routes.js';
@@ -192,6 +193,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     isProduction: config.isProduction,
     s3PublicUrl: config.raw.S3_PUBLIC_URL || undefined,
   });
+  // Before compression: the staging banner goes into the page, then the page is compressed.
+  if (config.paymentsSandboxInProduction) registerStagingBanner(app);
   await app.register(fastifyCompress, { threshold: 1024 });
 
   // Observability: request durations for every route below, GET /metrics (loopback or METRICS_TOKEN only).

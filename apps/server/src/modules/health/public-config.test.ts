@@ -1,8 +1,13 @@
 // GET /api/public-config says which payments provider the app really runs on, and a production server on the
 // sandbox (PAYMENTS_SANDBOX_IN_PRODUCTION, decision 049) still says "sandbox" there and on the pages fans pay on.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
+import type { Config } from '../../config.js';
+import { STAGING_BANNER_TEXT } from '../../plugins/staging-banner.js';
 import { createTestApp, testConfig, type TestApp } from '../../../test/test-app.js';
 import {
   buyer,
@@ -13,6 +18,13 @@ import {
   tokenFrom,
 } from '../../../test/checkout-helpers.js';
 
+/** A web build directory holding only this index.html. */
+function webDist(index: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-web-'));
+  fs.writeFileSync(path.join(dir, 'index.html'), index);
+  return dir;
+}
+
 const publicConfig = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/api/public-config' });
 
 describe('a production server on the sandbox, by the opt-in', () => {
@@ -20,9 +32,10 @@ describe('a production server on the sandbox, by the opt-in', () => {
   // database is the one under test.
   let setup: TestApp;
   let production: FastifyInstance;
+  let config: Config;
   beforeAll(async () => {
     setup = await createTestApp();
-    const config = testConfig({
+    config = testConfig({
       NODE_ENV: 'production',
       AUTH_SECRET: 'x'.repeat(40),
       APP_URL: 'http://localhost:3000',
@@ -63,6 +76,46 @@ describe('a production server on the sandbox, by the opt-in', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<p class="sandbox" role="note">SANDBOX — no real money moves</p>');
+    expect(page.body).toContain(STAGING_BANNER_TEXT);
+  });
+
+  it('every page says it is a staging server: the storefront, the event page, the dashboard', async () => {
+    const owner = await sellingOrganiser(setup.app, 'staging-pages');
+    const live = await createLiveEvent(setup.app, owner, { capacity: 10 });
+    const host = 'staging-pages.localhost:3000';
+    const moved = await production.inject({ method: 'GET', url: `/events/${live.id}`, headers: { host } });
+    const eventPage = new URL(String(moved.headers.location), `http://${host}`).pathname;
+    for (const url of ['/', eventPage]) {
+      const page = await production.inject({ method: 'GET', url, headers: { host } });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toMatch(new RegExp(`<body[^>]*><div id="marquee-staging-banner" role="note"[^>]*>`));
+      expect(page.body, url).toContain(STAGING_BANNER_TEXT);
+    }
+    const index = `<!doctype html><html><head><title>Marquee</title></head><body><div id="root"></div></body></html>`;
+    const dashboard = await buildApp({ config, database: setup.database, webDistDir: webDist(index) });
+    try {
+      const shell = await dashboard.inject({ method: 'GET', url: '/dashboard', headers: { accept: 'text/html' } });
+      expect(shell.statusCode).toBe(200);
+      expect(shell.body).toContain(`<body><div id="marquee-staging-banner"`);
+    } finally {
+      await dashboard.close();
+    }
+  });
+});
+
+describe('a development server on the sandbox', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('has no staging banner', async () => {
+    const owner = await sellingOrganiser(t.app, 'dev-pages');
+    await createLiveEvent(t.app, owner, { capacity: 10 });
+    const page = await t.app.inject({ method: 'GET', url: '/', headers: { host: 'dev-pages.localhost:3000' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain(STAGING_BANNER_TEXT);
   });
 });
 
