@@ -196,7 +196,9 @@ export async function fulfilPaidSession(
     const followUp = await holdForReview(tx, current, paid, differs, quantities);
     return followUp ? queued(followUp) : null;
   }
-  if (current.status !== 'pending' && current.status !== 'expired' && current.status !== 'cancelled') return null;
+  // An order held for review gave its hold back like an expired one: its own payment, arriving after a stray one,
+  // is a late payment (honoured while tickets remain, else refunded).
+  if (!['pending', 'expired', 'cancelled', 'payment_review'].includes(current.status)) return null;
   // A cancelled order that already carries this payment is waiting for its refund: nothing new to do.
   if (current.status === 'cancelled' && current.paymentIntentId) return null;
   const lines = await tx.select().from(orderLine).where(eq(orderLine.orderId, current.id));

@@ -94,6 +94,8 @@ export interface PaymentReviewFacts {
   accountDiffers: boolean;
   paidAmountMinor: number | null;
   paidCurrency: string | null;
+  /** The order is in 'payment_review' (it was waiting for the payment); false when it stands (the payment was extra). */
+  orderHeld: boolean;
 }
 
 type Mail = Omit<OutgoingMail, 'to'>;

@@ -158,14 +158,18 @@ async function plannedMail(
       if (!review) return null;
       return {
         recipients: await organiserAddresses(deps.db, job.organizationId),
-        build: () => buildMail.paymentReview(context, reviewFacts(review.detail)),
+        build: () =>
+          buildMail.paymentReview(context, {
+            ...reviewFacts(review.detail),
+            orderHeld: status === 'payment_review',
+          }),
       };
     }
   }
 }
 
 /** The facts fulfilment recorded about a payment that did not match (fulfilment.ts, holdForReview). */
-function reviewFacts(detail: unknown): PaymentReviewFacts {
+function reviewFacts(detail: unknown): Omit<PaymentReviewFacts, 'orderHeld'> {
   const facts = (detail && typeof detail === 'object' ? detail : {}) as Record<string, unknown>;
   const reasons = Array.isArray(facts.reasons) ? facts.reasons.map(String) : [];
   return {

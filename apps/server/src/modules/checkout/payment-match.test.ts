@@ -303,6 +303,53 @@ describe('POST /api/webhooks/stripe - a completion that does not match its order
   });
 });
 
+describe('POST /api/webhooks/stripe - a stray payment and the order’s own', () => {
+  it('the order’s own payment after a stray one still pays it (a late payment)', async () => {
+    const held = await heldOrder(wavesHost, wavesEvent, 'stray-then-own@example.com');
+    const stray = await strayPayment({
+      accountId: await accountOf(waves),
+      amount: 100,
+      currency: 'usd',
+      orderId: held.orderId,
+    });
+    expect((await deliver(eventFor(stray))).statusCode).toBe(200);
+    expect((await orderRow(held.orderId)).status).toBe('payment_review');
+    const own = (await sandbox().completeCheckout(held.sessionId))!;
+    expect((await deliver(eventFor(own))).statusCode).toBe(200);
+    const current = await orderRow(held.orderId);
+    expect(current.status).toBe('paid');
+    expect(current.paymentIntentId).toBe(own.paymentIntentId);
+    expect(await t.database.db.select().from(ticket).where(eq(ticket.orderId, held.orderId))).toHaveLength(1);
+    expect(await countersOf(wavesEvent.id)).toEqual({ sold: held.counters.sold + 1, held: held.counters.held });
+    // The stray payment went back; the order's own did not.
+    expect((await sessionRow(stray.id)).amountRefunded).toBe(100);
+    expect((await sessionRow(own.id)).amountRefunded).toBe(0);
+  });
+
+  it('a stray payment for an order already paid is refunded and the order stands', async () => {
+    const held = await heldOrder(wavesHost, wavesEvent, 'paid-then-stray@example.com');
+    const own = (await sandbox().completeCheckout(held.sessionId))!;
+    expect((await deliver(eventFor(own))).statusCode).toBe(200);
+    const stray = await strayPayment({
+      accountId: await accountOf(waves),
+      amount: 2000,
+      currency: 'gbp',
+      orderId: held.orderId,
+    });
+    expect((await deliver(eventFor(stray))).statusCode).toBe(200);
+    const current = await orderRow(held.orderId);
+    expect(current.status).toBe('paid');
+    expect(current.paymentIntentId).toBe(own.paymentIntentId);
+    expect(await t.database.db.select().from(ticket).where(eq(ticket.orderId, held.orderId))).toHaveLength(1);
+    expect((await sessionRow(stray.id)).amountRefunded).toBe(2000);
+    expect((await sessionRow(own.id)).amountRefunded).toBe(0);
+    const mails = await reviewMails(waves, current.code);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('the payment was for £20.00, but the order total is £10.80');
+    expect(mails[0]!.text).toContain('The order itself is unchanged.');
+  });
+});
+
 describe('POST /api/webhooks/stripe - a completion that matches its order', () => {
   it('pays the order once; a replay does nothing and nothing is refunded', async () => {
     const held = await heldOrder(wavesHost, wavesEvent, 'matched@example.com');

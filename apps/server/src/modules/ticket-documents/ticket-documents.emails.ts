@@ -286,6 +286,8 @@ export interface PaymentReviewInput {
   accountDiffers: boolean;
   paidAmountMinor: number | null;
   paidCurrency: string | null;
+  /** The order itself is held (it was waiting for this payment); false: the order stands, the payment was extra. */
+  orderHeld: boolean;
   dashboardUrl: string;
 }
 
@@ -313,7 +315,9 @@ export function paymentReviewEmail(input: PaymentReviewInput): OutgoingMail {
     heading: 'Payment held for review',
     paragraphs: [
       `A payment reported for order ${order.code} (${event.name}) did not match the order: ${reasons.join('; ')}.`,
-      'We have not issued any tickets for it, the tickets it held are back on sale, and the payment has been refunded in full. There is nothing you need to do, but if you did not expect this, please contact Marquee support with the order code.',
+      input.orderHeld
+        ? 'We have not issued any tickets for it, the tickets the order held are back on sale, and the payment has been refunded in full. There is nothing you need to do, but if you did not expect this, please contact Marquee support with the order code.'
+        : 'The order itself is unchanged. We have not issued any tickets for this payment and it has been refunded in full. There is nothing you need to do, but if you did not expect this, please contact Marquee support with the order code.',
     ],
     blocks: [
       {
@@ -329,7 +333,7 @@ export function paymentReviewEmail(input: PaymentReviewInput): OutgoingMail {
                 ? `${paid} (another account)`
                 : paid,
           },
-          { label: 'Status', value: 'Refunded, no tickets issued', strong: true },
+          { label: 'Payment', value: 'Refunded, no tickets issued for it', strong: true },
         ],
       },
       { kind: 'button', label: 'View the event in your dashboard', url: input.dashboardUrl },
