@@ -36,6 +36,8 @@ export interface FakeStripe {
   bankAccount: { last4: string; bank_name: string } | null;
   /** Refunds of these payment intents fail (500, not to be retried by the SDK) this many more times. */
   refundFailures: Map<string, number>;
+  /** What GET /v1/payment_intents/:id answers (the transfer destination of a destination charge); else 404. */
+  paymentIntents: Map<string, { transferDestination: string | null }>;
   close(): Promise<void>;
 }
 
@@ -51,7 +53,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     payouts: [],
     bankAccount: { last4: '6789', bank_name: 'STRIPE TEST BANK' },
     refundFailures: new Map(),
+    paymentIntents: new Map(),
   };
+  let sessionCounter = 0;
   // Stripe answers a repeated idempotency key with the first response.
   const refundsByKey = new Map<string, Record<string, unknown>>();
   let refundCounter = 0;
@@ -85,6 +89,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const accountMatch = path.match(/^\/v1\/accounts\/([^/]+)$/);
       const externalMatch = path.match(/^\/v1\/accounts\/([^/]+)\/external_accounts$/);
       const loginMatch = path.match(/^\/v1\/accounts\/([^/]+)\/login_links$/);
+      const intentMatch = path.match(/^\/v1\/payment_intents\/([^/]+)$/);
 
       if (method === 'POST' && path === '/v1/accounts') {
         counter += 1;
@@ -142,11 +147,23 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return send(200, list(data, path));
       }
       if (method === 'POST' && path === '/v1/checkout/sessions') {
+        const id = `cs_test_fake${++sessionCounter}`;
         return send(200, {
-          id: 'cs_test_fake1',
+          id,
           object: 'checkout.session',
-          url: 'https://checkout.stripe.com/c/pay/cs_test_fake1',
+          url: `https://checkout.stripe.com/c/pay/${id}`,
           mode: form.mode,
+        });
+      }
+      if (method === 'GET' && intentMatch) {
+        const id = intentMatch[1] ?? '';
+        const intent = fake.paymentIntents.get(id);
+        if (!intent) return send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+        return send(200, {
+          id,
+          object: 'payment_intent',
+          status: 'succeeded',
+          transfer_data: intent.transferDestination ? { destination: intent.transferDestination } : null,
         });
       }
       if (method === 'POST' && path === '/v1/refunds') {

@@ -27,6 +27,7 @@ export const ORDER_STATUS_LABELS = {
   cancelled: 'Cancelled',
   refunded: 'Refunded',
   partially_refunded: 'Partially refunded',
+  payment_review: 'Payment review',
 } as const;
 export type OrderStatusName = keyof typeof ORDER_STATUS_LABELS;
 

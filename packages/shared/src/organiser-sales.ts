@@ -39,7 +39,15 @@ export const reorderTicketTypesSchema = z.object({
 });
 export type ReorderTicketTypes = z.infer<typeof reorderTicketTypesSchema>;
 
-const orderStatus = z.enum(['pending', 'paid', 'expired', 'cancelled', 'refunded', 'partially_refunded']);
+const orderStatus = z.enum([
+  'pending',
+  'paid',
+  'expired',
+  'cancelled',
+  'refunded',
+  'partially_refunded',
+  'payment_review',
+]);
 
 /** GET /api/events/:id/orders?search=&page= */
 export const ordersQuerySchema = z.object({

@@ -1,7 +1,7 @@
 // The pages after the event page: the order summary with its hold countdown, 'processing' while the payment
 // is confirmed, the order page with its tickets, and the 'find my order' form. Server-rendered, branded.
 import { clockIn, dateTimeFormatIn, formatMoney, ORDER_STATUS_LABELS, toCurrencyCode } from '@marquee/shared';
-import type { OrderRow } from '../modules/checkout/checkout.service.js';
+import { CHECKOUT_TEXT, type OrderRow } from '../modules/checkout/checkout.service.js';
 import { escapeHtml } from './html.js';
 import {
   renderAfterSaleMessage,
@@ -123,6 +123,11 @@ ${renderAfterSaleMessage(input.afterSale)}
 ${
   current.status === 'paid'
     ? `<p class="note">You're going! Show a ticket's QR code at the door. We've e-mailed your tickets to ${escapeHtml(current.customerEmail)}.</p>`
+    : ''
+}
+${
+  current.status === 'payment_review'
+    ? `<div class="alert" role="status"><strong>${escapeHtml(CHECKOUT_TEXT.paymentReviewTitle)}.</strong> ${escapeHtml(CHECKOUT_TEXT.paymentReview)}</div>`
     : ''
 }
 ${

@@ -75,15 +75,21 @@ export function checkoutSummary(deps: { db: Database; paymentOrigins: string[] }
     const expired =
       current.status !== 'pending' || !current.holdExpiresAt || current.holdExpiresAt.getTime() <= Date.now();
     if (expired) {
-      const text =
-        current.status === 'cancelled'
+      const review = current.status === 'payment_review';
+      const text = review
+        ? CHECKOUT_TEXT.paymentReview
+        : current.status === 'cancelled'
           ? 'This order was cancelled and its tickets released.'
           : CHECKOUT_TEXT.holdExpired;
       return sendHtml(
         reply,
         410,
         renderMessagePage(organization, {
-          title: current.status === 'cancelled' ? 'Order cancelled' : 'Your hold has expired',
+          title: review
+            ? CHECKOUT_TEXT.paymentReviewTitle
+            : current.status === 'cancelled'
+              ? 'Order cancelled'
+              : 'Your hold has expired',
           text,
           link: event
             ? { href: `/events/${event.slug}`, label: 'Start again' }
@@ -153,6 +159,18 @@ export function checkoutSummaryRoutes(
     if (!current) return sendStorefrontNotFound(reply);
     if (current.status === 'paid' || current.status === 'partially_refunded')
       return reply.redirect(`/orders/${current.accessToken}`, 303);
+    // A payment that did not match the order (decision 050): refunded, never paid.
+    if (current.status === 'payment_review') {
+      return sendHtml(
+        reply,
+        200,
+        renderMessagePage(organization, {
+          title: CHECKOUT_TEXT.paymentReviewTitle,
+          text: CHECKOUT_TEXT.paymentReview,
+          link: { href: '/', label: 'See all events' },
+        }),
+      );
+    }
     // Paid after the hold ran out and the tickets sold out: refunded (or about to be), never paid.
     if (
       (current.status === 'cancelled' || current.status === 'refunded') &&

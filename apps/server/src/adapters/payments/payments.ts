@@ -98,6 +98,11 @@ export interface PaymentsProvider {
      */
     refundApplicationFee?: boolean;
   }): Promise<{ id: string; status: string; amount: number }>;
+  /**
+   * The connected account a payment was made out to (a destination charge's transfer destination); null when
+   * the provider knows no such payment or it has no destination. Read when a completion event names no account.
+   */
+  retrievePaymentDestination(paymentIntentId: string): Promise<string | null>;
   /** Checks the signature over the raw body; throws AppError('BAD_REQUEST') when it does not match. */
   constructWebhookEvent(rawBody: Buffer | string, signature: string | undefined): PaymentWebhookEvent;
 }

@@ -436,6 +436,15 @@ export function createSandboxPayments(options: SandboxPaymentsOptions): SandboxP
       });
     },
 
+    async retrievePaymentDestination(paymentIntentId) {
+      const [session] = await db
+        .select({ accountId: sandboxCheckoutSession.accountId })
+        .from(sandboxCheckoutSession)
+        .where(eq(sandboxCheckoutSession.paymentIntentId, paymentIntentId))
+        .limit(1);
+      return session?.accountId ?? null;
+    },
+
     constructWebhookEvent(rawBody, signature) {
       if (!signature) throw new AppError('BAD_REQUEST', 'Missing Stripe-Signature header');
       try {

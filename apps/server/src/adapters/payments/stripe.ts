@@ -158,6 +158,13 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPr
       return { id: refund.id, status: refund.status ?? 'pending', amount: refund.amount };
     },
 
+    async retrievePaymentDestination(paymentIntentId) {
+      const intent = await call('read the payment', () => stripe.paymentIntents.retrieve(paymentIntentId));
+      const destination = intent.transfer_data?.destination;
+      if (!destination) return null;
+      return typeof destination === 'string' ? destination : destination.id;
+    },
+
     constructWebhookEvent(rawBody, signature) {
       if (!options.webhookSecret) {
         throw new AppError('SERVICE_UNAVAILABLE', 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)');

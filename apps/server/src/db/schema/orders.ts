@@ -22,7 +22,19 @@ import { eventCode } from './codes.js';
 import { event, ticketType } from './events.js';
 import { TICKET_STATES, type TicketState } from '@marquee/shared';
 
-export const ORDER_STATUSES = ['pending', 'paid', 'expired', 'cancelled', 'refunded', 'partially_refunded'] as const;
+/**
+ * payment_review: a signed payment that did not match the order (amount, currency or the organiser's account,
+ * decision 050): no tickets, the hold released, the payment refunded, the organiser told.
+ */
+export const ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'expired',
+  'cancelled',
+  'refunded',
+  'partially_refunded',
+  'payment_review',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** A ticket's state (decision 046): see TICKET_STATES and TICKET_MOVES in packages/shared/src/tickets.ts. */
 export { TICKET_STATES };
@@ -120,7 +132,7 @@ export const order = pgTable(
       .where(sql`${table.status} = 'pending'`),
     check(
       'order_status_check',
-      sql`${table.status} in ('pending', 'paid', 'expired', 'cancelled', 'refunded', 'partially_refunded')`,
+      sql`${table.status} in ('pending', 'paid', 'expired', 'cancelled', 'refunded', 'partially_refunded', 'payment_review')`,
     ),
     check('order_quantity_check', sql`${table.quantity} > 0`),
     check(
@@ -243,7 +255,13 @@ export const orderChange = pgTable(
     device: text('device'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('order_change_order_id_idx').on(table.orderId, table.at)],
+  (table) => [
+    index('order_change_order_id_idx').on(table.orderId, table.at),
+    // The periodic refund retry looks for payments held for review (decision 050): few rows, read every minute.
+    index('order_change_payment_review_idx')
+      .on(table.orderId)
+      .where(sql`${table.action} = 'payment_review'`),
+  ],
 );
 
 /**

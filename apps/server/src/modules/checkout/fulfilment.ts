@@ -2,9 +2,10 @@
 // records the provider's event id), with the order row locked: a paid order is never paid again, a hold
 // becomes sold tickets, and a payment whose hold had already been released is honoured while tickets remain for
 // the public (`late-payment.ts`) and otherwise marked for an automatic refund. The per-day sales and the buyer's
-// totals (`sale-rollups.ts`) move in the same transaction.
-import { and, eq, type SQL } from 'drizzle-orm';
-import { event, order, orderChange, orderLine, ticket } from '../../db/schema/index.js';
+// totals (`sale-rollups.ts`) move in the same transaction. A payment whose amount, currency or connected account
+// does not match its order sells nothing: the order is held for review and the payment refunded (decision 050).
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { event, order, orderChange, orderLine, organizationSettings, ticket } from '../../db/schema/index.js';
 import { giveBackCodesAndBuyer } from './cancel.js';
 import { newTicketCode } from './codes.js';
 import { dailySaleUpsert, forgetPastDay, recordBuyer } from './sale-rollups.js';
@@ -16,7 +17,14 @@ import type { OrderRow } from './checkout.service.js';
 /** What the fulfilment still needs (e-mails, a refund): queued as jobs in the same transaction. */
 export type FulfilmentFollowUp =
   | { kind: 'paid'; orderId: string; organizationId: string }
-  | { kind: 'refund_unfulfilled'; orderId: string; organizationId: string };
+  | { kind: 'refund_unfulfilled'; orderId: string; organizationId: string }
+  | {
+      kind: 'payment_review';
+      orderId: string;
+      organizationId: string;
+      sessionId: string;
+      paymentIntentId: string | null;
+    };
 
 export interface PaidSession {
   sessionId: string;
@@ -24,10 +32,22 @@ export interface PaidSession {
   paymentIntentId: string | null;
   /** Epoch seconds of the provider's event. */
   paidAt: Date;
+  /** What the provider says was charged: amount_total in minor units and the currency as sent (any case). */
+  amountTotal: number | null;
+  currency: string | null;
+  /** The connected account the payment was made out to (the event's account, or the charge's destination). */
+  accountId: string | null;
 }
 
+/** Why a payment does not belong to its order: one entry per fact that differs. */
+export type PaymentMismatch = Array<'amount' | 'currency' | 'account'>;
+
 /** Reads what fulfilment needs from a Stripe-shaped checkout.session object. */
-export function readPaidSession(object: Record<string, unknown>, created: number): PaidSession | null {
+export function readPaidSession(
+  object: Record<string, unknown>,
+  created: number,
+  accountId: string | null,
+): PaidSession | null {
   if (typeof object.id !== 'string') return null;
   if (object.payment_status !== 'paid' && object.payment_status !== 'no_payment_required') return null;
   const metadata = (object.metadata ?? {}) as Record<string, unknown>;
@@ -42,6 +62,96 @@ export function readPaidSession(object: Record<string, unknown>, created: number
           ? String((intent as { id: unknown }).id)
           : null,
     paidAt: new Date(created * 1000),
+    amountTotal: Number.isSafeInteger(object.amount_total) ? (object.amount_total as number) : null,
+    currency: typeof object.currency === 'string' ? object.currency : null,
+    accountId,
+  };
+}
+
+/**
+ * Compares a payment with its order: the amount charged with the order's total (tickets plus booking fee, what the
+ * checkout session was created for), the currency (any case), and the account paid with the organisation's own.
+ */
+async function paymentMismatch(tx: Tx, current: OrderRow, paid: PaidSession): Promise<PaymentMismatch> {
+  const differs: PaymentMismatch = [];
+  if (paid.amountTotal !== current.amountMinor + current.feeMinor) differs.push('amount');
+  if (paid.currency === null || paid.currency.toUpperCase() !== current.currency.toUpperCase())
+    differs.push('currency');
+  const [settings] = await tx
+    .select({ accountId: organizationSettings.stripeAccountId })
+    .from(organizationSettings)
+    .where(eq(organizationSettings.organizationId, current.organizationId))
+    .limit(1);
+  if (!paid.accountId || paid.accountId !== settings?.accountId) differs.push('account');
+  return differs;
+}
+
+/**
+ * A payment that does not match its order: no tickets. An order still waiting for its payment goes to
+ * 'payment_review' and gives its hold back (codes, buyer's limit, counters); any other order keeps its status. Either
+ * way the payment is refunded and the organiser told, by the follow-up. Once per checkout session: the same
+ * payment reported again (a new event id) finds its audit entry and does nothing.
+ */
+async function holdForReview(
+  tx: Tx,
+  current: OrderRow,
+  paid: PaidSession,
+  differs: PaymentMismatch,
+  quantities: Array<{ ticketTypeId: string; quantity: number }>,
+): Promise<FulfilmentFollowUp | null> {
+  const [seen] = await tx
+    .select({ id: orderChange.id })
+    .from(orderChange)
+    .where(
+      and(
+        eq(orderChange.orderId, current.id),
+        eq(orderChange.action, 'payment_review'),
+        sql`${orderChange.detail}->>'session_id' = ${paid.sessionId}`,
+      ),
+    )
+    .limit(1);
+  if (seen) return null;
+  const awaiting =
+    current.status === 'pending' ||
+    current.status === 'expired' ||
+    (current.status === 'cancelled' && !current.paymentIntentId);
+  const now = new Date();
+  if (awaiting) {
+    if (current.status === 'pending') {
+      // Codes and the buyer's row before the counters, the order in which holds lock them (decision 043).
+      await giveBackCodesAndBuyer(tx, current);
+      await releaseHeldTickets(tx, current.eventId, quantities);
+    }
+    await tx
+      .update(order)
+      .set({ status: 'payment_review', holdExpiresAt: null, paymentIntentId: paid.paymentIntentId, updatedAt: now })
+      .where(eq(order.id, current.id));
+  }
+  await tx.insert(orderChange).values({
+    organizationId: current.organizationId,
+    orderId: current.id,
+    action: 'payment_review',
+    fromStatus: current.status,
+    toStatus: awaiting ? 'payment_review' : current.status,
+    actorType: 'provider',
+    at: now,
+    // Facts only: what differed, what was charged and what was due. Never the other account's id or a person.
+    detail: {
+      reasons: differs,
+      session_id: paid.sessionId,
+      payment_intent_id: paid.paymentIntentId,
+      paid_amount_minor: paid.amountTotal,
+      paid_currency: paid.currency?.toUpperCase() ?? null,
+      expected_amount_minor: current.amountMinor + current.feeMinor,
+      expected_currency: current.currency,
+    },
+  });
+  return {
+    kind: 'payment_review',
+    orderId: current.id,
+    organizationId: current.organizationId,
+    sessionId: paid.sessionId,
+    paymentIntentId: paid.paymentIntentId,
   };
 }
 
@@ -78,7 +188,17 @@ export async function fulfilPaidSession(
   };
   const current = await lockOrder(tx, paid);
   if (!current) return null;
-  if (current.status !== 'pending' && current.status !== 'expired' && current.status !== 'cancelled') return null;
+  // Checked before anything else: a payment that is not this order's is refunded whatever the order's state.
+  const differs = await paymentMismatch(tx, current, paid);
+  if (differs.length > 0) {
+    const lines = await tx.select().from(orderLine).where(eq(orderLine.orderId, current.id));
+    const quantities = lines.map((line) => ({ ticketTypeId: line.ticketTypeId, quantity: line.quantity }));
+    const followUp = await holdForReview(tx, current, paid, differs, quantities);
+    return followUp ? queued(followUp) : null;
+  }
+  // An order held for review gave its hold back like an expired one: its own payment, arriving after a stray one,
+  // is a late payment (honoured while tickets remain, else refunded).
+  if (!['pending', 'expired', 'cancelled', 'payment_review'].includes(current.status)) return null;
   // A cancelled order that already carries this payment is waiting for its refund: nothing new to do.
   if (current.status === 'cancelled' && current.paymentIntentId) return null;
   const lines = await tx.select().from(orderLine).where(eq(orderLine.orderId, current.id));

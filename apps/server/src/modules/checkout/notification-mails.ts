@@ -9,6 +9,7 @@ import {
   orderConfirmationEmail,
   orderLinksEmail,
   organiserSaleEmail,
+  paymentReviewEmail,
   renderEventIcs,
   renderTicketsPdf,
   type DocumentBranding,
@@ -86,6 +87,17 @@ export const documentTickets = (context: Pick<MailContext, 'tickets'>): Document
       qrPayload: entry.qrPayload,
     }));
 
+/** What a payment held for review differed in, from its audit entry (fulfilment.ts). */
+export interface PaymentReviewFacts {
+  amountDiffers: boolean;
+  currencyDiffers: boolean;
+  accountDiffers: boolean;
+  paidAmountMinor: number | null;
+  paidCurrency: string | null;
+  /** The order is in 'payment_review' (it was waiting for the payment); false when it stands (the payment was extra). */
+  orderHeld: boolean;
+}
+
 type Mail = Omit<OutgoingMail, 'to'>;
 const withoutRecipient = ({ to: _to, ...mail }: OutgoingMail): Mail => mail;
 
@@ -121,6 +133,19 @@ export const buildMail = {
         branding: documentBranding(context.settings, context.appUrl),
         event: documentEvent(context.event, context.origin),
         order: documentOrder(context),
+        dashboardUrl: `${context.appUrl}/dashboard/events/view/${context.event.id}`,
+      }),
+    );
+  },
+
+  async paymentReview(context: MailContext, facts: PaymentReviewFacts): Promise<Mail> {
+    return withoutRecipient(
+      paymentReviewEmail({
+        to: '',
+        branding: documentBranding(context.settings, context.appUrl),
+        event: documentEvent(context.event, context.origin),
+        order: documentOrder(context),
+        ...facts,
         dashboardUrl: `${context.appUrl}/dashboard/events/view/${context.event.id}`,
       }),
     );

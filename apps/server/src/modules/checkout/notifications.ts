@@ -28,11 +28,17 @@ import { activeDomain } from '../organizations/organizations.service.js';
 import { orderLines } from './checkout.service.js';
 import type { CheckoutMailJob, CheckoutNotifier } from './notifier.js';
 import type { TicketSigner } from './ticket-qr.js';
-import { buildMail, orderDocuments, type MailContext } from './notification-mails.js';
+import { buildMail, orderDocuments, type MailContext, type PaymentReviewFacts } from './notification-mails.js';
 
 const orderTargetSchema = z.object({ orderId: z.string().uuid(), organizationId: z.string().min(1) });
 export const checkoutMailJobSchema = orderTargetSchema.extend({
-  kind: z.enum(['order-confirmation', 'organiser-sale', 'late-refund', 'event-cancelled']),
+  kind: z.enum(['order-confirmation', 'organiser-sale', 'late-refund', 'event-cancelled', 'payment-review']),
+});
+/** A refund job of a payment that did not match its order (decision 050); the others name only the order. */
+const mismatchRefundSchema = orderTargetSchema.extend({
+  review: z.literal(true),
+  sessionId: z.string().min(1),
+  paymentIntentId: z.string().min(1).nullable(),
 });
 
 export interface NotificationDeps {
@@ -141,7 +147,38 @@ async function plannedMail(
         build: () => buildMail.eventCancelled(context, reason),
       };
     }
+    case 'payment-review': {
+      // The first payment that did not match: what the e-mail describes (the order's trail has every one).
+      const [review] = await deps.db
+        .select({ detail: orderChange.detail })
+        .from(orderChange)
+        .where(and(eq(orderChange.orderId, context.order.id), eq(orderChange.action, 'payment_review')))
+        .orderBy(asc(orderChange.at))
+        .limit(1);
+      if (!review) return null;
+      return {
+        recipients: await organiserAddresses(deps.db, job.organizationId),
+        build: () =>
+          buildMail.paymentReview(context, {
+            ...reviewFacts(review.detail),
+            orderHeld: status === 'payment_review',
+          }),
+      };
+    }
   }
+}
+
+/** The facts fulfilment recorded about a payment that did not match (fulfilment.ts, holdForReview). */
+function reviewFacts(detail: unknown): Omit<PaymentReviewFacts, 'orderHeld'> {
+  const facts = (detail && typeof detail === 'object' ? detail : {}) as Record<string, unknown>;
+  const reasons = Array.isArray(facts.reasons) ? facts.reasons.map(String) : [];
+  return {
+    amountDiffers: reasons.includes('amount'),
+    currencyDiffers: reasons.includes('currency'),
+    accountDiffers: reasons.includes('account'),
+    paidAmountMinor: typeof facts.paid_amount_minor === 'number' ? facts.paid_amount_minor : null,
+    paidCurrency: typeof facts.paid_currency === 'string' ? facts.paid_currency : null,
+  };
 }
 
 export function createCheckoutNotifier(deps: NotificationDeps): CheckoutNotifier {
@@ -201,6 +238,16 @@ export function createCheckoutNotifier(deps: NotificationDeps): CheckoutNotifier
 
     async queueFollowUp(tx, followUp) {
       const target = { orderId: followUp.orderId, organizationId: followUp.organizationId };
+      if (followUp.kind === 'payment_review') {
+        const job: z.infer<typeof mismatchRefundSchema> = {
+          ...target,
+          review: true,
+          sessionId: followUp.sessionId,
+          paymentIntentId: followUp.paymentIntentId,
+        };
+        await deps.jobs.send(QUEUES.checkoutRefund, job, tx);
+        return;
+      }
       if (followUp.kind === 'refund_unfulfilled') {
         await deps.jobs.send(QUEUES.checkoutRefund, target, tx);
         return;
@@ -239,6 +286,50 @@ export function createCheckoutNotifier(deps: NotificationDeps): CheckoutNotifier
 
     async refundUnfulfilled({ orderId, organizationId }) {
       await refund(orderId, organizationId);
+    },
+
+    async refundMismatched({ orderId, organizationId, sessionId, paymentIntentId }) {
+      const alreadyRefunded = async (db: Pick<Database, 'select'>) =>
+        (
+          await db
+            .select({ id: orderChange.id })
+            .from(orderChange)
+            .where(
+              and(
+                eq(orderChange.orderId, orderId),
+                eq(orderChange.organizationId, organizationId),
+                eq(orderChange.action, 'payment_review_refunded'),
+                sql`${orderChange.detail}->>'session_id' = ${sessionId}`,
+              ),
+            )
+            .limit(1)
+        ).length > 0;
+      if (await alreadyRefunded(deps.db)) return;
+      // The whole payment back, whatever it was (it is not the order's amount), with our fee. The key makes a retry
+      // (a crash after the provider's answer) find the first refund instead of refunding again.
+      const refunded = paymentIntentId
+        ? await deps.payments.createRefund({ paymentIntentId, idempotencyKey: `marquee-review-${paymentIntentId}` })
+        : null;
+      await deps.db.transaction(async (tx) => {
+        // Serialised on the order row, so two runs of the job record the refund and queue the e-mail once.
+        await tx.select({ id: order.id }).from(order).where(eq(order.id, orderId)).for('update');
+        if (await alreadyRefunded(tx)) return;
+        await tx.insert(orderChange).values({
+          organizationId,
+          orderId,
+          action: 'payment_review_refunded',
+          actorType: 'system',
+          detail: {
+            session_id: sessionId,
+            payment_intent_id: paymentIntentId,
+            refund_id: refunded?.id ?? null,
+            refunded_amount_minor: refunded?.amount ?? 0,
+            reason: 'The payment did not match the order',
+          },
+        });
+        const mail: CheckoutMailJob = { kind: 'payment-review', orderId, organizationId };
+        await deps.jobs.send(QUEUES.checkoutMail, mail, tx);
+      });
     },
 
     async sendOrderLinks({ organizationId, email, origin }) {
@@ -280,7 +371,14 @@ export function createCheckoutNotifier(deps: NotificationDeps): CheckoutNotifier
 export function checkoutJobHandlers(notifier: CheckoutNotifier) {
   return {
     [QUEUES.checkoutMail]: (data: unknown) => notifier.deliverMail(checkoutMailJobSchema.parse(data)),
-    [QUEUES.checkoutRefund]: (data: unknown) => notifier.refundUnfulfilled(orderTargetSchema.parse(data)),
+    [QUEUES.checkoutRefund]: (data: unknown) => {
+      const mismatched = mismatchRefundSchema.safeParse(data);
+      if (mismatched.success) {
+        const { review: _review, ...input } = mismatched.data;
+        return notifier.refundMismatched(input);
+      }
+      return notifier.refundUnfulfilled(orderTargetSchema.parse(data));
+    },
   };
 }
 
@@ -295,5 +393,26 @@ export async function retryPendingRefunds(db: Database, notifier: CheckoutNotifi
     .limit(50);
   for (const entry of due)
     await notifier.refundUnfulfilled({ orderId: entry.id, organizationId: entry.organizationId });
-  return due.length;
+  // Orders held for review whose payment has no recorded refund yet (the job's retries ran out): refund them too.
+  const held = await db.execute(sql`
+    select c.order_id, c.organization_id, c.detail->>'session_id' as session_id,
+      c.detail->>'payment_intent_id' as payment_intent_id
+    from ${orderChange} c
+    where c.action = 'payment_review' and c.detail->>'payment_intent_id' is not null
+      and not exists (select 1 from ${orderChange} r where r.order_id = c.order_id
+        and r.action = 'payment_review_refunded' and r.detail->>'session_id' = c.detail->>'session_id')
+    limit 50`);
+  const rows = (
+    held as unknown as {
+      rows: Array<{ order_id: string; organization_id: string; session_id: string; payment_intent_id: string }>;
+    }
+  ).rows;
+  for (const row of rows)
+    await notifier.refundMismatched({
+      orderId: row.order_id,
+      organizationId: row.organization_id,
+      sessionId: row.session_id,
+      paymentIntentId: row.payment_intent_id,
+    });
+  return due.length + rows.length;
 }

@@ -5,7 +5,8 @@ import type { FulfilmentFollowUp } from './fulfilment.js';
 import type { Tx } from './inventory.js';
 
 /** The checkout e-mails sent by the job worker; the payload names the order, never a person. */
-export type CheckoutMailKind = 'order-confirmation' | 'organiser-sale' | 'late-refund' | 'event-cancelled';
+export type CheckoutMailKind =
+  'order-confirmation' | 'organiser-sale' | 'late-refund' | 'event-cancelled' | 'payment-review';
 export interface CheckoutMailJob {
   kind: CheckoutMailKind;
   orderId: string;
@@ -26,6 +27,16 @@ export interface CheckoutNotifier {
   deliverMail(job: CheckoutMailJob): Promise<void>;
   /** The refund job: refunds at the provider (idempotently) and queues the fan's e-mail once refunded. */
   refundUnfulfilled(input: { orderId: string; organizationId: string }): Promise<void>;
+  /**
+   * The refund job of a payment that did not match its order (decision 050): refunds it in full at the provider
+   * (idempotently, keyed by the payment), records the refund once and queues the organiser's e-mail.
+   */
+  refundMismatched(input: {
+    orderId: string;
+    organizationId: string;
+    sessionId: string;
+    paymentIntentId: string | null;
+  }): Promise<void>;
   sendOrderLinks(input: { organizationId: string; email: string; origin: string }): Promise<void>;
   /** A paid order's PDF and calendar file (null when the order is not paid). */
   documents(input: { orderId: string; organizationId: string }): Promise<{

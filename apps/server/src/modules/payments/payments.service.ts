@@ -284,7 +284,13 @@ export async function receiveWebhook(
   signature: string | undefined,
 ): Promise<WebhookOutcome> {
   const event = deps.payments.constructWebhookEvent(rawBody, signature);
-  const outcome = await handlePaymentEvent(deps.db, deps.payments.name, event, deps.notifier);
+  const outcome = await handlePaymentEvent(
+    deps.db,
+    deps.payments.name,
+    event,
+    deps.notifier,
+    await paymentAccountOf(deps.payments, event),
+  );
   if (outcome.followUp && deps.notifier) {
     try {
       await deps.notifier.deliverQueued();
@@ -293,6 +299,22 @@ export async function receiveWebhook(
     }
   }
   return outcome;
+}
+
+const PAID_SESSION_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
+
+/**
+ * The connected account a completed checkout paid: the event's own account when it names one (the sandbox, Connect
+ * events), else the destination of the session's payment as the provider reports it (Stripe destination charges
+ * arrive as platform events with no account). Null when neither says; fulfilment then refuses the payment.
+ */
+async function paymentAccountOf(payments: PaymentsProvider, event: PaymentWebhookEvent): Promise<string | null> {
+  if (!PAID_SESSION_EVENTS.has(event.type)) return null;
+  if (typeof event.account === 'string' && event.account) return event.account;
+  const intent = event.data?.object?.payment_intent;
+  const intentId =
+    typeof intent === 'string' ? intent : intent && typeof intent === 'object' ? (intent as { id?: unknown }).id : null;
+  return typeof intentId === 'string' && intentId ? payments.retrievePaymentDestination(intentId) : null;
 }
 
 /**
@@ -305,6 +327,8 @@ export async function handlePaymentEvent(
   provider: PaymentsProvider['name'],
   event: PaymentWebhookEvent,
   followUps?: Pick<CheckoutNotifier, 'queueFollowUp'>,
+  /** The account a completed checkout paid (paymentAccountOf); compared with the order's organisation's. */
+  paymentAccountId: string | null = event.account ?? null,
 ): Promise<WebhookOutcome> {
   const object = event.data?.object ?? {};
   const accountId =
@@ -332,8 +356,8 @@ export async function handlePaymentEvent(
 
     let applied = false;
     let followUp: FulfilmentFollowUp | null = null;
-    if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
-      const paid = readPaidSession(object, event.created);
+    if (PAID_SESSION_EVENTS.has(event.type)) {
+      const paid = readPaidSession(object, event.created, paymentAccountId);
       if (paid) {
         // The follow-up is queued by the fulfilment, before the rows every sale updates (decision 040).
         followUp = await fulfilPaidSession(tx, paid, followUps);

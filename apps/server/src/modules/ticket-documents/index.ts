@@ -9,6 +9,7 @@ export {
   orderConfirmationEmail,
   orderLinksEmail,
   organiserSaleEmail,
+  paymentReviewEmail,
   type OrderLink,
 } from './ticket-documents.emails.js';
 export { eventCancelledEmail } from './ticket-documents.cancellation.js';

@@ -1,6 +1,6 @@
 // The e-mails a fan (and the organiser) get around an order, in the organiser's branding and sent under their
 // company name. Builders return a complete OutgoingMail; checkout decides when to send them.
-import { formatMoney } from '@marquee/shared';
+import { formatMoney, isCurrencyCode } from '@marquee/shared';
 import type { MailAttachment, OutgoingMail } from '../../adapters/mail/mailer.js';
 import { renderEmail, type EmailBlock, type EmailSender } from '../../adapters/mail/templates.js';
 import {
@@ -271,6 +271,79 @@ export function organiserSaleEmail({
     to,
     fromName: `${branding.companyName} via Marquee`,
     subject: `New order ${order.code}: ${count} for ${event.name} (${total})`,
+    ...content,
+  };
+}
+
+export interface PaymentReviewInput {
+  to: string;
+  branding: DocumentBranding;
+  event: DocumentEvent;
+  order: DocumentOrder;
+  /** What did not match (decision 050); the paid amount as the provider reported it, when it did. */
+  amountDiffers: boolean;
+  currencyDiffers: boolean;
+  accountDiffers: boolean;
+  paidAmountMinor: number | null;
+  paidCurrency: string | null;
+  /** The order itself is held (it was waiting for this payment); false: the order stands, the payment was extra. */
+  orderHeld: boolean;
+  dashboardUrl: string;
+}
+
+/** A payment that did not match its order: no tickets were issued and the payment was refunded in full. */
+export function paymentReviewEmail(input: PaymentReviewInput): OutgoingMail {
+  const { order, event } = input;
+  const branding = resolveBranding(input.branding);
+  const due = formatMoney(order.totalMinor, order.currency);
+  const paidCurrency = input.paidCurrency?.toUpperCase() ?? '';
+  const paid =
+    input.paidAmountMinor === null
+      ? 'an unknown amount'
+      : isCurrencyCode(paidCurrency)
+        ? formatMoney(input.paidAmountMinor, paidCurrency)
+        : `${input.paidAmountMinor} (minor units${paidCurrency ? ` of ${paidCurrency}` : ''})`;
+  const reasons = [
+    ...(input.amountDiffers || input.currencyDiffers
+      ? [`the payment was for ${paid}, but the order total is ${due}`]
+      : []),
+    ...(input.accountDiffers ? ['the payment was not made out to your payout account'] : []),
+  ];
+  const content = renderEmail({
+    sender: senderOf(branding),
+    preheader: `A payment for order ${order.code} did not match the order and was refunded. No tickets were issued.`,
+    heading: 'Payment held for review',
+    paragraphs: [
+      `A payment reported for order ${order.code} (${event.name}) did not match the order: ${reasons.join('; ')}.`,
+      input.orderHeld
+        ? 'We have not issued any tickets for it, the tickets the order held are back on sale, and the payment has been refunded in full. There is nothing you need to do, but if you did not expect this, please contact Marquee support with the order code.'
+        : 'The order itself is unchanged. We have not issued any tickets for this payment and it has been refunded in full. There is nothing you need to do, but if you did not expect this, please contact Marquee support with the order code.',
+    ],
+    blocks: [
+      {
+        kind: 'rows',
+        title: `Order ${order.code}`,
+        rows: [
+          { label: 'Event', value: event.name },
+          { label: 'Order total', value: due },
+          {
+            label: 'Payment received',
+            value:
+              input.accountDiffers && !input.amountDiffers && !input.currencyDiffers
+                ? `${paid} (another account)`
+                : paid,
+          },
+          { label: 'Payment', value: 'Refunded, no tickets issued for it', strong: true },
+        ],
+      },
+      { kind: 'button', label: 'View the event in your dashboard', url: input.dashboardUrl },
+    ],
+    footer: `You received this e-mail because you sell tickets as ${branding.companyName} on Marquee.`,
+  });
+  return {
+    to: input.to,
+    fromName: `${branding.companyName} via Marquee`,
+    subject: `Payment held for review: order ${order.code}`,
     ...content,
   };
 }

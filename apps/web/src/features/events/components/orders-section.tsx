@@ -16,6 +16,7 @@ const STATUS_STYLES: Record<OrderStatusName, string> = {
   cancelled: 'bg-muted text-muted-foreground',
   refunded: 'bg-red-500/15 text-danger',
   partially_refunded: 'bg-red-500/15 text-danger',
+  payment_review: 'bg-amber-400/20 text-amber-800 dark:text-amber-300',
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatusName }) {

@@ -1,0 +1,175 @@
+// Payment matching (decision 050) with Stripe (a local fake of its HTTP API). Checkout uses destination charges,
+// so a completed session arrives as a platform event with no `account`: the account paid is read from the
+// session's payment intent (its transfer destination). A payment made out to another account is refunded with
+// the transfer reversed and our fee given back; a refund that fails at Stripe is retried by the periodic job.
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createOrganizationFor, signUpAndVerify, type SignedInUser } from '../../../test/auth-helpers.js';
+import { buyer, createLiveEvent, postCheckout, tokenFrom } from '../../../test/checkout-helpers.js';
+import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.js';
+import { order, orderChange, ticket } from '../../db/schema/index.js';
+import { retryPendingRefunds } from './notifications.js';
+import type { EventDto } from '@marquee/shared';
+
+const WEBHOOK_SECRET = 'whsec_test';
+const host = 'striped.localhost:3000';
+let fake: FakeStripe;
+let t: TestApp;
+let owner: SignedInUser;
+let accountId: string;
+let live: EventDto;
+
+const deliver = (event: unknown) => {
+  const payload = JSON.stringify(event);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    },
+    payload,
+  });
+};
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  t = await createTestApp({
+    env: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url },
+  });
+  owner = await signUpAndVerify(t.app);
+  await createOrganizationFor(t.app, owner, 'striped', 'Striped Events');
+  const headers = { cookie: owner.cookie, origin: 'http://localhost:3000' };
+  const billing = 'http://localhost:3000/dashboard/billing';
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/stripe/create-connect-account',
+    headers,
+    payload: { refresh_url: billing, return_url: billing },
+  });
+  accountId = (await t.app.inject({ method: 'GET', url: '/api/org/info', headers })).json().organization
+    .stripe_account_id as string;
+  const enabled = await deliver({
+    id: `evt_${randomBytes(6).toString('hex')}`,
+    object: 'event',
+    type: 'account.updated',
+    created: Math.floor(Date.now() / 1000),
+    account: accountId,
+    data: { object: { id: accountId, object: 'account', charges_enabled: true, payouts_enabled: true } },
+  });
+  expect(enabled.statusCode).toBe(200);
+  live = await createLiveEvent(t.app, owner, { name: 'Striped Night', price: '10.00', capacity: 10 });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+/** A held order whose Pay button made a Stripe checkout session (destination: the organiser's account). */
+async function heldOrder(email: string) {
+  const started = await postCheckout(t.app, host, live.id, {
+    ...buyer,
+    email,
+    [`qty_${live.ticket_types[0]!.id}`]: '1',
+  });
+  const token = tokenFrom(started.headers.location);
+  const pay = await t.app.inject({
+    method: 'POST',
+    url: `/checkout/${token}/pay`,
+    headers: { host, origin: `http://${host}`, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
+  expect(pay.statusCode).toBe(303);
+  const [row] = await t.database.db.select().from(order).where(eq(order.accessToken, token));
+  return row!;
+}
+
+/** checkout.session.completed as Stripe sends it for a destination charge: a platform event, no `account`. */
+const completed = (sessionId: string, orderId: string, paymentIntent: string) => ({
+  id: `evt_${randomBytes(6).toString('hex')}`,
+  object: 'event',
+  type: 'checkout.session.completed',
+  created: Math.floor(Date.now() / 1000),
+  livemode: false,
+  data: {
+    object: {
+      id: sessionId,
+      object: 'checkout.session',
+      payment_status: 'paid',
+      status: 'complete',
+      amount_total: 1080,
+      currency: 'gbp',
+      payment_intent: paymentIntent,
+      metadata: { order_id: orderId },
+    },
+  },
+});
+
+const refundRequests = (from: number, paymentIntent: string) =>
+  fake.requests
+    .slice(from)
+    .filter((request) => request.path === '/v1/refunds' && request.form.payment_intent === paymentIntent);
+
+describe('checkout.session.completed from Stripe', () => {
+  it('a payment whose transfer goes to another account is held for review and refunded (retried after a failure)', async () => {
+    const held = await heldOrder('elsewhere@example.com');
+    fake.paymentIntents.set('pi_elsewhere', { transferDestination: 'acct_someone_else' });
+    fake.refundFailures.set('pi_elsewhere', 1);
+    const before = fake.requests.length;
+
+    const response = await deliver(completed(held.checkoutSessionId!, held.id, 'pi_elsewhere'));
+    expect(response.statusCode).toBe(200);
+    expect(fake.requests.slice(before).some((request) => request.path === '/v1/payment_intents/pi_elsewhere')).toBe(
+      true,
+    );
+    const [current] = await t.database.db.select().from(order).where(eq(order.id, held.id));
+    expect(current!.status).toBe('payment_review');
+    expect(await t.database.db.select().from(ticket).where(eq(ticket.orderId, held.id))).toHaveLength(0);
+    // Stripe refused the first refund: nothing recorded as refunded yet, the organiser not yet told.
+    expect(refundRequests(before, 'pi_elsewhere')).toHaveLength(1);
+    const actions = async () =>
+      (
+        await t.database.db
+          .select({ action: orderChange.action })
+          .from(orderChange)
+          .where(eq(orderChange.orderId, held.id))
+      ).map((entry) => entry.action);
+    expect(await actions()).not.toContain('payment_review_refunded');
+
+    // The periodic retry refunds it: the whole payment, the transfer reversed, our fee back, keyed by the payment.
+    await retryPendingRefunds(t.database.db, t.app.checkout.notifier);
+    await t.app.checkout.notifier.deliverQueued();
+    const refunds = refundRequests(before, 'pi_elsewhere');
+    expect(refunds).toHaveLength(2);
+    expect(refunds[1]).toMatchObject({
+      idempotencyKey: 'marquee-review-pi_elsewhere',
+      form: { payment_intent: 'pi_elsewhere', refund_application_fee: 'true', reverse_transfer: 'true' },
+    });
+    expect(await actions()).toContain('payment_review_refunded');
+    const mails = (
+      await t.app.inject({ method: 'GET', url: `/api/dev/mail?to=${encodeURIComponent(owner.email)}` })
+    ).json() as Array<{ subject: string; text: string }>;
+    const review = mails.filter((mail) => mail.subject === `Payment held for review: order ${current!.code}`);
+    expect(review).toHaveLength(1);
+    expect(review[0]!.text).toContain('the payment was not made out to your payout account');
+
+    // Nothing more on the next round.
+    const after = fake.requests.length;
+    await retryPendingRefunds(t.database.db, t.app.checkout.notifier);
+    expect(refundRequests(after, 'pi_elsewhere')).toHaveLength(0);
+  });
+
+  it("a payment whose transfer goes to the organiser's account pays the order", async () => {
+    const held = await heldOrder('striped-fan@example.com');
+    fake.paymentIntents.set('pi_right', { transferDestination: accountId });
+    const before = fake.requests.length;
+    expect((await deliver(completed(held.checkoutSessionId!, held.id, 'pi_right'))).statusCode).toBe(200);
+    const [current] = await t.database.db.select().from(order).where(eq(order.id, held.id));
+    expect(current!.status).toBe('paid');
+    expect(await t.database.db.select().from(ticket).where(eq(ticket.orderId, held.id))).toHaveLength(1);
+    expect(refundRequests(before, 'pi_right')).toHaveLength(0);
+  });
+});
