@@ -106,6 +106,8 @@ export interface OrderPageInput {
   tickets: FanTicket[];
   event: { id: string; slug: string; name: string; when: string; location: string };
   token: string;
+  /** A second payment for the order arrived after it had been paid and was refunded (decision 050). */
+  secondPaymentRefunded: boolean;
   /** Links to the PDF of the tickets and the calendar file, when the documents are available. */
   documents: boolean;
   afterSale: AfterSaleView;
@@ -125,6 +127,7 @@ ${
     ? `<p class="note">You're going! Show a ticket's QR code at the door. We've e-mailed your tickets to ${escapeHtml(current.customerEmail)}.</p>`
     : ''
 }
+${input.secondPaymentRefunded ? `<p class="note" role="status">${escapeHtml(CHECKOUT_TEXT.secondPayment)}</p>` : ''}
 ${
   current.status === 'payment_review'
     ? `<div class="alert" role="status"><strong>${escapeHtml(CHECKOUT_TEXT.paymentReviewTitle)}.</strong> ${escapeHtml(CHECKOUT_TEXT.paymentReview)}</div>`

@@ -2,10 +2,10 @@
 // which e-mails an address its order links and answers the same whether or not any order exists.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { formatEventTime, formatPreviewDate, instantToLocal, isSold, isValidEmail } from '@marquee/shared';
 import type { Database } from '../db/client.js';
-import { orderRefund, ticket, ticketType } from '../db/schema/index.js';
+import { orderChange, orderRefund, ticket, ticketType } from '../db/schema/index.js';
 import { findOrderByToken, orderLines, type OrderRow } from '../modules/checkout/checkout.service.js';
 import type { CheckoutNotifier } from '../modules/checkout/notifier.js';
 import { takeToken } from '../modules/checkout/rate-limit.js';
@@ -122,6 +122,19 @@ export async function sendOrderPage(
     .where(and(eq(orderRefund.orderId, current.id), eq(orderRefund.requestedBy, 'fan')))
     .orderBy(desc(orderRefund.createdAt))
     .limit(1);
+  // A second payment for the order after it had been paid: refunded through the review (fulfilment.ts).
+  const [secondPayment] = await db
+    .select({ id: orderChange.id })
+    .from(orderChange)
+    .where(
+      and(
+        eq(orderChange.orderId, current.id),
+        eq(orderChange.organizationId, organization.organizationId),
+        eq(orderChange.action, 'payment_review'),
+        sql`${orderChange.detail}->'reasons' @> '["duplicate"]'::jsonb`,
+      ),
+    )
+    .limit(1);
   const startLocal = event.startsAt ? instantToLocal(event.startsAt, event.timeZone) : '';
   const over = event.endsAt ? event.endsAt.getTime() < Date.now() : false;
   const active =
@@ -144,6 +157,7 @@ export async function sendOrderPage(
         location: event.location,
       },
       token: current.accessToken,
+      secondPaymentRefunded: secondPayment !== undefined,
       documents: deps.notifier.hasDocuments,
       afterSale: {
         token: current.accessToken,

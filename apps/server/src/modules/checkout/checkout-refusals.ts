@@ -33,6 +33,8 @@ export const CHECKOUT_TEXT = {
   rateLimited: 'Too many checkout attempts. Please wait a minute and try again.',
   tryAgain: 'Your tickets could not be held just now. Please try again.',
   holdExpired: 'Your hold on these tickets has expired, so they have been released. Please start again.',
+  secondPayment:
+    'We received a second payment for this order. The order had already been paid, so we have refunded the second payment in full; refunds can take 5-10 days to appear on your statement. Nothing else about your order has changed.',
   paymentReviewTitle: 'We could not match your payment',
   paymentReview:
     'The payment we received did not match this order, so no tickets were issued and the payment has been refunded in full. Refunds can take 5-10 days to appear on your statement. Please start again to buy tickets.',

@@ -3,7 +3,8 @@
 // becomes sold tickets, and a payment whose hold had already been released is honoured while tickets remain for
 // the public (`late-payment.ts`) and otherwise marked for an automatic refund. The per-day sales and the buyer's
 // totals (`sale-rollups.ts`) move in the same transaction. A payment whose amount, currency or connected account
-// does not match its order sells nothing: the order is held for review and the payment refunded (decision 050).
+// does not match its order sells nothing: the order is held for review and the payment refunded (decision 050), and
+// so is a second payment for an order already paid by another one.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { event, order, orderChange, orderLine, organizationSettings, ticket } from '../../db/schema/index.js';
 import { giveBackCodesAndBuyer } from './cancel.js';
@@ -39,8 +40,11 @@ export interface PaidSession {
   accountId: string | null;
 }
 
-/** Why a payment does not belong to its order: one entry per fact that differs. */
-export type PaymentMismatch = Array<'amount' | 'currency' | 'account'>;
+/**
+ * Why a payment does not belong to its order: one entry per fact that differs, or 'duplicate' for a payment that
+ * matches but came after the order had already been paid by another one (so it was not needed).
+ */
+export type PaymentMismatch = Array<'amount' | 'currency' | 'account' | 'duplicate'>;
 
 /** Reads what fulfilment needs from a Stripe-shaped checkout.session object. */
 export function readPaidSession(
@@ -87,7 +91,7 @@ async function paymentMismatch(tx: Tx, current: OrderRow, paid: PaidSession): Pr
 }
 
 /**
- * A payment that does not match its order: no tickets. An order still waiting for its payment goes to
+ * A payment that does not match its order, or a second one for an order already paid: no tickets. An order still waiting for its payment goes to
  * 'payment_review' and gives its hold back (codes, buyer's limit, counters); any other order keeps its status. Either
  * way the payment is refunded and the organiser told, by the follow-up. Once per checkout session: the same
  * payment reported again (a new event id) finds its audit entry and does nothing.
@@ -155,6 +159,15 @@ async function holdForReview(
   };
 }
 
+/**
+ * The order has already taken a payment: paid (or refunded since, in part or in full), or cancelled with its payment
+ * kept for a refund. A cancelled order without one was a hold the fan gave up, still open to a late payment.
+ */
+function alreadyPaid(current: OrderRow): boolean {
+  if (['paid', 'partially_refunded', 'refunded'].includes(current.status)) return true;
+  return current.status === 'cancelled' && current.paymentIntentId !== null;
+}
+
 async function lockOrder(tx: Tx, paid: PaidSession): Promise<OrderRow | undefined> {
   const bySession = await tx
     .select()
@@ -194,6 +207,13 @@ export async function fulfilPaidSession(
     const lines = await tx.select().from(orderLine).where(eq(orderLine.orderId, current.id));
     const quantities = lines.map((line) => ({ ticketTypeId: line.ticketTypeId, quantity: line.quantity }));
     const followUp = await holdForReview(tx, current, paid, differs, quantities);
+    return followUp ? queued(followUp) : null;
+  }
+  // A matching payment for an order that already took another one (a second checkout of the same order): not
+  // needed, so refunded in full through the review, the order and its tickets unchanged. The order's own payment
+  // reported again (the same payment intent) is not a second payment: nothing to do.
+  if (paid.paymentIntentId && paid.paymentIntentId !== current.paymentIntentId && alreadyPaid(current)) {
+    const followUp = await holdForReview(tx, current, paid, ['duplicate'], []);
     return followUp ? queued(followUp) : null;
   }
   // An order held for review gave its hold back like an expired one: its own payment, arriving after a stray one,

@@ -92,6 +92,8 @@ export interface PaymentReviewFacts {
   amountDiffers: boolean;
   currencyDiffers: boolean;
   accountDiffers: boolean;
+  /** It matched, but the order had already been paid by an earlier payment. */
+  duplicate: boolean;
   paidAmountMinor: number | null;
   paidCurrency: string | null;
   /** The order is in 'payment_review' (it was waiting for the payment); false when it stands (the payment was extra). */

@@ -176,6 +176,7 @@ function reviewFacts(detail: unknown): Omit<PaymentReviewFacts, 'orderHeld'> {
     amountDiffers: reasons.includes('amount'),
     currencyDiffers: reasons.includes('currency'),
     accountDiffers: reasons.includes('account'),
+    duplicate: reasons.includes('duplicate'),
     paidAmountMinor: typeof facts.paid_amount_minor === 'number' ? facts.paid_amount_minor : null,
     paidCurrency: typeof facts.paid_currency === 'string' ? facts.paid_currency : null,
   };

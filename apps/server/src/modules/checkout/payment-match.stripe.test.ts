@@ -162,6 +162,41 @@ describe('checkout.session.completed from Stripe', () => {
     expect(refundRequests(after, 'pi_elsewhere')).toHaveLength(0);
   });
 
+  it('a second payment for an order already paid is refunded at Stripe; the order and its ticket stand', async () => {
+    const held = await heldOrder('paid-twice-striped@example.com');
+    fake.paymentIntents.set('pi_first', { transferDestination: accountId });
+    fake.paymentIntents.set('pi_second', { transferDestination: accountId });
+    const first = completed(held.checkoutSessionId!, held.id, 'pi_first');
+    expect((await deliver(first)).statusCode).toBe(200);
+    const [ticketRow] = await t.database.db.select().from(ticket).where(eq(ticket.orderId, held.id));
+    const before = fake.requests.length;
+
+    // Another checkout session for the same order, for the same amount, paid to the same account.
+    const second = completed(`cs_second_${randomBytes(6).toString('hex')}`, held.id, 'pi_second');
+    expect((await deliver(second)).statusCode).toBe(200);
+    const [current] = await t.database.db.select().from(order).where(eq(order.id, held.id));
+    expect(current).toMatchObject({ status: 'paid', paymentIntentId: 'pi_first' });
+    expect(await t.database.db.select().from(ticket).where(eq(ticket.orderId, held.id))).toEqual([ticketRow]);
+    const refunds = refundRequests(before, 'pi_second');
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({
+      idempotencyKey: 'marquee-review-pi_second',
+      form: { payment_intent: 'pi_second', refund_application_fee: 'true', reverse_transfer: 'true' },
+    });
+
+    // Re-sent under a new event id, and the first payment again: no more refunds, and never of the first.
+    await deliver({ ...second, id: `evt_${randomBytes(6).toString('hex')}` });
+    await deliver({ ...first, id: `evt_${randomBytes(6).toString('hex')}` });
+    expect(refundRequests(before, 'pi_second')).toHaveLength(1);
+    expect(refundRequests(0, 'pi_first')).toHaveLength(0);
+    const mails = (
+      await t.app.inject({ method: 'GET', url: `/api/dev/mail?to=${encodeURIComponent(owner.email)}` })
+    ).json() as Array<{ subject: string; text: string }>;
+    const review = mails.filter((mail) => mail.subject === `Payment held for review: order ${current!.code}`);
+    expect(review).toHaveLength(1);
+    expect(review[0]!.text).toContain('so this second payment was not needed');
+  });
+
   it("a payment whose transfer goes to the organiser's account pays the order", async () => {
     const held = await heldOrder('striped-fan@example.com');
     fake.paymentIntents.set('pi_right', { transferDestination: accountId });

@@ -1,7 +1,8 @@
 // A signed completion pays an order only when it matches it (issue 30, point 6; decision 050): the amount charged
 // is the order's total, in the order's currency, made out to the order's organiser. Anything else issues no
 // tickets, gives the hold back, puts the order in 'payment_review', refunds the payment once and e-mails the
-// organiser once, however often the event is delivered.
+// organiser once, however often the event is delivered. A second matching payment for an order already paid is
+// refunded the same way, the order and its tickets unchanged.
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { isSandboxPayments } from '../../adapters/payments/sandbox.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { buyer, createLiveEvent, postCheckout, sellingOrganiser, tokenFrom } from '../../../test/checkout-helpers.js';
 import type { SignedInUser } from '../../../test/auth-helpers.js';
+import { refundRequest } from '../../../test/after-sale-helpers.js';
 import {
   event,
   order,
@@ -347,6 +349,188 @@ describe('POST /api/webhooks/stripe - a stray payment and the order’s own', ()
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('the payment was for £20.00, but the order total is £10.80');
     expect(mails[0]!.text).toContain('The order itself is unchanged.');
+  });
+});
+
+describe('a fan paying one order twice', () => {
+  const ticketsOf = (orderId: string) =>
+    t.database.db.select().from(ticket).where(eq(ticket.orderId, orderId)).orderBy(ticket.code);
+  const reviewsOf = (orderId: string) =>
+    t.database.db
+      .select()
+      .from(orderChange)
+      .where(and(eq(orderChange.orderId, orderId), eq(orderChange.action, 'payment_review')));
+  const payOnPage = (sessionId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/sandbox/checkout/${sessionId}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        card_number: '4242424242424242',
+        card_expiry: '12 / 34',
+        card_cvc: '123',
+        card_name: 'Fan',
+      }).toString(),
+    });
+
+  it('the storefront does not let a fan pay twice: two Pay clicks open one checkout, which cannot be paid again', async () => {
+    const started = await postCheckout(t.app, wavesHost, wavesEvent.id, {
+      ...buyer,
+      email: 'two-clicks@example.com',
+      [`qty_${wavesEvent.ticket_types[0]!.id}`]: '1',
+    });
+    const token = tokenFrom(started.headers.location);
+    const click = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/checkout/${token}/pay`,
+        headers: {
+          host: wavesHost,
+          origin: `http://${wavesHost}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: '',
+      });
+    const [first, second] = await Promise.all([click(), click()]);
+    expect(first.statusCode).toBe(303);
+    expect(second.headers.location).toBe(first.headers.location);
+    const sessionId = new URL(first.headers.location!).pathname.split('/').at(-1)!;
+    expect((await t.database.db.select().from(order).where(eq(order.accessToken, token)))[0]!.checkoutSessionId).toBe(
+      sessionId,
+    );
+    expect((await payOnPage(sessionId)).statusCode).toBe(303);
+    // The same hosted page again (Back, a second tab): it sends the fan to the return page and takes nothing.
+    const again = await payOnPage(sessionId);
+    expect(again.statusCode).toBe(303);
+    expect(again.headers.location).toContain(`/checkout/${token}/return?session_id=${sessionId}`);
+    const paid = await sessionRow(sessionId);
+    const current = (await t.database.db.select().from(order).where(eq(order.accessToken, token)))[0]!;
+    expect(current.status).toBe('paid');
+    expect(current.paymentIntentId).toBe(paid.paymentIntentId);
+    expect(await ticketsOf(current.id)).toHaveLength(1);
+  });
+
+  it('a second matching payment for a paid order is refunded in full; the order, its tickets and the counts stand', async () => {
+    const held = await heldOrder(wavesHost, wavesEvent, 'paid-twice@example.com');
+    const own = (await sandbox().completeCheckout(held.sessionId))!;
+    const ownPayload = eventFor(own);
+    expect((await deliver(ownPayload)).statusCode).toBe(200);
+    const tickets = await ticketsOf(held.orderId);
+    expect(tickets).toHaveLength(1);
+    const counters = await countersOf(wavesEvent.id);
+    expect(counters).toEqual({ sold: held.counters.sold + 1, held: held.counters.held });
+
+    // Another checkout for the same order, for the same amount to the same account, paid as well.
+    const second = await strayPayment({
+      accountId: await accountOf(waves),
+      amount: 1080,
+      currency: 'gbp',
+      orderId: held.orderId,
+    });
+    const payload = eventFor(second);
+    expect((await deliver(payload)).json()).toEqual({ received: true, duplicate: false });
+
+    const current = await orderRow(held.orderId);
+    expect(current.status).toBe('paid');
+    expect(current.paymentIntentId).toBe(own.paymentIntentId);
+    expect(current.checkoutSessionId).toBe(own.id);
+    expect(await ticketsOf(held.orderId)).toEqual(tickets);
+    expect(await countersOf(wavesEvent.id)).toEqual(counters);
+    // The second payment went back in full, once; the first was kept.
+    expect((await sessionRow(second.id)).amountRefunded).toBe(1080);
+    expect(await refundsOf(second.paymentIntentId!)).toHaveLength(1);
+    expect(await refundsOf(own.paymentIntentId!)).toHaveLength(0);
+    const reviews = await reviewsOf(held.orderId);
+    expect(reviews).toHaveLength(1);
+    expect(reviews[0]!).toMatchObject({ fromStatus: 'paid', toStatus: 'paid' });
+    expect(reviews[0]!.detail).toMatchObject({ reasons: ['duplicate'], payment_intent_id: second.paymentIntentId });
+    // The organiser is told once, with the reason.
+    const mails = await reviewMails(waves, current.code);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(
+      'the order had already been paid by an earlier payment, so this second payment was not needed',
+    );
+    expect(mails[0]!.text).toContain('The order itself is unchanged.');
+    expect(mails[0]!.text).toContain('refunded in full');
+    // The fan gets one set of tickets and is told on the order page (where the return page sends them).
+    expect(
+      (await mailTo('paid-twice@example.com')).filter((mail) => mail.subject.startsWith('Your tickets')),
+    ).toHaveLength(1);
+    const returned = await t.app.inject({
+      method: 'GET',
+      url: `/checkout/${held.token}/return?session_id=${second.id}`,
+      headers: { host: wavesHost },
+    });
+    expect(returned.statusCode).toBe(303);
+    expect(returned.headers.location).toBe(`/orders/${held.token}`);
+    const page = (await orderPage(wavesHost, held.token)).replaceAll('&#39;', "'");
+    expect(page).toContain('We received a second payment for this order');
+    expect(page).toContain('so we have refunded the second payment in full');
+    expect(page).toContain(tickets[0]!.code);
+
+    // The second payment replayed, and re-sent under a new event id: nothing more.
+    expect((await deliver(payload)).json()).toEqual({ received: true, duplicate: true });
+    const resent = JSON.parse(payload) as { id: string };
+    resent.id = `evt_test_${randomBytes(8).toString('hex')}`;
+    expect((await deliver(JSON.stringify(resent))).json()).toEqual({ received: true, duplicate: false });
+    // The order's own payment reported again under a new event id: nothing either.
+    const ownAgain = JSON.parse(ownPayload) as { id: string };
+    ownAgain.id = `evt_test_${randomBytes(8).toString('hex')}`;
+    expect((await deliver(JSON.stringify(ownAgain))).json()).toEqual({ received: true, duplicate: false });
+
+    expect(await refundsOf(second.paymentIntentId!)).toHaveLength(1);
+    expect(await refundsOf(own.paymentIntentId!)).toHaveLength(0);
+    expect(await reviewsOf(held.orderId)).toHaveLength(1);
+    expect(await reviewMails(waves, current.code)).toHaveLength(1);
+    expect(await orderRow(held.orderId)).toMatchObject({ status: 'paid', paymentIntentId: own.paymentIntentId });
+    expect(await ticketsOf(held.orderId)).toEqual(tickets);
+    expect(await countersOf(wavesEvent.id)).toEqual(counters);
+  });
+
+  it("a paid order's own payment reported again under a new event id changes nothing and refunds nothing", async () => {
+    const held = await heldOrder(wavesHost, wavesEvent, 'paid-once@example.com');
+    const own = (await sandbox().completeCheckout(held.sessionId))!;
+    const payload = eventFor(own);
+    expect((await deliver(payload)).statusCode).toBe(200);
+    const tickets = await ticketsOf(held.orderId);
+    const counters = await countersOf(wavesEvent.id);
+    const again = JSON.parse(payload) as { id: string };
+    again.id = `evt_test_${randomBytes(8).toString('hex')}`;
+    expect((await deliver(JSON.stringify(again))).json()).toEqual({ received: true, duplicate: false });
+    expect(await orderRow(held.orderId)).toMatchObject({ status: 'paid', paymentIntentId: own.paymentIntentId });
+    expect(await ticketsOf(held.orderId)).toEqual(tickets);
+    expect(await countersOf(wavesEvent.id)).toEqual(counters);
+    expect(await refundsOf(own.paymentIntentId!)).toHaveLength(0);
+    expect(await reviewsOf(held.orderId)).toHaveLength(0);
+    expect(await reviewMails(waves, (await orderRow(held.orderId)).code)).toEqual([]);
+  });
+
+  it('a second matching payment for an order refunded by the organiser is refunded too; the order stays refunded', async () => {
+    const held = await heldOrder(wavesHost, wavesEvent, 'refunded-then-paid@example.com');
+    const own = (await sandbox().completeCheckout(held.sessionId))!;
+    expect((await deliver(eventFor(own))).statusCode).toBe(200);
+    const [only] = await ticketsOf(held.orderId);
+    const refunded = await refundRequest(t.app, waves, held.orderId, { ticket_ids: [only!.id], reason: 'Cannot come' });
+    expect(refunded.statusCode).toBe(200);
+    expect((await orderRow(held.orderId)).status).toBe('refunded');
+    const counters = await countersOf(wavesEvent.id);
+
+    const second = await strayPayment({
+      accountId: await accountOf(waves),
+      amount: 1080,
+      currency: 'gbp',
+      orderId: held.orderId,
+    });
+    expect((await deliver(eventFor(second))).statusCode).toBe(200);
+    const current = await orderRow(held.orderId);
+    expect(current).toMatchObject({ status: 'refunded', paymentIntentId: own.paymentIntentId });
+    expect((await ticketsOf(held.orderId)).map((entry) => entry.status)).toEqual(['refunded']);
+    expect(await countersOf(wavesEvent.id)).toEqual(counters);
+    expect((await sessionRow(second.id)).amountRefunded).toBe(1080);
+    expect(await refundsOf(second.paymentIntentId!)).toHaveLength(1);
+    const mails = await reviewMails(waves, current.code);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('this second payment was not needed');
   });
 });
 

@@ -284,6 +284,8 @@ export interface PaymentReviewInput {
   amountDiffers: boolean;
   currencyDiffers: boolean;
   accountDiffers: boolean;
+  /** It matched, but the order had already been paid by an earlier payment: a second payment, not needed. */
+  duplicate: boolean;
   paidAmountMinor: number | null;
   paidCurrency: string | null;
   /** The order itself is held (it was waiting for this payment); false: the order stands, the payment was extra. */
@@ -291,7 +293,10 @@ export interface PaymentReviewInput {
   dashboardUrl: string;
 }
 
-/** A payment that did not match its order: no tickets were issued and the payment was refunded in full. */
+/**
+ * A payment that did not match its order, or a second one for an order already paid: no tickets were issued for it
+ * and it was refunded in full.
+ */
 export function paymentReviewEmail(input: PaymentReviewInput): OutgoingMail {
   const { order, event } = input;
   const branding = resolveBranding(input.branding);
@@ -309,12 +314,19 @@ export function paymentReviewEmail(input: PaymentReviewInput): OutgoingMail {
       : []),
     ...(input.accountDiffers ? ['the payment was not made out to your payout account'] : []),
   ];
+  // A second payment for an order already paid matched it in every way: say why it was still refunded.
+  const second = reasons.length === 0 && input.duplicate;
+  const summary = second
+    ? `A second payment of ${paid} was reported for order ${order.code} (${event.name}): the order had already been paid by an earlier payment, so this second payment was not needed.`
+    : `A payment reported for order ${order.code} (${event.name}) did not match the order: ${reasons.join('; ')}.`;
   const content = renderEmail({
     sender: senderOf(branding),
-    preheader: `A payment for order ${order.code} did not match the order and was refunded. No tickets were issued.`,
+    preheader: second
+      ? `A second payment for order ${order.code} was not needed and was refunded. The order is unchanged.`
+      : `A payment for order ${order.code} did not match the order and was refunded. No tickets were issued.`,
     heading: 'Payment held for review',
     paragraphs: [
-      `A payment reported for order ${order.code} (${event.name}) did not match the order: ${reasons.join('; ')}.`,
+      summary,
       input.orderHeld
         ? 'We have not issued any tickets for it, the tickets the order held are back on sale, and the payment has been refunded in full. There is nothing you need to do, but if you did not expect this, please contact Marquee support with the order code.'
         : 'The order itself is unchanged. We have not issued any tickets for this payment and it has been refunded in full. There is nothing you need to do, but if you did not expect this, please contact Marquee support with the order code.',
