@@ -18,6 +18,11 @@ export interface OutgoingMail {
   fromName?: string;
   replyTo?: string;
   attachments?: MailAttachment[];
+  /**
+   * The message's stable identity: the SMTP mailer derives its Message-ID from a hash of it, so a copy
+   * sent again after an unknown outcome carries the same Message-ID, and a receiver that de-duplicates by it shows one copy (decision 051).
+   */
+  key?: string;
 }
 
 export interface Mailer {

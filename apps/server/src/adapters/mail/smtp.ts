@@ -1,12 +1,29 @@
 // Production mail: a pooled nodemailer SMTP transport built from SMTP_URL (smtp:// upgrades with STARTTLS when the
 // server offers it, smtps:// is TLS from the start). Nodemailer's own logging stays off, so neither message
-// bodies nor the credentials in the URL reach the logs.
+// bodies nor the credentials in the URL reach the logs. Every wait on the server is bounded well below the
+// order e-mails' claim (once.ts, MAIL_LEASE_SECONDS) and the mail jobs' expiry (jobs/queue.ts).
+import { createHash } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Mailer, OutgoingMail } from './mailer.js';
 import { senderFor } from './sender.js';
 
+/** Connecting, the greeting, and each reply (a silent socket): the longest one hand-over waits at each step. */
+export const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 };
+
+/** A Message-ID derived from the message's identity: the same for every copy of one message. */
+export function messageIdFor(key: string, senderAddress: string): string {
+  const domain = senderAddress.split('@')[1] ?? 'marquee.invalid';
+  return `<${createHash('sha256').update(key).digest('hex').slice(0, 32)}@${domain}>`;
+}
+
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, logger: false, debug: false });
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    logger: false,
+    debug: false,
+    ...SMTP_TIMEOUTS,
+  });
   return {
     kind: 'smtp',
     async send(mail: OutgoingMail) {
@@ -17,6 +34,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
         to: mail.to,
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         subject: mail.subject,
+        ...(mail.key ? { messageId: messageIdFor(mail.key, sender.address) } : {}),
         text: mail.text,
         html: mail.html,
         attachments: (mail.attachments ?? []).map((attachment) => ({
