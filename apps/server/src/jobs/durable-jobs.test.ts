@@ -38,8 +38,10 @@ beforeAll(async () => {
   const viaSmtp = createSmtpMailer(smtp.url, 'Marquee <hello@marquee.test>');
   const mailer: Mailer = {
     kind: 'smtp',
-    send: (mail) =>
-      route.smtp ? viaSmtp.send(mail) : (outbox ??= createOutboxMailer(t.database.db, 'hello@marquee.test')).send(mail),
+    send: (mail, handOver) =>
+      route.smtp
+        ? viaSmtp.send(mail, handOver)
+        : (outbox ??= createOutboxMailer(t.database.db, 'hello@marquee.test')).send(mail),
     close: () => viaSmtp.close!(),
   };
   t = await createTestApp({ mailer, jobRetry: retry });

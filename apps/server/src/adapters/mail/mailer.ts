@@ -27,7 +27,11 @@ export interface OutgoingMail {
 
 export interface Mailer {
   kind: 'smtp' | 'outbox';
-  /** Rejects when the message could not be handed over; the caller decides whether that fails its request. */
-  send(mail: OutgoingMail): Promise<void>;
+  /**
+   * Rejects when the message could not be handed over; the caller decides whether that fails its request.
+   * `handOver`, when given, is awaited right before the message goes to the server (after any wait for a free
+   * connection); if it throws, nothing is sent and send rejects with its error (adapters/mail/once.ts).
+   */
+  send(mail: OutgoingMail, handOver?: () => Promise<void>): Promise<void>;
   close?(): Promise<void>;
 }

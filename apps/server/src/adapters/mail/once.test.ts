@@ -27,14 +27,16 @@ function recordingMailer() {
   const accepted: OutgoingMail[] = [];
   let hold: Promise<void> | null = null;
   let refuse = false;
+  let holdBefore = false;
   const mailer: Mailer & {
     accepted: OutgoingMail[];
-    holdNext(): () => void;
+    holdNext(where?: 'before-hand-over' | 'after-hand-over'): () => void;
     refuseNext(): void;
   } = {
     kind: 'smtp',
     accepted,
-    holdNext() {
+    holdNext(where = 'after-hand-over') {
+      holdBefore = where === 'before-hand-over';
       let release!: () => void;
       hold = new Promise((resolve) => (release = resolve));
       return release;
@@ -42,14 +44,17 @@ function recordingMailer() {
     refuseNext() {
       refuse = true;
     },
-    async send(message) {
+    async send(message, handOver) {
       if (refuse) {
         refuse = false;
         throw Object.assign(new Error('Service not available'), { responseCode: 421 });
       }
+      // Held: waiting for a free connection (before handOver) or for the server's reply (after it).
       const waiting = hold;
       hold = null;
-      if (waiting) await waiting;
+      if (waiting && holdBefore) await waiting;
+      await handOver?.();
+      if (waiting && !holdBefore) await waiting;
       accepted.push(message);
     },
   };
@@ -134,6 +139,21 @@ describe('an order e-mail is handed to the mail server once', () => {
     // The same Message-ID source as the dead attempt's copy, so a receiver can drop one of them.
     expect(next.accepted[0]!.key).toBe(`order-mail:${orderId}:test-dead:fan@example.com`);
     expect((await record('test-dead'))[0]).toMatchObject({ state: 'sent', attempts: 2 });
+  });
+
+  it('an attempt that waited for a connection past its claim sends nothing once another took the message over', async () => {
+    const queued = recordingMailer();
+    const release = queued.holdNext('before-hand-over');
+    const key = { orderId, kind: 'test-queued', recipient: 'fan@example.com' };
+    const first = sendOnce(t.database.db, queued, key, mail, 1);
+    await expect.poll(async () => (await record('test-queued'))[0]?.state).toBe('sending');
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    const other = recordingMailer();
+    expect(await sendOnce(t.database.db, other, key, mail, 1)).toBe('resent');
+    release();
+    await expect(first).rejects.toBeInstanceOf(MailInFlightError);
+    expect(queued.accepted).toHaveLength(0);
+    expect(other.accepted).toHaveLength(1);
   });
 
   it('a refusal by the server gives the claim back at once, and the retry is an ordinary send', async () => {

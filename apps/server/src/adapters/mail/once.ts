@@ -7,7 +7,9 @@
 //     outcome is unknown; it is sent again, with the same Message-ID. Rendering happens before the claim and the
 //     mark follows the server's reply at once, so this is only a crash inside the SMTP conversation.
 // A refusal (the server answered with an error, or could not be reached) gives the claim back at once, so
-// `attempts` above 1 always means an earlier attempt's outcome was unknown.
+// `attempts` above 1 always means an earlier attempt's outcome was unknown. The claim's lease is renewed when
+// the mailer actually starts the hand-over (Mailer.send's handOver), so time spent waiting for a connection
+// does not eat into it.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { orderMail } from '../../db/schema/index.js';
@@ -56,6 +58,12 @@ const where = (key: MailKey) =>
     eq(orderMail.recipient, key.recipient.toLowerCase()),
   );
 
+/** The server answered with a refusal, or was never reached (nodemailer's CONN stage): nothing was delivered. */
+function definitelyNotSent(error: unknown): boolean {
+  const { responseCode, command } = (error ?? {}) as { responseCode?: unknown; command?: unknown };
+  return typeof responseCode === 'number' || command === 'CONN';
+}
+
 /**
  * Sends `mail` to `key.recipient` unless it was sent already. Resolves 'sent' (handed over now), 'already-sent',
  * or 'resent' (sent again after an earlier attempt's outcome was unknown); throws MailInFlightError while another
@@ -94,14 +102,26 @@ export async function sendOnce(
     if (await mailSent(db, key)) return 'already-sent';
     throw new MailInFlightError();
   }
-  try {
-    await mailer.send({ ...mail, to: key.recipient, key: mailIdentity(key) });
-  } catch (error) {
-    // The server refused it or could not be reached: give the claim back, so the job's retry sends it.
-    await db
-      .delete(orderMail)
+  // Renewed when the mailer is about to hand the message over (after waiting for a free connection), so the lease
+  // covers the SMTP conversation only; if another attempt took the claim over meanwhile, this one sends nothing.
+  const handOver = async () => {
+    const renewed = await db
+      .update(orderMail)
+      .set({ leaseExpiresAt: sql`now() + make_interval(secs => ${leaseSeconds})` })
       .where(and(where(key), eq(orderMail.state, 'sending'), eq(orderMail.attempts, claim.attempts)))
-      .catch(() => undefined);
+      .returning({ attempts: orderMail.attempts });
+    if (renewed.length === 0) throw new MailInFlightError();
+  };
+  try {
+    await mailer.send({ ...mail, to: key.recipient, key: mailIdentity(key) }, handOver);
+  } catch (error) {
+    // The server refused it or could not be reached: give the claim back, so the job's retry sends it at once.
+    // Anything else (the connection lost mid-conversation) is an unknown outcome: the claim runs out instead.
+    if (definitelyNotSent(error))
+      await db
+        .delete(orderMail)
+        .where(and(where(key), eq(orderMail.state, 'sending'), eq(orderMail.attempts, claim.attempts)))
+        .catch(() => undefined);
     throw error;
   }
   await db

@@ -16,34 +16,64 @@ export function messageIdFor(key: string, senderAddress: string): string {
   return `<${createHash('sha256').update(key).digest('hex').slice(0, 32)}@${domain}>`;
 }
 
+/** The pool's connections; as many messages are handed over at once, the rest wait here (see handOver). */
+export const SMTP_CONNECTIONS = 5;
+
+/** At most `size` holders at once; the others wait in order. */
+function slots(size: number) {
+  let free = size;
+  const waiting: Array<() => void> = [];
+  return {
+    async acquire() {
+      if (free > 0) free -= 1;
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+    },
+    release() {
+      const next = waiting.shift();
+      if (next) next();
+      else free += 1;
+    },
+  };
+}
+
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const connections = slots(SMTP_CONNECTIONS);
   const transport = nodemailer.createTransport({
     url: smtpUrl,
     pool: true,
+    maxConnections: SMTP_CONNECTIONS,
     logger: false,
     debug: false,
     ...SMTP_TIMEOUTS,
   });
   return {
     kind: 'smtp',
-    async send(mail: OutgoingMail) {
+    async send(mail: OutgoingMail, handOver?: () => Promise<void>) {
       // The sender is given as { name, address } so nodemailer quotes or encodes the name itself.
       const sender = senderFor(from, mail.fromName);
-      await transport.sendMail({
-        from: sender.name ? { name: sender.name, address: sender.address } : sender.address,
-        to: mail.to,
-        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
-        subject: mail.subject,
-        ...(mail.key ? { messageId: messageIdFor(mail.key, sender.address) } : {}),
-        text: mail.text,
-        html: mail.html,
-        attachments: (mail.attachments ?? []).map((attachment) => ({
-          filename: attachment.filename,
-          contentType: attachment.contentType,
-          content: attachment.content,
-          ...(attachment.cid ? { cid: attachment.cid, contentDisposition: 'inline' as const } : {}),
-        })),
-      });
+      // One message per pooled connection: the hand-over starts as soon as handOver returns, never after a
+      // wait in nodemailer's own queue.
+      await connections.acquire();
+      try {
+        await handOver?.();
+        await transport.sendMail({
+          from: sender.name ? { name: sender.name, address: sender.address } : sender.address,
+          to: mail.to,
+          ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+          subject: mail.subject,
+          ...(mail.key ? { messageId: messageIdFor(mail.key, sender.address) } : {}),
+          text: mail.text,
+          html: mail.html,
+          attachments: (mail.attachments ?? []).map((attachment) => ({
+            filename: attachment.filename,
+            contentType: attachment.contentType,
+            content: attachment.content,
+            ...(attachment.cid ? { cid: attachment.cid, contentDisposition: 'inline' as const } : {}),
+          })),
+        });
+      } finally {
+        connections.release();
+      }
     },
     async close() {
       transport.close();
