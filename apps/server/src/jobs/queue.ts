@@ -58,22 +58,20 @@ export const DEFAULT_RETRY: RetryPolicy = { retryLimit: 14, retryDelaySeconds: 1
 export const DEFAULT_EXPIRE_SECONDS = 5 * 60;
 
 /**
- * The e-mail queues (decision 051): a send takes seconds (rendering, then an SMTP hand-over whose waits smtp.ts
- * bounds), so a dead worker's mail job comes back after 30 s and its first retry follows 5-10 s later; the
- * attempts still span about the same days as DEFAULT_RETRY when the mail server is down. The expiry is longer
- * than an order e-mail's claim (adapters/mail/once.ts), so the retry finds that claim over.
+ * The order e-mail queues (decision 051): a send takes seconds (rendering, then an SMTP hand-over whose waits
+ * smtp.ts bounds), so a dead worker's mail job comes back after 25 s and its first retry follows 2-4 s later:
+ * with the maintenance below, within about 40 s of the kill. The attempts still span about two days when the
+ * mail server is down. A live job that outlasts the expiry is retried while it still runs; the order e-mail's
+ * claim (adapters/mail/once.ts) keeps that retry from sending it a second time. The waiting-list e-mails take
+ * no such claim yet, so they keep the default expiry.
  */
-export const MAIL_QUEUES: ReadonlySet<QueueName> = new Set([
-  QUEUES.checkoutMail,
-  QUEUES.afterSaleMail,
-  QUEUES.waitlistMail,
-]);
-export const MAIL_EXPIRE_SECONDS = 30;
-export const MAIL_RETRY: RetryPolicy = { retryLimit: 15, retryDelaySeconds: 5 };
+export const MAIL_QUEUES: ReadonlySet<QueueName> = new Set([QUEUES.checkoutMail, QUEUES.afterSaleMail]);
+export const MAIL_EXPIRE_SECONDS = 25;
+export const MAIL_RETRY: RetryPolicy = { retryLimit: 16, retryDelaySeconds: 2 };
 
 /**
  * How often pg-boss looks for expired jobs (once across all processes). Its default, 2 minutes, would add up to
- * that much to a dead worker's mail; each run is a few indexed statements on the job table.
+ * that much to a dead worker's mail; each run is three statements (expire, archive, drop) on the job tables.
  */
 export const MAINTENANCE_INTERVAL_SECONDS = 10;
 

@@ -1,26 +1,26 @@
 // Order e-mails sent at most once per order, kind and recipient, across crashes and retries (decision 051).
-// The order_mail row is claimed as 'sending' with a lease right before the message is handed to the mail server
-// and marked 'sent' as soon as the server accepted it:
+// The order_mail row is claimed as 'sending' with a short lease right before the message is handed to the mail
+// server, and marked 'sent' as soon as the server accepted it. While the attempt that claimed it is alive, it
+// renews the lease every few seconds (however slow the server), so the lease runs out only when that process died:
 //   - 'sent': a retry skips it;
 //   - 'sending' with a live lease: another attempt is sending it now; this one fails (its job is retried later);
 //   - 'sending' with a lease that ran out: the attempt that claimed it died between the claim and the mark. Its
 //     outcome is unknown; it is sent again, with the same Message-ID. Rendering happens before the claim and the
-//     mark follows the server's reply at once, so this is only a crash inside the SMTP conversation.
+//     mark follows the server's reply at once, so the copy can be a second one only when the process died inside
+//     the SMTP conversation, after the server had the whole message and before its answer was recorded.
 // A refusal (the server answered with an error, or could not be reached) gives the claim back at once, so
-// `attempts` above 1 always means an earlier attempt's outcome was unknown. The claim's lease is renewed when
-// the mailer actually starts the hand-over (Mailer.send's handOver), so time spent waiting for a connection
-// does not eat into it.
+// `attempts` above 1 always means an earlier attempt's outcome was unknown. Right before the hand-over (after any
+// wait for a free connection) the claim is checked once more (Mailer.send's handOver): lost, nothing is sent.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { orderMail } from '../../db/schema/index.js';
 import type { Mailer, OutgoingMail } from './mailer.js';
 
 /**
- * How long a claim owns a message. Longer than one SMTP hand-over can take (smtp.ts bounds connecting, the
- * greeting and each reply well below it) and shorter than a mail job's expiry (jobs/queue.ts), so a retry of a
- * dead worker's job finds the lease over.
+ * How long a claim lasts without renewal: a dead process's claim is over this long after its last renewal,
+ * shorter than a mail job's expiry (jobs/queue.ts), so the retry of a dead worker's job finds it over.
  */
-export const MAIL_LEASE_SECONDS = 20;
+export const MAIL_LEASE_SECONDS = 15;
 
 export interface MailKey {
   orderId: string;
@@ -102,19 +102,22 @@ export async function sendOnce(
     if (await mailSent(db, key)) return 'already-sent';
     throw new MailInFlightError();
   }
-  // Renewed when the mailer is about to hand the message over (after waiting for a free connection), so the lease
-  // covers the SMTP conversation only; if another attempt took the claim over meanwhile, this one sends nothing.
-  const handOver = async () => {
-    const renewed = await db
+  const renew = async () =>
+    db
       .update(orderMail)
       .set({ leaseExpiresAt: sql`now() + make_interval(secs => ${leaseSeconds})` })
       .where(and(where(key), eq(orderMail.state, 'sending'), eq(orderMail.attempts, claim.attempts)))
       .returning({ attempts: orderMail.attempts });
-    if (renewed.length === 0) throw new MailInFlightError();
+  // The claim stays live while this process works on the message; a failed renewal is left to the next one.
+  const heartbeat = setInterval(() => void renew().catch(() => undefined), (leaseSeconds * 1000) / 3);
+  // Right before the hand-over: if another attempt took the claim over meanwhile, this one sends nothing.
+  const handOver = async () => {
+    if ((await renew()).length === 0) throw new MailInFlightError();
   };
   try {
     await mailer.send({ ...mail, to: key.recipient, key: mailIdentity(key) }, handOver);
   } catch (error) {
+    clearInterval(heartbeat);
     // The server refused it or could not be reached: give the claim back, so the job's retry sends it at once.
     // Anything else (the connection lost mid-conversation) is an unknown outcome: the claim runs out instead.
     if (definitelyNotSent(error))
@@ -124,6 +127,7 @@ export async function sendOnce(
         .catch(() => undefined);
     throw error;
   }
+  clearInterval(heartbeat);
   await db
     .update(orderMail)
     .set({ state: 'sent', leaseExpiresAt: null, sentAt: sql`now()` })

@@ -1,7 +1,7 @@
 // Production mail: a pooled nodemailer SMTP transport built from SMTP_URL (smtp:// upgrades with STARTTLS when the
 // server offers it, smtps:// is TLS from the start). Nodemailer's own logging stays off, so neither message
-// bodies nor the credentials in the URL reach the logs. Every wait on the server is bounded well below the
-// order e-mails' claim (once.ts, MAIL_LEASE_SECONDS) and the mail jobs' expiry (jobs/queue.ts).
+// bodies nor the credentials in the URL reach the logs. Every wait on the server is bounded, so a hand-over ends
+// and a mail job normally finishes well within its expiry (jobs/queue.ts).
 import { createHash } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Mailer, OutgoingMail } from './mailer.js';
