@@ -67,6 +67,12 @@ export const DEFAULT_EXPIRE_SECONDS = 5 * 60;
  */
 export const MAIL_QUEUES: ReadonlySet<QueueName> = new Set([QUEUES.checkoutMail, QUEUES.afterSaleMail]);
 export const MAIL_EXPIRE_SECONDS = 25;
+/**
+ * Workers per order e-mail queue in each process (one per SMTP connection, adapters/mail/smtp.ts): a pg-boss
+ * worker takes one job per polling interval, so one worker would need a minute for the 60 e-mails a crash can
+ * hand back at once.
+ */
+export const MAIL_WORKERS = 5;
 export const MAIL_RETRY: RetryPolicy = { retryLimit: 16, retryDelaySeconds: 2 };
 
 /**
