@@ -38,8 +38,10 @@ beforeAll(async () => {
   const viaSmtp = createSmtpMailer(smtp.url, 'Marquee <hello@marquee.test>');
   const mailer: Mailer = {
     kind: 'smtp',
-    send: (mail) =>
-      route.smtp ? viaSmtp.send(mail) : (outbox ??= createOutboxMailer(t.database.db, 'hello@marquee.test')).send(mail),
+    send: (mail, handOver) =>
+      route.smtp
+        ? viaSmtp.send(mail, handOver)
+        : (outbox ??= createOutboxMailer(t.database.db, 'hello@marquee.test')).send(mail),
     close: () => viaSmtp.close!(),
   };
   t = await createTestApp({ mailer, jobRetry: retry });
@@ -137,6 +139,63 @@ describe('checkout e-mail as a durable job', () => {
       await second.stop();
     }
     expect(smtp.count('restart@example.com', confirmation)).toBe(1);
+  });
+});
+
+describe('a mail job of a worker that was killed', () => {
+  it('comes back after the mail expiry, not 5 minutes, and each e-mail goes out once', async () => {
+    const fan = 'killed-worker@example.com';
+    const live = await createLiveEvent(t.app, owner, { name: 'Killed Worker Night', capacity: 10 });
+    smtp.refusing = true;
+    const paid = await paidOrder(live.id, live.ticket_types[0]!.id, fan);
+    smtp.refusing = false;
+    const sql = t.database.executeSql;
+    const organiserCopies = () =>
+      smtp.received.filter(
+        (message) => message.to.includes(owner.email.toLowerCase()) && message.subject.includes(paid.code),
+      ).length;
+    const ours = `name = '${QUEUES.checkoutMail}' and data->>'orderId' = '${paid.id}'`;
+    await sql(`update pgboss.job set start_after = now() where ${ours} and state = 'retry'`);
+    // Other tests' jobs wait, so the worker that dies takes only this order's.
+    await sql(
+      `update pgboss.job set start_after = now() + interval '1 hour' where name = $1 and not (${ours})
+      and state in ('created', 'retry')`,
+      [QUEUES.checkoutMail],
+    );
+
+    // A worker takes both e-mails, claims the fan's, and is killed (kill -9): they stay 'active'.
+    const taken = await t.app.jobs.boss.fetch(QUEUES.checkoutMail, { batchSize: 10 });
+    expect(taken.map((job) => (job.data as { orderId: string }).orderId)).toEqual([paid.id, paid.id]);
+    const { rows } = await sql(
+      `select extract(epoch from expire_in)::int as expire, retry_delay from pgboss.job where id = any($1::uuid[])`,
+      [taken.map((job) => job.id)],
+    );
+    expect(rows).toEqual(taken.map(() => ({ expire: 25, retry_delay: retry.retryDelaySeconds })));
+    await sql(
+      `insert into order_mail (order_id, kind, recipient, state, lease_expires_at)
+       values ($1, 'order-confirmation', $2, 'sending', now() - interval '1 second')`,
+      [paid.id, fan],
+    );
+    // The mail expiry passes (the clock moved on for these jobs only).
+    await sql(
+      `update pgboss.job set started_on = started_on - expire_in - interval '1 second' where id = any($1::uuid[])`,
+      [taken.map((job) => job.id)],
+    );
+
+    const next = await startWorker(
+      createJobQueue({ executeSql: t.database.executeSql, retry, maintenanceIntervalSeconds: 1 }),
+    );
+    try {
+      await until(() => smtp.count(fan, confirmation) === 1 && organiserCopies() === 1);
+      await until(async () => (await t.app.jobs.queueStats()).active[QUEUES.checkoutMail] === 0);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+    } finally {
+      await next.stop();
+    }
+    expect(smtp.count(fan, confirmation)).toBe(1);
+    expect(organiserCopies()).toBe(1);
+    const copies = smtp.received.filter((message) => message.to.includes(fan));
+    expect(copies[0]!.raw).toMatch(/^Message-ID: <[0-9a-f]{32}@marquee\.test>$/im);
   });
 });
 

@@ -51,6 +51,36 @@ export interface RetryPolicy {
 /** About 1.5 days of attempts: 10-20 s, 20-40 s, ... capped by the limit. */
 export const DEFAULT_RETRY: RetryPolicy = { retryLimit: 14, retryDelaySeconds: 10 };
 
+/**
+ * How long a job may stay 'active' before pg-boss takes it back and retries it (pg-boss 10 has no heartbeat: a
+ * job claimed by a process that was killed stays 'active' until then).
+ */
+export const DEFAULT_EXPIRE_SECONDS = 5 * 60;
+
+/**
+ * The order e-mail queues (decision 051): a send takes seconds (rendering, then an SMTP hand-over whose waits
+ * smtp.ts bounds), so a dead worker's mail job comes back after 25 s and its first retry follows 2-4 s later:
+ * with the maintenance below, within about 40 s of the kill. The attempts still span about two days when the
+ * mail server is down. A live job that outlasts the expiry is retried while it still runs; the order e-mail's
+ * claim (adapters/mail/once.ts) keeps that retry from sending it a second time. The waiting-list e-mails take
+ * no such claim yet, so they keep the default expiry.
+ */
+export const MAIL_QUEUES: ReadonlySet<QueueName> = new Set([QUEUES.checkoutMail, QUEUES.afterSaleMail]);
+export const MAIL_EXPIRE_SECONDS = 25;
+/**
+ * Workers per order e-mail queue in each process (one per SMTP connection, adapters/mail/smtp.ts): a pg-boss
+ * worker takes one job per polling interval, so one worker would need a minute for the 60 e-mails a crash can
+ * hand back at once.
+ */
+export const MAIL_WORKERS = 5;
+export const MAIL_RETRY: RetryPolicy = { retryLimit: 16, retryDelaySeconds: 2 };
+
+/**
+ * How often pg-boss looks for expired jobs (once across all processes). Its default, 2 minutes, would add up to
+ * that much to a dead worker's mail; each run is three statements (expire, archive, drop) on the job tables.
+ */
+export const MAINTENANCE_INTERVAL_SECONDS = 10;
+
 interface SqlResult {
   rows: Array<Record<string, unknown>>;
 }
@@ -137,18 +167,24 @@ export interface JobQueue {
 export interface JobQueueOptions {
   executeSql: ExecuteSql;
   retry?: RetryPolicy;
+  /** For the e-mail queues: MAIL_RETRY unless `retry` is given (tests speed both up). */
+  mailRetry?: RetryPolicy;
+  /** How often expired jobs are taken back (MAINTENANCE_INTERVAL_SECONDS; tests shorten it). */
+  maintenanceIntervalSeconds?: number;
   /** pg-boss's own errors (a failed poll, maintenance); defaults to silence. */
   onError?: (error: unknown) => void;
 }
 
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const retry = options.retry ?? DEFAULT_RETRY;
+  const mailRetry = options.mailRetry ?? options.retry ?? MAIL_RETRY;
   const boss = new PgBoss({
     db: { executeSql: (text: string, values: unknown[]) => options.executeSql(text, values) },
     schema: JOB_SCHEMA,
     migrate: true,
     // Mail must reach the outbox soon after a payment even when the after-commit attempt did not run.
     pollingIntervalSeconds: 1,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? MAINTENANCE_INTERVAL_SECONDS,
     archiveCompletedAfterSeconds: 24 * 60 * 60,
     deleteAfterDays: 7,
   });
@@ -162,13 +198,15 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       return started;
     },
     async send(name, data, tx, sendOptions) {
+      const mail = MAIL_QUEUES.has(name);
+      const policy = mail ? mailRetry : retry;
       return boss.send(name, data, {
         ...(tx ? { db: { executeSql: transactionExecuteSql(tx) } } : {}),
         ...(sendOptions?.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
-        retryLimit: retry.retryLimit,
-        retryDelay: retry.retryDelaySeconds,
+        retryLimit: policy.retryLimit,
+        retryDelay: policy.retryDelaySeconds,
         retryBackoff: true,
-        expireInSeconds: 5 * 60,
+        expireInSeconds: mail ? MAIL_EXPIRE_SECONDS : DEFAULT_EXPIRE_SECONDS,
       } as PgBoss.SendOptions);
     },
     async cancel(name, id) {

@@ -12,7 +12,7 @@ import { refundCancelledEvent } from '../modules/cancellations/refund-job.js';
 import { afterSaleJobHandlers, type AfterSale } from '../modules/refunds/after-sale.jobs.js';
 import type { PaymentsProvider } from '../adapters/payments/payments.js';
 import { waitlistJobHandlers, type Waitlist } from '../modules/resale/waitlist.jobs.js';
-import { failureReason, QUEUES, SCHEDULES, type JobQueue, type QueueName } from './queue.js';
+import { failureReason, MAIL_QUEUES, MAIL_WORKERS, QUEUES, SCHEDULES, type JobQueue, type QueueName } from './queue.js';
 
 export type JobHandlers = Record<QueueName, (data: unknown) => Promise<unknown>>;
 
@@ -69,28 +69,31 @@ export async function startJobs(
   await queue.start();
   const periodic = new Set<QueueName>(SCHEDULES.map((entry) => entry.queue));
   for (const [name, handler] of Object.entries(handlers) as Array<[QueueName, JobHandlers[QueueName]]>) {
-    await queue.boss.work(
-      name,
-      // The checkout queues poll every second (mail soon after a payment); the periodic ones need not.
-      { batchSize: 1, pollingIntervalSeconds: periodic.has(name) ? 10 : 1 },
-      async ([job]) => {
-        const started = performance.now();
-        const finished = (outcome: 'succeeded' | 'failed') =>
-          metrics?.jobFinished(name, outcome, (performance.now() - started) / 1000);
-        try {
-          const result = await handler(job!.data);
-          finished('succeeded');
-          return result;
-        } catch (error) {
-          finished('failed');
-          const reason = failureReason(error);
-          log.warn({ queue: name, jobId: job!.id, reason }, 'job failed; it is retried with back-off');
-          // pg-boss stores the thrown error with the job; the original (and so a cause) can quote an address.
-          // eslint-disable-next-line preserve-caught-error
-          throw new Error(reason);
-        }
-      },
-    );
+    // The order e-mail queues get several workers (MAIL_WORKERS), so e-mails handed back by a crash go out together.
+    const workers = MAIL_QUEUES.has(name) ? MAIL_WORKERS : 1;
+    for (let copy = 0; copy < workers; copy += 1)
+      await queue.boss.work(
+        name,
+        // The checkout queues poll every second (mail soon after a payment); the periodic ones need not.
+        { batchSize: 1, pollingIntervalSeconds: periodic.has(name) ? 10 : 1 },
+        async ([job]) => {
+          const started = performance.now();
+          const finished = (outcome: 'succeeded' | 'failed') =>
+            metrics?.jobFinished(name, outcome, (performance.now() - started) / 1000);
+          try {
+            const result = await handler(job!.data);
+            finished('succeeded');
+            return result;
+          } catch (error) {
+            finished('failed');
+            const reason = failureReason(error);
+            log.warn({ queue: name, jobId: job!.id, reason }, 'job failed; it is retried with back-off');
+            // pg-boss stores the thrown error with the job; the original (and so a cause) can quote an address.
+            // eslint-disable-next-line preserve-caught-error
+            throw new Error(reason);
+          }
+        },
+      );
   }
   for (const { queue: name, cron } of SCHEDULES) await queue.boss.schedule(name, cron, {}, { tz: 'UTC' });
   return { stop: () => queue.stop() };

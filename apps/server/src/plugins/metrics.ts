@@ -123,9 +123,9 @@ export function queueDepthMetrics(metrics: AppMetrics, queue: { queueStats(): Pr
 export function countMailSends(mailer: Mailer, metrics: AppMetrics): Mailer {
   return {
     kind: mailer.kind,
-    async send(mail) {
+    async send(mail, handOver) {
       try {
-        await mailer.send(mail);
+        await mailer.send(mail, handOver);
       } catch (error) {
         metrics.mailSent(mailer.kind, 'failed');
         throw error;

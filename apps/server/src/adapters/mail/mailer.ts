@@ -18,11 +18,20 @@ export interface OutgoingMail {
   fromName?: string;
   replyTo?: string;
   attachments?: MailAttachment[];
+  /**
+   * The message's stable identity: the SMTP mailer derives its Message-ID from a hash of it, so a copy
+   * sent again after an unknown outcome carries the same Message-ID, and a receiver that de-duplicates by it shows one copy (decision 051).
+   */
+  key?: string;
 }
 
 export interface Mailer {
   kind: 'smtp' | 'outbox';
-  /** Rejects when the message could not be handed over; the caller decides whether that fails its request. */
-  send(mail: OutgoingMail): Promise<void>;
+  /**
+   * Rejects when the message could not be handed over; the caller decides whether that fails its request.
+   * `handOver`, when given, is awaited right before the message goes to the server (after any wait for a free
+   * connection); if it throws, nothing is sent and send rejects with its error (adapters/mail/once.ts).
+   */
+  send(mail: OutgoingMail, handOver?: () => Promise<void>): Promise<void>;
   close?(): Promise<void>;
 }

@@ -32,7 +32,8 @@ export interface OutboxAttachment extends OutboxAttachmentInfo {
 export function createOutboxMailer(db: Database, from: string): Mailer {
   return {
     kind: 'outbox',
-    async send(mail: OutgoingMail) {
+    async send(mail: OutgoingMail, handOver?: () => Promise<void>) {
+      await handOver?.();
       const sender = formatSender(senderFor(from, mail.fromName));
       // One transaction, so a message never shows up without the attachments it was sent with.
       await db.transaction(async (tx) => {

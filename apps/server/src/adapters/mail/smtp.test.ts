@@ -183,6 +183,34 @@ describe('SMTP mailer', () => {
     expect(encoded!.raw).toMatch(/^From: =\?UTF-8\?[QB]\?.+\?= <hello@marquee\.test>\r?$/m);
   });
 
+  it('gives every copy of one message the same Message-ID, derived without the address, and others their own', async () => {
+    const messageId = (raw: string) => /^Message-ID: (.*)$/im.exec(raw)?.[1]?.trim();
+    const key = 'order-mail:00000000-0000-4000-8000-000000000001:order-confirmation:copy@example.com';
+    for (const which of [key, key, `${key}-other`])
+      await t.app.mailer.send({ to: 'copy@example.com', key: which, ...verificationCodeEmail({ code: '111111' }) });
+    const ids = received.filter((message) => message.to.includes('copy@example.com')).map((m) => messageId(m.raw));
+    expect(ids).toHaveLength(3);
+    expect(ids[0]).toMatch(/^<[0-9a-f]{32}@marquee\.test>$/);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[2]).not.toBe(ids[0]);
+    expect(ids[0]).not.toContain('copy');
+  });
+
+  it('waits for a claim renewal before handing a message over, and sends nothing when it throws', async () => {
+    const before = received.length;
+    let renewed = 0;
+    await t.app.mailer.send({ to: 'claimed@example.com', ...verificationCodeEmail({ code: '222222' }) }, async () => {
+      renewed += 1;
+    });
+    await expect(
+      t.app.mailer.send({ to: 'lost@example.com', ...verificationCodeEmail({ code: '333333' }) }, async () => {
+        throw new Error('claim lost');
+      }),
+    ).rejects.toThrow('claim lost');
+    expect(renewed).toBe(1);
+    expect(received.slice(before).map((message) => message.to)).toEqual([['claimed@example.com']]);
+  });
+
   it('rejects when the server refuses the recipient, so the caller can decide', async () => {
     await expect(
       t.app.mailer.send({ to: 'ghost@rejected.example', ...verificationCodeEmail({ code: '000000' }) }),

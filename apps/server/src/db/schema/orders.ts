@@ -422,8 +422,10 @@ export const requestLimit = pgTable('request_limit', {
 });
 
 /**
- * Each checkout e-mail sent, once per order, kind and recipient: the mail worker checks it before sending and
- * records it after, so a job that runs again (a retry after a crash) does not send the same message twice.
+ * Each order e-mail, once per order, kind and recipient (decision 051): the mail worker claims the row as
+ * 'sending' with a short lease just before handing the message to the mail server, and marks it 'sent' once the
+ * server accepted it. A job that runs again (a retry after a crash) skips a 'sent' row and waits out a live
+ * lease; only a lease that ran out (the sender died inside the SMTP conversation) lets it send again.
  */
 export const orderMail = pgTable(
   'order_mail',
@@ -431,11 +433,21 @@ export const orderMail = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => order.id, { onDelete: 'cascade' }),
-    /** 'order-confirmation', 'organiser-sale' or 'late-refund'. */
+    /** 'order-confirmation', 'organiser-sale', 'late-refund', 'event-cancelled', or an after-sale kind with its id. */
     kind: text('kind').notNull(),
-    /** Lower-cased address the message went to. */
+    /** Lower-cased address the message goes to. */
     recipient: text('recipient').notNull(),
+    /** 'sending': handed (or about to be handed) to the mail server; 'sent': the server accepted it. */
+    state: text('state').notNull().default('sent'),
+    /** While 'sending': until when the attempt that claimed the row owns it. */
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    /** How many attempts claimed the row (more than one: an earlier attempt's outcome was unknown or refused). */
+    attempts: integer('attempts').notNull().default(1),
+    /** When it was claimed; once 'sent', when the mail server accepted it. */
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.orderId, table.kind, table.recipient] })],
+  (table) => [
+    primaryKey({ columns: [table.orderId, table.kind, table.recipient] }),
+    check('order_mail_state_check', sql`${table.state} in ('sending', 'sent')`),
+  ],
 );

@@ -1,14 +1,16 @@
 // After a checkout commits: the fan's confirmation, the organiser's sale e-mail, the automatic refund of a
 // payment that arrived after its tickets had sold out (idempotent at the provider, recorded once here), and
 // the 'find my order' e-mail. The first three are durable jobs queued in the fulfilment's transaction and run
-// by the job worker with retries and back-off; each mail is recorded per order, kind and recipient once sent,
-// so a retried job never sends it twice. 'Find my order' is interactive (the fan waits for it) and stays direct.
+// by the job worker with retries and back-off; each mail is claimed per order, kind and recipient before it is
+// handed to the mail server and marked once accepted (adapters/mail/once.ts), so a retried job does not send
+// it twice. 'Find my order' is interactive (the fan waits for it) and stays direct.
 import { queueResaleRefunds } from '../resale/resale.service.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { PaymentsProvider } from '../../adapters/payments/payments.js';
 import type { Mailer } from '../../adapters/mail/mailer.js';
+import { mailSent, RESENT_WARNING, sendOnce } from '../../adapters/mail/once.js';
 import type { Database } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import {
@@ -17,7 +19,6 @@ import {
   member,
   order,
   orderChange,
-  orderMail,
   organizationSettings,
   ticket,
   ticketType,
@@ -183,8 +184,6 @@ function reviewFacts(detail: unknown): Omit<PaymentReviewFacts, 'orderHeld'> {
 }
 
 export function createCheckoutNotifier(deps: NotificationDeps): CheckoutNotifier {
-  const send = async (to: string, mail: Mail) => deps.mailer.send({ ...mail, to });
-
   async function refund(orderId: string, organizationId: string) {
     const [current] = await deps.db
       .select()
@@ -268,20 +267,15 @@ export function createCheckoutNotifier(deps: NotificationDeps): CheckoutNotifier
     async deliverMail(job) {
       const planned = await plannedMail(deps, job);
       if (!planned) return;
-      const sent = await deps.db
-        .select({ recipient: orderMail.recipient })
-        .from(orderMail)
-        .where(and(eq(orderMail.orderId, job.orderId), eq(orderMail.kind, job.kind)));
-      const done = new Set(sent.map((row) => row.recipient));
-      const due = planned.recipients.filter((address) => !done.has(address.toLowerCase()));
+      const keys = planned.recipients.map((recipient) => ({ orderId: job.orderId, kind: job.kind, recipient }));
+      const due = [];
+      for (const key of keys) if (!(await mailSent(deps.db, key))) due.push(key);
       if (due.length === 0) return;
       const mail = await planned.build();
-      for (const address of due) {
-        await send(address, mail);
-        await deps.db
-          .insert(orderMail)
-          .values({ orderId: job.orderId, kind: job.kind, recipient: address.toLowerCase() })
-          .onConflictDoNothing();
+      // Each recipient is claimed just before its hand-over and marked once the server accepted it (decision 051).
+      for (const key of due) {
+        const outcome = await sendOnce(deps.db, deps.mailer, key, mail);
+        if (outcome === 'resent') deps.log.warn({ orderId: job.orderId, kind: job.kind }, RESENT_WARNING);
       }
     },
 
@@ -354,7 +348,7 @@ export function createCheckoutNotifier(deps: NotificationDeps): CheckoutNotifier
         .where(eq(organizationSettings.organizationId, organizationId))
         .limit(1);
       if (!settings) return;
-      await send(email, await buildMail.orderLinks(settings, rows, origin, deps.appUrl));
+      await deps.mailer.send({ ...(await buildMail.orderLinks(settings, rows, origin, deps.appUrl)), to: email });
       await deps.db.insert(orderChange).values(
         rows.map((row) => ({
           organizationId,

@@ -139,9 +139,9 @@ describe('POST /api/webhooks/stripe - checkout.session.completed', () => {
     } finally {
       stop();
     }
-    // From the tickets' insert to the confirmation e-mail, which is written after the commit.
+    // From the tickets' insert to the confirmation e-mail's claim (decision 051), written after the commit.
     const from = sent.findIndex((query) => query.startsWith('insert into "ticket"'));
-    const to = sent.findIndex((query, index) => index > from && query.startsWith('insert into "mail_outbox"'));
+    const to = sent.findIndex((query, index) => index > from && query.startsWith('insert into "order_mail"'));
     expect(from).toBeGreaterThan(-1);
     expect(to).toBeGreaterThan(from);
     const writes = sent.slice(from, to).filter((query) => /^(with|insert|update|delete)/.test(query));

@@ -3,18 +3,18 @@
 // money moves once), records the provider's refund id and queues the fan's e-mail; a provider failure is
 // recorded on the refund ('failed', attempts, the error's class and code) and thrown, so pg-boss retries it with
 // back-off, and the periodic sweep queues it again after pg-boss gave up. 'after-sale-mail': the refund, decline
-// and transfer e-mails, each sent once per recipient (order_mail).
+// and transfer e-mails, each sent once per recipient (order_mail, adapters/mail/once.ts).
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { isSold } from '@marquee/shared';
 import type { Mailer } from '../../adapters/mail/mailer.js';
+import { mailSent, RESENT_WARNING, sendOnce } from '../../adapters/mail/once.js';
 import type { PaymentsProvider } from '../../adapters/payments/payments.js';
 import type { Database } from '../../db/client.js';
 import {
   event,
   order,
-  orderMail,
   orderRefund,
   organizationSettings,
   resaleListing,
@@ -241,17 +241,12 @@ export function createAfterSale(deps: AfterSaleDeps): AfterSale {
     const job = afterSaleMailSchema.parse(data);
     const planned = await planMail(job);
     if (!planned) return;
-    const kind = `${job.kind}:${job.id}`;
-    const recipient = planned.to.toLowerCase();
-    const [sent] = await db
-      .select({ recipient: orderMail.recipient })
-      .from(orderMail)
-      .where(and(eq(orderMail.orderId, planned.orderId), eq(orderMail.kind, kind), eq(orderMail.recipient, recipient)))
-      .limit(1);
-    if (sent) return;
+    const key = { orderId: planned.orderId, kind: `${job.kind}:${job.id}`, recipient: planned.to };
+    if (await mailSent(db, key)) return;
     const mail = await planned.build();
-    await deps.mailer.send({ ...mail, to: planned.to });
-    await db.insert(orderMail).values({ orderId: planned.orderId, kind, recipient }).onConflictDoNothing();
+    // Claimed just before the hand-over and marked once the server accepted it (decision 051).
+    const outcome = await sendOnce(db, deps.mailer, key, mail);
+    if (outcome === 'resent') deps.log.warn({ orderId: planned.orderId, kind: job.kind }, RESENT_WARNING);
   }
 
   return {
