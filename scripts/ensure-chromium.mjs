@@ -1,5 +1,6 @@
-// Finds Debian's Chromium for the browser tests (CHROMIUM_PATH or /usr/bin/chromium). When it is missing and
-// we are root with apt, installs it; otherwise stops with the command to run. Never downloads a browser build.
+// Finds what the browser tests need from Debian: Chromium (CHROMIUM_PATH or /usr/bin/chromium) and poppler-utils'
+// pdftoppm (ticket-truth.spec.ts reads the QR codes of the e-mailed tickets PDF). When either is missing and we are
+// root with apt, installs it; otherwise stops with the command to run. Never downloads a browser build.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
@@ -8,23 +9,24 @@ export function findChromium() {
   return candidates.find((candidate) => fs.existsSync(candidate));
 }
 
+const hasCommand = (name) => spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
+
 export function ensureChromium() {
-  const found = findChromium();
-  if (found) return found;
+  const missing = [...(findChromium() ? [] : ['chromium']), ...(hasCommand('pdftoppm') ? [] : ['poppler-utils'])];
+  if (missing.length === 0) return findChromium();
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
-  if (isRoot && hasApt) {
-    process.stdout.write("Chromium not found: installing Debian's chromium package (apt-get)...\n");
+  if (isRoot && hasCommand('apt-get')) {
+    process.stdout.write(`Not found: installing Debian's ${missing.join(' and ')} (apt-get)...\n`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+    execFileSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env });
     const installed = findChromium();
-    if (installed) return installed;
+    if (installed && hasCommand('pdftoppm')) return installed;
   }
   process.stderr.write(
-    '\nThe browser tests need Chromium and none was found.\n' +
-      'Install it with:  sudo apt-get update && sudo apt-get install -y chromium\n' +
-      'or point CHROMIUM_PATH at a Chromium binary.\n\n',
+    `\nThe browser tests need Debian's ${missing.join(' and ')}, not found.\n` +
+      `Install with:  sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}\n` +
+      (missing.includes('chromium') ? 'or point CHROMIUM_PATH at a Chromium binary.\n\n' : '\n'),
   );
   process.exit(1);
 }
