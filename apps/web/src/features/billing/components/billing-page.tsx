@@ -11,7 +11,8 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { useOrganizationInfo } from '../../../lib/organization-info';
 import { onPageRestored, PAYOUT_SETUP_FAILED, startPayoutSetup } from '../../../lib/payouts';
 import { usePublicConfig } from '../../../lib/public-config';
-import { PublishDraftsOffer, checklistQuery } from '../../guidance';
+import { PublishDraftsOffer } from '../../../components/guidance/publish-drafts-offer';
+import { checklistQuery } from '../../../lib/guidance';
 import { billingStatsQuery, createLoginLink, type BillingStats } from '../api/billing';
 
 /** 'Mon, 5 Jan 2026': short weekday, day, month, year in en-GB, from epoch seconds. */

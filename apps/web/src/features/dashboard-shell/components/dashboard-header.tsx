@@ -4,7 +4,7 @@ import { forwardRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { fieldFocusClasses } from '../../../components/ui/input';
 import { useTheme } from '../../../lib/theme';
-import { useRecordLinkShared } from '../../guidance';
+import { useRecordLinkShared } from '../../../lib/guidance';
 import { profileUrl } from '../lib/profile-url';
 import { ExternalIcon, MenuIcon, MoonIcon, SearchIcon, SunIcon } from './icons';
 

@@ -3,7 +3,7 @@
 // dashboard overview, whose figures and upcoming list come from the same events.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EventDto, EventInput, EventsList } from '@marquee/shared';
-import { checklistQuery } from '../../guidance/api/guidance';
+import { checklistQuery } from '../../../lib/guidance';
 import { apiRequest } from '../../../lib/api-client';
 import { dashboardOverviewQuery } from './dashboard';
 

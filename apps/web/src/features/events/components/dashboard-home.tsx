@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
-import { GettingStarted } from '../../guidance';
+import { GettingStarted } from '../../../components/guidance/getting-started';
 import { dashboardOverviewQuery } from '../api/dashboard';
 import { formatMoneyMinor } from '../lib/money';
 import { MetricCard, MetricSkeleton, pageTitleClasses } from './event-bits';

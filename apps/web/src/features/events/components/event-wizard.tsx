@@ -22,7 +22,7 @@ import { focusFirstInvalid } from '../../../components/ui/focus-first-invalid';
 import { inputClasses } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { useOrganizationInfo } from '../../../lib/organization-info';
-import { DraftNotice } from '../../guidance';
+import { DraftNotice } from '../../../components/guidance/draft-notice';
 import { useChangeEventStatus, useSaveEvent } from '../api/events';
 import { useUnsavedChangesGuard } from '../hooks/use-unsaved-changes-guard';
 import {

@@ -2,7 +2,7 @@
 // navigation state by the wizard (e.g. saved as a draft because payouts are off).
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { PublishDraftsOffer } from '../../guidance';
+import { PublishDraftsOffer } from '../../../components/guidance/publish-drafts-offer';
 import { Link, useLocation } from 'react-router';
 import type { EventSummary, EventsList } from '@marquee/shared';
 import { buttonClasses } from '../../../components/ui/button';

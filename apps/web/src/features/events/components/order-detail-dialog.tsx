@@ -10,7 +10,7 @@ import { orderQuery } from '../api/orders';
 import { formatMoneyMinor } from '../lib/money';
 import { RefundForm } from './order-refunds';
 import { RefundList } from './order-refund-list';
-import { formatOrderTime, OrderStatusBadge } from './orders-section';
+import { formatOrderTime, OrderStatusBadge } from './order-status';
 
 const headingClasses = 'text-muted-foreground mb-2 font-mono text-[11px] font-semibold tracking-wider uppercase';
 const humanise = (action: string) => action.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase());

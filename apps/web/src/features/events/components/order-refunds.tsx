@@ -18,7 +18,7 @@ import { FieldError, inputClasses, TextField } from '../../../components/ui/inpu
 import { ApiError } from '../../../lib/api-client';
 import { useOrderRefunds } from '../api/orders';
 import { formatMoneyMinor } from '../lib/money';
-import { formatOrderTime } from './orders-section';
+import { formatOrderTime } from './order-status';
 
 export const headingClasses = 'text-muted-foreground mb-2 font-mono text-[11px] font-semibold tracking-wider uppercase';
 export const labelClasses = 'text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase';

@@ -2,7 +2,7 @@
 // drafts that waited for payouts (POST /api/events/publish-drafts).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Checklist, LinkSharedInput, PublishDraftsResult } from '@marquee/shared';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from './api-client';
 
 export const checklistQuery = queryOptions({
   queryKey: ['guidance', 'checklist'] as const,

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CHECKLIST_ITEMS, CHECKLIST_TEXTS, type Checklist, type ChecklistItem } from '@marquee/shared';
-import { buttonClasses } from '../../../components/ui/button';
-import { checklistQuery, useRecordLinkShared } from '../api/guidance';
+import { buttonClasses } from '../ui/button';
+import { checklistQuery, useRecordLinkShared } from '../../lib/guidance';
 import { PublishDraftsOffer } from './publish-drafts-offer';
 
 const linkClasses = buttonClasses('xs', 'secondary');

@@ -7,9 +7,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PUBLISH_DRAFTS_TEXTS, type Checklist, type PublishDraftsResult } from '@marquee/shared';
-import { Button } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api-client';
-import { checklistQuery, usePublishDrafts } from '../api/guidance';
+import { Button } from '../ui/button';
+import { ApiError } from '../../lib/api-client';
+import { checklistQuery, usePublishDrafts } from '../../lib/guidance';
 
 function IncompleteDrafts({ drafts }: { drafts: Checklist['incomplete_drafts'] }) {
   return (

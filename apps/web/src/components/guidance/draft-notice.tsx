@@ -1,7 +1,7 @@
 // The event wizard's step 1 notice while payouts are not enabled: the event will be saved as a draft.
 import { Link } from 'react-router';
 import { DRAFT_NOTICE } from '@marquee/shared';
-import { useOrganizationInfo } from '../../../lib/organization-info';
+import { useOrganizationInfo } from '../../lib/organization-info';
 
 export function DraftNotice() {
   const info = useOrganizationInfo();
