@@ -4,7 +4,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { imageFileProblem, readAsDataUrl, uploadImage } from '../../../lib/uploads';
 import { fieldFocusClasses } from '../../../components/ui/input';
-import { errorId, hintId } from './form-parts';
+import { errorId, hintId } from '../../../components/ui/field';
 
 export const UPLOAD_FAILED_MESSAGE = 'The image could not be uploaded. Please try again.';
 

@@ -16,7 +16,7 @@ import { eventCodesQuery, salesSettingsQuery, useSaveSalesSettings } from '../ap
 import { CodeDialog } from './code-dialog';
 import { CodesTable } from './codes-table';
 import { DateTimePicker } from './date-time-picker';
-import { describedBy, Field } from './form-parts';
+import { controlProps, describedBy, Field } from '../../../components/ui/field';
 
 const card = 'bg-card border-border rounded-2xl border p-5 sm:p-6';
 
@@ -92,10 +92,8 @@ function SalesSettingsForm({
     );
   };
   const described = (field: string, hint = false) => ({
-    id: `${id}-${field}`,
+    ...controlProps(`${id}-${field}`, errors[field], hint),
     disabled: !editable,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': describedBy(`${id}-${field}`, errors[field], hint),
   });
   const zone = event.time_zone.replace(/_/g, ' ');
   // An order can mix types, each under its own limit: above their sum, the event's limit says nothing.

@@ -14,7 +14,7 @@ import { Button } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { queueStatusQuery, useSaveQueueSettings } from '../api/queue';
-import { describedBy, Field } from './form-parts';
+import { controlProps, Field } from '../../../components/ui/field';
 
 const card = 'bg-card border-border rounded-2xl border p-5 sm:p-6';
 
@@ -83,14 +83,12 @@ function QueueForm({ event, status, editable }: { event: EventDto; status: Queue
           hint={`${QUEUE_RATE_LIMITS.min}-${QUEUE_RATE_LIMITS.max.toLocaleString('en-GB')}; the default, ${QUEUE_DEFAULT_RATE_PER_MINUTE.toLocaleString('en-GB')}, keeps checkout fast`}
         >
           <input
-            id={`${id}-rate`}
+            {...controlProps(`${id}-rate`, error, true)}
             type="number"
             min={QUEUE_RATE_LIMITS.min}
             max={QUEUE_RATE_LIMITS.max}
             className={inputClasses}
             disabled={!editable}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy(`${id}-rate`, error, true)}
             value={rate}
             onChange={(changed) => setRate(changed.target.value)}
           />
