@@ -13,6 +13,7 @@ import { onPageRestored, PAYOUT_SETUP_FAILED, startPayoutSetup } from '../../../
 import { usePublicConfig } from '../../../lib/public-config';
 import { PublishDraftsOffer, checklistQuery } from '../../guidance';
 import { billingStatsQuery, createLoginLink, type BillingStats } from '../api/billing';
+import { LoadError } from '../../../components/ui/query-state';
 
 /** 'Mon, 5 Jan 2026': short weekday, day, month, year in en-GB, from epoch seconds. */
 export function formatPayoutDate(epochSeconds: number): string {
@@ -150,11 +151,7 @@ export function BillingPage() {
         </p>
       </div>
       <PublishDraftsOffer />
-      {stats.isError ? (
-        <p role="alert" className="text-sm text-danger">
-          The payout figures could not be loaded. Please reload the page.
-        </p>
-      ) : null}
+      {stats.isError ? <LoadError>The payout figures could not be loaded. Please reload the page.</LoadError> : null}
       {metrics ? (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
           <MetricCard

@@ -17,6 +17,7 @@ import { CodeDialog } from './code-dialog';
 import { CodesTable } from './codes-table';
 import { DateTimePicker } from './date-time-picker';
 import { controlProps, describedBy, Field } from '../../../components/ui/field';
+import { LoadingText, QueryState } from '../../../components/ui/query-state';
 
 const card = 'bg-card border-border rounded-2xl border p-5 sm:p-6';
 
@@ -26,22 +27,23 @@ function SalesSettingsLoader({ event, editable }: { event: EventDto; editable: b
   // Kept here, not in the form: a save replaces the settings, which remounts the form (its key), and the
   // confirmation must outlive that.
   const [status, setStatus] = useState<string | null>(null);
-  if (settings.isError)
-    return (
-      <p role="alert" className="text-sm text-danger">
-        The on-sale settings could not be loaded. Please reload the page.
-      </p>
-    );
-  if (!settings.data) return <p className="text-muted-foreground text-sm">Loading on-sale settings...</p>;
   return (
-    <SalesSettingsForm
-      key={JSON.stringify(settings.data)}
-      event={event}
-      editable={editable}
-      initial={settings.data}
-      status={status}
-      onStatus={setStatus}
-    />
+    <QueryState
+      query={settings}
+      error="The on-sale settings could not be loaded. Please reload the page."
+      loading={<LoadingText announce={false}>Loading on-sale settings...</LoadingText>}
+    >
+      {(data) => (
+        <SalesSettingsForm
+          key={JSON.stringify(data)}
+          event={event}
+          editable={editable}
+          initial={data}
+          status={status}
+          onStatus={setStatus}
+        />
+      )}
+    </QueryState>
   );
 }
 
@@ -212,7 +214,6 @@ export function CodesSection({ event }: { event: EventDto }) {
   const editable = event.status === 'draft' || event.status === 'live';
   const codes = useQuery(eventCodesQuery(event.id));
   const [creating, setCreating] = useState(false);
-  const list = codes.data?.codes ?? [];
 
   return (
     <>
@@ -233,19 +234,19 @@ export function CodesSection({ event }: { event: EventDto }) {
             </Button>
           ) : null}
         </div>
-        {codes.isError ? (
-          <p role="alert" className="text-sm text-danger">
-            The codes could not be loaded. Please reload the page.
-          </p>
-        ) : list.length === 0 ? (
-          <p className="text-muted-foreground text-sm">
-            {codes.isPending
-              ? 'Loading codes...'
-              : 'No codes yet. Promo codes give a discount; access codes unlock hidden ticket types for a presale.'}
-          </p>
-        ) : (
-          <CodesTable codes={list} event={event} editable={editable} />
-        )}
+        <QueryState
+          query={codes}
+          error="The codes could not be loaded. Please reload the page."
+          loading={<LoadingText announce={false}>Loading codes...</LoadingText>}
+          isEmpty={(loaded) => loaded.codes.length === 0}
+          empty={
+            <p className="text-muted-foreground text-sm">
+              No codes yet. Promo codes give a discount; access codes unlock hidden ticket types for a presale.
+            </p>
+          }
+        >
+          {(loaded) => <CodesTable codes={loaded.codes} event={event} editable={editable} />}
+        </QueryState>
       </section>
       {creating ? (
         <CodeDialog

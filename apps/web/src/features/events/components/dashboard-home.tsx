@@ -7,6 +7,7 @@ import { dashboardOverviewQuery } from '../api/dashboard';
 import { formatMoneyMinor } from '../lib/money';
 import { MetricCard, MetricSkeleton, pageTitleClasses } from './event-bits';
 import { EventSection, PlusIcon, SkeletonGrid } from './events-list-page';
+import { LoadError } from '../../../components/ui/query-state';
 
 export function DashboardHome() {
   const overview = useQuery(dashboardOverviewQuery);
@@ -60,16 +61,7 @@ export function DashboardHome() {
               />
             </section>
           ) : (
-            <p role="alert" className="text-sm text-danger">
-              The overview could not be loaded.{' '}
-              <button
-                type="button"
-                onClick={() => void overview.refetch()}
-                className="font-semibold underline underline-offset-2"
-              >
-                Try again
-              </button>
-            </p>
+            <LoadError onRetry={() => void overview.refetch()}>The overview could not be loaded.</LoadError>
           )}
           <EventSection
             title="Upcoming Events"

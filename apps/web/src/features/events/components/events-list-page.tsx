@@ -10,6 +10,7 @@ import { eventsQuery } from '../api/events';
 import { formatMoneyMinor } from '../lib/money';
 import { EventCard } from './event-card';
 import { EventCardSkeleton, MetricCard, MetricSkeleton, pageTitleClasses } from './event-bits';
+import { LoadError } from '../../../components/ui/query-state';
 
 export interface EventsListNotice {
   message: string;
@@ -98,16 +99,7 @@ export function EventsListPage() {
         <>
           {events.data ? <EventsMetrics metrics={events.data.metrics} /> : null}
           {events.isError ? (
-            <p role="alert" className="text-sm text-danger">
-              Events could not be loaded.{' '}
-              <button
-                type="button"
-                onClick={() => void events.refetch()}
-                className="font-semibold underline underline-offset-2"
-              >
-                Try again
-              </button>
-            </p>
+            <LoadError onRetry={() => void events.refetch()}>Events could not be loaded.</LoadError>
           ) : null}
           <EventSection
             title="Upcoming Events"
