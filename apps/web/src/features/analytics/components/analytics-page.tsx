@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatMoney, isCurrencyCode, type AnalyticsRecentSales } from '@marquee/shared';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/query-state';
 import {
   chartQuery,
   exportUrl,
@@ -19,7 +20,6 @@ import { AnalyticsCards, AnalyticsCardsSkeleton } from './analytics-cards';
 import { FilterDialog } from './filter-dialog';
 import { RegionSales } from './region-sales';
 import { RevenueChart } from './revenue-chart';
-import { LoadError } from '../../../components/ui/query-state';
 
 const money = (amountMinor: number, currency: string) =>
   isCurrencyCode(currency) ? formatMoney(amountMinor, currency) : `${amountMinor} ${currency}`;

@@ -5,9 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatMoney, isCurrencyCode } from '@marquee/shared';
 import { PageHeader } from '../../../components/ui/page-header';
+import { LoadError } from '../../../components/ui/query-state';
 import { eventsBreakdownQuery } from '../api/analytics';
 import { describePeriod } from '../lib/filter';
-import { LoadError } from '../../../components/ui/query-state';
 import { useAnalyticsFilter } from './analytics-page';
 
 const money = (amountMinor: number, currency: string) =>

@@ -8,12 +8,12 @@ import { formatMoney, type CurrencyCode } from '@marquee/shared';
 import { Button } from '../../../components/ui/button';
 import { MetricCard, MetricCardSkeleton } from '../../../components/ui/metric-card';
 import { PageHeader } from '../../../components/ui/page-header';
+import { LoadError } from '../../../components/ui/query-state';
 import { useOrganizationInfo } from '../../../lib/organization-info';
 import { onPageRestored, PAYOUT_SETUP_FAILED, startPayoutSetup } from '../../../lib/payouts';
 import { usePublicConfig } from '../../../lib/public-config';
 import { PublishDraftsOffer, checklistQuery } from '../../guidance';
 import { billingStatsQuery, createLoginLink, type BillingStats } from '../api/billing';
-import { LoadError } from '../../../components/ui/query-state';
 
 /** 'Mon, 5 Jan 2026': short weekday, day, month, year in en-GB, from epoch seconds. */
 export function formatPayoutDate(epochSeconds: number): string {

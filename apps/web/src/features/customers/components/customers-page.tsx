@@ -8,13 +8,13 @@ import { CUSTOMER_SEARCH_MAX, customersPageLabels, nextCustomerSort, type Custom
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { inputClasses } from '../../../components/ui/input';
+import { QueryState } from '../../../components/ui/query-state';
 import { customersExportUrl, customersQuery } from '../api/customers';
 import { useVisibleColumns } from '../hooks/use-visible-columns';
 import { ColumnsMenu } from './columns-menu';
 import { CustomerDetailDialog } from './customer-detail-dialog';
 import { CustomersTable, type SortState } from './customers-table';
 import { DeleteCustomerDialog } from './delete-customer-dialog';
-import { QueryState } from '../../../components/ui/query-state';
 
 export function CustomersPage() {
   const searchId = useId();

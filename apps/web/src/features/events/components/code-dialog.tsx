@@ -6,12 +6,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { CODE_BATCH_MAX, type CodeInput, type CurrencyCode, type TicketTypeDto } from '@marquee/shared';
 import { Dialog } from '../../../components/ui/dialog';
 import { inputClasses } from '../../../components/ui/input';
+import { controlProps, describedBy, Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateCode } from '../api/codes';
 import { currencySymbol } from '../lib/money';
 import { DialogFormFooter, FormErrorBanner } from './dialog-form-parts';
 import { DateTimePicker } from './date-time-picker';
-import { controlProps, describedBy, Field } from '../../../components/ui/field';
 
 type Errors = Partial<Record<string, string>>;
 const selectClasses = `${inputClasses} appearance-auto`;

@@ -11,13 +11,13 @@ import {
 } from '@marquee/shared';
 import { Button } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/input';
+import { controlProps, describedBy, Field } from '../../../components/ui/field';
+import { LoadingText, QueryState } from '../../../components/ui/query-state';
 import { ApiError } from '../../../lib/api-client';
 import { eventCodesQuery, salesSettingsQuery, useSaveSalesSettings } from '../api/codes';
 import { CodeDialog } from './code-dialog';
 import { CodesTable } from './codes-table';
 import { DateTimePicker } from './date-time-picker';
-import { controlProps, describedBy, Field } from '../../../components/ui/field';
-import { LoadingText, QueryState } from '../../../components/ui/query-state';
 
 const card = 'bg-card border-border rounded-2xl border p-5 sm:p-6';
 

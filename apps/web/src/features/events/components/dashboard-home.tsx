@@ -2,12 +2,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/query-state';
 import { GettingStarted } from '../../guidance';
 import { dashboardOverviewQuery } from '../api/dashboard';
 import { formatMoneyMinor } from '../lib/money';
 import { MetricCard, MetricSkeleton, pageTitleClasses } from './event-bits';
 import { EventSection, PlusIcon, SkeletonGrid } from './events-list-page';
-import { LoadError } from '../../../components/ui/query-state';
 
 export function DashboardHome() {
   const overview = useQuery(dashboardOverviewQuery);

@@ -20,6 +20,8 @@ import {
 import { Button } from '../../../components/ui/button';
 import { focusFirstInvalid } from '../../../components/ui/focus-first-invalid';
 import { inputClasses } from '../../../components/ui/input';
+import { controlProps, Field } from '../../../components/ui/field';
+import { Switch } from '../../../components/ui/switch';
 import { ApiError } from '../../../lib/api-client';
 import { useOrganizationInfo } from '../../../lib/organization-info';
 import { DraftNotice } from '../../guidance';
@@ -38,8 +40,6 @@ import { currencySymbol } from '../lib/money';
 import { ArtworkUpload, LineupInput } from './artwork-upload';
 import { pageTitleClasses } from './event-bits';
 import type { EventsListNotice } from './events-list-page';
-import { controlProps, Field } from '../../../components/ui/field';
-import { Switch } from '../../../components/ui/switch';
 import { fieldId, invalidClass, textareaClasses, type StepProps } from './form-parts';
 import { PreviewCard } from './preview-card';
 import { StepSchedule } from './wizard-step-schedule';

@@ -2,6 +2,7 @@
 // navigation state by the wizard (e.g. saved as a draft because payouts are off).
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { LoadError } from '../../../components/ui/query-state';
 import { PublishDraftsOffer } from '../../guidance';
 import { Link, useLocation } from 'react-router';
 import type { EventSummary, EventsList } from '@marquee/shared';
@@ -10,7 +11,6 @@ import { eventsQuery } from '../api/events';
 import { formatMoneyMinor } from '../lib/money';
 import { EventCard } from './event-card';
 import { EventCardSkeleton, MetricCard, MetricSkeleton, pageTitleClasses } from './event-bits';
-import { LoadError } from '../../../components/ui/query-state';
 
 export interface EventsListNotice {
   message: string;

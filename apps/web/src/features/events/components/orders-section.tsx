@@ -5,10 +5,10 @@ import { useQuery } from '@tanstack/react-query';
 import { ORDER_SEARCH_MAX, ORDER_STATUS_LABELS, type OrderStatusName } from '@marquee/shared';
 import { Button } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/input';
+import { QueryState } from '../../../components/ui/query-state';
 import { eventOrdersQuery } from '../api/orders';
 import { formatMoneyMinor } from '../lib/money';
 import { OrderDetailDialog } from './order-detail-dialog';
-import { QueryState } from '../../../components/ui/query-state';
 
 const STATUS_STYLES: Record<OrderStatusName, string> = {
   paid: 'bg-primary/15 text-success',

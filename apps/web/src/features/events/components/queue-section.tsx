@@ -12,10 +12,10 @@ import {
 } from '@marquee/shared';
 import { Button } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/input';
-import { ApiError } from '../../../lib/api-client';
-import { queueStatusQuery, useSaveQueueSettings } from '../api/queue';
 import { controlProps, Field } from '../../../components/ui/field';
 import { LoadingText, QueryState } from '../../../components/ui/query-state';
+import { ApiError } from '../../../lib/api-client';
+import { queueStatusQuery, useSaveQueueSettings } from '../api/queue';
 
 const card = 'bg-card border-border rounded-2xl border p-5 sm:p-6';
 

@@ -18,13 +18,13 @@ import {
 } from '@marquee/shared';
 import { Dialog } from '../../../components/ui/dialog';
 import { inputClasses } from '../../../components/ui/input';
+import { controlProps, describedBy, Field } from '../../../components/ui/field';
+import { Switch } from '../../../components/ui/switch';
 import { ApiError } from '../../../lib/api-client';
 import { useSaveTicketType } from '../api/ticket-types';
 import { currencySymbol } from '../lib/money';
 import { DialogFormFooter, FormErrorBanner } from './dialog-form-parts';
 import { DateTimePicker } from './date-time-picker';
-import { controlProps, describedBy, Field } from '../../../components/ui/field';
-import { Switch } from '../../../components/ui/switch';
 import { textareaClasses } from './form-parts';
 
 type FormField =

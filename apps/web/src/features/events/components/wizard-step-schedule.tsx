@@ -3,8 +3,8 @@
 import { localToInstant, parseLocalDateTime, timeZoneLabel, type EventFormValues } from '@marquee/shared';
 import { inputClasses } from '../../../components/ui/input';
 import { TimeZoneSelect } from '../../../components/ui/time-zone-select';
-import { DateTimePicker } from './date-time-picker';
 import { controlProps, describedBy, errorId, Field } from '../../../components/ui/field';
+import { DateTimePicker } from './date-time-picker';
 import { fieldId, invalidClass, type StepProps } from './form-parts';
 
 /** The zone's name with its offset when the event starts (or now): 'Europe/London, GMT+1'. */

@@ -12,9 +12,9 @@ import {
 } from '@marquee/shared';
 import { Button } from '../../../components/ui/button';
 import { TextField, inputClasses } from '../../../components/ui/input';
+import { QueryState } from '../../../components/ui/query-state';
 import { ApiError } from '../../../lib/api-client';
 import { changeMemberRole, inviteMember, removeMember, teamQuery, withdrawInvitation } from '../api/team';
-import { QueryState } from '../../../components/ui/query-state';
 
 type Notice = { kind: 'ok' | 'error'; text: string } | null;
 
