@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/query-state';
 import { GettingStarted } from '../../guidance';
 import { dashboardOverviewQuery } from '../api/dashboard';
 import { formatMoneyMinor } from '../lib/money';
@@ -60,16 +61,7 @@ export function DashboardHome() {
               />
             </section>
           ) : (
-            <p role="alert" className="text-sm text-danger">
-              The overview could not be loaded.{' '}
-              <button
-                type="button"
-                onClick={() => void overview.refetch()}
-                className="font-semibold underline underline-offset-2"
-              >
-                Try again
-              </button>
-            </p>
+            <LoadError onRetry={() => void overview.refetch()}>The overview could not be loaded.</LoadError>
           )}
           <EventSection
             title="Upcoming Events"
