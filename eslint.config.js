@@ -1,35 +1,66 @@
 // Flat ESLint config: typescript-eslint, React hooks, and import boundaries (web features never import each
-// other, shared code never imports a feature, packages/shared imports only zod).
+// other, shared code never imports a feature, packages/shared imports only zod). The boundaries are checked on
+// resolved files (eslint-plugin-import-x), so a relative '../../guidance' is seen like any other path, and
+// import cycles are refused on the server and in the web app (decision 058).
 import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 const featuresDir = 'apps/web/src/features';
 const features = fs.existsSync(featuresDir)
   ? fs.readdirSync(featuresDir).filter((name) => fs.statSync(`${featuresDir}/${name}`).isDirectory())
   : [];
 
-const featureBoundaries = features.map((feature) => ({
-  files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            group: features
-              .filter((other) => other !== feature)
-              .flatMap((other) => [`**/features/${other}`, `**/features/${other}/**`]),
-            message: 'Features do not import each other; compose them in src/app.',
-          },
-          { group: ['**/app/**'], message: 'Features do not import the app layer.' },
-        ],
-      },
+const server = 'apps/server/src';
+const web = 'apps/web/src';
+/** The server's layers, low to high: each may import only the ones below it (app.ts and server.ts compose all). */
+const serverZones = [
+  {
+    target: `${server}/lib`,
+    from: [
+      `${server}/db`,
+      `${server}/adapters`,
+      `${server}/jobs`,
+      `${server}/modules`,
+      `${server}/storefront`,
+      `${server}/plugins`,
     ],
   },
+  {
+    target: `${server}/db`,
+    from: [`${server}/adapters`, `${server}/jobs`, `${server}/modules`, `${server}/storefront`, `${server}/plugins`],
+  },
+  {
+    target: `${server}/adapters`,
+    from: [`${server}/jobs`, `${server}/modules`, `${server}/storefront`, `${server}/plugins`],
+  },
+  { target: `${server}/jobs`, from: [`${server}/modules`, `${server}/storefront`, `${server}/plugins`] },
+  { target: `${server}/plugins`, from: [`${server}/modules`, `${server}/storefront`] },
+  { target: `${server}/modules`, from: [`${server}/storefront`] },
+].map((zone) => ({
+  ...zone,
+  message:
+    'This import runs back up the server layers (lib < db < adapters < jobs < plugins < modules < storefront); compose in app.ts.',
 }));
+// Web: each feature imports only itself, shared code (components, lib) and packages; the app layer composes.
+const webZones = [
+  ...features.map((feature) => ({
+    target: `${web}/features/${feature}`,
+    from: `${web}/features`,
+    except: [`./${feature}`],
+    message: 'Features do not import each other; compose them in src/app.',
+  })),
+  { target: `${web}/features`, from: `${web}/app`, message: 'Features do not import the app layer.' },
+  {
+    target: [`${web}/components`, `${web}/lib`],
+    from: [`${web}/features`, `${web}/app`],
+    message: 'Shared web code never imports a feature or the app layer.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -74,22 +105,6 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/features/**', '**/app/**'],
-              message: 'Shared web code never imports a feature or the app layer.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
     files: ['packages/shared/src/**/*.ts'],
     // Tests run under Vitest and are not shipped; the zod-only rule is for the code both apps import.
     ignores: ['packages/shared/src/**/*.test.ts'],
@@ -100,7 +115,27 @@ export default tseslint.config(
       ],
     },
   },
-  ...featureBoundaries,
+  {
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The plugin's TypeScript settings (extensions, parsers: it parses each imported file to follow cycles),
+      // with the resolver below instead of its default one.
+      ...Object.fromEntries(
+        Object.entries(importX.flatConfigs.typescript.settings ?? {}).filter(([key]) => key !== 'import-x/resolver'),
+      ),
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/shared/tsconfig.json'],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...webZones] }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
   {
     files: ['scripts/**/*.mjs', 'bench/**/*.ts', 'ops/**/*.ts', 'apps/server/src/server.ts'],
     rules: { 'no-console': 'off' },

@@ -12,6 +12,7 @@ export default defineConfig({
             'apps/server/src/config.test.ts',
             'apps/server/src/adapters/boundaries.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
+            'eslint.config.test.ts',
           ],
           setupFiles: ['./vitest.setup.ts'],
           environment: 'node',

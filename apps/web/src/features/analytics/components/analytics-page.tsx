@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatMoney, isCurrencyCode, type AnalyticsRecentSales } from '@marquee/shared';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/query-state';
 import {
   chartQuery,
   exportUrl,
@@ -29,17 +30,6 @@ export function useAnalyticsFilter() {
   const { filter, invalid } = filterFromSearch(search);
   const setFilter = (next: AnalyticsFilter) => setSearch(searchFromFilter(next));
   return { filter, invalid, setFilter, search: searchFromFilter(filter).toString() };
-}
-
-export function LoadError({ what, onRetry }: { what: string; onRetry(): void }) {
-  return (
-    <p role="alert" className="text-sm text-danger">
-      {what} could not be loaded.{' '}
-      <button type="button" onClick={onRetry} className="font-semibold underline underline-offset-2">
-        Try again
-      </button>
-    </p>
-  );
 }
 
 function Panel({
@@ -144,7 +134,7 @@ export function AnalyticsPage() {
       ) : summary.data ? (
         <AnalyticsCards summary={summary.data} />
       ) : eventFilterMissing ? null : (
-        <LoadError what="The figures" onRetry={() => void summary.refetch()} />
+        <LoadError onRetry={() => void summary.refetch()}>The figures could not be loaded.</LoadError>
       )}
       <div className="grid gap-4 lg:grid-cols-3">
         <Panel
@@ -164,7 +154,7 @@ export function AnalyticsPage() {
           ) : chart.isPending ? (
             <div className="bg-muted h-64 animate-pulse rounded-xl" role="status" aria-label="Loading chart" />
           ) : (
-            <LoadError what="The chart" onRetry={() => void chart.refetch()} />
+            <LoadError onRetry={() => void chart.refetch()}>The chart could not be loaded.</LoadError>
           )}
         </Panel>
         <Panel title="Recent Sales">
@@ -173,7 +163,7 @@ export function AnalyticsPage() {
           ) : sales.isPending ? (
             <div className="bg-muted h-64 animate-pulse rounded-xl" role="status" aria-label="Loading recent sales" />
           ) : (
-            <LoadError what="Recent sales" onRetry={() => void sales.refetch()} />
+            <LoadError onRetry={() => void sales.refetch()}>Recent sales could not be loaded.</LoadError>
           )}
         </Panel>
       </div>
@@ -182,7 +172,7 @@ export function AnalyticsPage() {
       ) : regions.isPending ? (
         <div className="bg-muted h-80 animate-pulse rounded-2xl" role="status" aria-label="Loading regions" />
       ) : (
-        <LoadError what="Sales by region" onRetry={() => void regions.refetch()} />
+        <LoadError onRetry={() => void regions.refetch()}>Sales by region could not be loaded.</LoadError>
       )}
       <FilterDialog
         open={filterOpen}

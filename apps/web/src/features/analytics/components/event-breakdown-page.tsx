@@ -5,9 +5,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatMoney, isCurrencyCode } from '@marquee/shared';
 import { PageHeader } from '../../../components/ui/page-header';
+import { LoadError } from '../../../components/ui/query-state';
 import { eventsBreakdownQuery } from '../api/analytics';
 import { describePeriod } from '../lib/filter';
-import { LoadError, useAnalyticsFilter } from './analytics-page';
+import { useAnalyticsFilter } from './analytics-page';
 
 const money = (amountMinor: number, currency: string) =>
   isCurrencyCode(currency) ? formatMoney(amountMinor, currency) : `${amountMinor} ${currency}`;
@@ -43,7 +44,7 @@ export function EventBreakdownPage() {
         {breakdown.isPending ? (
           <div className="bg-muted h-40 animate-pulse rounded-xl" role="status" aria-label="Loading breakdown" />
         ) : !breakdown.data ? (
-          <LoadError what="The breakdown" onRetry={() => void breakdown.refetch()} />
+          <LoadError onRetry={() => void breakdown.refetch()}>The breakdown could not be loaded.</LoadError>
         ) : breakdown.data.events.length === 0 ? (
           <p className="text-muted-foreground text-sm">No event had sales or page views in this period.</p>
         ) : (

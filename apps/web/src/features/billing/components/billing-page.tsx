@@ -8,6 +8,7 @@ import { formatMoney, type CurrencyCode } from '@marquee/shared';
 import { Button } from '../../../components/ui/button';
 import { MetricCard, MetricCardSkeleton } from '../../../components/ui/metric-card';
 import { PageHeader } from '../../../components/ui/page-header';
+import { LoadError } from '../../../components/ui/query-state';
 import { useOrganizationInfo } from '../../../lib/organization-info';
 import { onPageRestored, PAYOUT_SETUP_FAILED, startPayoutSetup } from '../../../lib/payouts';
 import { usePublicConfig } from '../../../lib/public-config';
@@ -151,11 +152,7 @@ export function BillingPage() {
         </p>
       </div>
       <PublishDraftsOffer />
-      {stats.isError ? (
-        <p role="alert" className="text-sm text-danger">
-          The payout figures could not be loaded. Please reload the page.
-        </p>
-      ) : null}
+      {stats.isError ? <LoadError>The payout figures could not be loaded. Please reload the page.</LoadError> : null}
       {metrics ? (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
           <MetricCard

@@ -8,6 +8,7 @@ import { CUSTOMER_SEARCH_MAX, customersPageLabels, nextCustomerSort, type Custom
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { inputClasses } from '../../../components/ui/input';
+import { QueryState } from '../../../components/ui/query-state';
 import { customersExportUrl, customersQuery } from '../api/customers';
 import { useVisibleColumns } from '../hooks/use-visible-columns';
 import { ColumnsMenu } from './columns-menu';
@@ -36,7 +37,6 @@ export function CustomersPage() {
   const customers = useQuery(customersQuery({ search, ...sort, page }));
   const data = customers.data;
   const labels = data ? customersPageLabels(data) : null;
-  const noBuyersYet = data && data.total === 0 && !search;
 
   return (
     <section className="flex flex-col gap-8">
@@ -68,65 +68,65 @@ export function CustomersPage() {
           <ColumnsMenu visible={visible} onToggle={toggle} />
         </div>
 
-        {customers.isError ? (
-          <p role="alert" className="text-sm text-danger">
-            The customers could not be loaded. Please try again.
-          </p>
-        ) : !data ? (
-          <p role="status" className="text-muted-foreground text-sm">
-            Loading customers...
-          </p>
-        ) : noBuyersYet ? (
-          <div className="border-border flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-12 text-center">
-            <p className="text-foreground font-medium">No customers yet</p>
-            <p className="text-muted-foreground max-w-sm text-sm">
-              Everyone who buys a ticket from your ticket pages will appear here.
-            </p>
-          </div>
-        ) : (
-          <>
-            {data.total === 0 ? (
-              <p className="text-muted-foreground py-6 text-center text-sm">No customers match “{search}”</p>
-            ) : (
-              <CustomersTable
-                customers={data.customers}
-                visible={visible}
-                sort={sort}
-                busy={customers.isFetching}
-                onSort={(key) => {
-                  setSort((current) => nextCustomerSort(current, key));
-                  setPage(1);
-                }}
-                onView={(customer) => setViewing(customer.id)}
-                onDelete={setDeleting}
-              />
-            )}
-            <nav aria-label="Customers pages" className="mt-4 flex flex-wrap items-center justify-between gap-3">
-              <p className="text-muted-foreground text-xs" aria-live="polite">
-                {labels?.showing}
+        <QueryState
+          query={customers}
+          error="The customers could not be loaded. Please try again."
+          loading="Loading customers..."
+          isEmpty={(loaded) => loaded.total === 0 && !search}
+          empty={
+            <div className="border-border flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-12 text-center">
+              <p className="text-foreground font-medium">No customers yet</p>
+              <p className="text-muted-foreground max-w-sm text-sm">
+                Everyone who buys a ticket from your ticket pages will appear here.
               </p>
-              <div className="flex items-center gap-3">
-                <Button
-                  size="xs"
-                  variant="secondary"
-                  disabled={page <= 1}
-                  onClick={() => setPage((current) => Math.max(1, current - 1))}
-                >
-                  Previous
-                </Button>
-                <span className="text-muted-foreground text-xs whitespace-nowrap">{labels?.pages}</span>
-                <Button
-                  size="xs"
-                  variant="secondary"
-                  disabled={!labels?.hasNext || page !== data.page}
-                  onClick={() => setPage((current) => current + 1)}
-                >
-                  Next
-                </Button>
-              </div>
-            </nav>
-          </>
-        )}
+            </div>
+          }
+        >
+          {(data) => (
+            <>
+              {data.total === 0 ? (
+                <p className="text-muted-foreground py-6 text-center text-sm">No customers match “{search}”</p>
+              ) : (
+                <CustomersTable
+                  customers={data.customers}
+                  visible={visible}
+                  sort={sort}
+                  busy={customers.isFetching}
+                  onSort={(key) => {
+                    setSort((current) => nextCustomerSort(current, key));
+                    setPage(1);
+                  }}
+                  onView={(customer) => setViewing(customer.id)}
+                  onDelete={setDeleting}
+                />
+              )}
+              <nav aria-label="Customers pages" className="mt-4 flex flex-wrap items-center justify-between gap-3">
+                <p className="text-muted-foreground text-xs" aria-live="polite">
+                  {labels?.showing}
+                </p>
+                <div className="flex items-center gap-3">
+                  <Button
+                    size="xs"
+                    variant="secondary"
+                    disabled={page <= 1}
+                    onClick={() => setPage((current) => Math.max(1, current - 1))}
+                  >
+                    Previous
+                  </Button>
+                  <span className="text-muted-foreground text-xs whitespace-nowrap">{labels?.pages}</span>
+                  <Button
+                    size="xs"
+                    variant="secondary"
+                    disabled={!labels?.hasNext || page !== data.page}
+                    onClick={() => setPage((current) => current + 1)}
+                  >
+                    Next
+                  </Button>
+                </div>
+              </nav>
+            </>
+          )}
+        </QueryState>
       </section>
       {viewing ? <CustomerDetailDialog customerId={viewing} onClose={() => setViewing(null)} /> : null}
       <DeleteCustomerDialog

@@ -1,10 +1,10 @@
 // Event artwork: click or drop an image; the spec's checks run first (50-750 KB, JPG/PNG/GIF), then it
 // is uploaded straight away and the form keeps the returned URL. The server's reason shows if it refuses.
 import { useRef, useState, type DragEvent } from 'react';
+import { errorId, hintId } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { imageFileProblem, readAsDataUrl, uploadImage } from '../../../lib/uploads';
 import { fieldFocusClasses } from '../../../components/ui/input';
-import { errorId, hintId } from './form-parts';
 
 export const UPLOAD_FAILED_MESSAGE = 'The image could not be uploaded. Please try again.';
 

@@ -6,12 +6,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { CODE_BATCH_MAX, type CodeInput, type CurrencyCode, type TicketTypeDto } from '@marquee/shared';
 import { Dialog } from '../../../components/ui/dialog';
 import { inputClasses } from '../../../components/ui/input';
+import { controlProps, describedBy, Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateCode } from '../api/codes';
 import { currencySymbol } from '../lib/money';
 import { DialogFormFooter, FormErrorBanner } from './dialog-form-parts';
 import { DateTimePicker } from './date-time-picker';
-import { describedBy, Field } from './form-parts';
 
 type Errors = Partial<Record<string, string>>;
 const selectClasses = `${inputClasses} appearance-auto`;
@@ -81,11 +81,7 @@ export function CodeDialog({
     });
   };
 
-  const described = (field: string, hint = false) => ({
-    id: `${id}-${field}`,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': describedBy(`${id}-${field}`, errors[field], hint),
-  });
+  const described = (field: string, hint = false) => controlProps(`${id}-${field}`, errors[field], hint);
 
   return (
     <Dialog open onClose={onClose} label="New code" className="max-w-lg">

@@ -11,12 +11,13 @@ import {
 } from '@marquee/shared';
 import { Button } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/input';
+import { controlProps, describedBy, Field } from '../../../components/ui/field';
+import { LoadingText, QueryState } from '../../../components/ui/query-state';
 import { ApiError } from '../../../lib/api-client';
 import { eventCodesQuery, salesSettingsQuery, useSaveSalesSettings } from '../api/codes';
 import { CodeDialog } from './code-dialog';
 import { CodesTable } from './codes-table';
 import { DateTimePicker } from './date-time-picker';
-import { describedBy, Field } from './form-parts';
 
 const card = 'bg-card border-border rounded-2xl border p-5 sm:p-6';
 
@@ -26,22 +27,23 @@ function SalesSettingsLoader({ event, editable }: { event: EventDto; editable: b
   // Kept here, not in the form: a save replaces the settings, which remounts the form (its key), and the
   // confirmation must outlive that.
   const [status, setStatus] = useState<string | null>(null);
-  if (settings.isError)
-    return (
-      <p role="alert" className="text-sm text-danger">
-        The on-sale settings could not be loaded. Please reload the page.
-      </p>
-    );
-  if (!settings.data) return <p className="text-muted-foreground text-sm">Loading on-sale settings...</p>;
   return (
-    <SalesSettingsForm
-      key={JSON.stringify(settings.data)}
-      event={event}
-      editable={editable}
-      initial={settings.data}
-      status={status}
-      onStatus={setStatus}
-    />
+    <QueryState
+      query={settings}
+      error="The on-sale settings could not be loaded. Please reload the page."
+      loading={<LoadingText announce={false}>Loading on-sale settings...</LoadingText>}
+    >
+      {(data) => (
+        <SalesSettingsForm
+          key={JSON.stringify(data)}
+          event={event}
+          editable={editable}
+          initial={data}
+          status={status}
+          onStatus={setStatus}
+        />
+      )}
+    </QueryState>
   );
 }
 
@@ -92,10 +94,8 @@ function SalesSettingsForm({
     );
   };
   const described = (field: string, hint = false) => ({
-    id: `${id}-${field}`,
+    ...controlProps(`${id}-${field}`, errors[field], hint),
     disabled: !editable,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': describedBy(`${id}-${field}`, errors[field], hint),
   });
   const zone = event.time_zone.replace(/_/g, ' ');
   // An order can mix types, each under its own limit: above their sum, the event's limit says nothing.
@@ -214,7 +214,6 @@ export function CodesSection({ event }: { event: EventDto }) {
   const editable = event.status === 'draft' || event.status === 'live';
   const codes = useQuery(eventCodesQuery(event.id));
   const [creating, setCreating] = useState(false);
-  const list = codes.data?.codes ?? [];
 
   return (
     <>
@@ -235,19 +234,19 @@ export function CodesSection({ event }: { event: EventDto }) {
             </Button>
           ) : null}
         </div>
-        {codes.isError ? (
-          <p role="alert" className="text-sm text-danger">
-            The codes could not be loaded. Please reload the page.
-          </p>
-        ) : list.length === 0 ? (
-          <p className="text-muted-foreground text-sm">
-            {codes.isPending
-              ? 'Loading codes...'
-              : 'No codes yet. Promo codes give a discount; access codes unlock hidden ticket types for a presale.'}
-          </p>
-        ) : (
-          <CodesTable codes={list} event={event} editable={editable} />
-        )}
+        <QueryState
+          query={codes}
+          error="The codes could not be loaded. Please reload the page."
+          loading={<LoadingText announce={false}>Loading codes...</LoadingText>}
+          isEmpty={(loaded) => loaded.codes.length === 0}
+          empty={
+            <p className="text-muted-foreground text-sm">
+              No codes yet. Promo codes give a discount; access codes unlock hidden ticket types for a presale.
+            </p>
+          }
+        >
+          {(loaded) => <CodesTable codes={loaded.codes} event={event} editable={editable} />}
+        </QueryState>
       </section>
       {creating ? (
         <CodeDialog

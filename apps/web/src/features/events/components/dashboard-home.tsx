@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { GettingStarted } from '../../../components/guidance/getting-started';
+import { LoadError } from '../../../components/ui/query-state';
 import { dashboardOverviewQuery } from '../api/dashboard';
 import { formatMoneyMinor } from '../lib/money';
 import { MetricCard, MetricSkeleton, pageTitleClasses } from './event-bits';
@@ -60,16 +61,7 @@ export function DashboardHome() {
               />
             </section>
           ) : (
-            <p role="alert" className="text-sm text-danger">
-              The overview could not be loaded.{' '}
-              <button
-                type="button"
-                onClick={() => void overview.refetch()}
-                className="font-semibold underline underline-offset-2"
-              >
-                Try again
-              </button>
-            </p>
+            <LoadError onRetry={() => void overview.refetch()}>The overview could not be loaded.</LoadError>
           )}
           <EventSection
             title="Upcoming Events"

@@ -5,16 +5,15 @@
 // fits, else above it when there is more room there (never under the fixed header), and as a bottom sheet
 // on phones; its middle scrolls when space is short, so Clear and Today are always in view.
 import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { formatPickerDisplay, parseLocalDateTime } from '@marquee/shared';
 import { topBarsBottom } from '../../../components/ui/focus-first-invalid';
 import {
   calendarMonth,
   dayLabel,
-  formatDisplayDateTime,
   HOURS,
   MINUTES,
   MONTH_NAMES,
   nowLocalValue,
-  parseLocalDateTime,
   sameDay,
   shiftMonth,
   todayOf,
@@ -110,7 +109,7 @@ export function DateTimePicker({
   const [focusedDay, setFocusedDay] = useState<CalendarDay>(() => selected ?? todayOf());
   // Bumped whenever focus should move to the grid's focusable day (on open and on arrow keys).
   const [focusRequest, setFocusRequest] = useState(0);
-  const display = formatDisplayDateTime(value);
+  const display = formatPickerDisplay(value);
   const today = todayOf();
 
   const openPopover = () => {

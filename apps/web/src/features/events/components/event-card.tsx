@@ -1,14 +1,13 @@
 // An event in a grid (its summary, as the lists carry it): artwork, status badge, title, location, date and
 // time, revenue in the event's currency, view and edit buttons, and the Resale / Refunds / On Entry ticks.
 import { Link } from 'react-router';
-import type { EventSummary } from '@marquee/shared';
-import { formatPreviewDate, formatTime } from '../lib/date-time';
+import { formatEventTime, formatPreviewDate, type EventSummary } from '@marquee/shared';
 import { formatMoneyMinor } from '../lib/money';
 import { Artwork, EventTicks, StatusBadge } from './event-bits';
 
 export function eventDateLine(event: Pick<EventSummary, 'start_local'>): string {
   const date = formatPreviewDate(event.start_local);
-  const time = formatTime(event.start_local);
+  const time = formatEventTime(event.start_local);
   return date ? `${date} · ${time}` : 'Date not set';
 }
 

@@ -3,7 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { timeZoneLabel, type EventDto } from '@marquee/shared';
+import { formatPickerDisplay, timeZoneLabel, type EventDto } from '@marquee/shared';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api-client';
@@ -14,7 +14,6 @@ import {
   useDeleteEvent,
   type EventStatusAction,
 } from '../api/events';
-import { formatDisplayDateTime } from '../lib/date-time';
 import { formatMoneyMinor, formatPriceText } from '../lib/money';
 import { eventDateLine } from './event-card';
 import { Artwork, EventTicks, pageTitleClasses, StatusBadge } from './event-bits';
@@ -222,9 +221,9 @@ function EventView({ event }: { event: EventDto }) {
                   ? timeZoneLabel(event.time_zone, event.starts_at ? new Date(event.starts_at) : new Date())
                   : 'Not set'}
               </Detail>
-              <Detail label="Event Start">{formatDisplayDateTime(event.start_local) || 'Not set'}</Detail>
-              <Detail label="Event End">{formatDisplayDateTime(event.end_local) || 'Not set'}</Detail>
-              <Detail label="Last Entry">{formatDisplayDateTime(event.last_entry_local) || 'Not set'}</Detail>
+              <Detail label="Event Start">{formatPickerDisplay(event.start_local) || 'Not set'}</Detail>
+              <Detail label="Event End">{formatPickerDisplay(event.end_local) || 'Not set'}</Detail>
+              <Detail label="Last Entry">{formatPickerDisplay(event.last_entry_local) || 'Not set'}</Detail>
               <Detail label="Minimum Age">{event.minimum_age === 0 ? 'All ages' : `${event.minimum_age}+`}</Detail>
               <Detail label="Currency">{event.currency}</Detail>
               <Detail label="Venue Capacity">{capacity}</Detail>

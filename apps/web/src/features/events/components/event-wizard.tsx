@@ -20,6 +20,8 @@ import {
 import { Button } from '../../../components/ui/button';
 import { focusFirstInvalid } from '../../../components/ui/focus-first-invalid';
 import { inputClasses } from '../../../components/ui/input';
+import { controlProps, Field } from '../../../components/ui/field';
+import { Switch } from '../../../components/ui/switch';
 import { ApiError } from '../../../lib/api-client';
 import { useOrganizationInfo } from '../../../lib/organization-info';
 import { DraftNotice } from '../../../components/guidance/draft-notice';
@@ -38,7 +40,7 @@ import { currencySymbol } from '../lib/money';
 import { ArtworkUpload, LineupInput } from './artwork-upload';
 import { pageTitleClasses } from './event-bits';
 import type { EventsListNotice } from './events-list-page';
-import { describedBy, Field, fieldId, invalidClass, Switch, textareaClasses, type StepProps } from './form-parts';
+import { fieldId, invalidClass, textareaClasses, type StepProps } from './form-parts';
 import { PreviewCard } from './preview-card';
 import { StepSchedule } from './wizard-step-schedule';
 
@@ -377,13 +379,11 @@ function StepDetails({ form, errors, update }: StepProps) {
         error={errors.eventName}
       >
         <input
-          id={fieldId('eventName')}
+          {...controlProps(fieldId('eventName'), errors.eventName)}
           value={form.eventName}
           onChange={(event) => update('eventName', event.target.value)}
           maxLength={EVENT_NAME_MAX}
           placeholder="e.g. Warehouse Sessions"
-          aria-invalid={errors.eventName ? true : undefined}
-          aria-describedby={describedBy(fieldId('eventName'), errors.eventName)}
           className={`${inputClasses} ${invalidClass(errors.eventName)}`}
         />
       </Field>
@@ -395,14 +395,12 @@ function StepDetails({ form, errors, update }: StepProps) {
         error={errors.eventDescription}
       >
         <textarea
-          id={fieldId('eventDescription')}
+          {...controlProps(fieldId('eventDescription'), errors.eventDescription)}
           value={form.eventDescription}
           onChange={(event) => update('eventDescription', event.target.value)}
           maxLength={EVENT_DESCRIPTION_MAX}
           rows={4}
           placeholder="What should fans know?"
-          aria-invalid={errors.eventDescription ? true : undefined}
-          aria-describedby={describedBy(fieldId('eventDescription'), errors.eventDescription)}
           className={`${textareaClasses} ${invalidClass(errors.eventDescription)}`}
         />
       </Field>
@@ -453,7 +451,7 @@ function StepTickets({ form, errors, update }: StepProps) {
               {symbol}
             </span>
             <input
-              id={fieldId('ticketPrice')}
+              {...controlProps(fieldId('ticketPrice'), errors.ticketPrice)}
               type="number"
               step="0.01"
               min="0.01"
@@ -461,8 +459,6 @@ function StepTickets({ form, errors, update }: StepProps) {
               value={form.ticketPrice}
               onChange={(event) => update('ticketPrice', event.target.value)}
               placeholder="0.00"
-              aria-invalid={errors.ticketPrice ? true : undefined}
-              aria-describedby={describedBy(fieldId('ticketPrice'), errors.ticketPrice)}
               className={`${inputClasses} ${symbol.length > 1 ? 'pl-12' : 'pl-7'} tabular-nums ${invalidClass(errors.ticketPrice)}`}
             />
           </div>
@@ -477,7 +473,7 @@ function StepTickets({ form, errors, update }: StepProps) {
         error={errors.venueCapacity}
       >
         <input
-          id={fieldId('venueCapacity')}
+          {...controlProps(fieldId('venueCapacity'), errors.venueCapacity, true)}
           type="number"
           min="0"
           step="1"
@@ -485,8 +481,6 @@ function StepTickets({ form, errors, update }: StepProps) {
           value={form.venueCapacity}
           onChange={(event) => update('venueCapacity', event.target.value)}
           placeholder="Unlimited"
-          aria-invalid={errors.venueCapacity ? true : undefined}
-          aria-describedby={describedBy(fieldId('venueCapacity'), errors.venueCapacity, true)}
           className={`${inputClasses} tabular-nums ${invalidClass(errors.venueCapacity)}`}
         />
       </Field>
@@ -528,7 +522,7 @@ function StepSettings({ form, errors, update }: StepProps) {
         error={errors.minimumAge}
       >
         <input
-          id={fieldId('minimumAge')}
+          {...controlProps(fieldId('minimumAge'), errors.minimumAge, true)}
           type="number"
           min="0"
           max={MINIMUM_AGE_MAX}
@@ -536,8 +530,6 @@ function StepSettings({ form, errors, update }: StepProps) {
           inputMode="numeric"
           value={form.minimumAge}
           onChange={(event) => update('minimumAge', event.target.value)}
-          aria-invalid={errors.minimumAge ? true : undefined}
-          aria-describedby={describedBy(fieldId('minimumAge'), errors.minimumAge, true)}
           className={`${inputClasses} max-w-40 tabular-nums ${invalidClass(errors.minimumAge)}`}
         />
       </Field>
@@ -550,14 +542,12 @@ function StepSettings({ form, errors, update }: StepProps) {
         error={errors.termsOfService}
       >
         <textarea
-          id={fieldId('termsOfService')}
+          {...controlProps(fieldId('termsOfService'), errors.termsOfService)}
           value={form.termsOfService}
           onChange={(event) => update('termsOfService', event.target.value)}
           maxLength={EVENT_TERMS_MAX}
           rows={5}
           placeholder="e.g. No re-entry. Valid photo ID required."
-          aria-invalid={errors.termsOfService ? true : undefined}
-          aria-describedby={describedBy(fieldId('termsOfService'), errors.termsOfService)}
           className={`${textareaClasses} ${invalidClass(errors.termsOfService)}`}
         />
       </Field>

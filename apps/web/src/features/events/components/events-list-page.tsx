@@ -3,6 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { PublishDraftsOffer } from '../../../components/guidance/publish-drafts-offer';
+import { LoadError } from '../../../components/ui/query-state';
 import { Link, useLocation } from 'react-router';
 import type { EventSummary, EventsList } from '@marquee/shared';
 import { buttonClasses } from '../../../components/ui/button';
@@ -98,16 +99,7 @@ export function EventsListPage() {
         <>
           {events.data ? <EventsMetrics metrics={events.data.metrics} /> : null}
           {events.isError ? (
-            <p role="alert" className="text-sm text-danger">
-              Events could not be loaded.{' '}
-              <button
-                type="button"
-                onClick={() => void events.refetch()}
-                className="font-semibold underline underline-offset-2"
-              >
-                Try again
-              </button>
-            </p>
+            <LoadError onRetry={() => void events.refetch()}>Events could not be loaded.</LoadError>
           ) : null}
           <EventSection
             title="Upcoming Events"

@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { TICKET_STATE_LABELS } from '@marquee/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { DetailDialog } from '../../../components/ui/detail-dialog';
 import { orderQuery } from '../api/orders';
 import { formatMoneyMinor } from '../lib/money';
 import { RefundForm } from './order-refunds';
@@ -25,176 +25,163 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClo
     (order.status === 'paid' || order.status === 'partially_refunded') &&
     (order.refundable_minor > 0 || order.tickets.some((item) => item.status === 'valid' || item.status === 'listed'));
   return (
-    <Dialog open onClose={onClose} label={order ? `Order ${order.code}` : 'Order'} className="max-w-2xl">
-      <div className="flex flex-col gap-5 p-6">
-        {/* At the top, so focusing it on open keeps a long order scrolled to its start on small screens. */}
-        <div className="flex items-start justify-between gap-3">
-          {order ? (
-            <div className="flex flex-wrap items-center gap-3">
-              <h2 className="text-foreground font-mono text-lg font-semibold">{order.code}</h2>
-              <OrderStatusBadge status={order.status} />
-            </div>
-          ) : (
-            <span />
-          )}
-          <Button size="xs" variant="secondary" onClick={onClose} data-autofocus>
-            Close
-          </Button>
+    <DetailDialog
+      query={query}
+      onClose={onClose}
+      label={(order) => (order ? `Order ${order.code}` : 'Order')}
+      className="max-w-2xl"
+      heading={(order) => (
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 className="text-foreground font-mono text-lg font-semibold">{order.code}</h2>
+          <OrderStatusBadge status={order.status} />
         </div>
-        {query.isError ? (
-          <p role="alert" className="text-sm text-danger">
-            The order could not be loaded. Please try again.
-          </p>
-        ) : !order ? (
-          <p role="status" className="text-muted-foreground text-sm">
-            Loading order...
-          </p>
-        ) : (
-          <>
-            <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
-              <Item label="Buyer">{`${order.first_name} ${order.last_name}`.trim() || '—'}</Item>
-              <Item label="E-mail">
-                <span className="break-all">{order.email}</span>
+      )}
+      error="The order could not be loaded. Please try again."
+      loading="Loading order..."
+    >
+      {(order) => (
+        <>
+          <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
+            <Item label="Buyer">{`${order.first_name} ${order.last_name}`.trim() || '—'}</Item>
+            <Item label="E-mail">
+              <span className="break-all">{order.email}</span>
+            </Item>
+            {order.phone ? <Item label="Phone">{order.phone}</Item> : null}
+            {order.country ? <Item label="Country">{order.country}</Item> : null}
+            <Item label="Placed">{formatOrderTime(order.created_at)}</Item>
+            <Item label="Paid">{order.paid_at ? formatOrderTime(order.paid_at) : 'Not paid'}</Item>
+            <Item label="Marketing e-mails">{order.marketing_consent ? 'Agreed' : 'Not agreed'}</Item>
+            {order.promo_code ? (
+              <Item label="Promo code">
+                {`${order.promo_code} (${formatMoneyMinor(order.discount_minor, order.currency)} off)`}
               </Item>
-              {order.phone ? <Item label="Phone">{order.phone}</Item> : null}
-              {order.country ? <Item label="Country">{order.country}</Item> : null}
-              <Item label="Placed">{formatOrderTime(order.created_at)}</Item>
-              <Item label="Paid">{order.paid_at ? formatOrderTime(order.paid_at) : 'Not paid'}</Item>
-              <Item label="Marketing e-mails">{order.marketing_consent ? 'Agreed' : 'Not agreed'}</Item>
-              {order.promo_code ? (
-                <Item label="Promo code">
-                  {`${order.promo_code} (${formatMoneyMinor(order.discount_minor, order.currency)} off)`}
-                </Item>
-              ) : null}
-            </dl>
-
-            {notice ? (
-              <p role="status" className="border-primary rounded-lg border px-3 py-2 text-sm">
-                {notice}
-              </p>
             ) : null}
-            {refunding ? (
-              <RefundForm
-                order={order}
-                onDone={(message) => {
-                  setRefunding(false);
-                  setNotice(message);
+          </dl>
+
+          {notice ? (
+            <p role="status" className="border-primary rounded-lg border px-3 py-2 text-sm">
+              {notice}
+            </p>
+          ) : null}
+          {refunding ? (
+            <RefundForm
+              order={order}
+              onDone={(message) => {
+                setRefunding(false);
+                setNotice(message);
+              }}
+            />
+          ) : canRefund ? (
+            <div>
+              <Button
+                size="small"
+                variant="secondary"
+                onClick={() => {
+                  setNotice('');
+                  setRefunding(true);
                 }}
-              />
-            ) : canRefund ? (
-              <div>
-                <Button
-                  size="small"
-                  variant="secondary"
-                  onClick={() => {
-                    setNotice('');
-                    setRefunding(true);
-                  }}
-                >
-                  Refund
-                </Button>
-              </div>
-            ) : null}
+              >
+                Refund
+              </Button>
+            </div>
+          ) : null}
 
-            <section aria-labelledby={`${order.id}-lines`}>
-              <h3 id={`${order.id}-lines`} className={headingClasses}>
-                Tickets bought
-              </h3>
+          <section aria-labelledby={`${order.id}-lines`}>
+            <h3 id={`${order.id}-lines`} className={headingClasses}>
+              Tickets bought
+            </h3>
+            <ul className="border-border divide-border divide-y rounded-lg border text-sm">
+              {order.lines.map((line) => (
+                <li key={line.id} className="flex flex-wrap justify-between gap-2 px-3 py-2">
+                  <span>
+                    {line.quantity} × {line.name}
+                  </span>
+                  <span className="text-muted-foreground tabular-nums">
+                    {formatMoneyMinor(line.unit_price_minor, order.currency)} +{' '}
+                    {formatMoneyMinor(line.unit_fee_minor, order.currency)} fee each
+                  </span>
+                </li>
+              ))}
+              <li className="flex justify-between gap-2 px-3 py-2 font-semibold">
+                <span>Total</span>
+                <span className="tabular-nums">{formatMoneyMinor(order.total_minor, order.currency)}</span>
+              </li>
+              {order.refunded_minor > 0 ? (
+                <li className="flex justify-between gap-2 px-3 py-2 text-danger">
+                  <span>Refunded</span>
+                  <span className="tabular-nums">{formatMoneyMinor(order.refunded_minor, order.currency)}</span>
+                </li>
+              ) : null}
+            </ul>
+          </section>
+
+          <section aria-labelledby={`${order.id}-tickets`}>
+            <h3 id={`${order.id}-tickets`} className={headingClasses}>
+              Tickets
+            </h3>
+            {order.tickets.length ? (
               <ul className="border-border divide-border divide-y rounded-lg border text-sm">
-                {order.lines.map((line) => (
-                  <li key={line.id} className="flex flex-wrap justify-between gap-2 px-3 py-2">
-                    <span>
-                      {line.quantity} × {line.name}
+                {order.tickets.map((item) => (
+                  <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+                    <span className="font-mono text-xs">{item.code}</span>
+                    <span>{item.type_name}</span>
+                    <span className="text-muted-foreground">
+                      {item.holder_name || 'No holder name'}
+                      {item.holder_email ? ` (received by transfer, ${item.holder_email})` : ''}
                     </span>
-                    <span className="text-muted-foreground tabular-nums">
-                      {formatMoneyMinor(line.unit_price_minor, order.currency)} +{' '}
-                      {formatMoneyMinor(line.unit_fee_minor, order.currency)} fee each
+                    <span
+                      data-testid="ticket-state"
+                      className={`font-mono text-[10px] font-bold uppercase ${item.status === 'valid' || item.status === 'checked_in' ? 'text-success' : item.status === 'listed' ? 'text-amber-700 dark:text-amber-300' : 'text-danger'}`}
+                    >
+                      {item.status === 'checked_in' && item.checked_in_at
+                        ? `Checked in ${formatOrderTime(item.checked_in_at)}`
+                        : TICKET_STATE_LABELS[item.status]}
+                      {item.refunded_minor > 0 && item.status === 'checked_in'
+                        ? ` · ${formatMoneyMinor(item.refunded_minor, order.currency)} refunded`
+                        : ''}
                     </span>
                   </li>
                 ))}
-                <li className="flex justify-between gap-2 px-3 py-2 font-semibold">
-                  <span>Total</span>
-                  <span className="tabular-nums">{formatMoneyMinor(order.total_minor, order.currency)}</span>
-                </li>
-                {order.refunded_minor > 0 ? (
-                  <li className="flex justify-between gap-2 px-3 py-2 text-danger">
-                    <span>Refunded</span>
-                    <span className="tabular-nums">{formatMoneyMinor(order.refunded_minor, order.currency)}</span>
-                  </li>
-                ) : null}
               </ul>
-            </section>
+            ) : (
+              <p className="text-muted-foreground text-sm">Tickets are issued once the order is paid.</p>
+            )}
+          </section>
 
-            <section aria-labelledby={`${order.id}-tickets`}>
-              <h3 id={`${order.id}-tickets`} className={headingClasses}>
-                Tickets
-              </h3>
-              {order.tickets.length ? (
-                <ul className="border-border divide-border divide-y rounded-lg border text-sm">
-                  {order.tickets.map((item) => (
-                    <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
-                      <span className="font-mono text-xs">{item.code}</span>
-                      <span>{item.type_name}</span>
+          <RefundList order={order} />
+
+          <section aria-labelledby={`${order.id}-history`}>
+            <h3 id={`${order.id}-history`} className={headingClasses}>
+              History
+            </h3>
+            {order.history.length ? (
+              <ol className="flex flex-col gap-2 text-sm">
+                {order.history.map((change) => (
+                  <li key={change.id} className="flex flex-wrap justify-between gap-x-2">
+                    <span>
+                      {humanise(change.action)}
+                      {change.ticket_code ? (
+                        <span className="font-mono text-xs"> {change.ticket_code}</span>
+                      ) : null}{' '}
                       <span className="text-muted-foreground">
-                        {item.holder_name || 'No holder name'}
-                        {item.holder_email ? ` (received by transfer, ${item.holder_email})` : ''}
+                        by {change.actor}
+                        {change.device ? ` · ${change.device}` : ''}
                       </span>
-                      <span
-                        data-testid="ticket-state"
-                        className={`font-mono text-[10px] font-bold uppercase ${item.status === 'valid' || item.status === 'checked_in' ? 'text-success' : item.status === 'listed' ? 'text-amber-700 dark:text-amber-300' : 'text-danger'}`}
-                      >
-                        {item.status === 'checked_in' && item.checked_in_at
-                          ? `Checked in ${formatOrderTime(item.checked_in_at)}`
-                          : TICKET_STATE_LABELS[item.status]}
-                        {item.refunded_minor > 0 && item.status === 'checked_in'
-                          ? ` · ${formatMoneyMinor(item.refunded_minor, order.currency)} refunded`
-                          : ''}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="text-muted-foreground text-sm">Tickets are issued once the order is paid.</p>
-              )}
-            </section>
-
-            <RefundList order={order} />
-
-            <section aria-labelledby={`${order.id}-history`}>
-              <h3 id={`${order.id}-history`} className={headingClasses}>
-                History
-              </h3>
-              {order.history.length ? (
-                <ol className="flex flex-col gap-2 text-sm">
-                  {order.history.map((change) => (
-                    <li key={change.id} className="flex flex-wrap justify-between gap-x-2">
-                      <span>
-                        {humanise(change.action)}
-                        {change.ticket_code ? (
-                          <span className="font-mono text-xs"> {change.ticket_code}</span>
-                        ) : null}{' '}
-                        <span className="text-muted-foreground">
-                          by {change.actor}
-                          {change.device ? ` · ${change.device}` : ''}
-                        </span>
-                        {change.note ? (
-                          <span className="text-muted-foreground block text-xs">{change.note}</span>
-                        ) : null}
-                      </span>
-                      <time dateTime={change.at} className="text-muted-foreground text-xs">
-                        {formatOrderTime(change.at)}
-                      </time>
-                    </li>
-                  ))}
-                </ol>
-              ) : (
-                <p className="text-muted-foreground text-sm">No changes recorded.</p>
-              )}
-            </section>
-          </>
-        )}
-      </div>
-    </Dialog>
+                      {change.note ? <span className="text-muted-foreground block text-xs">{change.note}</span> : null}
+                    </span>
+                    <time dateTime={change.at} className="text-muted-foreground text-xs">
+                      {formatOrderTime(change.at)}
+                    </time>
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <p className="text-muted-foreground text-sm">No changes recorded.</p>
+            )}
+          </section>
+        </>
+      )}
+    </DetailDialog>
   );
 }
 

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ORDER_SEARCH_MAX } from '@marquee/shared';
 import { Button } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/input';
+import { QueryState } from '../../../components/ui/query-state';
 import { eventOrdersQuery } from '../api/orders';
 import { formatMoneyMinor } from '../lib/money';
 import { OrderDetailDialog } from './order-detail-dialog';
@@ -56,96 +57,96 @@ export function OrdersSection({ eventId }: { eventId: string }) {
         </div>
       </div>
 
-      {orders.isError ? (
-        <p role="alert" className="text-sm text-danger">
-          The orders could not be loaded. Please try again.
-        </p>
-      ) : !data ? (
-        <p role="status" className="text-muted-foreground text-sm">
-          Loading orders...
-        </p>
-      ) : data.total === 0 ? (
-        <p className="text-muted-foreground py-6 text-center text-sm">
-          {search ? `No orders match “${search}”` : 'No orders yet'}
-        </p>
-      ) : (
-        <>
-          <div
-            className="focus-visible:outline-primary -mx-1 overflow-x-auto px-1 focus-visible:outline-2"
-            tabIndex={0}
-            role="region"
-            aria-label="Orders table"
-          >
-            <table className="w-full min-w-[40rem] text-left text-sm" aria-busy={orders.isFetching || undefined}>
-              <thead className="text-muted-foreground font-mono text-[11px] tracking-wider uppercase">
-                <tr>
-                  <th className="pb-2 font-semibold">Code</th>
-                  <th className="pb-2 font-semibold">Buyer</th>
-                  <th className="pb-2 text-right font-semibold">Tickets</th>
-                  <th className="pb-2 text-right font-semibold">Total</th>
-                  <th className="pb-2 pl-4 font-semibold">Status</th>
-                  <th className="pb-2 font-semibold">Time</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.orders.map((row) => (
-                  <tr key={row.id} className="border-border border-t align-top">
-                    <td className="py-2.5 pr-3">
-                      <button
-                        type="button"
-                        onClick={() => setOpenOrder(row.id)}
-                        className="text-foreground focus-visible:outline-primary rounded font-mono text-xs font-semibold underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2"
-                        aria-label={`Order ${row.code}, view details`}
-                      >
-                        {row.code}
-                      </button>
-                    </td>
-                    <td className="py-2.5 pr-3">
-                      <span className="text-foreground block">
-                        {row.channel === 'door' ? `Door sale (${row.door_payment ?? 'paid'})` : row.buyer_name || '—'}
-                      </span>
-                      <span className="text-muted-foreground block text-xs break-all">{row.email}</span>
-                    </td>
-                    <td className="py-2.5 pr-3 text-right tabular-nums">{row.quantity}</td>
-                    <td className="py-2.5 pr-3 text-right tabular-nums">
-                      {formatMoneyMinor(row.total_minor, row.currency)}
-                    </td>
-                    <td className="py-2.5 pr-3 pl-4">
-                      <OrderStatusBadge status={row.status} />
-                    </td>
-                    <td className="text-muted-foreground py-2.5 text-xs whitespace-nowrap">
-                      <time dateTime={row.created_at}>{formatOrderTime(row.created_at)}</time>
-                    </td>
+      <QueryState
+        query={orders}
+        error="The orders could not be loaded. Please try again."
+        loading="Loading orders..."
+        isEmpty={(loaded) => loaded.total === 0}
+        empty={
+          <p className="text-muted-foreground py-6 text-center text-sm">
+            {search ? `No orders match “${search}”` : 'No orders yet'}
+          </p>
+        }
+      >
+        {(data) => (
+          <>
+            <div
+              className="focus-visible:outline-primary -mx-1 overflow-x-auto px-1 focus-visible:outline-2"
+              tabIndex={0}
+              role="region"
+              aria-label="Orders table"
+            >
+              <table className="w-full min-w-[40rem] text-left text-sm" aria-busy={orders.isFetching || undefined}>
+                <thead className="text-muted-foreground font-mono text-[11px] tracking-wider uppercase">
+                  <tr>
+                    <th className="pb-2 font-semibold">Code</th>
+                    <th className="pb-2 font-semibold">Buyer</th>
+                    <th className="pb-2 text-right font-semibold">Tickets</th>
+                    <th className="pb-2 text-right font-semibold">Total</th>
+                    <th className="pb-2 pl-4 font-semibold">Status</th>
+                    <th className="pb-2 font-semibold">Time</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <nav aria-label="Orders pages" className="mt-4 flex flex-wrap items-center justify-between gap-3">
-            <p className="text-muted-foreground text-xs" aria-live="polite">
-              {first}–{last} of {data.total.toLocaleString('en-GB')}
-            </p>
-            <div className="flex gap-2">
-              <Button
-                size="xs"
-                variant="secondary"
-                disabled={page <= 1}
-                onClick={() => setPage((current) => Math.max(1, current - 1))}
-              >
-                Previous
-              </Button>
-              <Button
-                size="xs"
-                variant="secondary"
-                disabled={page >= pages}
-                onClick={() => setPage((current) => Math.min(pages, current + 1))}
-              >
-                Next
-              </Button>
+                </thead>
+                <tbody>
+                  {data.orders.map((row) => (
+                    <tr key={row.id} className="border-border border-t align-top">
+                      <td className="py-2.5 pr-3">
+                        <button
+                          type="button"
+                          onClick={() => setOpenOrder(row.id)}
+                          className="text-foreground focus-visible:outline-primary rounded font-mono text-xs font-semibold underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2"
+                          aria-label={`Order ${row.code}, view details`}
+                        >
+                          {row.code}
+                        </button>
+                      </td>
+                      <td className="py-2.5 pr-3">
+                        <span className="text-foreground block">
+                          {row.channel === 'door' ? `Door sale (${row.door_payment ?? 'paid'})` : row.buyer_name || '—'}
+                        </span>
+                        <span className="text-muted-foreground block text-xs break-all">{row.email}</span>
+                      </td>
+                      <td className="py-2.5 pr-3 text-right tabular-nums">{row.quantity}</td>
+                      <td className="py-2.5 pr-3 text-right tabular-nums">
+                        {formatMoneyMinor(row.total_minor, row.currency)}
+                      </td>
+                      <td className="py-2.5 pr-3 pl-4">
+                        <OrderStatusBadge status={row.status} />
+                      </td>
+                      <td className="text-muted-foreground py-2.5 text-xs whitespace-nowrap">
+                        <time dateTime={row.created_at}>{formatOrderTime(row.created_at)}</time>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
             </div>
-          </nav>
-        </>
-      )}
+            <nav aria-label="Orders pages" className="mt-4 flex flex-wrap items-center justify-between gap-3">
+              <p className="text-muted-foreground text-xs" aria-live="polite">
+                {first}–{last} of {data.total.toLocaleString('en-GB')}
+              </p>
+              <div className="flex gap-2">
+                <Button
+                  size="xs"
+                  variant="secondary"
+                  disabled={page <= 1}
+                  onClick={() => setPage((current) => Math.max(1, current - 1))}
+                >
+                  Previous
+                </Button>
+                <Button
+                  size="xs"
+                  variant="secondary"
+                  disabled={page >= pages}
+                  onClick={() => setPage((current) => Math.min(pages, current + 1))}
+                >
+                  Next
+                </Button>
+              </div>
+            </nav>
+          </>
+        )}
+      </QueryState>
       {openOrder ? <OrderDetailDialog orderId={openOrder} onClose={() => setOpenOrder(null)} /> : null}
     </section>
   );

@@ -1,7 +1,6 @@
 // The wizard's live preview: how the event will look, with placeholders for what is not filled in yet.
 import { useId, useState } from 'react';
-import type { EventFormValues } from '@marquee/shared';
-import { formatDisplayDateTime, formatPreviewDate, formatTime } from '../lib/date-time';
+import { formatEventTime, formatPickerDisplay, formatPreviewDate, type EventFormValues } from '@marquee/shared';
 import { formatPriceText } from '../lib/money';
 import { Artwork, EventTicks } from './event-bits';
 
@@ -11,7 +10,7 @@ export function PreviewCard({ form }: { form: EventFormValues }) {
   const detailsId = useId();
   const termsId = useId();
   const date = formatPreviewDate(form.startDateTime);
-  const time = formatTime(form.startDateTime);
+  const time = formatEventTime(form.startDateTime);
   const price = formatPriceText(form.ticketPrice, form.ticketCurrency);
   const placeholder = 'text-muted-foreground italic';
 
@@ -126,7 +125,7 @@ export function PreviewCard({ form }: { form: EventFormValues }) {
 }
 
 function DetailRow({ label, value }: { label: string; value: string }) {
-  const display = formatDisplayDateTime(value);
+  const display = formatPickerDisplay(value);
   return (
     <div className="flex justify-between gap-3">
       <dt className="text-muted-foreground">{label}</dt>

@@ -12,9 +12,10 @@ import {
 } from '@marquee/shared';
 import { Button } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/input';
+import { controlProps, Field } from '../../../components/ui/field';
+import { LoadingText, QueryState } from '../../../components/ui/query-state';
 import { ApiError } from '../../../lib/api-client';
 import { queueStatusQuery, useSaveQueueSettings } from '../api/queue';
-import { describedBy, Field } from './form-parts';
 
 const card = 'bg-card border-border rounded-2xl border p-5 sm:p-6';
 
@@ -83,14 +84,12 @@ function QueueForm({ event, status, editable }: { event: EventDto; status: Queue
           hint={`${QUEUE_RATE_LIMITS.min}-${QUEUE_RATE_LIMITS.max.toLocaleString('en-GB')}; the default, ${QUEUE_DEFAULT_RATE_PER_MINUTE.toLocaleString('en-GB')}, keeps checkout fast`}
         >
           <input
-            id={`${id}-rate`}
+            {...controlProps(`${id}-rate`, error, true)}
             type="number"
             min={QUEUE_RATE_LIMITS.min}
             max={QUEUE_RATE_LIMITS.max}
             className={inputClasses}
             disabled={!editable}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy(`${id}-rate`, error, true)}
             value={rate}
             onChange={(changed) => setRate(changed.target.value)}
           />
@@ -115,7 +114,6 @@ export function QueueSection({ event }: { event: EventDto }) {
   // Live figures move only while the event is on sale; a draft's setting is read once (and a deleted draft is
   // never asked for again).
   const status = useQuery({ ...queueStatusQuery(event.id), refetchInterval: event.status === 'live' ? 2000 : false });
-  const data = status.data;
   return (
     <section aria-labelledby="queue-heading" className={card}>
       <h2 id="queue-heading" className="text-foreground mb-1 text-lg font-semibold">
@@ -125,30 +123,30 @@ export function QueueSection({ event }: { event: EventDto }) {
         Fans who arrive before on-sale wait in a lobby and get random places when it opens; later fans queue in order.
         Each is let through to buy at the rate below, and the queue stops when tickets sell out.
       </p>
-      {status.isError ? (
-        <p role="alert" className="text-sm text-danger">
-          The waiting room could not be loaded. Please reload the page.
-        </p>
-      ) : !data ? (
-        <p className="text-muted-foreground text-sm">Loading the waiting room...</p>
-      ) : (
-        <div className="flex flex-col gap-5">
-          <QueueForm key={event.id} event={event} status={data} editable={editable} />
-          <div>
-            <p className="text-foreground mb-2 text-sm font-semibold">
-              Live: <span className="font-normal">{STATE_TEXT[data.state]}</span>
-            </p>
-            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Waiting room figures">
-              <Figure label="In the lobby" value={data.in_lobby} />
-              <Figure label="Waiting" value={data.waiting} />
-              <Figure label="Let through" value={data.admitted} />
-              <Figure label="Tickets in checkouts" value={data.in_checkout} />
-              <Figure label="Sold" value={data.capacity === null ? data.sold : `${data.sold} / ${data.capacity}`} />
-              <Figure label="Rate" value={`${data.rate_per_minute}/min`} />
-            </dl>
+      <QueryState
+        query={status}
+        error="The waiting room could not be loaded. Please reload the page."
+        loading={<LoadingText announce={false}>Loading the waiting room...</LoadingText>}
+      >
+        {(data) => (
+          <div className="flex flex-col gap-5">
+            <QueueForm key={event.id} event={event} status={data} editable={editable} />
+            <div>
+              <p className="text-foreground mb-2 text-sm font-semibold">
+                Live: <span className="font-normal">{STATE_TEXT[data.state]}</span>
+              </p>
+              <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Waiting room figures">
+                <Figure label="In the lobby" value={data.in_lobby} />
+                <Figure label="Waiting" value={data.waiting} />
+                <Figure label="Let through" value={data.admitted} />
+                <Figure label="Tickets in checkouts" value={data.in_checkout} />
+                <Figure label="Sold" value={data.capacity === null ? data.sold : `${data.sold} / ${data.capacity}`} />
+                <Figure label="Rate" value={`${data.rate_per_minute}/min`} />
+              </dl>
+            </div>
           </div>
-        </div>
-      )}
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -18,12 +18,14 @@ import {
 } from '@marquee/shared';
 import { Dialog } from '../../../components/ui/dialog';
 import { inputClasses } from '../../../components/ui/input';
+import { controlProps, describedBy, Field } from '../../../components/ui/field';
+import { Switch } from '../../../components/ui/switch';
 import { ApiError } from '../../../lib/api-client';
 import { useSaveTicketType } from '../api/ticket-types';
 import { currencySymbol } from '../lib/money';
 import { DialogFormFooter, FormErrorBanner } from './dialog-form-parts';
 import { DateTimePicker } from './date-time-picker';
-import { describedBy, Field, Switch, textareaClasses } from './form-parts';
+import { textareaClasses } from './form-parts';
 
 type FormField =
   'name' | 'description' | 'price' | 'capacity' | 'max_per_order' | 'sales_start_local' | 'sales_end_local';
@@ -129,11 +131,7 @@ export function TicketTypeDialog({
     );
   };
 
-  const input = (field: FormField) => ({
-    id: `${id}-${field}`,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': describedBy(`${id}-${field}`, errors[field]),
-  });
+  const input = (field: FormField) => controlProps(`${id}-${field}`, errors[field]);
 
   return (
     <Dialog open onClose={onClose} label={title} className="max-w-lg">

@@ -3,8 +3,9 @@
 import { localToInstant, parseLocalDateTime, timeZoneLabel, type EventFormValues } from '@marquee/shared';
 import { inputClasses } from '../../../components/ui/input';
 import { TimeZoneSelect } from '../../../components/ui/time-zone-select';
+import { controlProps, describedBy, errorId, Field } from '../../../components/ui/field';
 import { DateTimePicker } from './date-time-picker';
-import { describedBy, errorId, Field, fieldId, invalidClass, type StepProps } from './form-parts';
+import { fieldId, invalidClass, type StepProps } from './form-parts';
 
 /** The zone's name with its offset when the event starts (or now): 'Europe/London, GMT+1'. */
 function zoneLabelAt(form: EventFormValues): string {
@@ -58,15 +59,13 @@ export function StepSchedule({ form, errors, update }: StepProps) {
             <circle cx="8" cy="6" r="1.75" />
           </svg>
           <input
-            id={fieldId('eventLocation')}
+            {...controlProps(fieldId('eventLocation'), errors.eventLocation)}
             type="search"
             value={form.eventLocation}
             onChange={(event) => update('eventLocation', event.target.value)}
             maxLength={300}
             placeholder="Search for a venue or address"
             autoComplete="off"
-            aria-invalid={errors.eventLocation ? true : undefined}
-            aria-describedby={describedBy(fieldId('eventLocation'), errors.eventLocation)}
             className={`${inputClasses} pl-9 ${invalidClass(errors.eventLocation)}`}
           />
         </div>

@@ -1,5 +1,7 @@
-// Local date-time helpers for the event picker and previews. Values are the picker's 'YYYY-MM-DDTHH:mm'
-// text (no time zone); weekdays are computed in UTC so the browser's zone never shifts a date.
+// Local date-time helpers for the event picker's calendar. Values are the picker's 'YYYY-MM-DDTHH:mm' text (no
+// time zone); weekdays are computed in UTC so the browser's zone never shifts a date. Parsing and the display
+// formats are @marquee/shared's (dates.ts), which the server uses too.
+import { parseLocalDateTime } from '@marquee/shared';
 
 export interface LocalDateTime {
   year: number;
@@ -35,8 +37,6 @@ export const MONTH_NAMES = [
   'November',
   'December',
 ] as const;
-const WEEKDAY_SHORT = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'] as const;
-const MONTH_SHORT = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'] as const;
 
 const pad = (value: number, length = 2) => String(value).padStart(length, '0');
 
@@ -49,38 +49,8 @@ function weekday(year: number, month: number, day: number): number {
   return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
 }
 
-/** Parses 'YYYY-MM-DDTHH:mm'; null for '' or anything that is not a real date and time. */
-export function parseLocalDateTime(value: string): LocalDateTime | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
-  if (!match) return null;
-  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59) return null;
-  return { year, month, day, hour, minute };
-}
-
 export function formatLocalDateTime(parts: LocalDateTime): string {
   return `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}T${pad(parts.hour)}:${pad(parts.minute)}`;
-}
-
-/** The spec's display format 'DD/MM/YYYY, HH:mm' ('' when empty or invalid). */
-export function formatDisplayDateTime(value: string): string {
-  const parts = parseLocalDateTime(value);
-  if (!parts) return '';
-  return `${pad(parts.day)}/${pad(parts.month)}/${pad(parts.year, 4)}, ${pad(parts.hour)}:${pad(parts.minute)}`;
-}
-
-/** Preview date such as 'MON 5 JAN, 2025' ('' when empty or invalid). */
-export function formatPreviewDate(value: string): string {
-  const parts = parseLocalDateTime(value);
-  if (!parts) return '';
-  const day = WEEKDAY_SHORT[weekday(parts.year, parts.month, parts.day)];
-  return `${day} ${parts.day} ${MONTH_SHORT[parts.month - 1]}, ${parts.year}`;
-}
-
-/** 24-hour time 'HH:mm' ('' when empty or invalid). */
-export function formatTime(value: string): string {
-  const parts = parseLocalDateTime(value);
-  return parts ? `${pad(parts.hour)}:${pad(parts.minute)}` : '';
 }
 
 /** Now in the browser's local time, minutes rounded down to a multiple of 5. */

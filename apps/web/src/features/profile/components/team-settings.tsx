@@ -12,6 +12,7 @@ import {
 } from '@marquee/shared';
 import { Button } from '../../../components/ui/button';
 import { TextField, inputClasses } from '../../../components/ui/input';
+import { QueryState } from '../../../components/ui/query-state';
 import { ApiError } from '../../../lib/api-client';
 import { changeMemberRole, inviteMember, removeMember, teamQuery, withdrawInvitation } from '../api/team';
 
@@ -182,60 +183,60 @@ export function TeamSettings() {
       </TeamCard>
 
       <TeamCard title="Members">
-        {team.isPending ? (
-          <div className="bg-muted h-24 animate-pulse rounded-xl" aria-label="Loading members" />
-        ) : team.isError ? (
-          <p role="alert" className="text-sm text-danger">
-            {messageOf(team.error, 'The team could not be loaded. Please try again.')}
-          </p>
-        ) : (
-          <ul className="divide-border flex flex-col divide-y" aria-label="Members">
-            {team.data.members.map((member) => {
-              const name = member.name || member.email;
-              return (
-                <li key={member.id} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center">
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-medium">
-                      {name}
-                      {member.is_you ? <span className="text-muted-foreground font-normal"> (you)</span> : null}
-                    </p>
-                    <p className="text-muted-foreground truncate text-xs">{member.email}</p>
-                  </div>
-                  <div className="flex items-center gap-2">
-                    <div className="w-40">
-                      <RoleSelect
-                        value={member.role}
-                        label={`Role of ${name}`}
-                        disabled={busy !== null}
-                        onChange={(next) => onRole(member, next)}
-                      />
+        <QueryState
+          query={team}
+          error={messageOf(team.error, 'The team could not be loaded. Please try again.')}
+          loading={<div className="bg-muted h-24 animate-pulse rounded-xl" aria-label="Loading members" />}
+        >
+          {(data) => (
+            <ul className="divide-border flex flex-col divide-y" aria-label="Members">
+              {data.members.map((member) => {
+                const name = member.name || member.email;
+                return (
+                  <li key={member.id} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center">
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate text-sm font-medium">
+                        {name}
+                        {member.is_you ? <span className="text-muted-foreground font-normal"> (you)</span> : null}
+                      </p>
+                      <p className="text-muted-foreground truncate text-xs">{member.email}</p>
                     </div>
-                    {confirming === member.id ? (
-                      <>
-                        <Button size="small" onClick={() => onRemove(member)} disabled={busy !== null}>
-                          {busy === `remove-${member.id}` ? 'Removing...' : 'Confirm remove'}
+                    <div className="flex items-center gap-2">
+                      <div className="w-40">
+                        <RoleSelect
+                          value={member.role}
+                          label={`Role of ${name}`}
+                          disabled={busy !== null}
+                          onChange={(next) => onRole(member, next)}
+                        />
+                      </div>
+                      {confirming === member.id ? (
+                        <>
+                          <Button size="small" onClick={() => onRemove(member)} disabled={busy !== null}>
+                            {busy === `remove-${member.id}` ? 'Removing...' : 'Confirm remove'}
+                          </Button>
+                          <Button size="small" variant="secondary" onClick={() => setConfirming(null)}>
+                            Cancel
+                          </Button>
+                        </>
+                      ) : (
+                        <Button
+                          size="small"
+                          variant="secondary"
+                          aria-label={`Remove ${name}`}
+                          onClick={() => setConfirming(member.id)}
+                          disabled={busy !== null}
+                        >
+                          Remove
                         </Button>
-                        <Button size="small" variant="secondary" onClick={() => setConfirming(null)}>
-                          Cancel
-                        </Button>
-                      </>
-                    ) : (
-                      <Button
-                        size="small"
-                        variant="secondary"
-                        aria-label={`Remove ${name}`}
-                        onClick={() => setConfirming(member.id)}
-                        disabled={busy !== null}
-                      >
-                        Remove
-                      </Button>
-                    )}
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+                      )}
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </QueryState>
       </TeamCard>
 
       {team.data && team.data.invitations.length > 0 ? (
