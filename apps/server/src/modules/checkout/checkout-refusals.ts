@@ -7,7 +7,7 @@ import { buyerTickets } from '../../db/schema/index.js';
 import type { ResolvedCodes } from '../codes/code-check.js';
 import { typeSalesProblem, usedUpMessage } from './drop-rules.js';
 import { CodeUsedUp, type BuyerLimitReached } from './hold.js';
-import type { LineQuantity } from './inventory.js';
+import type { LineQuantity } from '../stock/stock.js';
 import { loadStorefrontEvent, type SellableTicketType, type StorefrontEvent } from './storefront-event.js';
 
 /** A refusal the storefront shows on the form: a general message and per-field messages. */

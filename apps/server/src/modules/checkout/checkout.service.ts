@@ -25,7 +25,7 @@ import {
   type HoldRequest,
 } from './hold.js';
 import { orderTotalMinor } from './hold-decide.js';
-import { NotEnoughTickets, releaseExpiredHolds } from './inventory.js';
+import { NotEnoughTickets, releaseExpiredHolds } from '../stock/stock.js';
 import { findBySubmission, freeSubmissionKey } from './submission.js';
 import { loadStorefrontEvent, type StorefrontEvent } from './storefront-event.js';
 import { CHECKOUT_TEXT, CheckoutRefusal, dropRefusal, parseQuantities, soldOutRefusal } from './checkout-refusals.js';

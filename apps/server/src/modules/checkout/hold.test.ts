@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.js';
 import { event, order, orderChange, orderLine, requestLimit, ticketType } from '../../db/schema/index.js';
 import { watchQueries } from '../../db/query-count.js';
 import { holdOrder, SubmissionExists, type HoldRequest } from './hold.js';
-import { NotEnoughTickets } from './inventory.js';
+import { NotEnoughTickets } from '../stock/stock.js';
 import { loadStorefrontEvent } from './storefront-event.js';
 
 let t: TestApp;

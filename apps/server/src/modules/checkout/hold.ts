@@ -10,7 +10,7 @@ import { inBatches } from '../../db/batches.js';
 import type { order } from '../../db/schema/index.js';
 import { holdBatch, isRefusedWrite } from './hold-batch.js';
 import type { HoldOutcome } from './hold-decide.js';
-import { NotEnoughTickets, type LineQuantity } from './inventory.js';
+import { NotEnoughTickets, type LineQuantity } from '../stock/stock.js';
 import { retryOnDeadlock, type Tx } from '../../db/tx.js';
 import type { LimitRule } from './rate-limit.js';
 import type { SellableTicketType } from './storefront-event.js';

@@ -22,7 +22,7 @@ import { AppError } from '../../lib/errors.js';
 import { QUEUES, type JobQueue } from '../../jobs/queue.js';
 import { recordAudit } from '../audit/audit.js';
 import { unrecordSale } from '../checkout/sale-rollups.js';
-import { NotEnoughTickets, type LineQuantity } from '../checkout/inventory.js';
+import { NotEnoughTickets, type LineQuantity } from '../stock/stock.js';
 import { retryOnDeadlock, type Tx } from '../../db/tx.js';
 import { canMove } from '@marquee/shared';
 import { moveTickets } from '../tickets/ticket-moves.js';

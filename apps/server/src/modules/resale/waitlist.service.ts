@@ -10,7 +10,7 @@ import { event, order, ticketType, waitlistEntry } from '../../db/schema/index.j
 import { AppError } from '../../lib/errors.js';
 import { QUEUES, type JobQueue } from '../../jobs/queue.js';
 import { BuyerLimitReached, holdOrder, SubmissionExists } from '../checkout/hold.js';
-import { NotEnoughTickets, releaseExpiredHolds } from '../checkout/inventory.js';
+import { NotEnoughTickets, releaseExpiredHolds } from '../stock/stock.js';
 import type { Tx } from '../../db/tx.js';
 import { takeTokens } from '../checkout/rate-limit.js';
 import { toSellable, type StorefrontEvent } from '../checkout/storefront-event.js';

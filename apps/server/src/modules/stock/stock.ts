@@ -1,4 +1,4 @@
-// Inventory: holding, selling and releasing tickets. Each change is a conditional UPDATE of the counters on
+// Stock: holding, selling and releasing tickets. Each change is a conditional UPDATE of the counters on
 // ticket_type and event (`sold + held + n <= capacity`), so a row lock plus the CHECK constraints make
 // overselling impossible, whatever the number of server processes. Ticket types are always locked in id
 // order and the event row last, so concurrent checkouts cannot deadlock on each other.
