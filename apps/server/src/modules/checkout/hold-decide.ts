@@ -2,7 +2,7 @@
 // (decision 043): each request is taken whole or refused whole, exactly as if the requests had run one after
 // another. Pure: it reads the state it is given, changes it as each hold takes its tickets, and answers each
 // request's outcome with the rows the batch's one write statement then stores.
-import { bookingFee, type CurrencyCode } from '@marquee/shared';
+import { bookingFee, type CheckoutOutcome, type CurrencyCode } from '@marquee/shared';
 import type { HoldLine, HoldRequest, OrderRow } from './hold.js';
 import type { OwedEntry } from './storefront-event.js';
 
@@ -30,15 +30,14 @@ export interface HoldState {
   owed: OwedEntry[];
 }
 
-export type HoldOutcome =
-  | { kind: 'held'; order: OrderRow }
-  | { kind: 'gone' }
-  | { kind: 'sold-out' }
-  | { kind: 'rate-limited' }
-  | { kind: 'code-used-up' }
-  | { kind: 'buyer-limit' }
-  | { kind: 'submitted' }
-  | { kind: 'place-taken' };
+/** Why a hold took nothing (nothing was written for it): the checkout's outcomes that the hold itself decides. */
+export type HoldRefusal = Extract<
+  CheckoutOutcome,
+  'not_on_sale' | 'submitted' | 'place_taken' | 'sold_out' | 'rate_limited' | 'code_used_up' | 'buyer_limit'
+>;
+
+/** A hold's outcome: the pending order, or why there is none (`not_on_sale`: the event, a type or a code is gone). */
+export type HoldOutcome = { kind: 'held'; order: OrderRow } | { kind: HoldRefusal };
 
 export interface HeldOrder {
   order: OrderRow;
@@ -195,16 +194,16 @@ export function decideHolds(
     const codeIds = [...new Set([request.accessCodeId, request.promo?.id].filter((id): id is string => Boolean(id)))];
     const venue = state.venue;
     if (!venue || [...wanted.keys()].some((id) => !state.types.has(id)) || codeIds.some((id) => !state.codes.has(id)))
-      return { kind: 'gone' };
+      return { kind: 'not_on_sale' };
     if (state.submitted.has(request.submissionKey)) return { kind: 'submitted' };
     const place = request.queuePlace ?? null;
-    if (place !== null && state.places.has(place)) return { kind: 'place-taken' };
+    if (place !== null && state.places.has(place)) return { kind: 'place_taken' };
     const fits = left(venue) >= quantity && [...wanted].every(([id, n]) => left(state.types.get(id)!) >= n);
-    if (!fits || (request.keepOwed && owedGateRefuses(state, wanted, quantity))) return { kind: 'sold-out' };
+    if (!fits || (request.keepOwed && owedGateRefuses(state, wanted, quantity))) return { kind: 'sold_out' };
 
     const limits = (request.limits ?? []).map((rule) => ({ rule, entry: limitEntry(rule.key, rule.windowSeconds) }));
     for (const { entry } of limits) entry.hits += 1;
-    if (limits.some(({ rule, entry }) => entry.base + entry.hits > rule.max)) return { kind: 'rate-limited' };
+    if (limits.some(({ rule, entry }) => entry.base + entry.hits > rule.max)) return { kind: 'rate_limited' };
     const takeBack = () => {
       for (const { entry } of limits) entry.hits -= 1;
     };
@@ -214,12 +213,12 @@ export function decideHolds(
     });
     if (codesFull) {
       takeBack();
-      return { kind: 'code-used-up' };
+      return { kind: 'code_used_up' };
     }
     const email = request.buyer.email;
     if ((state.buyers.get(email) ?? 0) + quantity > request.maxTicketsPerEmail) {
       takeBack();
-      return { kind: 'buyer-limit' };
+      return { kind: 'buyer_limit' };
     }
 
     // Taken: the state moves on for the requests behind this one.
