@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.js';
 import { buyerTickets } from '../../db/schema/index.js';
 import type { ResolvedCodes } from '../codes/code-check.js';
 import { typeSalesProblem, usedUpMessage } from './drop-rules.js';
-import type { OrderRow } from './hold.js';
+import type { OrderRow } from './hold-types.js';
 import type { LineQuantity } from '../stock/stock.js';
 import { loadStorefrontEvent, type SellableTicketType, type StorefrontEvent } from './storefront-event.js';
 

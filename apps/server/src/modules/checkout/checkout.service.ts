@@ -15,8 +15,9 @@ import type { Database } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { order, orderLine, organizationSettings } from '../../db/schema/index.js';
 import { choosesOnlyPresales, codesFor, eventSalesProblem, pricedLines } from './drop-rules.js';
-import { holdOrder, type HoldRequest } from './hold.js';
-import { orderTotalMinor, type HoldOutcome } from './hold-decide.js';
+import { holdOrder } from './hold.js';
+import { orderTotalMinor } from './hold-decide.js';
+import type { HoldOutcome, HoldRequest, OrderRow } from './hold-types.js';
 import { releaseExpiredHolds } from '../stock/stock.js';
 import { findBySubmission, freeSubmissionKey } from './submission.js';
 import { loadStorefrontEvent, type StorefrontEvent } from './storefront-event.js';
@@ -29,10 +30,9 @@ import {
   type CheckoutResult,
 } from './checkout-refusals.js';
 
-export type { OrderRow } from './hold.js';
+export type { OrderRow } from './hold-types.js';
 export { CHECKOUT_TEXT } from './checkout-refusals.js';
 export type { CheckoutFields, CheckoutRefused, CheckoutResult } from './checkout-refusals.js';
-import type { OrderRow } from './hold.js';
 
 export interface CheckoutDeps {
   db: Database;

@@ -2,7 +2,7 @@
 // one after another; every row's change summed once for the write.
 import { describe, expect, it } from 'vitest';
 import { decideHolds, type HoldState } from './hold-decide.js';
-import type { HoldRequest } from './hold.js';
+import type { HoldRequest } from './hold-types.js';
 import type { SellableTicketType } from './storefront-event.js';
 
 const NOW = new Date('2031-06-01T10:00:00Z');

@@ -2,8 +2,8 @@
 // (decision 043): each request is taken whole or refused whole, exactly as if the requests had run one after
 // another. Pure: it reads the state it is given, changes it as each hold takes its tickets, and answers each
 // request's outcome with the rows the batch's one write statement then stores.
-import { bookingFee, type CheckoutOutcome, type CurrencyCode } from '@marquee/shared';
-import type { HoldLine, HoldRequest, OrderRow } from './hold.js';
+import { bookingFee, type CurrencyCode } from '@marquee/shared';
+import type { HoldLine, HoldOutcome, HoldRequest, OrderRow } from './hold-types.js';
 import type { OwedEntry } from './storefront-event.js';
 
 export interface Counters {
@@ -29,15 +29,6 @@ export interface HoldState {
   /** The waiting list's wants and the open resale listings (the public gate of decision 035). */
   owed: OwedEntry[];
 }
-
-/** Why a hold took nothing (nothing was written for it): the checkout's outcomes that the hold itself decides. */
-export type HoldRefusal = Extract<
-  CheckoutOutcome,
-  'not_on_sale' | 'submitted' | 'place_taken' | 'sold_out' | 'rate_limited' | 'code_used_up' | 'buyer_limit'
->;
-
-/** A hold's outcome: the pending order, or why there is none (`not_on_sale`: the event, a type or a code is gone). */
-export type HoldOutcome = { kind: 'held'; order: OrderRow } | { kind: HoldRefusal };
 
 export interface HeldOrder {
   order: OrderRow;

@@ -10,7 +10,8 @@ import type { SignedInUser } from '../../../test/auth-helpers.js';
 import type { Database } from '../../db/client.js';
 import { event, order, orderChange, orderLine, requestLimit, ticketType } from '../../db/schema/index.js';
 import { watchQueries } from '../../db/query-count.js';
-import { holdOrder, type HoldRequest } from './hold.js';
+import { holdOrder } from './hold.js';
+import type { HoldRequest } from './hold-types.js';
 import { loadStorefrontEvent } from './storefront-event.js';
 
 let t: TestApp;

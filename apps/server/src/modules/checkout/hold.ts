@@ -4,52 +4,11 @@
 // them, so a rush's holds no longer queue one by one on the event row. The counters' CHECK constraints (`sold +
 // held <= capacity`) refuse a write that no longer fits: never oversold, in any number of server processes.
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { BuyerDetails } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { inBatches } from '../../db/batches.js';
-import type { order } from '../../db/schema/index.js';
 import { holdBatch, isRefusedWrite } from './hold-batch.js';
-import type { HoldOutcome } from './hold-decide.js';
-import type { LineQuantity } from '../stock/stock.js';
+import type { HoldOutcome, HoldRequest } from './hold-types.js';
 import { retryOnDeadlock, type Tx } from '../../db/tx.js';
-import type { LimitRule } from './rate-limit.js';
-import type { SellableTicketType } from './storefront-event.js';
-
-export type OrderRow = typeof order.$inferSelect;
-
-export interface HoldLine extends LineQuantity {
-  type: SellableTicketType;
-  /** The unit price after a promo code's discount (the type's price without one). */
-  unitPriceMinor?: number;
-}
-
-export interface HoldRequest {
-  organizationId: string;
-  eventId: string;
-  buyer: BuyerDetails;
-  submissionKey: string;
-  lines: HoldLine[];
-  now: Date;
-  holdSeconds: number;
-  /** The event's limit of tickets per buyer e-mail (held and bought). */
-  maxTicketsPerEmail: number;
-  /** A promo code the order uses (one use taken with the hold) and what it takes off in all. */
-  promo?: { id: string; code: string; discountMinor: number } | null;
-  /** An access code that unlocked a chosen hidden type (one use taken with the hold). */
-  accessCodeId?: string | null;
-  /**
-   * The storefront read found places owed to the waiting list or to resale listings (decision 035): the hold
-   * checks the public gate again against the event's counters as it has locked them.
-   */
-  keepOwed?: boolean;
-  /** The waiting-room place of the admission that made this hold (one live order per admission). */
-  queuePlace?: number | null;
-  /**
-   * Rate limits counted with the hold (decisions 039, 043): one hit on each key, and nothing held when a count
-   * goes over its max (`holdOrder` answers `rate_limited`). A hold refused otherwise counts no hits.
-   */
-  limits?: Array<LimitRule & { key: string }>;
-}
 
 /** At most this many holds in one batch (its orders travel as one JSON parameter). */
 const HOLD_BATCH_MAX = 200;
