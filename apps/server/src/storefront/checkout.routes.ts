@@ -244,9 +244,8 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       // types unlocked by the form's access code are sold outside it (startCheckout checks each chosen type).
       const gate = await deps.queue.checkoutProblem(request, organization.organizationId, eventId);
       const notAdmitted = gate?.problem ? gate : null;
-      const joinQueue = (text: string) => {
-        app.metrics.checkoutHold('not_admitted');
-        return sendHtml(
+      const joinQueue = (text: string) =>
+        sendHtml(
           reply,
           403,
           renderMessagePage(organization, {
@@ -255,8 +254,10 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
             link: { href: `/queue/${eventId}`, label: 'Join the queue' },
           }),
         );
-      };
-      if (notAdmitted && !form.accessCode) return joinQueue(ADMISSION_MESSAGES[notAdmitted.problem]);
+      if (notAdmitted && !form.accessCode) {
+        app.metrics.checkoutHold('not_admitted');
+        return joinQueue(ADMISSION_MESSAGES[notAdmitted.problem]);
+      }
       const queue = notAdmitted ? { url: `/queue/${eventId}`, opensAt: notAdmitted.opensAt } : null;
       const result = await startCheckout(deps, {
         organizationId: organization.organizationId,
