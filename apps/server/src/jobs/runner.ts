@@ -4,7 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import { archiveEndedEvents } from './archive-ended-events.js';
-import { releaseExpiredHolds } from '../modules/checkout/inventory.js';
+import { releaseExpiredHolds } from '../modules/stock/stock.js';
 import { checkoutJobHandlers, retryPendingRefunds } from '../modules/checkout/notifications.js';
 import type { CheckoutNotifier } from '../modules/checkout/notifier.js';
 import { sandboxDeliveryHandler } from '../modules/payments/sandbox-delivery.js';

@@ -18,7 +18,7 @@ import { AppError } from '../../lib/errors.js';
 import { EVENT_NOT_FOUND } from '../events/events.service.js';
 import { UUID } from './checkin.service.js';
 import type { TicketSigner } from '../checkout/ticket-qr.js';
-import type { Tx } from '../checkout/inventory.js';
+import type { Tx } from '../../db/tx.js';
 import { judgeOnlineScan, lockTicketSql } from './checkin.judge-online.js';
 import { moveTickets } from '../tickets/ticket-moves.js';
 import { checkedInSql, soldSql, ticketCountsOf } from '../tickets/ticket-counts.js';
