@@ -47,7 +47,8 @@ import { registerStagingBanner } from './plugins/staging-banner.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { publicConfigRoutes } from './modules/health/public-config.routes.js';
 import { publicUploadRoutes, registerUploads } from './modules/uploads/uploads.routes.js';
-import { storefrontRoutes } from './storefront/storefront.routes.js';
+import { registerStorefront } from './storefront/index.js';
+import { sendStorefrontNotFound } from './storefront/respond.js';
 import { createPageViewRecorder, type PageViewRecorder } from './modules/analytics/page-views.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import type { Mailer } from './adapters/mail/mailer.js';
@@ -294,7 +295,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimitMultiplier: config.rateLimitMultiplier,
   });
   app.decorate('queueGate', queueGate);
-  storefrontRoutes(app, {
+  registerStorefront(app, {
     db: database.db,
     appUrl: config.appUrl,
     pageViews,
@@ -311,7 +312,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     queue: queueGate,
     queuePowBits: config.raw.QUEUE_POW_BITS,
   });
-  await registerWebApp(app, { distDir: options.webDistDir ?? defaultWebDist });
+  await registerWebApp(app, {
+    distDir: options.webDistDir ?? defaultWebDist,
+    storefrontNotFound: sendStorefrontNotFound,
+  });
 
   return app;
 }

@@ -21,13 +21,7 @@ import {
 import { publicEventName } from '../modules/events/events.public.js';
 import { CHECKOUT_SCRIPT } from './checkout-script.js';
 import { STOREFRONT_SCRIPT_PATH } from './page-loader.js';
-import {
-  checkoutSummary,
-  checkoutSummaryRoutes,
-  defaultCountry,
-  organizationFor,
-  sendHtml,
-} from './checkout-summary.routes.js';
+import { checkoutSummary, defaultCountry } from './checkout-summary.js';
 import { codeView } from './code-entry.js';
 import { codesFor, soldOutsideQueue } from '../modules/checkout/drop-rules.js';
 import {
@@ -40,18 +34,19 @@ import { renderMessagePage } from './checkout-pages.js';
 import { renderEventPage } from './events.render.js';
 import { sendStorefrontHtml } from './etag.js';
 import {
+  acceptForms,
   findStorefrontOrganization,
+  organizationFor,
+  sendHtml,
   sendStorefrontNotFound,
   type StorefrontOrganization,
-} from './storefront.routes.js';
-import { orderPageRoutes, type OrderPageDeps } from './order-page.routes.js';
-import { waitlistRoutes } from './waitlist.routes.js';
+} from './respond.js';
+import type { OrderPageDeps } from './order-page.js';
 import { takeOfferDetails } from './offer-details.js';
-import { eventExtrasRoutes, findPublicEventAddress, redirectToCurrent } from './event-address.js';
+import { findPublicEventAddress, redirectToCurrent } from './event-address.js';
 import type { PageViewRecorder } from '../modules/analytics/page-views.js';
 import { ADMISSION_MESSAGES, ADMISSION_USED } from '../modules/queue/tokens.js';
 import type { QueueGate, QueueRedirect } from './queue-gate.js';
-import { queueRoutes } from './queue.routes.js';
 
 export interface CheckoutRoutesDeps extends CheckoutDeps, OrderPageDeps {
   db: Database;
@@ -202,25 +197,8 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
     },
   );
 
-  queueRoutes(app, {
-    db,
-    gate: deps.queue,
-    powBits: deps.queuePowBits,
-    rateLimitMultiplier: deps.rateLimitMultiplier,
-    appUrl: deps.appUrl,
-  });
-
-  eventExtrasRoutes(app, {
-    db,
-    organizationFor: (request, reply) => organizationFor(db, request, reply, deps.appUrl),
-  });
-
   app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 32 * 1024 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+    acceptForms(scope);
 
     scope.post<{ Params: { ref: string } }>('/events/:ref/checkout', { constraints }, async (request, reply) => {
       // The form posts to the slug address; an id (older pages still open in a tab) works as well. The event is
@@ -336,10 +314,5 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       await cancelHold(db, current);
       return reply.redirect(`/events/${current.eventId}`, 303);
     });
-
-    orderPageRoutes(scope, deps);
-    waitlistRoutes(scope, deps);
   });
-
-  checkoutSummaryRoutes(app, deps, summary);
 }
