@@ -38,7 +38,7 @@ import { assertCanSell } from './modules/payments/payments.service.js';
 import type { AssertCanSell } from './modules/events/events.service.js';
 import type { FileStorage } from './adapters/storage/storage.js';
 import { classifyHost, type HostKind } from './lib/hosts.js';
-import { errorEnvelope, errorHandlerPlugin, sendStorefrontError } from './plugins/error-handler.js';
+import { errorEnvelope, errorHandlerPlugin } from './plugins/error-handler.js';
 import { originCheckPlugin } from './plugins/origin-check.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
@@ -48,7 +48,8 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { publicConfigRoutes } from './modules/health/public-config.routes.js';
 import { publicUploadRoutes, registerUploads } from './modules/uploads/uploads.routes.js';
 import { registerStorefront } from './storefront/index.js';
-import { sendStorefrontNotFound } from './storefront/respond.js';
+import { sendStorefrontError, sendStorefrontNotFound } from './storefront/respond.js';
+import { PAGE_LOADER_CSP } from './storefront/page-loader.js';
 import { createPageViewRecorder, type PageViewRecorder } from './modules/analytics/page-views.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import type { Mailer } from './adapters/mail/mailer.js';
@@ -187,12 +188,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     done(isOriginForm(request.url) ? undefined : new AppError('BAD_REQUEST', REQUEST_TARGET_MESSAGE));
   });
 
-  await app.register(errorHandlerPlugin);
+  await app.register(errorHandlerPlugin, { sendStorefrontError });
   await app.register(originCheckPlugin, { config });
   await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin, {
     isProduction: config.isProduction,
     s3PublicUrl: config.raw.S3_PUBLIC_URL || undefined,
+    inlineScripts: [PAGE_LOADER_CSP],
   });
   // Before compression: the staging banner goes into the page, then the page is compressed.
   if (config.paymentsSandboxInProduction) registerStagingBanner(app);

@@ -9,6 +9,7 @@ import { preparedQuery } from '../db/prepared.js';
 import { sharedRead } from '../db/shared-read.js';
 import { renderPage } from '../lib/html.js';
 import type { StorefrontBranding } from './home-page.js';
+import { storefrontErrorPage } from './error-page.js';
 
 export interface StorefrontOrganization extends StorefrontBranding {
   organizationId: string;
@@ -123,6 +124,15 @@ export function sendHtml(reply: FastifyReply, status: number, html: string, cach
     .header('cache-control', cache)
     .header('referrer-policy', 'same-origin')
     .send(html);
+}
+
+/** Sends the storefront's HTML error page with `status` (the error handler's and the router's, on a storefront host). */
+export function sendStorefrontError(reply: FastifyReply, status: number) {
+  return reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(storefrontErrorPage(status));
 }
 
 /** The organisation this host names, or null after answering the storefront's 404. */
