@@ -38,7 +38,7 @@ import { assertCanSell } from './modules/payments/payments.service.js';
 import type { AssertCanSell } from './modules/events/events.service.js';
 import type { FileStorage } from './adapters/storage/storage.js';
 import { classifyHost, type HostKind } from './lib/hosts.js';
-import { errorEnvelope, errorHandlerPlugin, sendStorefrontError } from './plugins/error-handler.js';
+import { errorEnvelope, errorHandlerPlugin } from './plugins/error-handler.js';
 import { originCheckPlugin } from './plugins/origin-check.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
@@ -47,7 +47,9 @@ import { registerStagingBanner } from './plugins/staging-banner.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { publicConfigRoutes } from './modules/health/public-config.routes.js';
 import { publicUploadRoutes, registerUploads } from './modules/uploads/uploads.routes.js';
-import { storefrontRoutes } from './storefront/storefront.routes.js';
+import { registerStorefront } from './storefront/index.js';
+import { sendStorefrontError, sendStorefrontNotFound } from './storefront/respond.js';
+import { PAGE_LOADER_CSP } from './storefront/page-loader.js';
 import { createPageViewRecorder, type PageViewRecorder } from './modules/analytics/page-views.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import type { Mailer } from './adapters/mail/mailer.js';
@@ -186,12 +188,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     done(isOriginForm(request.url) ? undefined : new AppError('BAD_REQUEST', REQUEST_TARGET_MESSAGE));
   });
 
-  await app.register(errorHandlerPlugin);
+  await app.register(errorHandlerPlugin, { sendStorefrontError });
   await app.register(originCheckPlugin, { config });
   await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin, {
     isProduction: config.isProduction,
     s3PublicUrl: config.raw.S3_PUBLIC_URL || undefined,
+    inlineScripts: [PAGE_LOADER_CSP],
   });
   // Before compression: the staging banner goes into the page, then the page is compressed.
   if (config.paymentsSandboxInProduction) registerStagingBanner(app);
@@ -294,7 +297,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimitMultiplier: config.rateLimitMultiplier,
   });
   app.decorate('queueGate', queueGate);
-  storefrontRoutes(app, {
+  registerStorefront(app, {
     db: database.db,
     appUrl: config.appUrl,
     pageViews,
@@ -311,7 +314,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     queue: queueGate,
     queuePowBits: config.raw.QUEUE_POW_BITS,
   });
-  await registerWebApp(app, { distDir: options.webDistDir ?? defaultWebDist });
+  await registerWebApp(app, {
+    distDir: options.webDistDir ?? defaultWebDist,
+    storefrontNotFound: sendStorefrontNotFound,
+  });
 
   return app;
 }

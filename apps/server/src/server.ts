@@ -6,7 +6,8 @@ import { resolveAuthSecret } from './config-secret.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { serveBackups, type BackupServer } from './db/backup.js';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/data-dir-lock.js';
-import { jobHandlers, startJobs, type JobRunner } from './jobs/runner.js';
+import { startJobs, type JobRunner } from './jobs/runner.js';
+import { jobHandlers } from './jobs-wiring.js';
 import { loggerOptions } from './lib/logging.js';
 
 function fail(message: string): never {

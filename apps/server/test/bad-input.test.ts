@@ -15,6 +15,7 @@ import {
   type SignedInUser,
 } from './auth-helpers.js';
 import { errorHandlerPlugin } from '../src/plugins/error-handler.js';
+import { sendStorefrontError } from '../src/storefront/respond.js';
 
 let t: TestApp;
 let owner: SignedInUser;
@@ -157,7 +158,7 @@ describe('database errors in the log', () => {
       },
     });
     const app = Fastify({ logger: { level: 'error', stream } });
-    await app.register(errorHandlerPlugin);
+    await app.register(errorHandlerPlugin, { sendStorefrontError });
     app.get('/boom', async () => {
       await t.database.db.execute(sql`select ${'secret-user@example.com'}::int`);
       return 'unreachable';

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../src/db/client.js';
 import { order, orderLine, ticket } from '../src/db/schema/index.js';
 import { newAccessToken, newOrderCode, newTicketCode } from '../src/modules/checkout/codes.js';
-import { sellWithoutHold } from '../src/modules/checkout/inventory.js';
+import { sellWithoutHold } from '../src/modules/stock/stock.js';
 import { recordSale } from '../src/modules/checkout/sale-rollups.js';
 
 export interface OrderFixture {

@@ -98,6 +98,31 @@ export const ticketTypeInputSchema = z.object({
 });
 export type TicketTypeInput = z.infer<typeof ticketTypeInputSchema>;
 
+/**
+ * How a fan's checkout submission ended: held, or why it was refused. One spelling from the hold's decision through
+ * the checkout to the storefront's answer and the metrics label (a fixed set, never user data). `submitted` and
+ * `place_taken` are the hold's own (the form or the waiting-room admission already made an order): the checkout
+ * answers them with that order, or as `try_again` or `admission_used`.
+ */
+export type CheckoutOutcome =
+  | 'held'
+  | 'invalid'
+  | 'not_on_sale'
+  | 'ended'
+  | 'cancelled'
+  | 'sales_paused'
+  | 'closed'
+  | 'sold_out'
+  | 'rate_limited'
+  | 'code_used_up'
+  | 'buyer_limit'
+  | 'submitted'
+  | 'place_taken'
+  | 'try_again'
+  | 'not_admitted'
+  | 'admission_used'
+  | 'error';
+
 export const CHECKOUT_MESSAGES = {
   firstNameRequired: 'Enter your first name',
   lastNameRequired: 'Enter your last name',

@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 import { queryCounter } from './query-count.js';
-import { installJobQueue, pgliteExecuteSql, poolExecuteSql, type ExecuteSql } from '../jobs/queue.js';
+import { installJobQueue, pgliteExecuteSql, poolExecuteSql, type ExecuteSql } from './job-schema.js';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

@@ -20,7 +20,8 @@ import {
 } from '../../test/checkout-helpers.js';
 import type { SignedInUser } from '../../test/auth-helpers.js';
 import { createJobQueue, QUEUES, type JobQueue } from './queue.js';
-import { jobHandlers, startJobs, type JobRunner } from './runner.js';
+import { startJobs, type JobRunner } from './runner.js';
+import { jobHandlers } from '../jobs-wiring.js';
 
 const host = 'relay.localhost:3000';
 const retry = { retryLimit: 10, retryDelaySeconds: 1 };

@@ -2,37 +2,11 @@
 // adapter), in its own `pgboss` schema. Jobs are rows, so they survive restarts; workers claim them with
 // FOR UPDATE SKIP LOCKED, so several processes can work the same queues and each job runs once at a time.
 // A job can be sent inside a Drizzle transaction, so it exists exactly when the change that needs it commits.
-import type { PGlite, Transaction } from '@electric-sql/pglite';
 import PgBoss from 'pg-boss';
-import type pg from 'pg';
+import { JOB_SCHEMA, QUEUES, type ExecuteSql, type QueueName, type SqlResult } from '../db/job-schema.js';
 
-export const JOB_SCHEMA = 'pgboss';
-
-/** Every queue the app uses; all are created when the database is migrated. */
-export const QUEUES = {
-  /** A checkout e-mail: { kind, orderId, organizationId }, rendered and sent by the worker. */
-  checkoutMail: 'checkout-mail',
-  /** The automatic refund of a payment that arrived after its tickets sold out: { orderId, organizationId }. */
-  checkoutRefund: 'checkout-refund',
-  /** A webhook the sandbox payments provider delivers: { payload } (modules/payments/sandbox-delivery.ts). */
-  sandboxWebhook: 'sandbox-webhook',
-  /** Refunds every paid order of a cancelled event: { eventId, organizationId, round? } (modules/cancellations). */
-  refundCancelledEvent: 'refund-cancelled-event',
-  /** Moves one refund's money at the provider: { refundId, organizationId } (modules/refunds, decision 032). */
-  orderRefund: 'order-refund',
-  /** A refund, decline or transfer e-mail: { kind, id, organizationId } (modules/refunds/after-sale-mail.ts). */
-  afterSaleMail: 'after-sale-mail',
-  /** Offers places that came back to an event's waiting list: { eventId, organizationId } (modules/resale). */
-  waitlistRun: 'waitlist-run',
-  /** A waiting-list e-mail (joined, offer): { kind, entryId, organizationId } (modules/resale). */
-  waitlistMail: 'waitlist-mail',
-  /** Periodic: passes unused offers on and offers places freed by expired holds or raised capacity. */
-  waitlistSweep: 'waitlist-sweep',
-  releaseExpiredHolds: 'release-expired-holds',
-  archiveEndedEvents: 'archive-ended-events',
-  retryPendingRefunds: 'retry-pending-refunds',
-} as const;
-export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+// The queues and the schema are the database's (installed when it is migrated); the features name them from here.
+export { JOB_SCHEMA, QUEUES, type ExecuteSql, type QueueName } from '../db/job-schema.js';
 
 /** The periodic queues, with their cron schedule (pg-boss schedules to the minute, once across all processes). */
 export const SCHEDULES: Array<{ queue: QueueName; cron: string }> = [
@@ -81,29 +55,8 @@ export const MAIL_RETRY: RetryPolicy = { retryLimit: 16, retryDelaySeconds: 2 };
  */
 export const MAINTENANCE_INTERVAL_SECONDS = 10;
 
-interface SqlResult {
-  rows: Array<Record<string, unknown>>;
-}
-export type ExecuteSql = (text: string, values?: unknown[]) => Promise<SqlResult>;
-
 interface Queryable {
   query(text: string, values?: unknown[]): Promise<SqlResult>;
-}
-
-/**
- * PGlite: parameterised statements go through query(); statements without values may be several in one string
- * (pg-boss's schema install), which only exec() runs; like node-postgres, every result comes back then.
- */
-export function pgliteExecuteSql(client: PGlite | Transaction): ExecuteSql {
-  return async (text, values) => {
-    if (values && values.length > 0) return (await client.query(text, values)) as SqlResult;
-    const results = (await client.exec(text)) as SqlResult[];
-    return (results.length === 1 ? results[0] : results) as SqlResult;
-  };
-}
-
-export function poolExecuteSql(pool: pg.Pool): ExecuteSql {
-  return async (text, values) => (await pool.query(text, values)) as unknown as SqlResult;
 }
 
 /**
@@ -253,25 +206,4 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       return stats;
     },
   };
-}
-
-/**
- * Installs (or upgrades) pg-boss's schema and creates the app's queues. Part of migrating the database, so a
- * fresh test database (cloned from a migrated one) can take jobs without starting a worker.
- */
-export async function installJobQueue(executeSql: ExecuteSql): Promise<void> {
-  const boss = new PgBoss({
-    db: { executeSql: (text: string, values: unknown[]) => executeSql(text, values) },
-    schema: JOB_SCHEMA,
-    migrate: true,
-    supervise: false,
-    schedule: false,
-  });
-  boss.on('error', () => {});
-  await boss.start();
-  try {
-    for (const name of Object.values(QUEUES)) await boss.createQueue(name);
-  } finally {
-    await boss.stop({ graceful: false, close: false });
-  }
 }

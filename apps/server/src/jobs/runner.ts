@@ -1,18 +1,9 @@
-// Starts the job worker on the durable queue (jobs/queue.ts): the checkout jobs (e-mails, refunds) and the
-// periodic jobs, scheduled by cron once across all processes. Started by server.ts, never by buildApp: tests
-// run a job function directly, drain a queue with runDue(), or start the worker themselves.
+// Starts the job worker on the durable queue (jobs/queue.ts): a worker for each queue's handler (the features'
+// handlers are put together in jobs-wiring.ts) and the periodic jobs, scheduled by cron once across all
+// processes. Started by server.ts, never by buildApp: tests run a job function directly, drain a queue with
+// runDue(), or start the worker themselves.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client.js';
-import { archiveEndedEvents } from './archive-ended-events.js';
-import { releaseExpiredHolds } from '../modules/checkout/inventory.js';
-import { checkoutJobHandlers, retryPendingRefunds } from '../modules/checkout/notifications.js';
-import type { CheckoutNotifier } from '../modules/checkout/notifier.js';
-import { sandboxDeliveryHandler } from '../modules/payments/sandbox-delivery.js';
-import { refundCancelledEvent } from '../modules/cancellations/refund-job.js';
-import { afterSaleJobHandlers, type AfterSale } from '../modules/refunds/after-sale.jobs.js';
-import type { PaymentsProvider } from '../adapters/payments/payments.js';
-import { waitlistJobHandlers, type Waitlist } from '../modules/resale/waitlist.jobs.js';
-import { failureReason, MAIL_QUEUES, MAIL_WORKERS, QUEUES, SCHEDULES, type JobQueue, type QueueName } from './queue.js';
+import { failureReason, MAIL_QUEUES, MAIL_WORKERS, SCHEDULES, type JobQueue, type QueueName } from './queue.js';
 
 export type JobHandlers = Record<QueueName, (data: unknown) => Promise<unknown>>;
 
@@ -23,40 +14,6 @@ export interface JobRunner {
 /** Where each run's outcome is counted (app.metrics: /metrics). */
 export interface JobMetrics {
   jobFinished(job: string, outcome: 'succeeded' | 'failed', seconds: number): void;
-}
-
-export function jobHandlers(deps: {
-  db: Database;
-  log: FastifyBaseLogger;
-  notifier: CheckoutNotifier;
-  payments: PaymentsProvider;
-  jobs: JobQueue;
-  afterSale: AfterSale;
-  waitlist: Waitlist;
-}): JobHandlers {
-  const { db, log, notifier } = deps;
-  return {
-    ...checkoutJobHandlers(notifier),
-    ...afterSaleJobHandlers(deps.afterSale),
-    ...waitlistJobHandlers(deps.waitlist),
-    [QUEUES.sandboxWebhook]: sandboxDeliveryHandler({ db, payments: deps.payments, notifier, log }),
-    [QUEUES.refundCancelledEvent]: async (data) => {
-      const run = await refundCancelledEvent({ db, payments: deps.payments, jobs: deps.jobs, log }, data);
-      log.info({ ...run }, 'cancelled event refund run');
-    },
-    [QUEUES.releaseExpiredHolds]: async () => {
-      const released = await releaseExpiredHolds(db);
-      if (released.length > 0) log.info({ orders: released.length }, 'released expired checkout holds');
-    },
-    [QUEUES.retryPendingRefunds]: async () => {
-      await retryPendingRefunds(db, notifier);
-      await deps.afterSale.requeueStale();
-    },
-    [QUEUES.archiveEndedEvents]: async () => {
-      const archived = await archiveEndedEvents(db);
-      if (archived.length > 0) log.info({ events: archived }, 'archived ended events');
-    },
-  };
 }
 
 /** Starts pg-boss, one worker per queue, and the periodic schedules. */

@@ -1,12 +1,11 @@
 // The one root error handler: every failure leaves as { error: { code, message } }. Validation errors list
 // their fields; a 5xx is logged with the request id and never sends internals to the client. A storefront page
-// (a route with config.storefrontPage) answers with the storefront's HTML error page instead.
+// (a route with config.storefrontPage) answers with the storefront's HTML error page instead, which the app hands in.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldError } from '../lib/errors.js';
 import { isDatabaseUnavailable, loggableError } from '../db/errors.js';
-import { storefrontErrorPage } from '../storefront/error-page.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,13 +35,9 @@ const statusCodes: Record<number, string> = {
   429: 'RATE_LIMITED',
 };
 
-/** Sends the storefront's HTML error page with `status`. */
-export function sendStorefrontError(reply: FastifyReply, status: number) {
-  return reply
-    .status(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .send(storefrontErrorPage(status));
+export interface ErrorHandlerOptions {
+  /** Sends the storefront's HTML error page with `status` (storefront/respond.ts). */
+  sendStorefrontError: (reply: FastifyReply, status: number) => FastifyReply;
 }
 
 /** A storefront page, or an address on an organisation's host that matched no route (its 404 is HTML too). */
@@ -53,7 +48,7 @@ const isStorefrontPage = (request: FastifyRequest) =>
 /** What a client is told while the database is unreachable (restarting, failing over): try again shortly. */
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
 
-export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+export const errorHandlerPlugin = fp(async (app: FastifyInstance, { sendStorefrontError }: ErrorHandlerOptions) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isDatabaseUnavailable(error)) {
       // Not a bug to page anyone about at error level: readiness reports it, and it passes by itself.

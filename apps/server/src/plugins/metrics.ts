@@ -3,28 +3,18 @@
 // loopback client that came through no proxy) or a request bearing METRICS_TOKEN; everyone else gets a 404.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CheckoutOutcome } from '@marquee/shared';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { isLoopbackAddress } from '../lib/loopback.js';
 import type { Mailer } from '../adapters/mail/mailer.js';
 import { queriesSoFar } from '../db/query-count.js';
 
-/** Why a checkout did or did not get a hold; a fixed set, never user data. */
-export type HoldOutcome =
-  | 'held'
-  | 'invalid'
-  | 'sold_out'
-  | 'ended'
-  | 'sales_paused'
-  | 'not_on_sale'
-  | 'rate_limited'
-  | 'not_admitted'
-  | 'error';
-
 export interface AppMetrics {
   /** The app's own registry; another part of the server may add its metrics here (e.g. a queue depth gauge). */
   readonly registry: Registry;
   requestFinished(method: string, route: string, statusCode: number, seconds: number): void;
-  checkoutHold(outcome: HoldOutcome): void;
+  /** A checkout submission's outcome (held, or why it was refused). */
+  checkoutHold(outcome: CheckoutOutcome): void;
   jobFinished(job: string, outcome: 'succeeded' | 'failed', seconds: number): void;
   mailSent(adapter: string, outcome: 'sent' | 'failed'): void;
   /** Every metric in the Prometheus text format: the process's figures, then the app's. */

@@ -3,10 +3,15 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { securityHeadersPlugin } from './security-headers.js';
+import { PAGE_LOADER_CSP } from '../storefront/page-loader.js';
 
 async function appWith(isProduction: boolean) {
   const app = Fastify();
-  await app.register(securityHeadersPlugin, { isProduction, s3PublicUrl: 'https://cdn.example.com/files' });
+  await app.register(securityHeadersPlugin, {
+    isProduction,
+    s3PublicUrl: 'https://cdn.example.com/files',
+    inlineScripts: [PAGE_LOADER_CSP],
+  });
   app.get('/plain', async () => ({ ok: true }));
   app.get('/strict', async (_request, reply) =>
     reply.header('content-security-policy', "default-src 'none'").send('x'),

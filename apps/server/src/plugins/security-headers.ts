@@ -7,12 +7,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import { PAGE_LOADER_CSP } from '../storefront/page-loader.js';
 
 export interface SecurityHeadersOptions {
   isProduction: boolean;
   /** Uploaded images may be served from the S3 bucket's public URL. */
   s3PublicUrl?: string;
+  /** CSP sources of the only inline scripts pages may run: the storefront's loader, by its hash (decision 036). */
+  inlineScripts: string[];
 }
 
 export function helmetOptions(options: SecurityHeadersOptions): HelmetOptions {
@@ -22,7 +23,7 @@ export function helmetOptions(options: SecurityHeadersOptions): HelmetOptions {
       directives: {
         defaultSrc: ["'self'"],
         // 'self', and the storefront pages' one inline loader by its hash (decision 036).
-        scriptSrc: ["'self'", PAGE_LOADER_CSP],
+        scriptSrc: ["'self'", ...options.inlineScripts],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(options.s3PublicUrl ? [new URL(options.s3PublicUrl).origin] : [])],
         fontSrc: ["'self'", 'data:'],

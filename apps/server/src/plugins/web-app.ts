@@ -5,11 +5,12 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { errorEnvelope } from './error-handler.js';
-import { sendStorefrontNotFound } from '../storefront/storefront.routes.js';
 
 export interface WebAppOptions {
   /** Directory holding the Vite build; when it has no index.html only the API is served. */
   distDir: string;
+  /** The 404 page of a storefront host (the storefront's own, handed in by the app: plugins know no pages). */
+  storefrontNotFound: (reply: FastifyReply) => FastifyReply;
 }
 
 const immutable = 'public, max-age=31536000, immutable';
@@ -60,7 +61,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
           .status(404)
           .send(errorEnvelope('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`));
       }
-      return sendStorefrontNotFound(reply);
+      return options.storefrontNotFound(reply);
     }
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');

@@ -2,7 +2,7 @@
 // admits shows no QR code), 'Send to someone else' per ticket when the event allows resale, and the refund
 // request when it allows refunds; otherwise the page says these are not offered.
 import { formatMoney, isSold, toCurrencyCode, type TicketState } from '@marquee/shared';
-import { escapeHtml } from './html.js';
+import { escapeHtml } from '../lib/html.js';
 
 export interface FanTicket {
   code: string;

@@ -8,8 +8,8 @@ import { AppError } from '../lib/errors.js';
 import { deviceOf } from '../modules/audit/audit.js';
 import { requestRefund } from '../modules/refunds/refunds.service.js';
 import { transferTicket } from '../modules/transfers/transfers.service.js';
-import { findPlacedOrder, sendOrderPage, type OrderPageDeps } from './order-page.routes.js';
-import { sendStorefrontNotFound } from './storefront.routes.js';
+import { findPlacedOrder, sendOrderPage, type OrderPageDeps } from './order-page.js';
+import { sendStorefrontNotFound } from './respond.js';
 
 export type AfterSaleRouteDeps = OrderPageDeps;
 

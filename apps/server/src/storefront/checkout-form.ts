@@ -12,7 +12,7 @@ import {
 import { typeSalesProblem } from '../modules/checkout/drop-rules.js';
 import { codeHiddenFields, NO_CODE_VIEW, renderCodeEntry, renderOnSale, type CodeView } from './code-entry.js';
 import type { SellableTicketType, StorefrontEvent } from '../modules/checkout/storefront-event.js';
-import { escapeHtml } from './html.js';
+import { escapeHtml } from '../lib/html.js';
 import { bindingOrderLimit } from './order-limit.js';
 
 export interface CheckoutFormState {

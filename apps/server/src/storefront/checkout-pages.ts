@@ -2,7 +2,7 @@
 // is confirmed, the order page with its tickets, and the 'find my order' form. Server-rendered, branded.
 import { clockIn, dateTimeFormatIn, formatMoney, ORDER_STATUS_LABELS, toCurrencyCode } from '@marquee/shared';
 import { CHECKOUT_TEXT, type OrderRow } from '../modules/checkout/checkout.service.js';
-import { escapeHtml } from './html.js';
+import { escapeHtml } from '../lib/html.js';
 import {
   renderAfterSaleMessage,
   renderFanTickets,

@@ -6,12 +6,11 @@ import type { Database } from '../db/client.js';
 import {
   beginPayment,
   CHECKOUT_TEXT,
-  CheckoutRefusal,
   findOrderByToken,
-  AdmissionUsed,
-  QueueRequired,
   startCheckout,
   type CheckoutDeps,
+  type CheckoutFields,
+  type CheckoutRefused,
 } from '../modules/checkout/checkout.service.js';
 import { cancelHold, checkoutSubmissionKey } from '../modules/checkout/cancel.js';
 import {
@@ -22,13 +21,7 @@ import {
 import { publicEventName } from '../modules/events/events.public.js';
 import { CHECKOUT_SCRIPT } from './checkout-script.js';
 import { STOREFRONT_SCRIPT_PATH } from './page-loader.js';
-import {
-  checkoutSummary,
-  checkoutSummaryRoutes,
-  defaultCountry,
-  organizationFor,
-  sendHtml,
-} from './checkout-summary.routes.js';
+import { checkoutSummary, defaultCountry } from './checkout-summary.js';
 import { codeView } from './code-entry.js';
 import { codesFor, soldOutsideQueue } from '../modules/checkout/drop-rules.js';
 import {
@@ -41,19 +34,19 @@ import { renderMessagePage } from './checkout-pages.js';
 import { renderEventPage } from './events.render.js';
 import { sendStorefrontHtml } from './etag.js';
 import {
+  acceptForms,
   findStorefrontOrganization,
+  organizationFor,
+  sendHtml,
   sendStorefrontNotFound,
   type StorefrontOrganization,
-} from './storefront.routes.js';
-import { orderPageRoutes, type OrderPageDeps } from './order-page.routes.js';
-import { waitlistRoutes } from './waitlist.routes.js';
+} from './respond.js';
+import type { OrderPageDeps } from './order-page.js';
 import { takeOfferDetails } from './offer-details.js';
-import { eventExtrasRoutes, findPublicEventAddress, redirectToCurrent } from './event-address.js';
-import type { HoldOutcome } from '../plugins/metrics.js';
+import { findPublicEventAddress, redirectToCurrent } from './event-address.js';
 import type { PageViewRecorder } from '../modules/analytics/page-views.js';
 import { ADMISSION_MESSAGES, ADMISSION_USED } from '../modules/queue/tokens.js';
 import type { QueueGate, QueueRedirect } from './queue-gate.js';
-import { queueRoutes } from './queue.routes.js';
 
 export interface CheckoutRoutesDeps extends CheckoutDeps, OrderPageDeps {
   db: Database;
@@ -70,14 +63,46 @@ const constraints = { site: 'storefront' };
 
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
-/** The metrics label of a refused checkout (a fixed set, never what the fan typed). */
-function refusalOutcome(error: CheckoutRefusal): HoldOutcome {
-  if (error.status === 400) return 'invalid';
-  if (error.status === 404) return 'not_on_sale';
-  if (error.status === 429) return 'rate_limited';
-  if (error.message === CHECKOUT_TEXT.ended) return 'ended';
-  if (error.message === CHECKOUT_TEXT.salesPaused) return 'sales_paused';
-  return 'sold_out';
+/** What the fan is shown for a refused checkout: the 404 page, the queue's page, or the event page's form. */
+type RefusalAnswer =
+  | { page: 'not_found' }
+  | { page: 'queue'; text: string }
+  | { page: 'form'; status: number; message: string; fields: CheckoutFields };
+
+/**
+ * The one mapping of a refused checkout's outcome to its answer: the page, its message and the HTTP status. The
+ * metrics label is the outcome itself. `queueText` is the waiting room's message for this browser's admission.
+ */
+function refusalAnswer(refused: CheckoutRefused, queueText: string): RefusalAnswer {
+  const form = (status: number, message: string, fields: CheckoutFields = {}) =>
+    ({ page: 'form', status, message, fields }) as const;
+  switch (refused.outcome) {
+    case 'not_on_sale':
+      return { page: 'not_found' };
+    case 'not_admitted':
+      return { page: 'queue', text: queueText };
+    case 'admission_used':
+      return { page: 'queue', text: ADMISSION_USED };
+    case 'invalid':
+      return form(400, refused.message, refused.fields);
+    case 'rate_limited':
+      return form(429, CHECKOUT_TEXT.rateLimited);
+    case 'ended':
+      return form(409, CHECKOUT_TEXT.ended);
+    case 'cancelled':
+      return form(409, CHECKOUT_TEXT.cancelled);
+    case 'sales_paused':
+      return form(409, CHECKOUT_TEXT.salesPaused);
+    case 'try_again':
+      return form(409, CHECKOUT_TEXT.tryAgain);
+    case 'closed':
+    case 'sold_out':
+    case 'code_used_up':
+    case 'buyer_limit':
+      return form(409, refused.message, refused.fields);
+    default:
+      return refused satisfies never;
+  }
 }
 
 export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
@@ -172,25 +197,8 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
     },
   );
 
-  queueRoutes(app, {
-    db,
-    gate: deps.queue,
-    powBits: deps.queuePowBits,
-    rateLimitMultiplier: deps.rateLimitMultiplier,
-    appUrl: deps.appUrl,
-  });
-
-  eventExtrasRoutes(app, {
-    db,
-    organizationFor: (request, reply) => organizationFor(db, request, reply, deps.appUrl),
-  });
-
   app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 32 * 1024 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+    acceptForms(scope);
 
     scope.post<{ Params: { ref: string } }>('/events/:ref/checkout', { constraints }, async (request, reply) => {
       // The form posts to the slug address; an id (older pages still open in a tab) works as well. The event is
@@ -214,9 +222,8 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       // types unlocked by the form's access code are sold outside it (startCheckout checks each chosen type).
       const gate = await deps.queue.checkoutProblem(request, organization.organizationId, eventId);
       const notAdmitted = gate?.problem ? gate : null;
-      const joinQueue = (text: string) => {
-        app.metrics.checkoutHold('not_admitted');
-        return sendHtml(
+      const joinQueue = (text: string) =>
+        sendHtml(
           reply,
           403,
           renderMessagePage(organization, {
@@ -225,53 +232,57 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
             link: { href: `/queue/${eventId}`, label: 'Join the queue' },
           }),
         );
-      };
-      if (notAdmitted && !form.accessCode) return joinQueue(ADMISSION_MESSAGES[notAdmitted.problem]);
+      if (notAdmitted && !form.accessCode) {
+        app.metrics.checkoutHold('not_admitted');
+        return joinQueue(ADMISSION_MESSAGES[notAdmitted.problem]);
+      }
       const queue = notAdmitted ? { url: `/queue/${eventId}`, opensAt: notAdmitted.opensAt } : null;
-      try {
-        const created = await startCheckout(deps, {
-          organizationId: organization.organizationId,
-          eventId,
-          quantities: form.quantities,
-          buyer: form.buyer,
-          submissionKey: checkoutSubmissionKey(request, eventId, form),
-          ip: request.ip,
-          codes: [form.accessCode, form.promoCode],
-          queued: queue,
-          queuePlace: gate?.problem === null && gate.place > 0 ? gate.place : null,
-          preloaded: stored,
-          canSell: organization.chargesEnabled,
-          now,
-        });
-        app.metrics.checkoutHold('held');
+      const result = await startCheckout(deps, {
+        organizationId: organization.organizationId,
+        eventId,
+        quantities: form.quantities,
+        buyer: form.buyer,
+        submissionKey: checkoutSubmissionKey(request, eventId, form),
+        ip: request.ip,
+        codes: [form.accessCode, form.promoCode],
+        queued: queue,
+        queuePlace: gate?.problem === null && gate.place > 0 ? gate.place : null,
+        preloaded: stored,
+        canSell: organization.chargesEnabled,
+        now,
+      }).catch((error: unknown) => {
+        app.metrics.checkoutHold('error');
+        throw error;
+      });
+      app.metrics.checkoutHold(result.outcome);
+      if (result.outcome === 'held') {
         // The conversion rate: the order is tied to this visitor if they were counted on the event's page today.
         deps.pageViews.recordOrder(request, {
           organizationId: organization.organizationId,
           eventId,
-          orderId: created.id,
+          orderId: result.order.id,
         });
-        return reply.redirect(`/checkout/${created.accessToken}`, 303);
-      } catch (error) {
-        if (error instanceof QueueRequired) return joinQueue(ADMISSION_MESSAGES[notAdmitted?.problem ?? 'missing']);
-        if (error instanceof AdmissionUsed) return joinQueue(ADMISSION_USED);
-        app.metrics.checkoutHold(error instanceof CheckoutRefusal ? refusalOutcome(error) : 'error');
-        if (!(error instanceof CheckoutRefusal)) throw error;
-        if (error.status === 404) return sendStorefrontNotFound(reply);
-        return renderEvent(
-          request,
-          reply,
-          organization,
-          eventId,
-          form,
-          {
-            message: error.message,
-            fields: error.fields as Record<string, string>,
-          },
-          error.status,
-          error.event,
-          [form.accessCode, form.promoCode],
-          queue,
-        );
+        return reply.redirect(`/checkout/${result.order.accessToken}`, 303);
+      }
+      const answer = refusalAnswer(result, ADMISSION_MESSAGES[notAdmitted?.problem ?? 'missing']);
+      switch (answer.page) {
+        case 'not_found':
+          return sendStorefrontNotFound(reply);
+        case 'queue':
+          return joinQueue(answer.text);
+        case 'form':
+          return renderEvent(
+            request,
+            reply,
+            organization,
+            eventId,
+            form,
+            { message: answer.message, fields: answer.fields as Record<string, string> },
+            answer.status,
+            result.event,
+            [form.accessCode, form.promoCode],
+            queue,
+          );
       }
     });
 
@@ -285,25 +296,14 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       const missing = await takeOfferDetails(db, request, current);
       if (missing) return summary(request, reply, organization, request.params.token, undefined, 400, missing);
       const eventName = await publicEventName(db, organization.organizationId, current.eventId);
-      try {
-        const base = `${originOf(request)}/checkout/${current.accessToken}`;
-        const url = await beginPayment(deps, current, {
-          successUrl: `${base}/return?session_id={CHECKOUT_SESSION_ID}`,
-          cancelUrl: `${base}?payment=cancelled`,
-          eventName: eventName ?? 'Tickets',
-        });
-        return reply.redirect(url, 303);
-      } catch (error) {
-        if (!(error instanceof CheckoutRefusal)) throw error;
-        return summary(
-          request,
-          reply,
-          organization,
-          request.params.token,
-          { kind: 'alert', text: error.message },
-          error.status,
-        );
-      }
+      const base = `${originOf(request)}/checkout/${current.accessToken}`;
+      const payment = await beginPayment(deps, current, {
+        successUrl: `${base}/return?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${base}?payment=cancelled`,
+        eventName: eventName ?? 'Tickets',
+      });
+      if ('url' in payment) return reply.redirect(payment.url, 303);
+      return summary(request, reply, organization, request.params.token, { kind: 'alert', text: payment.refused }, 409);
     });
 
     scope.post<{ Params: { token: string } }>('/checkout/:token/cancel', { constraints }, async (request, reply) => {
@@ -314,10 +314,5 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       await cancelHold(db, current);
       return reply.redirect(`/events/${current.eventId}`, 303);
     });
-
-    orderPageRoutes(scope, deps);
-    waitlistRoutes(scope, deps);
   });
-
-  checkoutSummaryRoutes(app, deps, summary);
 }

@@ -4,7 +4,7 @@
 import { formatMoney, formatSalesTime, type CurrencyCode } from '@marquee/shared';
 import type { ResolvedCodes } from '../modules/codes/code-check.js';
 import type { StorefrontEvent } from '../modules/checkout/storefront-event.js';
-import { escapeHtml } from './html.js';
+import { escapeHtml } from '../lib/html.js';
 import { orderRoom } from './order-limit.js';
 
 export interface CodeView {

@@ -1,6 +1,6 @@
 // The storefront's error page: a fan who sends a broken link or form to an organisation's site gets an HTML page
 // that says what went wrong, never the API's JSON envelope or a bare 500.
-import { escapeHtml, renderPage } from './html.js';
+import { escapeHtml, renderPage } from '../lib/html.js';
 
 const pages: Record<number, { title: string; text: string }> = {
   400: {

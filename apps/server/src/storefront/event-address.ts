@@ -1,13 +1,9 @@
 // Event page addresses on the storefront (decision 026): /events/{slug} is the page; an old slug or the event's id
-// answers 301 to it. Also the page's calendar file, /events/{slug}/calendar.ics, for the 'Add to calendar' link.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// answers 301 to it. Also the page's calendar file (served by event-calendar.routes.ts).
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { Database } from '../db/client.js';
 import { findEventByAddress } from '../modules/events/events.slugs.js';
-import type { StorefrontOrganization } from './storefront.routes.js';
-import { sendStorefrontNotFound } from './storefront.routes.js';
-
-const constraints = { site: 'storefront' };
 
 type EventRow = NonNullable<Awaited<ReturnType<typeof findEventByAddress>>>['row'];
 
@@ -55,26 +51,4 @@ export function renderPublicEventIcs(row: EventRow, pageUrl: string): string {
     url: pageUrl,
   });
   return calendar.toString();
-}
-
-export function eventExtrasRoutes(
-  app: FastifyInstance,
-  deps: {
-    db: Database;
-    organizationFor: (request: FastifyRequest, reply: FastifyReply) => Promise<StorefrontOrganization | null>;
-  },
-) {
-  app.get<{ Params: { ref: string } }>('/events/:ref/calendar.ics', { constraints }, async (request, reply) => {
-    const organization = await deps.organizationFor(request, reply);
-    if (!organization) return reply;
-    const address = await findPublicEventAddress(deps.db, organization.organizationId, request.params.ref);
-    if (!address || address.row.status !== 'live' || !address.row.startsAt) return sendStorefrontNotFound(reply);
-    if (address.moved) return redirectToCurrent(request, reply, address.slug, '/calendar.ics');
-    const pageUrl = `${request.protocol}://${request.host}/events/${address.slug}`;
-    return reply
-      .type('text/calendar; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${address.slug}.ics"`)
-      .header('cache-control', 'public, no-cache')
-      .send(renderPublicEventIcs(address.row, pageUrl));
-  });
 }

@@ -7,7 +7,7 @@ import type { SignedInUser } from '../../test/auth-helpers.js';
 import { loadStorefrontEvent, type StorefrontEvent } from '../modules/checkout/storefront-event.js';
 import { emptyCheckoutForm, type CheckoutFormState } from './checkout-form.js';
 import { renderEventPage } from './events.render.js';
-import { findStorefrontOrganization, type StorefrontOrganization } from './storefront.routes.js';
+import { findStorefrontOrganization, type StorefrontOrganization } from './respond.js';
 
 let t: TestApp;
 let owner: SignedInUser;

@@ -12,7 +12,7 @@ import {
   timeZoneLabel,
 } from '@marquee/shared';
 import type { PublicEvent } from '../modules/events/events.public.js';
-import { escapeHtml } from './html.js';
+import { escapeHtml } from '../lib/html.js';
 import { CHECKOUT_TEXT } from '../modules/checkout/checkout.service.js';
 import type { StorefrontEvent } from '../modules/checkout/storefront-event.js';
 import { renderCheckoutForm, type CheckoutFormErrors, type CheckoutFormState } from './checkout-form.js';

@@ -1,6 +1,6 @@
 // The organisation's public home page on its subdomain or verified custom domain: branding, description,
 // social links and upcoming events. Server-rendered, inline CSS, no JavaScript, every value escaped.
-import { escapeHtml } from './html.js';
+import { escapeHtml } from '../lib/html.js';
 import { responsiveImageHtml } from './images.js';
 import {
   renderStorefrontPage,

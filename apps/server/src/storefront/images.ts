@@ -1,7 +1,7 @@
 // srcset/sizes for images we uploaded, so a phone downloads a copy near the size it shows instead of the
 // 1600 px original. Our image URLs name their variants by rule; anything else keeps a plain src.
 import { VARIANT_WIDTHS, type VariantWidth } from '../modules/uploads/variants.js';
-import { escapeHtml } from './html.js';
+import { escapeHtml } from '../lib/html.js';
 
 /** Originals are stored at most this wide (uploads.service bounds), so it is the original's srcset width. */
 const ORIGINAL_MAX_WIDTH = 1600;

@@ -2,7 +2,7 @@
 // buyer name yet carries the event page's buyer fields (checkout-form.ts), and paying stores them first.
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
-import type { OrderRow } from '../modules/checkout/hold.js';
+import type { OrderRow } from '../modules/checkout/hold-types.js';
 import {
   OFFER_DETAILS_MESSAGE,
   offerNeedsDetails,

@@ -1,38 +1,12 @@
 // The fan's order page (reached by the token link from the e-mail or the return page) and 'find my order',
 // which e-mails an address its order links and answers the same whether or not any order exists.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import QRCode from 'qrcode';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { formatEventTime, formatPreviewDate, instantToLocal, isSold, isValidEmail } from '@marquee/shared';
-import type { Database } from '../db/client.js';
-import { orderChange, orderRefund, ticket, ticketType } from '../db/schema/index.js';
-import { findOrderByToken, orderLines, type OrderRow } from '../modules/checkout/checkout.service.js';
-import type { CheckoutNotifier } from '../modules/checkout/notifier.js';
+import type { FastifyInstance } from 'fastify';
+import { isValidEmail } from '@marquee/shared';
+import { findOrderByToken } from '../modules/checkout/checkout.service.js';
 import { takeToken } from '../modules/checkout/rate-limit.js';
-import type { TicketSigner } from '../modules/checkout/ticket-qr.js';
-import { findPublicEventAnyStatus } from '../modules/checkout/order-event.js';
-import type { JobQueue } from '../jobs/queue.js';
-import type { AfterSale } from '../modules/refunds/after-sale.jobs.js';
-import type { Waitlist } from '../modules/resale/waitlist.jobs.js';
-import type { AfterSaleView } from './after-sale-pages.js';
-import { afterSaleRoutes } from './after-sale.routes.js';
-import { listingsOfOrder } from '../modules/resale/resale.service.js';
-import { resaleRoutes } from './resale.routes.js';
-import { renderLookupPage, renderOrderPage } from './checkout-pages.js';
-import { sendHtml } from './checkout-summary.routes.js';
-import { findStorefrontOrganization, sendStorefrontNotFound } from './storefront.routes.js';
-
-export interface OrderPageDeps {
-  db: Database;
-  signer: TicketSigner;
-  notifier: CheckoutNotifier;
-  rateLimitMultiplier: number;
-  /** The app's origin: the storefront footer links Marquee's terms and privacy there. */
-  appUrl: string;
-  jobs: JobQueue;
-  afterSale: AfterSale;
-  waitlist: Waitlist;
-}
+import { renderLookupPage } from './checkout-pages.js';
+import { sendOrderPage, type OrderPageDeps } from './order-page.js';
+import { findStorefrontOrganization, sendHtml, sendStorefrontNotFound } from './respond.js';
 
 const constraints = { site: 'storefront' };
 
@@ -45,141 +19,8 @@ const DONE_MESSAGES: Record<string, string> = {
     'Ticket sent. The new holder has been e-mailed their own ticket, and the QR code you had for it no longer works.',
 };
 
-type StorefrontOrganization = NonNullable<Awaited<ReturnType<typeof findStorefrontOrganization>>>;
-
-/** Renders the order page (after a form too, with its message and status). */
-/** The order a token names on this organiser's host once it is placed (not a pending hold), or null. */
-export async function findPlacedOrder(
-  deps: { db: Database; appUrl: string },
-  siteHost: FastifyRequest['siteHost'],
-  token: string,
-) {
-  const organization = await findStorefrontOrganization(deps.db, siteHost, deps.appUrl);
-  if (!organization) return null;
-  const current = await findOrderByToken(deps.db, organization.organizationId, token);
-  return current && current.status !== 'pending' ? { organization, current } : null;
-}
-
-export async function sendOrderPage(
-  deps: Pick<OrderPageDeps, 'db' | 'signer' | 'notifier'>,
-  reply: FastifyReply,
-  organization: StorefrontOrganization,
-  current: OrderRow,
-  extras: Pick<AfterSaleView, 'message' | 'transfer' | 'transferConfirm'> & { status?: number },
-) {
-  const { db } = deps;
-  const event = await findPublicEventAnyStatus(db, organization.organizationId, current.eventId);
-  if (!event) return sendStorefrontNotFound(reply);
-  const rows = await db
-    .select({
-      id: ticket.id,
-      code: ticket.code,
-      status: ticket.status,
-      holderName: ticket.holderName,
-      holderEmail: ticket.holderEmail,
-      transferredFromId: ticket.transferredFromId,
-      checkedInAt: ticket.checkedInAt,
-      typeName: ticketType.name,
-    })
-    .from(ticket)
-    .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))
-    .where(and(eq(ticket.orderId, current.id), eq(ticket.organizationId, organization.organizationId)))
-    .orderBy(asc(ticket.createdAt), asc(ticket.code));
-  // The buyer sees their own tickets; a ticket they sent away belongs to its new holder (and its QR to them).
-  const recipients = new Map(
-    rows.filter((row) => row.transferredFromId).map((row) => [row.transferredFromId!, row.holderName]),
-  );
-  const listings = await listingsOfOrder(db, organization.organizationId, current.id);
-  const listingOf = (ticketId: string) => {
-    const found = listings.filter((entry) => entry.ticketId === ticketId).at(-1);
-    return found && found.status !== 'withdrawn'
-      ? { status: found.status, priceMinor: found.priceMinor, currency: found.currency }
-      : null;
-  };
-  const tickets = await Promise.all(
-    rows
-      .filter((row) => row.holderEmail === null)
-      .map(async (row) => ({
-        code: row.code,
-        typeName: row.typeName,
-        holderName: row.holderName,
-        status: row.status,
-        transferredTo: recipients.get(row.id) ?? null,
-        checkedIn: row.checkedInAt !== null,
-        listing: listingOf(row.id),
-        qrSvg: isSold(row.status)
-          ? await QRCode.toString(deps.signer.payloadFor({ code: row.code, eventId: current.eventId }), {
-              type: 'svg',
-              errorCorrectionLevel: 'M',
-              margin: 1,
-            })
-          : '',
-      })),
-  );
-  const [request] = await db
-    .select({ status: orderRefund.status, declineReason: orderRefund.declineReason })
-    .from(orderRefund)
-    .where(and(eq(orderRefund.orderId, current.id), eq(orderRefund.requestedBy, 'fan')))
-    .orderBy(desc(orderRefund.createdAt))
-    .limit(1);
-  // A second payment for the order after it had been paid: refunded through the review (fulfilment.ts).
-  const [secondPayment] = await db
-    .select({ id: orderChange.id })
-    .from(orderChange)
-    .where(
-      and(
-        eq(orderChange.orderId, current.id),
-        eq(orderChange.organizationId, organization.organizationId),
-        eq(orderChange.action, 'payment_review'),
-        sql`${orderChange.detail}->'reasons' @> '["duplicate"]'::jsonb`,
-      ),
-    )
-    .limit(1);
-  const startLocal = event.startsAt ? instantToLocal(event.startsAt, event.timeZone) : '';
-  const over = event.endsAt ? event.endsAt.getTime() < Date.now() : false;
-  const active =
-    (current.status === 'paid' || current.status === 'partially_refunded') && event.status !== 'cancelled' && !over;
-  return sendHtml(
-    reply,
-    extras.status ?? 200,
-    renderOrderPage({
-      organization,
-      order: current,
-      lines: await orderLines(db, current),
-      tickets,
-      event: {
-        id: event.id,
-        slug: event.slug,
-        name: event.name,
-        when: startLocal
-          ? `${formatPreviewDate(startLocal)} · ${formatEventTime(startLocal)} (${event.timeZone.replace(/_/g, ' ')})`
-          : '',
-        location: event.location,
-      },
-      token: current.accessToken,
-      secondPaymentRefunded: secondPayment !== undefined,
-      documents: deps.notifier.hasDocuments,
-      afterSale: {
-        token: current.accessToken,
-        refundsAllowed: event.refundsAllowed,
-        resaleAllowed: event.resaleAllowed,
-        active,
-        request:
-          request && (request.status === 'requested' || request.status === 'declined')
-            ? { status: request.status, declineReason: request.declineReason }
-            : null,
-        ...(extras.message ? { message: extras.message } : {}),
-        ...(extras.transfer ? { transfer: extras.transfer } : {}),
-        ...(extras.transferConfirm ? { transferConfirm: extras.transferConfirm } : {}),
-      },
-    }),
-  );
-}
-
 export function orderPageRoutes(app: FastifyInstance, deps: OrderPageDeps) {
   const { db } = deps;
-  afterSaleRoutes(app, deps);
-  resaleRoutes(app, deps);
 
   app.get<{ Params: { token: string }; Querystring: { done?: string } }>(
     '/orders/:token',

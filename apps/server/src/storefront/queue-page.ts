@@ -6,7 +6,7 @@
 import { clockIn, dateTimeFormatIn, PRODUCT_NAME } from '@marquee/shared';
 import type { FanStatus, QueueSnapshot } from '../modules/queue/queue-state.js';
 import { brandTheme } from './branding.js';
-import { escapeHtml, renderPage } from './html.js';
+import { escapeHtml, renderPage } from '../lib/html.js';
 import { responsiveImageHtml } from './images.js';
 import { safeLink } from './storefront-layout.js';
 

@@ -27,7 +27,7 @@ import {
   type PlaceClaim,
 } from '../modules/queue/tokens.js';
 import { QUEUE_SCRIPT, renderQueueMessage, renderQueuePage, statusBody, type StatusBody } from './queue-page.js';
-import { sendStorefrontNotFound } from './storefront.routes.js';
+import { sendStorefrontNotFound } from './respond.js';
 import type { QueueGate } from './queue-gate.js';
 
 const params = z.object({ eventId: z.uuid() });

@@ -5,8 +5,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.js';
 import { deviceOf } from '../modules/audit/audit.js';
 import { listTicket, withdrawListing } from '../modules/resale/resale.service.js';
-import { findPlacedOrder, sendOrderPage, type OrderPageDeps } from './order-page.routes.js';
-import { sendStorefrontNotFound } from './storefront.routes.js';
+import { findPlacedOrder, sendOrderPage, type OrderPageDeps } from './order-page.js';
+import { sendStorefrontNotFound } from './respond.js';
 
 const constraints = { site: 'storefront' };
 

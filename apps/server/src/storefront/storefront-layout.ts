@@ -4,7 +4,7 @@
 // (Open Graph, Twitter) when the page gives them.
 import { PRODUCT_NAME } from '@marquee/shared';
 import { brandTheme, type BrandColours } from './branding.js';
-import { escapeHtml, renderPage } from './html.js';
+import { escapeHtml, renderPage } from '../lib/html.js';
 import { responsiveImageHtml } from './images.js';
 import { PAGE_LOADER_HTML } from './page-loader.js';
 import { STOREFRONT_CSS } from './storefront-css.js';

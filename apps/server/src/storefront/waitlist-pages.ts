@@ -5,7 +5,7 @@ import type { StorefrontEvent } from '../modules/checkout/storefront-event.js';
 import { WAITLIST_MESSAGES } from '../modules/resale/resale-messages.js';
 import type { LeaveView } from '../modules/resale/waitlist-leave.js';
 import { waitlistLink, waitlistMaxQuantity } from '../modules/resale/waitlist.service.js';
-import { escapeHtml } from './html.js';
+import { escapeHtml } from '../lib/html.js';
 import { renderStorefrontPage, type StorefrontFrameOrganization } from './storefront-layout.js';
 
 /** On the event page: a link to the waiting list while the event or a type is sold out. */

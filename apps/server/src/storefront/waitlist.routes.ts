@@ -5,15 +5,16 @@
 // are checked here (control characters, sizes, e-mail, quantity).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidEmail } from '@marquee/shared';
+import type { Database } from '../db/client.js';
+import type { JobQueue } from '../jobs/queue.js';
 import { AppError } from '../lib/errors.js';
 import { loadStorefrontEvent } from '../modules/checkout/storefront-event.js';
 import { WAITLIST_MESSAGES } from '../modules/resale/resale-messages.js';
 import { leavePath, leaveView, leaveWaitlist } from '../modules/resale/waitlist-leave.js';
 import { joinWaitlist } from '../modules/resale/waitlist.service.js';
-import { sendHtml } from './checkout-summary.routes.js';
-import type { CheckoutRoutesDeps } from './checkout.routes.js';
+import type { Waitlist } from '../modules/resale/waitlist.jobs.js';
 import { findPublicEventAddress, redirectToCurrent } from './event-address.js';
-import { findStorefrontOrganization, sendStorefrontNotFound } from './storefront.routes.js';
+import { findStorefrontOrganization, sendHtml, sendStorefrontNotFound } from './respond.js';
 import { renderLeavePage, renderWaitlistPage, type WaitlistDone, type WaitlistFormState } from './waitlist-pages.js';
 
 const constraints = { site: 'storefront' };
@@ -26,7 +27,15 @@ const field = (body: unknown, name: string) => {
   return typeof value === 'string' ? value.trim() : '';
 };
 
-export function waitlistRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
+export interface WaitlistRoutesDeps {
+  db: Database;
+  appUrl: string;
+  jobs: JobQueue;
+  waitlist: Waitlist;
+  rateLimitMultiplier: number;
+}
+
+export function waitlistRoutes(app: FastifyInstance, deps: WaitlistRoutesDeps) {
   const { db } = deps;
 
   async function load(request: FastifyRequest<{ Params: { ref: string } }>, reply: FastifyReply) {

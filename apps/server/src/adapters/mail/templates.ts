@@ -2,7 +2,7 @@
 // HTML and a plain-text part, as Marquee or as an organiser. Every interpolated value is escaped, so callers
 // pass plain text only.
 import { DEFAULT_PRIMARY_COLOR, FALLBACK_SECONDARY_COLOR } from '@marquee/shared';
-import { escapeHtml } from '../../storefront/html.js';
+import { escapeHtml } from '../../lib/html.js';
 import { normalizeHexColor, textOn } from './colors.js';
 
 /** How long an e-mailed verification or password-reset code stays valid. */

@@ -4,7 +4,7 @@
 // change commit together. The order detail in the dashboard shows it (modules/orders).
 import type { FastifyRequest } from 'fastify';
 import { orderChange } from '../../db/schema/index.js';
-import type { Tx } from '../checkout/inventory.js';
+import type { Tx } from '../../db/tx.js';
 
 export type AuditActor =
   { type: 'organiser'; userId: string | null } | { type: 'fan' } | { type: 'provider' } | { type: 'system' };

@@ -15,7 +15,7 @@ import type { Database } from '../../db/client.js';
 import { cancellationRefund, event, eventCancellation, eventStatusChange, order } from '../../db/schema/index.js';
 import { QUEUES, type JobQueue } from '../../jobs/queue.js';
 import { AppError } from '../../lib/errors.js';
-import { retryOnDeadlock, type Tx } from '../checkout/inventory.js';
+import { retryOnDeadlock, type Tx } from '../../db/tx.js';
 import { EVENT_NOT_FOUND } from '../events/events.service.js';
 import { closeResaleForCancelledEvent } from '../resale/resale.service.js';
 import { moveTickets } from '../tickets/ticket-moves.js';

@@ -14,7 +14,7 @@ import type { Database } from '../../db/client.js';
 import { cancellationRefund, eventCancellation, order, orderChange, orderRefund } from '../../db/schema/index.js';
 import { failureReason, QUEUES, type JobQueue } from '../../jobs/queue.js';
 import { unrecordSale } from '../checkout/sale-rollups.js';
-import { retryOnDeadlock } from '../checkout/inventory.js';
+import { retryOnDeadlock } from '../../db/tx.js';
 import type { CheckoutMailJob } from '../checkout/notifier.js';
 import type { RefundCancelledEventJob } from './cancellation.service.js';
 

@@ -12,7 +12,7 @@ import { DOOR_RESULTS, TICKET_STATES, type CheckInResult } from '@marquee/shared
 import type { Database } from '../../db/client.js';
 import { moveTicketsSql } from '../tickets/ticket-moves.js';
 import { checkedInSql, soldSql } from '../tickets/ticket-counts.js';
-import type { Scanner, ScanInput } from './checkin.judge.js';
+import type { Scanner, ScanInput } from './checkin.scan.js';
 
 /** What the statement answers: the scanning event's status and counts, then the ticket's row and verdict. */
 export interface OnlineScanRow {

@@ -18,25 +18,11 @@ import { AppError } from '../../lib/errors.js';
 import { EVENT_NOT_FOUND } from '../events/events.service.js';
 import { UUID } from './checkin.service.js';
 import type { TicketSigner } from '../checkout/ticket-qr.js';
-import type { Tx } from '../checkout/inventory.js';
+import type { Tx } from '../../db/tx.js';
 import { judgeOnlineScan, lockTicketSql } from './checkin.judge-online.js';
+import type { Scanner, ScanInput } from './checkin.scan.js';
 import { moveTickets } from '../tickets/ticket-moves.js';
 import { checkedInSql, soldSql, ticketCountsOf } from '../tickets/ticket-counts.js';
-
-export interface Scanner {
-  organizationId: string;
-  userId: string;
-  userName: string;
-  deviceId: string;
-}
-
-export interface ScanInput {
-  payload?: string | undefined;
-  code?: string | undefined;
-  scannedAt: Date;
-  clientId: string | null;
-  method: 'scan' | 'search' | 'offline' | 'door';
-}
 
 type Answer = Omit<ScanAnswer, 'counts'>;
 

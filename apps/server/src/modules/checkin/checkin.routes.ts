@@ -20,7 +20,8 @@ import {
 } from '@marquee/shared';
 import { badRequest } from '../../lib/errors.js';
 import { requireOrganization, type OrgRole } from '../auth/auth.guard.js';
-import { eventCounts, judgeScan, type Scanner } from './checkin.judge.js';
+import { eventCounts, judgeScan } from './checkin.judge.js';
+import type { Scanner } from './checkin.scan.js';
 import {
   checkinEvent,
   checkinEventRow,

@@ -14,7 +14,7 @@ import {
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { EVENT_NOT_FOUND } from '../events/events.service.js';
-import { releaseExpiredHolds } from '../checkout/inventory.js';
+import { releaseExpiredHolds } from '../stock/stock.js';
 import { remainingFor } from '../checkout/storefront-event.js';
 import { event, ticketType } from '../../db/schema/index.js';
 import { and, asc, eq, inArray } from 'drizzle-orm';

@@ -14,10 +14,11 @@ import { QUEUES, type JobQueue } from '../../jobs/queue.js';
 import { EVENT_NOT_FOUND } from '../events/events.service.js';
 import { newAccessToken, newOrderCode, newTicketCode } from '../checkout/codes.js';
 import { recordDailySale, recordSale } from '../checkout/sale-rollups.js';
-import { NotEnoughTickets, sellWithoutHold } from '../checkout/inventory.js';
+import { NotEnoughTickets, sellWithoutHold } from '../stock/stock.js';
 import type { CheckoutNotifier } from '../checkout/notifier.js';
 import { loadStorefrontEvent } from '../checkout/storefront-event.js';
-import { eventCounts, type Scanner } from './checkin.judge.js';
+import { eventCounts } from './checkin.judge.js';
+import type { Scanner } from './checkin.scan.js';
 import { moveTickets } from '../tickets/ticket-moves.js';
 
 export const DOOR_SALES_OFF = 'This event does not sell tickets on entry';

@@ -5,7 +5,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { order, orderChange, orderLine } from '../../db/schema/index.js';
 import type { OrderRow } from './checkout.service.js';
-import { releaseHeldTickets, retryOnDeadlock, type Tx } from './inventory.js';
+import { releaseHeldTickets } from '../stock/stock.js';
+import { retryOnDeadlock, type Tx } from '../../db/tx.js';
 
 /** pending -> cancelled, giving the tickets back at once. Anything else is left as it is. */
 export async function cancelHold(db: Database, current: OrderRow): Promise<boolean> {

@@ -6,23 +6,33 @@ import type { Database } from '../../db/client.js';
 import { buyerTickets } from '../../db/schema/index.js';
 import type { ResolvedCodes } from '../codes/code-check.js';
 import { typeSalesProblem, usedUpMessage } from './drop-rules.js';
-import { CodeUsedUp, type BuyerLimitReached } from './hold.js';
-import type { LineQuantity } from './inventory.js';
+import type { OrderRow } from './hold-types.js';
+import type { LineQuantity } from '../stock/stock.js';
 import { loadStorefrontEvent, type SellableTicketType, type StorefrontEvent } from './storefront-event.js';
 
-/** A refusal the storefront shows on the form: a general message and per-field messages. */
-export class CheckoutRefusal extends Error {
-  constructor(
-    message: string,
-    readonly fields: Partial<Record<BuyerField | 'code' | `qty:${string}`, string>> = {},
-    readonly status = 400,
-    /** The event as just read, so the page showing the refusal need not read it again. */
-    readonly event: StorefrontEvent | null = null,
-  ) {
-    super(message);
-    this.name = 'CheckoutRefusal';
-  }
-}
+/** Per-field messages of a refused checkout, shown beside the form's fields. */
+export type CheckoutFields = Partial<Record<BuyerField | 'code' | `qty:${string}`, string>>;
+
+/**
+ * A checkout that took nothing, as a value: the outcome, and the event as just read (so the page showing the
+ * refusal need not read it again). The outcomes whose message depends on what was read carry it, with the fields';
+ * the others' texts are fixed (CHECKOUT_TEXT), chosen where the storefront answers.
+ */
+export type CheckoutRefused =
+  | {
+      outcome: 'not_on_sale' | 'ended' | 'cancelled' | 'sales_paused' | 'rate_limited' | 'try_again';
+      event: StorefrontEvent | null;
+    }
+  | { outcome: 'not_admitted' | 'admission_used'; event: StorefrontEvent | null }
+  | {
+      outcome: 'invalid' | 'closed' | 'sold_out' | 'code_used_up' | 'buyer_limit';
+      message: string;
+      fields: CheckoutFields;
+      event: StorefrontEvent | null;
+    };
+
+/** What a fan's checkout submission came to: the held (or already made) order, or the refusal. */
+export type CheckoutResult = { outcome: 'held'; order: OrderRow } | CheckoutRefused;
 
 export const CHECKOUT_TEXT = {
   fixErrors: 'Please check the highlighted fields.',
@@ -88,37 +98,33 @@ export function parseQuantities(
 
 export async function dropRefusal(
   db: Database,
-  error: CodeUsedUp | BuyerLimitReached,
+  outcome: 'code_used_up' | 'buyer_limit',
   stored: StorefrontEvent,
   codes: ResolvedCodes,
   email: string,
-): Promise<CheckoutRefusal> {
-  if (error instanceof CodeUsedUp) {
+): Promise<CheckoutRefused> {
+  if (outcome === 'code_used_up') {
     const message = await usedUpMessage(db, stored.row.organizationId, stored.row.id, codes);
-    return new CheckoutRefusal(message, { code: message }, 409, stored);
+    return { outcome, message, fields: { code: message }, event: stored };
   }
   const [row] = await db
     .select({ tickets: buyerTickets.tickets })
     .from(buyerTickets)
     .where(and(eq(buyerTickets.eventId, stored.row.id), eq(buyerTickets.email, email)))
     .limit(1);
-  return new CheckoutRefusal(
-    SALES_MESSAGES.tooManyPerEmail(stored.row.maxTicketsPerEmail, row?.tickets ?? 0),
-    {},
-    409,
-    stored,
-  );
+  const message = SALES_MESSAGES.tooManyPerEmail(stored.row.maxTicketsPerEmail, row?.tickets ?? 0);
+  return { outcome, message, fields: {}, event: stored };
 }
 
 export async function soldOutRefusal(
   db: Database,
   input: { organizationId: string; eventId: string },
   lines: Array<LineQuantity & { type: SellableTicketType }>,
-): Promise<CheckoutRefusal> {
+): Promise<CheckoutRefused> {
   const fresh = await loadStorefrontEvent(db, input.organizationId, input.eventId, undefined, {
     releaseExpired: false,
   });
-  if (!fresh) return new CheckoutRefusal('This event is not on sale.', {}, 404);
+  if (!fresh) return { outcome: 'not_on_sale', event: null };
   // The first chosen type that no longer fits says why; the others keep the fan's choice.
   const fields: Record<string, string> = {};
   for (const line of lines) {
@@ -128,10 +134,6 @@ export async function soldOutRefusal(
       fields[`qty:${line.ticketTypeId}`] = left === 0 ? 'Sold out' : `Only ${left} left`;
   }
   const allGone = Object.values(fields).length > 0 && Object.values(fields).every((text) => text === 'Sold out');
-  return new CheckoutRefusal(
-    allGone || Object.keys(fields).length === 0 ? CHECKOUT_TEXT.soldOut : CHECKOUT_TEXT.fixErrors,
-    fields,
-    409,
-    fresh,
-  );
+  const message = allGone || Object.keys(fields).length === 0 ? CHECKOUT_TEXT.soldOut : CHECKOUT_TEXT.fixErrors;
+  return { outcome: 'sold_out', message, fields, event: fresh };
 }

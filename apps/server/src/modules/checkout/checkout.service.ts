@@ -15,24 +15,24 @@ import type { Database } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { order, orderLine, organizationSettings } from '../../db/schema/index.js';
 import { choosesOnlyPresales, codesFor, eventSalesProblem, pricedLines } from './drop-rules.js';
-import {
-  BuyerLimitReached,
-  CodeUsedUp,
-  holdOrder,
-  QueuePlaceTaken,
-  RateLimited,
-  SubmissionExists,
-  type HoldRequest,
-} from './hold.js';
+import { holdOrder } from './hold.js';
 import { orderTotalMinor } from './hold-decide.js';
-import { NotEnoughTickets, releaseExpiredHolds } from './inventory.js';
+import type { HoldOutcome, HoldRequest, OrderRow } from './hold-types.js';
+import { releaseExpiredHolds } from '../stock/stock.js';
 import { findBySubmission, freeSubmissionKey } from './submission.js';
 import { loadStorefrontEvent, type StorefrontEvent } from './storefront-event.js';
-import { CHECKOUT_TEXT, CheckoutRefusal, dropRefusal, parseQuantities, soldOutRefusal } from './checkout-refusals.js';
+import {
+  CHECKOUT_TEXT,
+  dropRefusal,
+  parseQuantities,
+  soldOutRefusal,
+  type CheckoutFields,
+  type CheckoutResult,
+} from './checkout-refusals.js';
 
-export type { OrderRow } from './hold.js';
-export { CHECKOUT_TEXT, CheckoutRefusal } from './checkout-refusals.js';
-import type { OrderRow } from './hold.js';
+export type { OrderRow } from './hold-types.js';
+export { CHECKOUT_TEXT } from './checkout-refusals.js';
+export type { CheckoutFields, CheckoutRefused, CheckoutResult } from './checkout-refusals.js';
 
 export interface CheckoutDeps {
   db: Database;
@@ -57,7 +57,7 @@ export interface StartCheckoutInput {
   codes?: Array<string | undefined>;
   /**
    * The waiting room guards the event and this browser has no admission: only presale types (soldOutsideQueue)
-   * may be held, else QueueRequired.
+   * may be held, else `not_admitted`.
    */
   queued?: { opensAt: Date } | null;
   /** The event as the route read it a moment ago (expired holds not released), to save reading it again. */
@@ -67,22 +67,6 @@ export interface StartCheckoutInput {
   /** The waiting-room place of this browser's admission: the order records it (one live order per admission). */
   queuePlace?: number | null;
   now?: Date;
-}
-
-/** This browser's admission already made an order that is held or paid (one order per admission). */
-export class AdmissionUsed extends Error {
-  constructor() {
-    super('This admission already made an order.');
-    this.name = 'AdmissionUsed';
-  }
-}
-
-/** The hold asked for tickets the waiting room guards, without an admission (decision 034). */
-export class QueueRequired extends Error {
-  constructor() {
-    super('An admission from the waiting room is required.');
-    this.name = 'QueueRequired';
-  }
 }
 
 const PER_IP = { max: 30, windowSeconds: 60 };
@@ -95,8 +79,11 @@ export const canSellNow = (deps: CheckoutDeps, organizationId: string): Promise<
     () => false,
   );
 
-/** Holds the chosen tickets; returns the pending order (or the one the same form already made). */
-export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInput): Promise<OrderRow> {
+/**
+ * Holds the chosen tickets: the pending order (or the one the same form already made), or why nothing was held, as
+ * a value. Only unexpected errors throw.
+ */
+export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInput): Promise<CheckoutResult> {
   const now = input.now ?? new Date();
   const { db } = deps;
   // The storefront's hot path: the host's organisation with its payouts check and the event with its types (each a
@@ -113,17 +100,17 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
     input.canSell ?? canSellNow(deps, input.organizationId),
   ]);
   let stored = loaded;
-  if (!stored) throw new CheckoutRefusal('This event is not on sale.', {}, 404);
-  if (stored.closedReason === 'ended') throw new CheckoutRefusal(CHECKOUT_TEXT.ended, {}, 409, stored);
-  if (stored.closedReason === 'cancelled') throw new CheckoutRefusal(CHECKOUT_TEXT.cancelled, {}, 409, stored);
-  if (!canSell) throw new CheckoutRefusal(CHECKOUT_TEXT.salesPaused, {}, 409, stored);
+  if (!stored) return { outcome: 'not_on_sale', event: null };
+  if (stored.closedReason === 'ended') return { outcome: 'ended', event: stored };
+  if (stored.closedReason === 'cancelled') return { outcome: 'cancelled', event: stored };
+  if (!canSell) return { outcome: 'sales_paused', event: stored };
   // Before the on-sale or after sales end, whatever the form sent.
   const closed = eventSalesProblem(stored);
-  if (closed) throw new CheckoutRefusal(closed, {}, 409, stored);
+  if (closed) return { outcome: 'closed', message: closed, fields: {}, event: stored };
   const codeProblem = codes.problems[0]?.message;
-  if (codeProblem) throw new CheckoutRefusal(codeProblem, { code: codeProblem }, 400, stored);
+  if (codeProblem) return { outcome: 'invalid', message: codeProblem, fields: { code: codeProblem }, event: stored };
   if (input.queued && !choosesOnlyPresales(input.quantities, stored.types, input.queued.opensAt))
-    throw new QueueRequired();
+    return { outcome: 'not_admitted', event: stored };
 
   const buyer = { ...input.buyer, email: input.buyer.email.trim().toLowerCase() };
   let parsed = parseQuantities(input.quantities, stored.types, stored.row.timeZone);
@@ -137,7 +124,7 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
     parsed = parseQuantities(input.quantities, stored.types, stored.row.timeZone);
   }
   const { lines, fields } = parsed;
-  if (parsed.outsideWindow) throw new CheckoutRefusal(parsed.outsideWindow, fields, 409, stored);
+  if (parsed.outsideWindow) return { outcome: 'closed', message: parsed.outsideWindow, fields, event: stored };
   const totalTickets = lines.reduce((sum, line) => sum + line.quantity, 0);
   if (totalTickets > stored.row.maxTicketsPerOrder)
     fields.form = SALES_MESSAGES.tooManyPerOrder(stored.row.maxTicketsPerOrder);
@@ -150,26 +137,30 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
     minimumAge: stored.row.minimumAge,
     hasTerms: stored.row.termsOfService.trim() !== '',
   });
-  const allFields: Record<string, string> = { ...fields, ...buyerErrors };
+  const allFields: CheckoutFields & { form?: string } = { ...fields, ...buyerErrors };
   if (lines.length === 0 && Object.keys(fields).length === 0) allFields.form = 'Choose at least one ticket.';
+  // The order this same form already made, if any, as the answer.
+  const existing = async (): Promise<CheckoutResult | null> => {
+    const already = await findBySubmission(db, input.organizationId, input.submissionKey, now);
+    return already ? { outcome: 'held', order: already } : null;
+  };
   if (Object.keys(allFields).length > 0) {
     // The same form sent again after its order took the last tickets finds that order, not 'Only 0 left'.
-    const already = await findBySubmission(db, input.organizationId, input.submissionKey, now);
-    if (already) return already;
     const { form, ...rest } = allFields;
-    throw new CheckoutRefusal(form ?? CHECKOUT_TEXT.fixErrors, rest, 400, stored);
+    return (
+      (await existing()) ?? {
+        outcome: 'invalid',
+        message: form ?? CHECKOUT_TEXT.fixErrors,
+        fields: rest,
+        event: stored,
+      }
+    );
   }
 
   const scale = (rule: { max: number; windowSeconds: number }) => ({
     ...rule,
     max: Math.max(1, Math.round(rule.max * deps.rateLimitMultiplier)),
   });
-  const rateLimited = async () => {
-    const already = await findBySubmission(db, input.organizationId, input.submissionKey, now);
-    if (already) return already;
-    throw new CheckoutRefusal(CHECKOUT_TEXT.rateLimited, {}, 429, stored);
-  };
-
   const request: HoldRequest = {
     organizationId: input.organizationId,
     eventId: stored.row.id,
@@ -190,71 +181,55 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
       { key: `checkout:email:${buyer.email}`, ...scale(PER_EMAIL) },
     ],
   };
-  // A second try after releasing expired holds counts the limits again (the refused try counted none).
-  const holdAgain = () =>
-    holdOrder(db, request).catch((error: unknown) => {
-      if (error instanceof RateLimited) return rateLimited();
-      throw error;
-    });
-  // The key is taken by an order: a live hold is joined (below); one paid, expired or cancelled gives the key up and
-  // the hold is tried once more. Two copies sent at once after a payment: one frees the key, both try again, and
-  // the second joins the first's new hold.
-  const holdOrJoin = async () => {
-    try {
-      return await holdOrder(db, request);
-    } catch (error) {
-      if (!(error instanceof SubmissionExists)) throw error;
-      const freed = await freeSubmissionKey(db, input.organizationId, input.submissionKey, now);
-      const joined = freed ? undefined : await findBySubmission(db, input.organizationId, input.submissionKey, now);
-      return joined ?? holdOrder(db, request);
+  const releasedSome = async () => (await releaseExpiredHolds(db, { eventId: stored.row.id, now })).length > 0;
+  // What the hold answered, as the checkout's result. Some refusals are tried once more (`retried`: this is that
+  // second try, which counts the rate limits again; the refused first try counted none).
+  const settle = async (outcome: HoldOutcome, retried: boolean): Promise<CheckoutResult> => {
+    switch (outcome.kind) {
+      case 'held':
+        return { outcome: 'held', order: outcome.order };
+      case 'not_on_sale':
+        return { outcome: 'not_on_sale', event: null };
+      case 'rate_limited':
+        return (await existing()) ?? { outcome: 'rate_limited', event: stored };
+      case 'submitted':
+        // The key is taken by an order: a live hold is joined; one paid, expired or cancelled gives the key up and
+        // the hold is tried once more. Two copies sent at once after a payment: one frees the key, both try again,
+        // and the second joins the first's new hold.
+        if (!retried) {
+          const freed = await freeSubmissionKey(db, input.organizationId, input.submissionKey, now);
+          const joined = freed ? null : await existing();
+          return joined ?? settle(await holdOrder(db, request), true);
+        }
+        // Its order stopped being a live hold between two tries (a moment's race): the fan sends the form again.
+        return (await existing()) ?? { outcome: 'try_again', event: stored };
+      case 'place_taken':
+        return (await existing()) ?? { outcome: 'admission_used', event: stored };
+      case 'code_used_up':
+      case 'buyer_limit': {
+        const already = await existing();
+        if (already) return already;
+        // Holds that ran out give their code uses and tickets back: release them and try once more.
+        if (!retried && (await releasedSome())) return settle(await holdOrder(db, request), true);
+        return dropRefusal(db, outcome.kind, stored, codes, buyer.email);
+      }
+      case 'sold_out': {
+        // Out of tickets: first the same form's own order, then holds that ran out (released, and tried once more).
+        // Without expired holds (as the event's read found), the refusal's fresh read runs beside the form's lookup.
+        const [already, refusal] = await Promise.all([
+          existing(),
+          stored.expiredHolds && !retried ? null : soldOutRefusal(db, input, lines),
+        ]);
+        if (already) return already;
+        if (refusal) return refusal;
+        if (await releasedSome()) return settle(await holdOrder(db, request), true);
+        return soldOutRefusal(db, input, lines);
+      }
+      default:
+        return outcome satisfies never;
     }
   };
-  try {
-    const held = await holdOrJoin();
-    if (!held) throw new CheckoutRefusal('This event is not on sale.', {}, 404);
-    return held;
-  } catch (error) {
-    if (error instanceof RateLimited) return rateLimited();
-    if (error instanceof SubmissionExists || error instanceof QueuePlaceTaken) {
-      const winner = await findBySubmission(db, input.organizationId, input.submissionKey, now);
-      if (winner) return winner;
-      if (error instanceof QueuePlaceTaken) throw new AdmissionUsed();
-      // Its order stopped being a live hold between two tries (a moment's race): the fan sends the form again.
-      throw new CheckoutRefusal(CHECKOUT_TEXT.tryAgain, {}, 409, stored);
-    }
-    if (error instanceof CodeUsedUp || error instanceof BuyerLimitReached) {
-      const already = await findBySubmission(db, input.organizationId, input.submissionKey, now);
-      if (already) return already;
-      // Holds that ran out give their code uses and tickets back: release them and try once more.
-      if ((await releaseExpiredHolds(db, { eventId: stored.row.id, now })).length > 0) {
-        try {
-          const held = await holdAgain();
-          if (held) return held;
-        } catch (retryError) {
-          if (!(retryError instanceof CodeUsedUp || retryError instanceof BuyerLimitReached)) throw retryError;
-        }
-      }
-      throw await dropRefusal(db, error, stored, codes, buyer.email);
-    }
-    if (!(error instanceof NotEnoughTickets)) throw error;
-    // Out of tickets: first the same form's own order, then holds that ran out (released, and tried once more).
-    // Without expired holds (as the event's read found), the refusal's fresh read runs beside the form's lookup.
-    const [already, refusal] = await Promise.all([
-      findBySubmission(db, input.organizationId, input.submissionKey, now),
-      stored.expiredHolds ? null : soldOutRefusal(db, input, lines),
-    ]);
-    if (already) return already;
-    if (refusal) throw refusal;
-    if ((await releaseExpiredHolds(db, { eventId: stored.row.id, now })).length > 0) {
-      try {
-        const held = await holdAgain();
-        if (held) return held;
-      } catch (retryError) {
-        if (!(retryError instanceof NotEnoughTickets)) throw retryError;
-      }
-    }
-    throw await soldOutRefusal(db, input, lines);
-  }
+  return settle(await holdOrder(db, request), false);
 }
 
 // The order pages, the Pay form and the e-mails read these on every sale: prepared (decision 038).
@@ -302,24 +277,23 @@ export async function orderLines(db: Database, orderRow: Pick<OrderRow, 'id' | '
   return linesOf(db, { orderId: orderRow.id, organizationId: orderRow.organizationId });
 }
 
-/** The provider's hosted checkout for a pending order whose hold still runs (made once, reused after). */
+/**
+ * The provider's hosted checkout for a pending order whose hold still runs (made once, reused after), or the
+ * message saying why it cannot be paid now (the summary shows it, with a 409).
+ */
 export async function beginPayment(
   deps: CheckoutDeps,
   current: OrderRow,
   urls: { successUrl: string; cancelUrl: string; eventName: string },
   now = new Date(),
-): Promise<string> {
+): Promise<{ url: string } | { refused: string }> {
   if (current.status !== 'pending' || !current.holdExpiresAt || current.holdExpiresAt.getTime() <= now.getTime()) {
-    throw new CheckoutRefusal(CHECKOUT_TEXT.holdExpired, {}, 409);
+    return { refused: CHECKOUT_TEXT.holdExpired };
   }
-  if (current.checkoutUrl) return current.checkoutUrl;
-  try {
-    await deps.assertCanSell(deps.db, current.organizationId);
-  } catch {
-    throw new CheckoutRefusal(CHECKOUT_TEXT.salesPaused, {}, 409);
-  }
+  if (current.checkoutUrl) return { url: current.checkoutUrl };
+  if (!(await canSellNow(deps, current.organizationId))) return { refused: CHECKOUT_TEXT.salesPaused };
   const [settings] = await stripeAccountOf(deps.db, { organizationId: current.organizationId });
-  if (!settings?.accountId) throw new CheckoutRefusal(CHECKOUT_TEXT.salesPaused, {}, 409);
+  if (!settings?.accountId) return { refused: CHECKOUT_TEXT.salesPaused };
   const lines = await orderLines(deps.db, current);
   const session = await deps.payments.createCheckoutSession({
     accountId: settings.accountId,
@@ -349,11 +323,11 @@ export async function beginPayment(
     })
     .where(and(eq(order.id, current.id), sql`${order.checkoutSessionId} is null`))
     .returning({ url: order.checkoutUrl });
-  if (stored?.url) return stored.url;
+  if (stored?.url) return { url: stored.url };
   const [winner] = await deps.db
     .select({ url: order.checkoutUrl })
     .from(order)
     .where(eq(order.id, current.id))
     .limit(1);
-  return winner?.url ?? session.url;
+  return { url: winner?.url ?? session.url };
 }

@@ -4,7 +4,7 @@
 import { applyDiscount, CODE_MESSAGES, formatSalesTime, SALES_MESSAGES } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { codeProblem, discountOf, resolveCodes, type ResolvedCodes } from '../codes/code-check.js';
-import type { HoldLine } from './hold.js';
+import type { HoldLine } from './hold-types.js';
 import type { SellableTicketType, StorefrontEvent } from './storefront-event.js';
 
 export const NO_CODES: ResolvedCodes = { access: null, promo: null, problems: [] };

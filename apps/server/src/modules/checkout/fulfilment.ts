@@ -11,7 +11,8 @@ import { giveBackCodesAndBuyer } from './cancel.js';
 import { newTicketCode } from './codes.js';
 import { dailySaleUpsert, forgetPastDay, recordBuyer } from './sale-rollups.js';
 import { claimListings } from '../resale/resale.service.js';
-import { NotEnoughTickets, releaseHeldTickets, sellHeldTickets, type Tx } from './inventory.js';
+import { NotEnoughTickets, releaseHeldTickets, sellHeldTickets } from '../stock/stock.js';
+import type { Tx } from '../../db/tx.js';
 import { retakeLatePlaces } from './late-payment.js';
 import type { OrderRow } from './checkout.service.js';
 

@@ -19,8 +19,8 @@ import { pgErrorCode } from '../../db/errors.js';
 import { executeNamed } from '../../db/prepared.js';
 import { newAccessToken, newOrderCode } from './codes.js';
 import { decideHolds, type Counters, type HoldState, type HoldWrites } from './hold-decide.js';
-import type { HoldRequest } from './hold.js';
-import type { Tx } from './inventory.js';
+import type { HoldRequest } from './hold-types.js';
+import type { Tx } from '../../db/tx.js';
 import { hitsUpsert } from './rate-limit.js';
 import { owedEntries, type OwedEntry } from './storefront-event.js';
 

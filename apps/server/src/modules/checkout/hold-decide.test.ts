@@ -2,7 +2,7 @@
 // one after another; every row's change summed once for the write.
 import { describe, expect, it } from 'vitest';
 import { decideHolds, type HoldState } from './hold-decide.js';
-import type { HoldRequest } from './hold.js';
+import type { HoldRequest } from './hold-types.js';
 import type { SellableTicketType } from './storefront-event.js';
 
 const NOW = new Date('2031-06-01T10:00:00Z');
@@ -81,7 +81,7 @@ describe('decideHolds', () => {
     ];
     const given = state();
     const { outcomes, writes } = decideHolds(requests, given, ids(4));
-    expect(outcomes.map((outcome) => outcome.kind)).toEqual(['held', 'held', 'sold-out', 'held']);
+    expect(outcomes.map((outcome) => outcome.kind)).toEqual(['held', 'held', 'sold_out', 'held']);
     expect(given.venue!.held).toBe(10);
     expect(writes.venueHeld).toBe(10);
     expect(writes.typeHeld).toEqual([{ id: GA, held: 10 }]);
@@ -94,7 +94,7 @@ describe('decideHolds', () => {
       [request({ typeId: VIP, quantity: 2 }), request({ typeId: VIP }), request({ quantity: 2 })],
       given,
     );
-    expect(outcomes).toEqual(['held', 'sold-out', 'sold-out']);
+    expect(outcomes).toEqual(['held', 'sold_out', 'sold_out']);
     expect(kinds([request()], given)).toEqual(['held']);
   });
 
@@ -124,20 +124,20 @@ describe('decideHolds', () => {
   });
 
   it('one live order per waiting-room place', () => {
-    expect(kinds([request({ queuePlace: 7 }), request({ queuePlace: 7 })], state())).toEqual(['held', 'place-taken']);
-    expect(kinds([request({ queuePlace: 3 })], state({ places: new Set([3]) }))).toEqual(['place-taken']);
+    expect(kinds([request({ queuePlace: 7 }), request({ queuePlace: 7 })], state())).toEqual(['held', 'place_taken']);
+    expect(kinds([request({ queuePlace: 3 })], state({ places: new Set([3]) }))).toEqual(['place_taken']);
   });
 
   it('a gone event, type or code: nothing taken', () => {
-    expect(kinds([request()], state({ venue: null }))).toEqual(['gone']);
-    expect(kinds([request({ typeId: 'a0000000-0000-4000-8000-00000000dead' })], state())).toEqual(['gone']);
-    expect(kinds([request({ accessCodeId: 'missing' })], state())).toEqual(['gone']);
+    expect(kinds([request()], state({ venue: null }))).toEqual(['not_on_sale']);
+    expect(kinds([request({ typeId: 'a0000000-0000-4000-8000-00000000dead' })], state())).toEqual(['not_on_sale']);
+    expect(kinds([request({ accessCodeId: 'missing' })], state())).toEqual(['not_on_sale']);
   });
 
   it("counts a code's uses over the batch and refuses past its limit", () => {
     const given = state({ codes: new Map([['c', { uses: 1, maxUses: 2 }]]) });
     const promo = { id: 'c', code: 'TWO', discountMinor: 0 };
-    expect(kinds([request({ promo }), request({ promo }), request()], given)).toEqual(['held', 'code-used-up', 'held']);
+    expect(kinds([request({ promo }), request({ promo }), request()], given)).toEqual(['held', 'code_used_up', 'held']);
     expect(
       decideHolds([request({ promo })], state({ codes: new Map([['c', { uses: 0, maxUses: 5 }]]) }), ids(1)).writes
         .codeUses,
@@ -152,7 +152,7 @@ describe('decideHolds', () => {
       return made;
     };
     const { outcomes, writes } = decideHolds([same(2), same(2), same(1)], given, ids(3));
-    expect(outcomes.map((outcome) => outcome.kind)).toEqual(['held', 'buyer-limit', 'held']);
+    expect(outcomes.map((outcome) => outcome.kind)).toEqual(['held', 'buyer_limit', 'held']);
     expect(writes.buyerTickets).toEqual([{ email: 'same@example.com', tickets: 3, maxTickets: 4 }]);
   });
 
@@ -168,7 +168,7 @@ describe('decideHolds', () => {
       request({ limits: limit('other'), quantity: 5 }),
     ];
     const { outcomes, writes } = decideHolds(requests, given, ids(3));
-    expect(outcomes.map((outcome) => outcome.kind)).toEqual(['held', 'rate-limited', 'sold-out']);
+    expect(outcomes.map((outcome) => outcome.kind)).toEqual(['held', 'rate_limited', 'sold_out']);
     expect(writes.limitHits).toEqual([{ key: 'ip', hits: 2, windowSeconds: 60 }]);
   });
 
@@ -180,7 +180,7 @@ describe('decideHolds', () => {
     const limits = [{ key: 'ip', max: 2, windowSeconds: 60 }];
     const refused = request({ limits, promo: { id: 'full', code: 'GONE', discountMinor: 0 } });
     const { outcomes, writes } = decideHolds([refused, request({ limits }), request({ limits })], given, ids(3));
-    expect(outcomes.map((outcome) => outcome.kind)).toEqual(['code-used-up', 'held', 'held']);
+    expect(outcomes.map((outcome) => outcome.kind)).toEqual(['code_used_up', 'held', 'held']);
     expect(writes.limitHits).toEqual([{ key: 'ip', hits: 2, windowSeconds: 60 }]);
   });
 
@@ -188,10 +188,10 @@ describe('decideHolds', () => {
     const owed = [{ kind: 'listed', ticket_type_id: VIP, quantity: 2 }];
     const given = state({ venue: { capacity: 10, sold: 7, held: 0 }, owed });
     expect(kinds([request({ keepOwed: true, quantity: 2 }), request({ keepOwed: true })], given)).toEqual([
-      'sold-out',
+      'sold_out',
       'held',
     ]);
     const waiting = state({ owed: [{ kind: 'waiting', ticket_type_id: null, quantity: 1 }] });
-    expect(kinds([request({ keepOwed: true }), request()], waiting)).toEqual(['sold-out', 'held']);
+    expect(kinds([request({ keepOwed: true }), request()], waiting)).toEqual(['sold_out', 'held']);
   });
 });

@@ -3,7 +3,7 @@
 // another. Pure: it reads the state it is given, changes it as each hold takes its tickets, and answers each
 // request's outcome with the rows the batch's one write statement then stores.
 import { bookingFee, type CurrencyCode } from '@marquee/shared';
-import type { HoldLine, HoldRequest, OrderRow } from './hold.js';
+import type { HoldLine, HoldOutcome, HoldRequest, OrderRow } from './hold-types.js';
 import type { OwedEntry } from './storefront-event.js';
 
 export interface Counters {
@@ -29,16 +29,6 @@ export interface HoldState {
   /** The waiting list's wants and the open resale listings (the public gate of decision 035). */
   owed: OwedEntry[];
 }
-
-export type HoldOutcome =
-  | { kind: 'held'; order: OrderRow }
-  | { kind: 'gone' }
-  | { kind: 'sold-out' }
-  | { kind: 'rate-limited' }
-  | { kind: 'code-used-up' }
-  | { kind: 'buyer-limit' }
-  | { kind: 'submitted' }
-  | { kind: 'place-taken' };
 
 export interface HeldOrder {
   order: OrderRow;
@@ -195,16 +185,16 @@ export function decideHolds(
     const codeIds = [...new Set([request.accessCodeId, request.promo?.id].filter((id): id is string => Boolean(id)))];
     const venue = state.venue;
     if (!venue || [...wanted.keys()].some((id) => !state.types.has(id)) || codeIds.some((id) => !state.codes.has(id)))
-      return { kind: 'gone' };
+      return { kind: 'not_on_sale' };
     if (state.submitted.has(request.submissionKey)) return { kind: 'submitted' };
     const place = request.queuePlace ?? null;
-    if (place !== null && state.places.has(place)) return { kind: 'place-taken' };
+    if (place !== null && state.places.has(place)) return { kind: 'place_taken' };
     const fits = left(venue) >= quantity && [...wanted].every(([id, n]) => left(state.types.get(id)!) >= n);
-    if (!fits || (request.keepOwed && owedGateRefuses(state, wanted, quantity))) return { kind: 'sold-out' };
+    if (!fits || (request.keepOwed && owedGateRefuses(state, wanted, quantity))) return { kind: 'sold_out' };
 
     const limits = (request.limits ?? []).map((rule) => ({ rule, entry: limitEntry(rule.key, rule.windowSeconds) }));
     for (const { entry } of limits) entry.hits += 1;
-    if (limits.some(({ rule, entry }) => entry.base + entry.hits > rule.max)) return { kind: 'rate-limited' };
+    if (limits.some(({ rule, entry }) => entry.base + entry.hits > rule.max)) return { kind: 'rate_limited' };
     const takeBack = () => {
       for (const { entry } of limits) entry.hits -= 1;
     };
@@ -214,12 +204,12 @@ export function decideHolds(
     });
     if (codesFull) {
       takeBack();
-      return { kind: 'code-used-up' };
+      return { kind: 'code_used_up' };
     }
     const email = request.buyer.email;
     if ((state.buyers.get(email) ?? 0) + quantity > request.maxTicketsPerEmail) {
       takeBack();
-      return { kind: 'buyer-limit' };
+      return { kind: 'buyer_limit' };
     }
 
     // Taken: the state moves on for the requests behind this one.

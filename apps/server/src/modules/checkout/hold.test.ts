@@ -10,8 +10,8 @@ import type { SignedInUser } from '../../../test/auth-helpers.js';
 import type { Database } from '../../db/client.js';
 import { event, order, orderChange, orderLine, requestLimit, ticketType } from '../../db/schema/index.js';
 import { watchQueries } from '../../db/query-count.js';
-import { holdOrder, SubmissionExists, type HoldRequest } from './hold.js';
-import { NotEnoughTickets } from './inventory.js';
+import { holdOrder } from './hold.js';
+import type { HoldRequest } from './hold-types.js';
 import { loadStorefrontEvent } from './storefront-event.js';
 
 let t: TestApp;
@@ -68,7 +68,8 @@ async function state(eventId: string, typeId: string) {
 describe('holdOrder', () => {
   it('takes the tickets and writes the pending order with its line and audit row in one go', async () => {
     const { live, typeId, request } = await requestFor(10, null, 3, 'fits');
-    const held = await holdOrder(t.database.db, request);
+    const outcome = await holdOrder(t.database.db, request);
+    const held = outcome.kind === 'held' ? outcome.order : null;
     expect(held).toMatchObject({ status: 'pending', quantity: 3, amountMinor: 6000, feeMinor: 480, currency: 'GBP' });
     expect(held!.code).toMatch(/^MQ-[A-Z0-9]{6}$/);
     expect(held!.holdExpiresAt!.getTime()).toBe(request.now.getTime() + 900_000);
@@ -81,15 +82,15 @@ describe('holdOrder', () => {
     ]);
   });
 
-  it('more than the venue has left: NotEnoughTickets, and nothing written', async () => {
+  it('more than the venue has left: sold out, and nothing written', async () => {
     const { live, typeId, request } = await requestFor(2, null, 3, 'venue');
-    await expect(holdOrder(t.database.db, request)).rejects.toBeInstanceOf(NotEnoughTickets);
+    expect(await holdOrder(t.database.db, request)).toEqual({ kind: 'sold_out' });
     expect(await state(live.id, typeId)).toEqual({ venueHeld: 0, typeHeld: 0, orders: 0 });
   });
 
-  it("more than the type's own capacity: NotEnoughTickets, and nothing written", async () => {
+  it("more than the type's own capacity: sold out, and nothing written", async () => {
     const { live, typeId, request } = await requestFor(50, 2, 3, 'type');
-    await expect(holdOrder(t.database.db, request)).rejects.toBeInstanceOf(NotEnoughTickets);
+    expect(await holdOrder(t.database.db, request)).toEqual({ kind: 'sold_out' });
     expect(await state(live.id, typeId)).toEqual({ venueHeld: 0, typeHeld: 0, orders: 0 });
   });
 
@@ -104,7 +105,7 @@ describe('holdOrder', () => {
     };
     // Inside a transaction, a statement that failed a CHECK would abort it: the next statement could not run.
     await t.database.db.transaction(async (tx) => {
-      await expect(holdOrder(tx as unknown as Database, late)).rejects.toBeInstanceOf(NotEnoughTickets);
+      expect(await holdOrder(tx as unknown as Database, late)).toEqual({ kind: 'sold_out' });
       const counted = await tx
         .select()
         .from(requestLimit)
@@ -126,7 +127,9 @@ describe('holdOrder', () => {
       type: { ...request.lines[0]!.type, id: extra[0]!.id },
     };
     await t.database.db.delete(ticketType).where(eq(ticketType.id, extra[0]!.id));
-    expect(await holdOrder(t.database.db, { ...request, lines: [...request.lines, goneLine] })).toBeNull();
+    expect(await holdOrder(t.database.db, { ...request, lines: [...request.lines, goneLine] })).toEqual({
+      kind: 'not_on_sale',
+    });
     expect(await state(live.id, typeId)).toEqual({ venueHeld: 0, typeHeld: 0, orders: 0 });
   });
 
@@ -134,7 +137,7 @@ describe('holdOrder', () => {
     const { live, typeId, request } = await requestFor(15, null, 1, 'together');
     const statements: string[] = [];
     const stop = watchQueries((query) => statements.push(query));
-    const results = await Promise.allSettled(
+    const results = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
         holdOrder(t.database.db, {
           ...request,
@@ -144,12 +147,12 @@ describe('holdOrder', () => {
       ),
     );
     stop();
-    const held = results.filter((result) => result.status === 'fulfilled');
-    const refused = results.filter((result) => result.status === 'rejected');
+    const held = results.filter((result) => result.kind === 'held');
+    const refused = results.filter((result) => result.kind !== 'held');
     expect(held).toHaveLength(15);
-    expect(refused.every((result) => result.reason instanceof NotEnoughTickets)).toBe(true);
+    expect(refused.every((result) => result.kind === 'sold_out')).toBe(true);
     // Arrival order: the first fifteen callers got the tickets.
-    expect(results.slice(0, 15).every((result) => result.status === 'fulfilled')).toBe(true);
+    expect(results.slice(0, 15).every((result) => result.kind === 'held')).toBe(true);
     // One hold per statement would be at least 20 statements.
     expect(statements.length).toBeLessThan(10);
     expect(await state(live.id, typeId)).toEqual({ venueHeld: 15, typeHeld: 15, orders: 15 });
@@ -157,12 +160,9 @@ describe('holdOrder', () => {
 
   it('the same form sent twice at once: one order, and the second is told the form already made it', async () => {
     const { live, typeId, request } = await requestFor(10, null, 2, 'twice');
-    const [first, second] = await Promise.allSettled([
-      holdOrder(t.database.db, request),
-      holdOrder(t.database.db, request),
-    ]);
-    expect(first).toMatchObject({ status: 'fulfilled', value: { quantity: 2, submissionKey: 'key-twice' } });
-    expect(second.status === 'rejected' && second.reason).toBeInstanceOf(SubmissionExists);
+    const [first, second] = await Promise.all([holdOrder(t.database.db, request), holdOrder(t.database.db, request)]);
+    expect(first).toMatchObject({ kind: 'held', order: { quantity: 2, submissionKey: 'key-twice' } });
+    expect(second).toEqual({ kind: 'submitted' });
     expect(await state(live.id, typeId)).toEqual({ venueHeld: 2, typeHeld: 2, orders: 1 });
   });
 
@@ -191,7 +191,7 @@ describe('holdOrder', () => {
         await other.query('update event set held = capacity where id = $1', [live.id]);
         await other.query('commit');
         const outcome = await hold;
-        expect('error' in outcome && outcome.error).toBeInstanceOf(NotEnoughTickets);
+        expect(outcome).toEqual({ value: { kind: 'sold_out' } });
       } finally {
         await other.end();
       }

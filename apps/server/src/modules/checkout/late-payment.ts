@@ -4,7 +4,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { pgConstraint, pgErrorCode } from '../../db/errors.js';
 import { event, ticketType } from '../../db/schema/index.js';
-import { NotEnoughTickets, sellWithoutHold, type LineQuantity, type Tx } from './inventory.js';
+import { NotEnoughTickets, sellWithoutHold, type LineQuantity } from '../stock/stock.js';
+import type { Tx } from '../../db/tx.js';
 import { owedToOthers } from './storefront-event.js';
 import type { OrderRow } from './checkout.service.js';
 

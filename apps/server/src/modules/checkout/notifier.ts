@@ -2,7 +2,7 @@
 // payment that could not be honoured. The ones that must not be lost are durable jobs, queued in the same
 // transaction as the change and run by the job worker. Implemented by notifications.ts.
 import type { FulfilmentFollowUp } from './fulfilment.js';
-import type { Tx } from './inventory.js';
+import type { Tx } from '../../db/tx.js';
 
 /** The checkout e-mails sent by the job worker; the payload names the order, never a person. */
 export type CheckoutMailKind =

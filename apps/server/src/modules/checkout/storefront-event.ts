@@ -16,7 +16,8 @@ import { sharedRead } from '../../db/shared-read.js';
 import { event, organizationSettings, ticketType } from '../../db/schema/index.js';
 import { toPublicEvent, type PublicEvent } from '../events/events.public.js';
 import { generalOf } from '../events/events.rows.js';
-import { releaseExpiredHolds, type LineQuantity, type Tx } from './inventory.js';
+import { releaseExpiredHolds, type LineQuantity } from '../stock/stock.js';
+import type { Tx } from '../../db/tx.js';
 
 export type EventRow = typeof event.$inferSelect;
 export type TicketTypeRow = typeof ticketType.$inferSelect;

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { sharedRead } from '../../db/shared-read.js';
 import { order } from '../../db/schema/index.js';
-import type { OrderRow } from './hold.js';
+import type { OrderRow } from './hold-types.js';
 
 // Run on every refused form (the same form sent again finds its order): prepared (decision 038), and shared by the
 // refusals of one organisation that arrive together, one statement for all their keys (decision 043).

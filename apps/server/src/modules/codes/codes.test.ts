@@ -18,8 +18,8 @@ import {
 } from '../../../test/drop-helpers.js';
 import type { SignedInUser } from '../../../test/auth-helpers.js';
 import { buyerTickets, event, eventCode, order } from '../../db/schema/index.js';
-import { escapeHtml } from '../../storefront/html.js';
-import { releaseExpiredHolds } from '../checkout/inventory.js';
+import { escapeHtml } from '../../lib/html.js';
+import { releaseExpiredHolds } from '../stock/stock.js';
 
 let t: TestApp;
 let owner: SignedInUser;

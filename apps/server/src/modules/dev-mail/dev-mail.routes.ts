@@ -7,7 +7,7 @@ import type { Database } from '../../db/client.js';
 import { getOutboxAttachment, listOutbox, type OutboxMessage } from '../../adapters/mail/outbox.js';
 import { notFound } from '../../lib/errors.js';
 import { isLoopbackAddress } from '../../lib/loopback.js';
-import { escapeHtml, renderPage } from '../../storefront/html.js';
+import { escapeHtml, renderPage } from '../../lib/html.js';
 import { attachmentHeaders, attachmentUrl, previewDocument } from './dev-mail.preview.js';
 
 export const devMailQuerySchema = z.object({

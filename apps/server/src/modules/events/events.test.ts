@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createOrganizationFor, signUpAndVerify, type SignedInUser } from '../../../test/auth-helpers.js';
 import { event, eventStatusChange, order, ticketType } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { archiveEndedEvents } from '../../jobs/archive-ended-events.js';
+import { archiveEndedEvents } from './events.archive.js';
 import { assertCanSell, PAYOUTS_NOT_ENABLED_MESSAGE } from '../payments/payments.service.js';
 import { monthWindow, percentChange } from './events.figures.js';
 import { bookingFee } from '@marquee/shared';

@@ -18,7 +18,7 @@ import type { CheckoutLineItem } from '../../adapters/payments/payments.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { member, organizationSettings } from '../../db/schema/index.js';
-import { escapeHtml, renderPage } from '../../storefront/html.js';
+import { escapeHtml, renderPage } from '../../lib/html.js';
 import { getRequestAuth } from '../auth/auth.guard.js';
 import { receiveWebhook } from './payments.service.js';
 import type { CheckoutNotifier } from '../checkout/notifier.js';

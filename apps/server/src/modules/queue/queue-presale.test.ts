@@ -54,6 +54,12 @@ const queueOn = (eventId: string) =>
     payload: { mode: 'on', rate_per_minute: 60 },
   });
 
+/** Checkout submissions the metrics count as sent to the queue (`not_admitted`). */
+async function sentToQueue(): Promise<number> {
+  const line = /^marquee_checkout_holds_total\{outcome="not_admitted"\} (\d+)$/m.exec(await t.app.metrics.render());
+  return Number(line?.[1] ?? 0);
+}
+
 describe('presale codes while the waiting room is on', () => {
   it('in the lobby minutes: the code shows its presale type (not the queue) and it can be bought', async () => {
     const { live, presale } = await presaleEvent('Lobby Presale');
@@ -80,6 +86,7 @@ describe('presale codes while the waiting room is on', () => {
     expect(page.body).toContain('Fan Presale');
     const held = await fan.checkout(live.id, presale, { access_code: 'FANS', email: 'after@example.com' });
     expect(held.statusCode, held.body).toBe(303);
+    const sentToQueueBefore = await sentToQueue();
 
     // General tickets with the code in the form: the queue.
     const general1 = await fan.checkout(live.id, general, { access_code: 'FANS', email: 'g1@example.com' });
@@ -107,6 +114,8 @@ describe('presale codes while the waiting room is on', () => {
     expect(member.statusCode).toBe(303);
     expect(member.headers.location).toBe(`/queue/${live.id}?code=refused`);
     expect((await fan.checkout(live.id, later, { access_code: 'LATER', email: 'l@example.com' })).statusCode).toBe(403);
+    // Each of the four checkouts sent to the queue is counted once, with or without a code in the form.
+    expect(await sentToQueue()).toBe(sentToQueueBefore + 4);
     const queuePage = await fan.get(`/queue/${live.id}?code=refused`);
     expect(queuePage.body).toContain('That code does not unlock presale tickets on sale now.');
     // An unknown code as well.

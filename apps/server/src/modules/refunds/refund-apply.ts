@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors.js';
 import { QUEUES, type JobQueue } from '../../jobs/queue.js';
 import { recordAudit, type AuditActor } from '../audit/audit.js';
 import { unrecordSale } from '../checkout/sale-rollups.js';
-import type { Tx } from '../checkout/inventory.js';
+import type { Tx } from '../../db/tx.js';
 import { moveTickets } from '../tickets/ticket-moves.js';
 import { closeListingsForRefund } from '../resale/resale.service.js';
 import { queueWaitlistRun } from '../resale/waitlist-queue.js';

@@ -10,7 +10,7 @@ import { pgErrorCode } from '../../db/errors.js';
 import { AppError } from '../../lib/errors.js';
 import { QUEUES, type JobQueue } from '../../jobs/queue.js';
 import { recordAudit } from '../audit/audit.js';
-import { retryOnDeadlock, type Tx } from '../checkout/inventory.js';
+import { retryOnDeadlock, type Tx } from '../../db/tx.js';
 import type { AfterSaleMailJob } from './after-sale.jobs.js';
 import { applyRefund, chooseTickets, lockRefundableOrder, orderTickets, refundableMinor } from './refund-apply.js';
 

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { validateBuyerDetails, type BuyerDetails, type BuyerField } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { event, order } from '../../db/schema/index.js';
-import type { OrderRow } from '../checkout/hold.js';
+import type { OrderRow } from '../checkout/hold-types.js';
 
 export const OFFER_SUBMISSION_PREFIX = 'waitlist:';
 

@@ -3,7 +3,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { waitlistEntry } from '../../db/schema/index.js';
 import { QUEUES, type JobQueue } from '../../jobs/queue.js';
-import type { Tx } from '../checkout/inventory.js';
+import type { Tx } from '../../db/tx.js';
 
 export interface WaitlistRunJob {
   eventId: string;

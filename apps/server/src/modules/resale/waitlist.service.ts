@@ -9,8 +9,9 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { event, order, ticketType, waitlistEntry } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { QUEUES, type JobQueue } from '../../jobs/queue.js';
-import { BuyerLimitReached, holdOrder, SubmissionExists } from '../checkout/hold.js';
-import { NotEnoughTickets, releaseExpiredHolds, type Tx } from '../checkout/inventory.js';
+import { holdOrder } from '../checkout/hold.js';
+import { releaseExpiredHolds } from '../stock/stock.js';
+import type { Tx } from '../../db/tx.js';
 import { takeTokens } from '../checkout/rate-limit.js';
 import { toSellable, type StorefrontEvent } from '../checkout/storefront-event.js';
 import { WAITLIST_MESSAGES } from './resale-messages.js';
@@ -158,7 +159,7 @@ export async function runWaitlist(db: Database, jobs: JobQueue, options: Waitlis
       .where(and(eq(waitlistEntry.eventId, eventId), eq(waitlistEntry.status, 'waiting')))
       .orderBy(asc(waitlistEntry.createdAt), asc(waitlistEntry.id))
       .limit(50);
-    for (const entry of waiting) {
+    lineRun: for (const entry of waiting) {
       // Counters as they are now (each hold below changes them).
       const [fresh] = await tx.select().from(event).where(eq(event.id, eventId)).limit(1);
       const types = (
@@ -178,49 +179,57 @@ export async function runWaitlist(db: Database, jobs: JobQueue, options: Waitlis
         continue;
       }
       const quantity = Math.min(entry.quantity, type.remaining ?? entry.quantity);
-      try {
-        const hold = await tx.transaction(async (savepoint) =>
-          holdOrder(savepoint, {
-            organizationId,
-            eventId,
-            buyer: {
-              firstName: '',
-              lastName: '',
-              email: entry.email,
-              phone: '',
-              country: '',
-              // Not asked yet: the offer page asks them before Pay (waitlist-offer.ts).
-              ageConfirmed: false,
-              termsAccepted: false,
-              marketingConsent: false,
-            },
-            submissionKey: `waitlist:${entry.id}`,
-            lines: [{ ticketTypeId: type.id, quantity, type }],
-            now,
-            holdSeconds: options.offerSeconds ?? OFFER_HOURS * 3600,
-            maxTicketsPerEmail: fresh!.maxTicketsPerEmail,
-          }),
-        );
-        if (!hold) break;
-        await tx
-          .update(waitlistEntry)
-          .set({ status: 'offered', offerOrderId: hold.id, offeredAt: now, updatedAt: now })
-          .where(eq(waitlistEntry.id, entry.id));
-        const job: WaitlistMailJob = { kind: 'offer', entryId: entry.id, organizationId };
-        await jobs.send(QUEUES.waitlistMail, job, tx);
-        offered.push(entry.id);
-      } catch (error) {
-        if (error instanceof NotEnoughTickets) break;
-        if (error instanceof BuyerLimitReached || error instanceof SubmissionExists) {
+      const hold = await tx.transaction(async (savepoint) =>
+        holdOrder(savepoint, {
+          organizationId,
+          eventId,
+          buyer: {
+            firstName: '',
+            lastName: '',
+            email: entry.email,
+            phone: '',
+            country: '',
+            // Not asked yet: the offer page asks them before Pay (waitlist-offer.ts).
+            ageConfirmed: false,
+            termsAccepted: false,
+            marketingConsent: false,
+          },
+          submissionKey: `waitlist:${entry.id}`,
+          lines: [{ ticketTypeId: type.id, quantity, type }],
+          now,
+          holdSeconds: options.offerSeconds ?? OFFER_HOURS * 3600,
+          maxTicketsPerEmail: fresh!.maxTicketsPerEmail,
+        }),
+      );
+      switch (hold.kind) {
+        case 'held':
+          break;
+        case 'sold_out':
+        case 'not_on_sale':
+          break lineRun;
+        case 'buyer_limit':
+        case 'submitted':
           // Already holds or bought as many as allowed (or an offer was made before): their turn is over.
           await tx
             .update(waitlistEntry)
             .set({ status: 'expired', updatedAt: now })
             .where(eq(waitlistEntry.id, entry.id));
           continue;
-        }
-        throw error;
+        case 'rate_limited':
+        case 'code_used_up':
+        case 'place_taken':
+          // The offer's hold counts no limits, uses no code and has no waiting-room place.
+          throw new Error(`A waiting-list hold was refused as ${hold.kind}`);
+        default:
+          return hold satisfies never;
       }
+      await tx
+        .update(waitlistEntry)
+        .set({ status: 'offered', offerOrderId: hold.order.id, offeredAt: now, updatedAt: now })
+        .where(eq(waitlistEntry.id, entry.id));
+      const job: WaitlistMailJob = { kind: 'offer', entryId: entry.id, organizationId };
+      await jobs.send(QUEUES.waitlistMail, job, tx);
+      offered.push(entry.id);
     }
     return offered;
   });

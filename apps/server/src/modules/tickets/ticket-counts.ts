@@ -4,7 +4,7 @@
 // figure reads these: the event page, the check-in app and log, the waiting-room panel, the event lists.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import type { Tx } from '../checkout/inventory.js';
+import type { Tx } from '../../db/tx.js';
 
 /** Tickets sold for the event row `alias` (an alias or table of `event`, with its `sold` and `id` columns). */
 export const soldSql = (alias: SQL) =>

@@ -6,7 +6,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PLACE_STATES, TICKET_MOVES, type TicketMove, type TicketState, takesPlace } from '@marquee/shared';
 import { ticket } from '../../db/schema/index.js';
-import { returnSoldTickets, sellWithoutHold, type LineQuantity, type Tx } from '../checkout/inventory.js';
+import { returnSoldTickets, sellWithoutHold, type LineQuantity } from '../stock/stock.js';
+import type { Tx } from '../../db/tx.js';
 
 /** A ticket a move changed, with the state it left. */
 export interface MovedTicket {

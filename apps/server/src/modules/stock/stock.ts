@@ -1,12 +1,11 @@
-// Inventory: holding, selling and releasing tickets. Each change is a conditional UPDATE of the counters on
+// Stock: holding, selling and releasing tickets. Each change is a conditional UPDATE of the counters on
 // ticket_type and event (`sold + held + n <= capacity`), so a row lock plus the CHECK constraints make
 // overselling impossible, whatever the number of server processes. Ticket types are always locked in id
 // order and the event row last, so concurrent checkouts cannot deadlock on each other.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { pgErrorCode } from '../../db/errors.js';
+import { retryOnDeadlock, type Tx } from '../../db/tx.js';
 
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Runner = Database | Tx;
 
 export interface LineQuantity {
@@ -158,16 +157,3 @@ export const RELEASE_CODES_AND_BUYERS = sql`per_code as (
           and (select count(*) from code_uses) >= 0
         returning b.email
       )`;
-
-/** Runs `work` again when PostgreSQL broke a deadlock or a serialization conflict by aborting it. */
-export async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await work();
-    } catch (error) {
-      const code = pgErrorCode(error);
-      if (attempt >= attempts || (code !== '40P01' && code !== '40001')) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20));
-    }
-  }
-}

@@ -1,4 +1,4 @@
-// Tiny helpers for server-rendered storefront pages: escaping and one page shell with inline critical CSS.
+// Tiny helpers for server-rendered pages (storefronts, e-mails, the sandbox provider): escaping and one page shell with inline critical CSS.
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const HTML_SPECIAL = /[&<>"']/;
 

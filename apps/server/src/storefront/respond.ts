@@ -1,4 +1,5 @@
-// Public storefront pages, served on an organisation's subdomain (and, once verified, its custom domain).
+// What every storefront route shares: the organisation a host names, and the replies its pages send
+// (an HTML page, the storefront's 404).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
@@ -6,13 +7,9 @@ import { organizationSettings, paymentAccount } from '../db/schema/index.js';
 import type { HostKind } from '../lib/hosts.js';
 import { preparedQuery } from '../db/prepared.js';
 import { sharedRead } from '../db/shared-read.js';
-import { renderPage } from './html.js';
-import { renderStorefrontHome, type StorefrontBranding } from './home-page.js';
-import { listPublicEvents } from '../modules/events/events.public.js';
-import { absoluteUrl, toStorefrontEventSummary } from './events.render.js';
-import { checkoutRoutes, type CheckoutRoutesDeps } from './checkout.routes.js';
-import { sendStorefrontHtml } from './etag.js';
-import { fontRoutes } from './fonts.js';
+import { renderPage } from '../lib/html.js';
+import type { StorefrontBranding } from './home-page.js';
+import { storefrontErrorPage } from './error-page.js';
 
 export interface StorefrontOrganization extends StorefrontBranding {
   organizationId: string;
@@ -115,32 +112,41 @@ export function sendStorefrontNotFound(reply: FastifyReply) {
     );
 }
 
-export function storefrontRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
-  const { db } = deps;
-  const constraints = { site: 'storefront' };
+/**
+ * Pages carrying an order's token: never stored, and their address is never sent to another site as a referrer.
+ * 'same-origin' rather than 'no-referrer': with no-referrer a browser sends `Origin: null` on the page's own form
+ * posts, which the cross-site check refuses.
+ */
+export function sendHtml(reply: FastifyReply, status: number, html: string, cache = 'no-store') {
+  return reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', cache)
+    .header('referrer-policy', 'same-origin')
+    .send(html);
+}
 
-  app.get('/', { constraints }, async (request: FastifyRequest, reply) => {
-    const organization = await findStorefrontOrganization(db, request.siteHost, deps.appUrl);
-    if (!organization) return sendStorefrontNotFound(reply);
-    const events = await listPublicEvents(db, organization.organizationId);
-    const origin = `${request.protocol}://${request.host}`;
-    const cover = organization.coverImageUrl ? absoluteUrl(organization.coverImageUrl, origin) : null;
-    const html = renderStorefrontHome(organization, events.map(toStorefrontEventSummary), {
-      title: organization.companyName,
-      description: organization.description?.trim().slice(0, 300) || `Tickets for ${organization.companyName} events`,
-      url: `${origin}/`,
-      image: cover,
-      siteName: organization.companyName,
-    });
-    await sendStorefrontHtml(request, reply, html);
-    deps.pageViews.record(request, { organizationId: organization.organizationId, eventId: null });
-    return reply;
-  });
+/** Sends the storefront's HTML error page with `status` (the error handler's and the router's, on a storefront host). */
+export function sendStorefrontError(reply: FastifyReply, status: number) {
+  return reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(storefrontErrorPage(status));
+}
 
-  app.get('/robots.txt', { constraints }, async (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').send('User-agent: *\nAllow: /\nDisallow: /api/\n'),
+/** The organisation this host names, or null after answering the storefront's 404. */
+export async function organizationFor(db: Database, request: FastifyRequest, reply: FastifyReply, appUrl: string) {
+  const organization = await findStorefrontOrganization(db, request.siteHost, appUrl);
+  if (!organization) await sendStorefrontNotFound(reply);
+  return organization;
+}
+
+/** The storefront's forms are plain HTML posts: a scope that takes them reads their fields (32 KiB at most). */
+export function acceptForms(scope: FastifyInstance) {
+  scope.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 32 * 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
-
-  fontRoutes(app);
-  checkoutRoutes(app, deps);
 }

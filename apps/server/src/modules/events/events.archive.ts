@@ -2,8 +2,8 @@
 // system). One statement, so several server processes can run it at once: a row another process archived
 // first no longer matches status = 'live' and is skipped.
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
-import { event, eventStatusChange } from '../db/schema/index.js';
+import type { Database } from '../../db/client.js';
+import { event, eventStatusChange } from '../../db/schema/index.js';
 
 export async function archiveEndedEvents(db: Database, now = new Date()): Promise<string[]> {
   const at = now.toISOString();

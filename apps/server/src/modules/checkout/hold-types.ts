@@ -1,0 +1,52 @@
+// The hold's vocabulary, shared by the hold (hold.ts), its batch (hold-batch.ts) and its decision (hold-decide.ts),
+// and by the checkout that asks for it: what a hold is asked for, and what it answers.
+import type { BuyerDetails, CheckoutOutcome } from '@marquee/shared';
+import type { order } from '../../db/schema/index.js';
+import type { LineQuantity } from '../stock/stock.js';
+import type { LimitRule } from './rate-limit.js';
+import type { SellableTicketType } from './storefront-event.js';
+
+export type OrderRow = typeof order.$inferSelect;
+
+export interface HoldLine extends LineQuantity {
+  type: SellableTicketType;
+  /** The unit price after a promo code's discount (the type's price without one). */
+  unitPriceMinor?: number;
+}
+
+export interface HoldRequest {
+  organizationId: string;
+  eventId: string;
+  buyer: BuyerDetails;
+  submissionKey: string;
+  lines: HoldLine[];
+  now: Date;
+  holdSeconds: number;
+  /** The event's limit of tickets per buyer e-mail (held and bought). */
+  maxTicketsPerEmail: number;
+  /** A promo code the order uses (one use taken with the hold) and what it takes off in all. */
+  promo?: { id: string; code: string; discountMinor: number } | null;
+  /** An access code that unlocked a chosen hidden type (one use taken with the hold). */
+  accessCodeId?: string | null;
+  /**
+   * The storefront read found places owed to the waiting list or to resale listings (decision 035): the hold
+   * checks the public gate again against the event's counters as it has locked them.
+   */
+  keepOwed?: boolean;
+  /** The waiting-room place of the admission that made this hold (one live order per admission). */
+  queuePlace?: number | null;
+  /**
+   * Rate limits counted with the hold (decisions 039, 043): one hit on each key, and nothing held when a count
+   * goes over its max (`holdOrder` answers `rate_limited`). A hold refused otherwise counts no hits.
+   */
+  limits?: Array<LimitRule & { key: string }>;
+}
+
+/** Why a hold took nothing (nothing was written for it): the checkout's outcomes that the hold itself decides. */
+export type HoldRefusal = Extract<
+  CheckoutOutcome,
+  'not_on_sale' | 'submitted' | 'place_taken' | 'sold_out' | 'rate_limited' | 'code_used_up' | 'buyer_limit'
+>;
+
+/** A hold's outcome: the pending order, or why there is none (`not_on_sale`: the event, a type or a code is gone). */
+export type HoldOutcome = { kind: 'held'; order: OrderRow } | { kind: HoldRefusal };

@@ -1,0 +1,40 @@
+// The storefront (an organisation's public pages on its subdomain or verified custom domain): the one place that
+// registers its route files. Route files share what they need through respond.ts and the page helpers, never
+// through each other.
+import type { FastifyInstance } from 'fastify';
+import { afterSaleRoutes } from './after-sale.routes.js';
+import { checkoutSummaryRoutes } from './checkout-summary.routes.js';
+import { checkoutRoutes, type CheckoutRoutesDeps } from './checkout.routes.js';
+import { eventCalendarRoutes } from './event-calendar.routes.js';
+import { fontRoutes } from './fonts.js';
+import { homeRoutes } from './home.routes.js';
+import { orderPageRoutes } from './order-page.routes.js';
+import { queueRoutes } from './queue.routes.js';
+import { resaleRoutes } from './resale.routes.js';
+import { acceptForms } from './respond.js';
+import { waitlistRoutes } from './waitlist.routes.js';
+
+export type StorefrontDeps = CheckoutRoutesDeps;
+
+export function registerStorefront(app: FastifyInstance, deps: StorefrontDeps) {
+  homeRoutes(app, deps);
+  fontRoutes(app);
+  checkoutRoutes(app, deps);
+  queueRoutes(app, {
+    db: deps.db,
+    gate: deps.queue,
+    powBits: deps.queuePowBits,
+    rateLimitMultiplier: deps.rateLimitMultiplier,
+    appUrl: deps.appUrl,
+  });
+  eventCalendarRoutes(app, deps);
+  checkoutSummaryRoutes(app, deps);
+  // The order page's forms (refund, transfer, resale) and the waiting list's are plain HTML posts.
+  app.register(async (scope) => {
+    acceptForms(scope);
+    orderPageRoutes(scope, deps);
+    afterSaleRoutes(scope, deps);
+    resaleRoutes(scope, deps);
+    waitlistRoutes(scope, deps);
+  });
+}
