@@ -128,11 +128,12 @@ export default tseslint.config(
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/shared/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
         }),
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...webZones] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...serverZones, ...webZones] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
