@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../src/db/client.js';
 import { order, orderLine, ticket } from '../src/db/schema/index.js';
-import { newAccessToken, newOrderCode, newTicketCode } from '../src/modules/checkout/codes.js';
+import { newAccessToken, newOrderCode, newTicketCode } from '../src/lib/codes.js';
 import { sellWithoutHold } from '../src/modules/stock/stock.js';
 import { recordSale } from '../src/modules/checkout/sale-rollups.js';
 

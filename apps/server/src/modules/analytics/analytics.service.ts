@@ -5,7 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnalyticsChart, AnalyticsSummary, MoneyCard } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
-import { percentChange } from '../events/events.figures.js';
+import { percentChange } from '../../lib/percent-change.js';
 import { addDays, endOf, periodDto, startOf, type ResolvedPeriod } from './analytics.period.js';
 import { pastPeriodCounts } from './analytics.past.js';
 

@@ -12,7 +12,7 @@ import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { QUEUES, type JobQueue } from '../../jobs/queue.js';
 import { EVENT_NOT_FOUND } from '../events/events.service.js';
-import { newAccessToken, newOrderCode, newTicketCode } from '../checkout/codes.js';
+import { newAccessToken, newOrderCode, newTicketCode } from '../../lib/codes.js';
 import { recordDailySale, recordSale } from '../checkout/sale-rollups.js';
 import { NotEnoughTickets, sellWithoutHold } from '../stock/stock.js';
 import type { CheckoutNotifier } from '../checkout/notifier.js';

@@ -8,7 +8,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { event, order, orderChange, orderLine, organizationSettings, ticket } from '../../db/schema/index.js';
 import { giveBackCodesAndBuyer } from './cancel.js';
-import { newTicketCode } from './codes.js';
+import { newTicketCode } from '../../lib/codes.js';
 import { dailySaleUpsert, forgetPastDay, recordBuyer } from './sale-rollups.js';
 import { claimListings } from '../resale/resale.service.js';
 import { NotEnoughTickets, releaseHeldTickets, sellHeldTickets } from '../stock/stock.js';

@@ -17,7 +17,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { pgErrorCode } from '../../db/errors.js';
 import { executeNamed } from '../../db/prepared.js';
-import { newAccessToken, newOrderCode } from './codes.js';
+import { newAccessToken, newOrderCode } from '../../lib/codes.js';
 import { decideHolds, type Counters, type HoldState, type HoldWrites } from './hold-decide.js';
 import type { HoldRequest } from './hold-types.js';
 import type { Tx } from '../../db/tx.js';

@@ -25,7 +25,7 @@ import {
   user,
 } from '../../db/schema/index.js';
 import { QUEUES, type JobQueue } from '../../jobs/queue.js';
-import { activeDomain } from '../organizations/organizations.service.js';
+import { activeDomain } from '../../lib/storefront-host.js';
 import { orderLines } from './checkout.service.js';
 import type { CheckoutMailJob, CheckoutNotifier } from './notifier.js';
 import type { TicketSigner } from './ticket-qr.js';

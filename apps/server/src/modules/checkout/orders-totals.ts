@@ -2,8 +2,30 @@
 // period, in one currency, from the per-day sales roll-up. Days are UTC: a period (from, to] counts the days
 // after from's day up to and including to's day, so back-to-back periods never count a day twice.
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
-import type { OrdersTotalsQuery } from '../payments/payments.service.js';
+import type { CurrencyCode } from '@marquee/shared';
+import type { Database } from '../../db/client.js';
 import { salesDaily } from '../../db/schema/index.js';
+
+export interface DateRange {
+  /** Inclusive. */
+  from: Date;
+  /** Exclusive. */
+  to: Date;
+}
+
+/** What the organisation's paid orders add up to in a period, in minor units of `currency`. */
+export interface OrdersTotals {
+  revenue: number;
+  platformFees: number;
+}
+
+/** Billing's query of our own sales for an organisation in a period (getBillingStats takes it as a dependency). */
+export type OrdersTotalsQuery = (
+  db: Database,
+  organizationId: string,
+  range: DateRange,
+  currency: CurrencyCode,
+) => Promise<OrdersTotals>;
 
 const day = (instant: Date) => instant.toISOString().slice(0, 10);
 

@@ -2,7 +2,7 @@
 // a forged signature or another secret's signature is refused; codes are unique-looking and unambiguous.
 import { describe, expect, it } from 'vitest';
 import { ORDER_CODE_PATTERN, TICKET_CODE_PATTERN } from '@marquee/shared';
-import { newAccessToken, newOrderCode, newTicketCode } from './codes.js';
+import { newAccessToken, newOrderCode, newTicketCode } from '../../lib/codes.js';
 import { createTicketSigner } from './ticket-qr.js';
 
 const secret = 'a-test-secret-that-is-long-enough-0123456789';

@@ -18,7 +18,7 @@ import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { event, eventCode, organizationSettings, ticketType } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { randomCode } from '../checkout/codes.js';
+import { randomCode } from '../../lib/codes.js';
 import { EVENT_NOT_FOUND } from '../events/events.service.js';
 
 type ParsedCodeInput = ReturnType<typeof codeInputSchema.parse>;

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { instantToLocal, type CurrencyCode, type EventDto, type TicketTypeDto } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { organizationSettings } from '../../db/schema/index.js';
-import { activeDomain } from '../organizations/organizations.service.js';
+import { activeDomain } from '../../lib/storefront-host.js';
 import { listedCounts, salesByEvent } from './events.figures.js';
 import { generalOf, ticketTypesFor, type EventRow, type TicketTypeRow } from './events.rows.js';
 import { stateFromRows } from './events.state.js';

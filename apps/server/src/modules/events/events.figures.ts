@@ -7,6 +7,7 @@ import type { Metric } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { customerMonthly, event, salesDaily } from '../../db/schema/index.js';
 import { soldSql } from '../tickets/ticket-counts.js';
+import { percentChange } from '../../lib/percent-change.js';
 
 /** The period a change compares with; the dashboard writes 'Up 12.5% on last month.' */
 export const CHANGE_LABEL = 'last month';
@@ -30,12 +31,6 @@ export function monthWindow(now: Date): MonthWindow {
     previousStart: new Date(Date.UTC(year, month - 1, 1)),
     nextStart: new Date(Date.UTC(year, month + 1, 1)),
   };
-}
-
-/** % change from the previous month's figure to this month's, one decimal; 0 -> n is 100, 0 -> 0 is 0. */
-export function percentChange(current: number, previous: number): number {
-  if (previous === 0) return current > 0 ? 100 : 0;
-  return Math.round(((current - previous) / previous) * 1000) / 10;
 }
 
 /**

@@ -8,7 +8,8 @@ import { event, eventStatusChange, order, ticketType } from '../../db/schema/ind
 import { AppError } from '../../lib/errors.js';
 import { archiveEndedEvents } from './events.archive.js';
 import { assertCanSell, PAYOUTS_NOT_ENABLED_MESSAGE } from '../payments/payments.service.js';
-import { monthWindow, percentChange } from './events.figures.js';
+import { monthWindow } from './events.figures.js';
+import { percentChange } from '../../lib/percent-change.js';
 import { bookingFee } from '@marquee/shared';
 import { decimalToMinor } from './events.money.js';
 

@@ -6,7 +6,7 @@ import { createOrganizationFor, signUpAndVerify, type SignedInUser } from '../..
 import { asBrowser } from '../../../test/auth-helpers.js';
 import { insertOrder } from '../../../test/order-fixtures.js';
 import { order, orderChange, orderLine, ticket, user } from '../../db/schema/index.js';
-import { newTicketCode } from '../checkout/codes.js';
+import { newTicketCode } from '../../lib/codes.js';
 
 let t: TestApp;
 let owner: SignedInUser;

@@ -19,6 +19,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { member, organization, organizationSettings, session } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { canAcceptPayments } from '../payments/payments.service.js';
+import { activeDomain } from '../../lib/storefront-host.js';
 
 export async function isSubdomainTaken(db: Database, subdomain: string): Promise<boolean> {
   const [row] = await db
@@ -75,15 +76,6 @@ async function loadOrganization(db: Database, organizationId: string) {
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'Organisation not found');
   return row;
-}
-
-/** The domain the organisation's storefront answers on: its verified custom domain, else its subdomain. */
-export function activeDomain(
-  settings: { customDomain: string | null; customDomainVerified: boolean; subdomain: string },
-  publicHost: string,
-) {
-  if (settings.customDomain && settings.customDomainVerified) return settings.customDomain;
-  return `${settings.subdomain}.${publicHost}`;
 }
 
 export async function getOrganizationInfo(db: Database, organizationId: string, publicHost: string) {

@@ -21,6 +21,7 @@ import {
   readPaidSession,
   type FulfilmentFollowUp,
 } from '../checkout/fulfilment.js';
+import type { DateRange, OrdersTotalsQuery } from '../checkout/orders-totals.js';
 
 export interface PaymentsServiceDeps {
   db: Database;
@@ -127,31 +128,6 @@ export interface BillingStats {
     stripe_account_id: string | null;
   };
 }
-
-export interface DateRange {
-  /** Inclusive. */
-  from: Date;
-  /** Exclusive. */
-  to: Date;
-}
-
-/** What the organisation's paid orders add up to in a period, in minor units of `currency`. */
-export interface OrdersTotals {
-  revenue: number;
-  platformFees: number;
-}
-
-/**
- * The seam where the storefront's orders plug into billing: total ticket revenue and our booking fees for an
- * organisation in a period. There is no orders table yet, so the default reports none; the orders module
- * passes its own query to getBillingStats (or replaces this default) when it lands.
- */
-export type OrdersTotalsQuery = (
-  db: Database,
-  organizationId: string,
-  range: DateRange,
-  currency: CurrencyCode,
-) => Promise<OrdersTotals>;
 
 export const noOrdersYet: OrdersTotalsQuery = async () => ({ revenue: 0, platformFees: 0 });
 

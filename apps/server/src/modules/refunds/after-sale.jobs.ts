@@ -26,7 +26,7 @@ import { recordAudit } from '../audit/audit.js';
 import { orderLines } from '../checkout/checkout.service.js';
 import { documentBranding, documentEvent, documentOrder } from '../checkout/notification-mails.js';
 import type { TicketSigner } from '../checkout/ticket-qr.js';
-import { activeDomain } from '../organizations/organizations.service.js';
+import { activeDomain } from '../../lib/storefront-host.js';
 import { refundDeclinedEmail, refundIssuedEmail, ticketTransferredEmail } from '../ticket-documents/index.js';
 
 export interface AfterSaleDeps {

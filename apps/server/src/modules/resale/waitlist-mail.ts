@@ -9,7 +9,7 @@ import type { Database } from '../../db/client.js';
 import { event, order, organizationSettings, ticketType, waitlistEntry } from '../../db/schema/index.js';
 import { orderLines } from '../checkout/checkout.service.js';
 import { documentBranding, documentEvent } from '../checkout/notification-mails.js';
-import { activeDomain } from '../organizations/organizations.service.js';
+import { activeDomain } from '../../lib/storefront-host.js';
 import { formatEventWhen, resolveBranding } from '../ticket-documents/ticket-documents.format.js';
 import { leavePath, type LeaveTokens } from './waitlist-leave.js';
 import { OFFER_HOURS } from './waitlist.service.js';

@@ -11,7 +11,7 @@ import { event, order, ticket } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { QUEUES, type JobQueue } from '../../jobs/queue.js';
 import { recordAudit } from '../audit/audit.js';
-import { newTicketCode } from '../checkout/codes.js';
+import { newTicketCode } from '../../lib/codes.js';
 import type { AfterSaleMailJob } from '../refunds/after-sale.jobs.js';
 import { RESALE_MESSAGES } from '../resale/resale-messages.js';
 import { transferTicketRow } from '../tickets/ticket-moves.js';
