@@ -5,14 +5,11 @@
 // service worker makes it open with no network. The fake camera shows the code on every frame, as a fan holding up
 // their phone does: it is judged once (issue 30), also when the camera is stopped and started again at once, and
 // again only once it was out of view for a few seconds.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium } from '@playwright/test';
-import sharp from 'sharp';
 import { QUIET_MS } from '../src/features/checkin/lib/read-gate';
 import { E2E_PORT, expect, test } from './fixtures';
 import { createOrganiser, uniqueSubdomain, type Organiser } from './support/api';
+import { videoOf } from './support/camera';
 import { buyWithForms, createPublishedEvent, enableSandboxPayouts } from './support/selling';
 
 const baseURL = `http://localhost:${E2E_PORT}`;
@@ -26,30 +23,6 @@ test.beforeAll(async ({ request }) => {
   eventId = await createPublishedEvent(request, organiser, 'Camera Night');
   orderUrl = await buyWithForms(request, organiser, eventId, { quantity: 1, email: 'cam-fan@example.com' });
 });
-
-/** A 640x480 one-frame video (4:2:0) of `png` on white, centred, `size` pixels square: what the fake camera shows. */
-async function videoOf(png: Buffer, size = 360): Promise<string> {
-  const width = 640;
-  const height = 480;
-  const luma = await sharp(png)
-    .resize(size, size, { fit: 'contain', background: '#ffffff', kernel: 'nearest' })
-    .flatten({ background: '#ffffff' })
-    .extend({
-      top: (height - size) / 2,
-      bottom: (height - size) / 2,
-      left: (width - size) / 2,
-      right: (width - size) / 2,
-      background: '#ffffff',
-    })
-    .greyscale()
-    .raw()
-    .toBuffer();
-  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-camera-')), 'ticket.y4m');
-  const header = `YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\nFRAME\n`;
-  fs.writeFileSync(file, Buffer.concat([Buffer.from(header), luma.subarray(0, width * height), chroma]));
-  return file;
-}
 
 test('the camera reads a ticket and admits it; the app is installable and opens offline', async ({ page }) => {
   test.setTimeout(120_000);

@@ -12,6 +12,7 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { E2E_PORT, expect, storefrontUrl, test } from './fixtures';
 import { createOrganiser, uniqueSubdomain, type Organiser } from './support/api';
+import { videoOf } from './support/camera';
 import { createPublishedEvent, enableSandboxPayouts, shot } from './support/selling';
 
 test.use({ timezoneId: 'Europe/London', locale: 'en-GB' });
@@ -74,30 +75,6 @@ async function ticketsInPdf(pdf: Buffer): Promise<Array<{ payload: string; qr: B
     found.push({ payload: read!.data, qr });
   }
   return found;
-}
-
-/** A 640x480 one-frame video (4:2:0) of `png` on white: what Chromium's fake camera shows. */
-async function videoOf(png: Buffer, size = 360): Promise<string> {
-  const width = 640;
-  const height = 480;
-  const luma = await sharp(png)
-    .resize(size, size, { fit: 'contain', background: '#ffffff', kernel: 'nearest' })
-    .flatten({ background: '#ffffff' })
-    .extend({
-      top: (height - size) / 2,
-      bottom: (height - size) / 2,
-      left: (width - size) / 2,
-      right: (width - size) / 2,
-      background: '#ffffff',
-    })
-    .greyscale()
-    .raw()
-    .toBuffer();
-  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-camera-')), 'ticket.y4m');
-  const header = `YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\nFRAME\n`;
-  fs.writeFileSync(file, Buffer.concat([Buffer.from(header), luma.subarray(0, width * height), chroma]));
-  return file;
 }
 
 async function buyThree(page: Page, email: string) {
