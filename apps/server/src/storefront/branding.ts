@@ -74,6 +74,8 @@ export interface BrandTheme {
   font: FontFamily;
   /** For the head: the font's preload (fontsAtOnce), or the font at once when the browser runs no script. */
   fontHead: string;
+  /** The same as data, for the React frame (layout.tsx FontHead). */
+  fontHeadPart: { kind: 'preload'; href: string } | { kind: 'noscript'; css: string };
   /** @font-face rules, :root variables, colour scheme, fonts for body and headings, focus rings. */
   css: string;
 }
@@ -134,5 +136,9 @@ a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,su
   const fontHead = options.fontsAtOnce
     ? face.preload
     : `<noscript><style>body{font-family:${face.body}}${headingList}{font-family:${face.heading}}</style></noscript>`;
-  return { primary, secondary, text, onPrimary, accent, muted, font, fontHead, css };
+  const noscriptCss = `body{font-family:${face.body}}${headingList}{font-family:${face.heading}}`;
+  const fontHeadPart = options.fontsAtOnce
+    ? ({ kind: 'preload', href: face.preloadHref } as const)
+    : ({ kind: 'noscript', css: noscriptCss } as const);
+  return { primary, secondary, text, onPrimary, accent, muted, font, fontHead, fontHeadPart, css };
 }

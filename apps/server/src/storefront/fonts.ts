@@ -71,6 +71,8 @@ export interface BrandFont {
   css: string;
   /** A <link rel=preload> for the weight body text uses (or the headings', for a display face). */
   preload: string;
+  /** The first face's file, for the React frame's preload link. */
+  preloadHref: string;
   /** font-family values for body text and headings, with the brand font... */
   body: string;
   heading: string;
@@ -94,6 +96,7 @@ export function brandFont(family: FontFamily): BrandFont {
     family,
     css,
     preload: `<link rel="preload" href="${faces[0]!.file.path}" as="font" type="font/woff2" crossorigin>`,
+    preloadHref: faces[0]!.file.path,
     body: spec.display ? SANS : named,
     heading: named,
     fallbackBody: spec.display ? SANS : spec.fallback,

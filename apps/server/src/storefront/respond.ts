@@ -7,9 +7,8 @@ import { organizationSettings, paymentAccount } from '../db/schema/index.js';
 import type { HostKind } from '../lib/hosts.js';
 import { preparedQuery } from '../db/prepared.js';
 import { sharedRead } from '../db/shared-read.js';
-import { renderPage } from '../lib/html.js';
-import type { StorefrontBranding } from './home-page.js';
-import { storefrontErrorPage } from './error-page.js';
+import type { StorefrontBranding } from './frame.js';
+import { STOREFRONT_NOT_FOUND_HTML, storefrontErrorPage } from './error-page.js';
 
 export interface StorefrontOrganization extends StorefrontBranding {
   organizationId: string;
@@ -104,12 +103,7 @@ export function sendStorefrontNotFound(reply: FastifyReply) {
     .status(404)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .send(
-      renderPage({
-        title: 'Page not found',
-        body: `<main><h1>Page not found</h1><p class="muted">There is no ticket page at this address. Check the link you were given, or ask the organiser for theirs.</p></main>`,
-      }),
-    );
+    .send(STOREFRONT_NOT_FOUND_HTML);
 }
 
 /**

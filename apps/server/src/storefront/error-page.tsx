@@ -1,6 +1,6 @@
-// The storefront's error page: a fan who sends a broken link or form to an organisation's site gets an HTML page
-// that says what went wrong, never the API's JSON envelope or a bare 500.
-import { escapeHtml, renderPage } from '../lib/html.js';
+// The storefront's error pages: a fan who sends a broken link or form to an organisation's site gets an HTML page
+// that says what went wrong, never the API's JSON envelope or a bare 500; and the 404 of a host no organisation has.
+import { Document, renderHtml } from '../lib/document.js';
 
 const pages: Record<number, { title: string; text: string }> = {
   400: {
@@ -22,10 +22,21 @@ const pages: Record<number, { title: string; text: string }> = {
 };
 const serverError = { title: 'Something went wrong', text: 'Something went wrong on our side. Please try again.' };
 
+export function ErrorPage({ title, text }: { title: string; text: string }) {
+  return (
+    <Document title={title}>
+      <main>
+        <h1>{title}</h1>
+        <p className="muted">{text}</p>
+      </main>
+    </Document>
+  );
+}
+
 export function storefrontErrorPage(status: number): string {
   const page = pages[status] ?? (status >= 500 ? serverError : pages[400]!);
-  return renderPage({
-    title: page.title,
-    body: `<main><h1>${escapeHtml(page.title)}</h1><p class="muted">${escapeHtml(page.text)}</p></main>`,
-  });
+  return renderHtml(<ErrorPage title={page.title} text={page.text} />);
 }
+
+/** The 404 of a host no organisation has; the same for every such host, so it is rendered once. */
+export const STOREFRONT_NOT_FOUND_HTML = storefrontErrorPage(404);
