@@ -57,6 +57,18 @@ export function renderHtml(element: ReactElement): string {
 }
 
 /** A fragment (a part kept or sent on its own, such as an event page's checkout column). */
-export function renderFragment(element: ReactElement): string {
-  return renderToStaticMarkup(element);
+export function renderFragment(element: ReactElement): RenderedHtml {
+  return renderToStaticMarkup(element) as RenderedHtml;
+}
+
+declare const rendered: unique symbol;
+/** HTML that React rendered (renderFragment), and only that: a part kept to be sent again is never hand-made. */
+export type RenderedHtml = string & { readonly [rendered]: true };
+
+/**
+ * A kept fragment React rendered earlier, as an element's content (e.g. a long <select>'s options, rendered once
+ * per selection). Only RenderedHtml is accepted, so no hand-made or user-typed HTML gets in this way.
+ */
+export function keptHtml(html: RenderedHtml): { __html: string } {
+  return { __html: html };
 }

@@ -11,7 +11,9 @@ import {
   type FanTicket,
 } from './after-sale-pages.js';
 import { renderStorefrontPage, type StorefrontFrameOrganization } from './storefront-layout.js';
-import { renderBuyerFields } from './checkout-form.js';
+import { createElement } from 'react';
+import { renderFragment } from '../lib/document.js';
+import { BuyerFields } from './buyer-fields.js';
 import type { OfferDetailsView } from './offer-details.js';
 
 export interface SummaryLine {
@@ -67,7 +69,7 @@ function renderOfferDetails(current: OrderRow, details: OfferDetailsView): strin
   return `<h2 id="details-title">Your details</h2>
 ${details.errors.message ? `<div class="alert" role="alert">${escapeHtml(details.errors.message)}</div>` : ''}
 ${terms}
-${renderBuyerFields(rules, details.form, details.errors, { fixedEmail: current.customerEmail, termsLabel: "I accept the organiser's terms" })}`;
+${renderFragment(createElement(BuyerFields, { row: rules, form: details.form, errors: details.errors, fixedEmail: current.customerEmail, termsLabel: "I accept the organiser's terms" }))}`;
 }
 
 export function renderSummaryPage(input: SummaryPageInput): string {
