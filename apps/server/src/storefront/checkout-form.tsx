@@ -1,14 +1,7 @@
 // The event page's checkout form: each ticket type with its price, booking fee and availability ('Sold out',
 // 'Only N left'), a quantity per type, then the buyer's details and the ticks the event needs. A plain form
 // that works without JavaScript; the checkout script only adds steppers.
-import {
-  boundedMemo,
-  COUNTRY_CODES,
-  FEW_LEFT_THRESHOLD,
-  formatMoney,
-  SALES_MESSAGES,
-  type BuyerDetails,
-} from '@marquee/shared';
+import { FEW_LEFT_THRESHOLD, formatMoney, SALES_MESSAGES } from '@marquee/shared';
 import { typeSalesProblem } from '../modules/checkout/drop-rules.js';
 import { codeHiddenFields, NO_CODE_VIEW, renderCodeEntry, renderOnSale, type CodeView } from './code-entry.js';
 import type { SellableTicketType, StorefrontEvent } from '../modules/checkout/storefront-event.js';
