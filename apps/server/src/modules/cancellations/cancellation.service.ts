@@ -4,6 +4,7 @@
 // queued that refunds every paid order (refund-job.ts). The progress the dashboard polls is read from the
 // orders and the per-order refund rows, so it is true whichever process runs the job.
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { releaseHeldPerTypeStep, releaseHeldVenueStep } from '../stock/stock.js';
 import {
   CANCELLATION_MESSAGES,
   confirmsEventName,
@@ -47,11 +48,8 @@ async function releasePendingHolds(tx: Tx, organizationId: string, eventId: stri
     ), per_type as (
       select l.ticket_type_id, sum(l.quantity)::int as quantity
       from order_line l join released r on r.id = l.order_id group by l.ticket_type_id
-    ), types as (
-      update ticket_type t set held = t.held - p.quantity from per_type p where t.id = p.ticket_type_id returning t.id
-    ), venue as (
-      update event v set held = v.held - (select coalesce(sum(quantity), 0) from released)
-      where v.id = ${eventId} and exists (select 1 from released) returning v.id
+    ), types as (${releaseHeldPerTypeStep(sql.raw('per_type'))}
+    ), venue as (${releaseHeldVenueStep(eventId, sql.raw('released'))}
     ), audit as (
       insert into order_change (organization_id, order_id, action, from_status, to_status, actor_type, detail, at)
       select organization_id, id, 'cancelled', 'pending', 'cancelled', 'system',

@@ -14,6 +14,7 @@
 // short-lived and self-consistent, so a crash loses at most the last moments of holds, never half of one.
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import { holdTypeCounterStep, holdVenueCounterStep } from '../stock/stock.js';
 import type { Database } from '../../db/client.js';
 import { pgErrorCode } from '../../db/errors.js';
 import { executeNamed } from '../../db/prepared.js';
@@ -149,11 +150,8 @@ function writeStatement(organizationId: string, eventId: string, writes: HoldWri
     [
       sql`type_0 as (select count(*) from buyers)`,
       ...types.map(
-        (type, index) => sql`${sql.raw(`type_${index + 1}`)} as (
-      update ticket_type set held = held + ${type.held}::int
-      where id = ${type.id} and event_id = ${eventId} and (select count(*) from ${sql.raw(`type_${index}`)}) >= 0
-      returning id
-    )`,
+        (type, index) =>
+          sql`${sql.raw(`type_${index + 1}`)} as (${holdTypeCounterStep(eventId, type.id, type.held, sql.raw(`type_${index}`))})`,
       ),
     ],
     sql`,
@@ -183,12 +181,7 @@ function writeStatement(organizationId: string, eventId: string, writes: HoldWri
       returning email
     ),
     ${typeSteps},
-    venue as (
-      update event set held = held + ${writes.venueHeld}::int
-      where id = ${eventId} and organization_id = ${organizationId} and ${writes.venueHeld}::int <> 0
-        and (select count(*) from ${sql.raw(`type_${writes.typeHeld.length}`)}) >= 0
-      returning id
-    ),
+    venue as (${holdVenueCounterStep(organizationId, eventId, writes.venueHeld, sql.raw(`type_${writes.typeHeld.length}`))}),
     orders as (
       insert into "order" (id, organization_id, event_id, code, access_token, status, first_name, last_name,
         customer_email, phone, country, marketing_consent, quantity, amount_minor, fee_minor, currency,

@@ -95,6 +95,34 @@ export const restoreListedTickets = (tx: Tx, eventId: string, lines: LineQuantit
   addToCounters(tx, eventId, lines, { held: 0, sold: 1 }, false);
 
 /**
+ * The batch hold's counter steps (hold-batch.ts writes a whole batch of holds in one statement): CTE bodies that
+ * add a type's or the event's held tickets, each gated on the CTE before it so the rows are locked in the one
+ * order every writer follows (types in id order, the event last). Capacity was checked in memory under the
+ * batch's row locks (decision 043), so these only move the counters.
+ */
+export const holdTypeCounterStep = (eventId: string, typeId: string, held: number, after: SQL) =>
+  sql`update ticket_type set held = held + ${held}::int
+      where id = ${typeId} and event_id = ${eventId} and (select count(*) from ${after}) >= 0
+      returning id`;
+
+export const holdVenueCounterStep = (organizationId: string, eventId: string, held: number, after: SQL) =>
+  sql`update event set held = held + ${held}::int
+      where id = ${eventId} and organization_id = ${organizationId} and ${held}::int <> 0
+        and (select count(*) from ${after}) >= 0
+      returning id`;
+
+/**
+ * Gives back held tickets inside a larger statement (an event's cancellation releases every pending hold at
+ * once): `perType` names a CTE of (ticket_type_id, quantity), `released` one of released orders with `quantity`.
+ */
+export const releaseHeldPerTypeStep = (perType: SQL) =>
+  sql`update ticket_type t set held = t.held - p.quantity from ${perType} p where t.id = p.ticket_type_id returning t.id`;
+
+export const releaseHeldVenueStep = (eventId: string, released: SQL) =>
+  sql`update event v set held = v.held - (select coalesce(sum(quantity), 0) from ${released})
+      where v.id = ${eventId} and exists (select 1 from ${released}) returning v.id`;
+
+/**
  * Expires every pending order whose hold has run out (of one event, or all), gives its tickets back and
  * records the change, in one statement. Cheap when nothing has expired: one index probe, and no write.
  * Returns the expired orders' ids.
