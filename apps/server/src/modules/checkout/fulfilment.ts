@@ -10,7 +10,7 @@ import { event, order, orderChange, orderLine, organizationSettings, ticket } fr
 import { giveBackCodesAndBuyer } from './cancel.js';
 import { newTicketCode } from '../../lib/codes.js';
 import { dailySaleUpsert, forgetPastDay, recordBuyer } from './sale-rollups.js';
-import { claimListings } from '../resale/resale.service.js';
+import { claimListings } from './listing-claims.js';
 import { NotEnoughTickets, releaseHeldTickets, sellHeldTickets } from '../stock/stock.js';
 import type { Tx } from '../../db/tx.js';
 import { retakeLatePlaces } from './late-payment.js';

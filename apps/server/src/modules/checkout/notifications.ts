@@ -4,7 +4,7 @@
 // by the job worker with retries and back-off; each mail is claimed per order, kind and recipient before it is
 // handed to the mail server and marked once accepted (adapters/mail/once.ts), so a retried job does not send
 // it twice. 'Find my order' is interactive (the fan waits for it) and stays direct.
-import { queueResaleRefunds } from '../resale/resale.service.js';
+import { queueResaleRefunds } from './listing-claims.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';

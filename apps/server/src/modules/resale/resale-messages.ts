@@ -1,4 +1,6 @@
 // What the fan and the organiser are told about resale listings and the waiting list (decision 035).
+import { RESOLD_REASON } from '../checkout/listing-claims.js';
+
 export const RESALE_MESSAGES = {
   resaleOff: 'Resale is not offered for this event',
   notValid: 'This ticket can no longer be listed (refunded, cancelled, transferred or resold)',
@@ -9,7 +11,7 @@ export const RESALE_MESSAGES = {
   unlimited: 'This event has no capacity limit, so it never sells out and listed tickets could not sell',
   buyerMidCheckout:
     'Someone is buying this ticket right now, so the listing cannot be withdrawn. Try again in a few minutes.',
-  resoldReason: 'Your ticket was resold to another fan at face value',
+  resoldReason: RESOLD_REASON,
 } as const;
 
 export const WAITLIST_MESSAGES = {
