@@ -127,7 +127,7 @@ describe('GET /dev/mailbox - attachments', () => {
         `<a href="/api/dev/mail/${message.id}/attachments/${attachment.id}" download="${attachment.filename}">${attachment.filename}</a>`,
       );
     }
-    const srcdoc = /srcdoc="([^"]*)"/.exec(response.body)?.[1] ?? '';
+    const srcdoc = /srcDoc="([^"]*)"/.exec(response.body)?.[1] ?? '';
     for (const attachment of message.attachments.slice(0, 2)) {
       expect(srcdoc).toContain(`src=&quot;/api/dev/mail/${message.id}/attachments/${attachment.id}&quot;`);
     }

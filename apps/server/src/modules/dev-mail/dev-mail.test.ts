@@ -98,7 +98,7 @@ describe('GET /dev/mailbox', () => {
     expect(response.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt; hello');
     expect(response.body).toContain('body &lt;b&gt;bold&lt;/b&gt;');
     expect(response.body).toContain(
-      'srcdoc="&lt;base target=&quot;_blank&quot;&gt;&lt;p&gt;&quot;quoted&quot; &amp; &lt;img src=x',
+      'srcDoc="&lt;base target=&quot;_blank&quot;&gt;&lt;p&gt;&quot;quoted&quot; &amp; &lt;img src=x',
     );
     expect(response.body).not.toContain('111111 is your Marquee verification code');
   });

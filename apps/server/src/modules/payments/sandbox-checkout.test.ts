@@ -81,7 +81,7 @@ describe('sandbox checkout page', () => {
       card_cvc: '',
     });
     expect(response.statusCode).toBe(402);
-    const text = response.body.replaceAll('&#39;', "'");
+    const text = response.body.replaceAll('&#x27;', "'");
     expect(text).toContain('Your card number is invalid.');
     expect(text).toContain("Your card's expiration year is in the past.");
     expect(text).toContain("Your card's security code is incomplete.");
