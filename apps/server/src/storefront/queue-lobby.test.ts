@@ -58,7 +58,7 @@ describe('the lobby', () => {
     const live = await lobbyEvent('Lobby Clock', local);
     // The page a browser first gets (before its script joins) says it already.
     const arriving = await new FanBrowser(t.app, host, '198.51.100.89').get(`/queue/${live.id}`);
-    expect(arriving.body).toContain('<p id="q-opens">On sale <strong><time datetime=');
+    expect(arriving.body).toContain('<p id="q-opens">On sale <strong><time dateTime=');
     expect(/<main[\s\S]*<\/main>/.exec(arriving.body)![0]).not.toContain('\u2013');
     const fan = new FanBrowser(t.app, host, '198.51.100.90');
     expect((await fan.join(live.id)).body.status).toBe('lobby');
@@ -66,7 +66,7 @@ describe('the lobby', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('You are in the lobby.');
 
-    const opensAt = /<time datetime="([^"]+)">([^<]+)<\/time>/.exec(page.body);
+    const opensAt = /<time dateTime="([^"]+)">([^<]+)<\/time>/.exec(page.body);
     expect(opensAt).not.toBeNull();
     // The on-sale as set, in New York's time (en-GB names it GMT-5 or GMT-4), as the event page says it.
     const shown = dateTimeFormatIn('America/New_York').format(new Date(opensAt![1]!));
@@ -78,7 +78,7 @@ describe('the lobby', () => {
     // No card of dashes: the figures are hidden until there is a place.
     const main = /<main[\s\S]*<\/main>/.exec(page.body)![0];
     expect(main).not.toContain('\u2013');
-    expect(main).toMatch(/<dl id="q-figures" hidden>/);
+    expect(main).toMatch(/<dl id="q-figures" hidden="">/);
   });
 
   it('after the on-sale: the figures show the place; the on-sale line is gone', async () => {

@@ -99,7 +99,7 @@ describe('the queue page', () => {
 
 describe('joining without JavaScript', () => {
   const ticketOf = (html: string) => {
-    const match = /<noscript><meta http-equiv="refresh" content="(\d+);url=([^"]+)"><\/noscript>/.exec(html);
+    const match = /<noscript><meta http-equiv="refresh" content="(\d+);url=([^"]+)"\/><\/noscript>/.exec(html);
     expect(match, 'the no-script refresh to the join link').toBeTruthy();
     return { seconds: Number(match![1]), url: match![2]!.replace(/&amp;/g, '&') };
   };
@@ -140,7 +140,7 @@ describe('joining without JavaScript', () => {
     await t.app.queueGate.states.refresh(live.id);
     const admitted = await fan.get(`/queue/${live.id}`);
     expect(admitted.body).toContain('It\u2019s your turn.');
-    expect(admitted.body).toContain(`<meta http-equiv="refresh" content="2;url=/events/${live.slug}">`);
+    expect(admitted.body).toContain(`<meta http-equiv="refresh" content="2;url=/events/${live.slug}"/>`);
     expect(fan.jar.get(admissionCookie(live.id))).toBeTruthy();
     expect((await fan.checkout(live.id, live.ticket_types[0]!.id)).statusCode).toBe(303);
   });

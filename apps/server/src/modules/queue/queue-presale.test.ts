@@ -126,7 +126,7 @@ describe('presale codes while the waiting room is on', () => {
     const { live } = await presaleEvent('Form Presale');
     const fan = new FanBrowser(t.app, host, '203.0.113.103');
     const page = await fan.get(`/queue/${live.id}`);
-    expect(page.body).toContain(`<form class="code" method="get" action="/events/${live.slug}">`);
+    expect(page.body).toContain(`<form class="code" action="/events/${live.slug}" method="get">`);
     expect(page.body).toContain('name="code"');
   });
 

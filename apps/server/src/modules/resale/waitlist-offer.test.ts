@@ -39,7 +39,8 @@ const pay = (token: string, fields: Record<string, string>) =>
     headers: { host, origin: `http://${host}`, 'content-type': 'application/x-www-form-urlencoded' },
     payload: form(fields),
   });
-const escaped = (text: string) => text.replace(/'/g, '&#39;');
+// The offer page's errors are React's (buyer-fields.tsx), which writes an apostrophe as &#x27;.
+const escaped = (text: string) => text.replace(/'/g, '&#x27;');
 
 async function offerFor(name: string, input: Record<string, unknown>) {
   const live = await createLiveEvent(t.app, owner, { name, capacity: 1, ...input });
