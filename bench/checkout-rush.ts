@@ -6,7 +6,8 @@
 // must be 0).
 // Run with `npm run bench -- checkout-rush` (BUYERS, CAPACITY, CONCURRENCY, PAY_CONCURRENCY, BENCH_DATABASE_URL;
 // SETUPS=abcf picks set-ups; PAY=0 skips the payments; ROUNDS=N runs the set-ups N times, each on fresh servers
-// and a fresh database, and ends with each set-up's median and range).
+// and a fresh database, and ends with each set-up's median and range). BASELINE=<git ref> runs the set-ups (default
+// c) on that ref's code and on the working tree alternately each round and prints both side by side.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,8 @@ import { QUEUE_DEFAULT_RATE_PER_MINUTE } from '@marquee/shared';
 import { forEachLimited, HttpClient, percentile } from './lib/http.js';
 import { pgliteDatabase, postgresDatabase, type RushDatabase } from './lib/rush-databases.js';
 import { header, printRounds, printRow, printSalesRate, type Row } from './lib/rush-table.js';
+import { printBaseline } from './lib/rush-baseline.js';
+import { BASELINE, codeVersions, inRoundOrder, type CodeVersion } from './lib/baseline.js';
 import { createLiveEvent, eventCounters, fanCheckoutForm, sellingOrganiser } from './lib/organiser.js';
 import { createFreshDatabase, type FreshDatabase } from './lib/postgres.js';
 import {
@@ -33,7 +36,8 @@ const CAPACITY = Number(process.env.CAPACITY ?? 500);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 100);
 const PAY_CONCURRENCY = Number(process.env.PAY_CONCURRENCY ?? 50);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const SETUPS = process.env.SETUPS ?? 'abcf';
+// With BASELINE the comparison is the two-process set-up unless SETUPS says otherwise.
+const SETUPS = process.env.SETUPS ?? (BASELINE ? 'c' : 'abcf');
 /** PAY=0 stops after the holds (for profiling the hold path alone); the sold/oversold checks then see holds. */
 const PAY = process.env.PAY !== '0';
 const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
@@ -151,7 +155,12 @@ function burstFigures(burst: Burst) {
   };
 }
 
-async function runSetup(setup: string, database: RushDatabase, processes: number): Promise<Row> {
+async function runSetup(
+  setup: string,
+  database: RushDatabase,
+  processes: number,
+  version: CodeVersion | undefined,
+): Promise<Row> {
   const servers: ServerProcess[] = [];
   const clients: HttpClient[] = [];
   try {
@@ -160,7 +169,7 @@ async function runSetup(setup: string, database: RushDatabase, processes: number
     // Every process has the same public configuration, as behind a load balancer: one app host, one storefront
     // domain; the bench picks the process by the port it connects to.
     const env = { ...database.env, PUBLIC_HOST: appHost, APP_URL: `http://${appHost}`, AUTH_SECRET };
-    for (const port of ports) servers.push(await startServer(port, env));
+    for (const port of ports) servers.push(await startServer(port, env, { root: version?.root }));
     const perClient = Math.max(1, Math.ceil(Math.max(CONCURRENCY, PAY_CONCURRENCY) / processes));
     for (const port of ports) clients.push(new HttpClient(port, perClient));
     const subdomain = `rush${Date.now().toString(36)}`;
@@ -244,6 +253,7 @@ async function runSetup(setup: string, database: RushDatabase, processes: number
     const figures = burstFigures(burst);
     return {
       setup,
+      version: version?.label,
       ...figures,
       // PGlite runs inside the server process: its CPU is in cpu/req.
       postgresCpuPerRequest: database.label === 'PGlite' ? null : figures.postgresCpuPerRequest,
@@ -318,6 +328,8 @@ console.log(
   `Checkout rush: ${BUYERS} fans (1 ticket each, distinct e-mails) for ${CAPACITY} tickets, ${CONCURRENCY} checkouts in flight, ` +
     `payments ${PAY_CONCURRENCY} at a time; ${os.cpus().length} CPU cores (load average ${os.loadavg()[0]!.toFixed(1)}), Node ${process.version}. Latencies in ms (server response time per request); cpu/req: ms of the server processes' CPU per checkout request over the burst; client and pg: the same for the bench's own client and for PostgreSQL; steal: % of the machine's CPU time the hypervisor gave to others during the burst.`,
 );
+// Without BASELINE one version, the working tree, and rows carry no version label.
+const compared = BASELINE ? codeVersions() : undefined;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-rush-'));
 const rows: Row[] = [];
 let failed = false;
@@ -325,51 +337,62 @@ try {
   console.log(header);
   for (let round = 1; round <= ROUNDS; round += 1) {
     if (ROUNDS > 1) console.log(`round ${round} of ${ROUNDS}`);
-    if (SETUPS.includes('a')) {
-      try {
-        rows.push(await runSetup('a) 1 process, PGlite', pgliteDatabase(path.join(tmp, 'pglite')), 1));
-        printRow(rows.at(-1)!);
-      } catch (error) {
-        failed = true;
-        console.error('a) failed:', error);
+    // Old and new alternate which goes first from round to round; the floor runs no product code, so once a round.
+    const order: Array<CodeVersion | undefined> = compared ? inRoundOrder(compared, round) : [undefined];
+    for (const version of order) {
+      const tag = version ? ` [${version.label}]` : '';
+      if (SETUPS.includes('a')) {
+        try {
+          rows.push(await runSetup('a) 1 process, PGlite', pgliteDatabase(path.join(tmp, 'pglite')), 1, version));
+          printRow(rows.at(-1)!);
+        } catch (error) {
+          failed = true;
+          console.error(`a)${tag} failed:`, error);
+        }
       }
-    }
-    // The PostgreSQL set-ups, each on a fresh database: the product on one and two processes, then the floor.
-    const onPostgres: Array<[string, string, (url: string) => Promise<Row>]> = [
-      [
-        'b',
-        'b) 1 process, PostgreSQL',
-        (url) => runSetup('b) 1 process, PostgreSQL', postgresDatabase(url, path.join(tmp, 'pg1')), 1),
-      ],
-      [
-        'c',
-        'c) 2 processes, PostgreSQL',
-        (url) => runSetup('c) 2 processes, PostgreSQL', postgresDatabase(url, path.join(tmp, 'pg2')), 2),
-      ],
-      ['f', 'f) floor, PostgreSQL', runFloor],
-    ];
-    for (const [letter, setup, run] of onPostgres.filter(([letter]) => SETUPS.includes(letter))) {
-      let created: FreshDatabase;
-      try {
-        created = await createFreshDatabase(PG_URL, 'marquee_bench');
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        console.log(`${setup.padEnd(24)} skipped: PostgreSQL not reachable at ${PG_URL} (${reason})`);
-        continue;
-      }
-      try {
-        rows.push(await run(created.url));
-        printRow(rows.at(-1)!);
-      } catch (error) {
-        failed = true;
-        console.error(`${letter}) failed:`, error);
-      } finally {
-        await created.drop();
+      // The PostgreSQL set-ups, each on a fresh database: the product on one and two processes, then the floor.
+      const onPostgres: Array<[string, string, (url: string) => Promise<Row>]> = [
+        [
+          'b',
+          'b) 1 process, PostgreSQL',
+          (url) => runSetup('b) 1 process, PostgreSQL', postgresDatabase(url, path.join(tmp, 'pg1')), 1, version),
+        ],
+        [
+          'c',
+          'c) 2 processes, PostgreSQL',
+          (url) => runSetup('c) 2 processes, PostgreSQL', postgresDatabase(url, path.join(tmp, 'pg2')), 2, version),
+        ],
+        ['f', 'f) floor, PostgreSQL', runFloor],
+      ];
+      const isLast = version === order.at(-1);
+      for (const [letter, setup, run] of onPostgres.filter(
+        ([letter]) => SETUPS.includes(letter) && (letter !== 'f' || isLast),
+      )) {
+        let created: FreshDatabase;
+        try {
+          created = await createFreshDatabase(PG_URL, 'marquee_bench');
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          console.log(`${setup.padEnd(24)} skipped: PostgreSQL not reachable at ${PG_URL} (${reason})`);
+          continue;
+        }
+        try {
+          rows.push(await run(created.url));
+          printRow(rows.at(-1)!);
+        } catch (error) {
+          failed = true;
+          console.error(`${letter})${letter === 'f' ? '' : tag} failed:`, error);
+        } finally {
+          await created.drop();
+        }
       }
     }
   }
-  if (ROUNDS > 1) printRounds(rows, ROUNDS, TARGET);
-  printSalesRate(rows, QUEUE_DEFAULT_RATE_PER_MINUTE);
+  if (BASELINE) printBaseline(rows, BASELINE);
+  else {
+    if (ROUNDS > 1) printRounds(rows, ROUNDS, TARGET);
+    printSalesRate(rows, QUEUE_DEFAULT_RATE_PER_MINUTE);
+  }
 } catch (error) {
   failed = true;
   console.error(error);

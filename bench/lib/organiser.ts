@@ -1,7 +1,13 @@
 // An organiser ready to sell, made over HTTP against a running server exactly as the dashboard would: sign up,
 // verify the e-mailed code (the test mail outbox at /api/dev/mail), create the organisation, enable payouts
 // through the sandbox's onboarding form, then create and publish one event.
-import { cookieOf, type HttpClient } from './http.js';
+import { cookieOf, type Reply, type SendOptions } from './http.js';
+
+/** What the organiser's calls need: an HttpClient, or app.inject behind the same shape (bench/general.ts). */
+export interface Sender {
+  readonly scheme: 'http' | 'https';
+  send(options: SendOptions): Promise<Reply>;
+}
 
 export interface Organiser {
   cookie: string;
@@ -12,7 +18,7 @@ export interface Organiser {
 export type MailReader = (email: string) => Promise<string>;
 
 export async function sellingOrganiser(
-  client: HttpClient,
+  client: Sender,
   appHost: string,
   subdomain: string,
   readMail?: MailReader,
@@ -74,7 +80,7 @@ export interface LiveEvent {
 }
 
 export async function createLiveEvent(
-  client: HttpClient,
+  client: Sender,
   appHost: string,
   organiser: Organiser,
   capacity: number,
@@ -124,7 +130,7 @@ export async function createLiveEvent(
   return { id, slug: dto.slug, ticketTypeId: dto.ticket_types[0]!.id };
 }
 
-export async function eventCounters(client: HttpClient, appHost: string, organiser: Organiser, eventId: string) {
+export async function eventCounters(client: Sender, appHost: string, organiser: Organiser, eventId: string) {
   const response = await client.send({
     path: `/api/events/${eventId}`,
     host: appHost,

@@ -3,6 +3,8 @@ import { percentile } from './http.js';
 
 export interface Row {
   setup: string;
+  /** With BASELINE, the code the row ran: 'old' (the ref) or 'new' (the working tree). */
+  version?: 'old' | 'new';
   buyers: number;
   held: number;
   refused: string;
@@ -31,7 +33,7 @@ export interface Row {
 
 export function printRow(row: Row) {
   const cells = [
-    row.setup.padEnd(24),
+    `${row.setup}${row.version ? ` [${row.version}]` : ''}`.padEnd(24),
     `${row.held}/${row.buyers}`.padStart(9),
     row.reqPerSecond.toFixed(0).padStart(6),
     row.holdsPerSecond.toFixed(0).padStart(7),

@@ -4,9 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import path from 'node:path';
-
-const root = path.resolve(import.meta.dirname, '../..');
+import { currentRoot, reactProductionArgs, serverTsconfig } from './baseline.js';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -94,20 +92,26 @@ export function processCpuSeconds(pid: number | undefined): number | null {
   }
 }
 
-/** A server on `port` with `env` added to a test configuration; resolves once it answers /api/health. */
+/**
+ * A server on `port` with `env` added to a test configuration; resolves once it answers /api/health. `root` is the
+ * code to run (default the working tree; a BASELINE checkout to compare, bench/lib/baseline.ts).
+ */
 export async function startServer(
   port: number,
   env: Record<string, string>,
-  options: { entry?: 'source' | 'dist'; script?: string } = {},
+  options: { entry?: 'source' | 'dist'; script?: string; root?: string } = {},
 ): Promise<ServerProcess> {
+  const root = options.root ?? currentRoot;
+  // React's production build, as production loads it (bench/lib/react-production.ts); the preload needs tsx.
+  const react = reactProductionArgs(root);
   // SERVER_NODE_ARGS go to the server's node only, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it.
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   // `script` runs another server (a TypeScript file) that answers /api/health, such as the rush's floor.
   const entry = options.script
     ? ['--import', 'tsx', options.script]
     : (options.entry ?? process.env.BENCH_SERVER_ENTRY) === 'dist'
-      ? ['--enable-source-maps', 'apps/server/dist/server.js']
-      : ['--import', 'tsx', 'apps/server/src/server.ts'];
+      ? ['--enable-source-maps', ...(react.length ? ['--import', 'tsx', ...react] : []), 'apps/server/dist/server.js']
+      : ['--import', 'tsx', ...react, 'apps/server/src/server.ts'];
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: root,
     env: {
@@ -120,6 +124,7 @@ export async function startServer(
       RATE_LIMIT_MULTIPLIER: '1000',
       // The bench's own environment may set the pool size (DATABASE_POOL_SIZE=30 npm run bench -- drop).
       ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
+      ...(options.script ? {} : serverTsconfig(root)),
       ...env,
     },
     // The start-up banner would break the table; warnings and errors still show.
