@@ -1,7 +1,6 @@
 // The fan's order page (its tickets with their QR codes, refunds, listings), and the placed order a token names:
 // shared by the order page's routes and the after-sale and resale forms posted from it.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import QRCode from 'qrcode';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { formatEventTime, formatPreviewDate, instantToLocal, isSold } from '@marquee/shared';
 import type { Database } from '../db/client.js';
@@ -9,13 +8,14 @@ import { orderChange, orderRefund, ticket, ticketType } from '../db/schema/index
 import { findOrderByToken, orderLines, type OrderRow } from '../modules/checkout/checkout.service.js';
 import type { CheckoutNotifier } from '../modules/checkout/notifier.js';
 import type { TicketSigner } from '../modules/checkout/ticket-qr.js';
+import { qrRuns } from '../modules/ticket-documents/ticket-documents.qr.js';
 import { findPublicEventAnyStatus } from '../modules/checkout/order-event.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { AfterSale } from '../modules/refunds/after-sale.jobs.js';
 import type { Waitlist } from '../modules/resale/waitlist.jobs.js';
-import type { AfterSaleView } from './after-sale-pages.js';
+import type { AfterSaleView, FanTicket } from './after-sale-pages.js';
 import { listingsOfOrder } from '../modules/resale/resale.service.js';
-import { renderOrderPage } from './checkout-pages.js';
+import { renderOrderPage } from './order-view.js';
 import {
   findStorefrontOrganization,
   sendHtml,
@@ -84,26 +84,19 @@ export async function sendOrderPage(
       ? { status: found.status, priceMinor: found.priceMinor, currency: found.currency }
       : null;
   };
-  const tickets = await Promise.all(
-    rows
-      .filter((row) => row.holderEmail === null)
-      .map(async (row) => ({
-        code: row.code,
-        typeName: row.typeName,
-        holderName: row.holderName,
-        status: row.status,
-        transferredTo: recipients.get(row.id) ?? null,
-        checkedIn: row.checkedInAt !== null,
-        listing: listingOf(row.id),
-        qrSvg: isSold(row.status)
-          ? await QRCode.toString(deps.signer.payloadFor({ code: row.code, eventId: current.eventId }), {
-              type: 'svg',
-              errorCorrectionLevel: 'M',
-              margin: 1,
-            })
-          : '',
-      })),
-  );
+  const tickets = rows
+    .filter((row) => row.holderEmail === null)
+    .map((row): FanTicket => ({
+      code: row.code,
+      typeName: row.typeName,
+      holderName: row.holderName,
+      status: row.status,
+      transferredTo: recipients.get(row.id) ?? null,
+      checkedIn: row.checkedInAt !== null,
+      listing: listingOf(row.id),
+      // The symbol is drawn by the page (QrCode); made once per payload and kept (the e-mail and PDF share it).
+      qr: isSold(row.status) ? qrRuns(deps.signer.payloadFor({ code: row.code, eventId: current.eventId })) : null,
+    }));
   const [request] = await db
     .select({ status: orderRefund.status, declineReason: orderRefund.declineReason })
     .from(orderRefund)

@@ -463,7 +463,7 @@ describe('a fan paying one order twice', () => {
     });
     expect(returned.statusCode).toBe(303);
     expect(returned.headers.location).toBe(`/orders/${held.token}`);
-    const page = (await orderPage(wavesHost, held.token)).replaceAll('&#39;', "'");
+    const page = (await orderPage(wavesHost, held.token)).replaceAll('&#x27;', "'");
     expect(page).toContain('We received a second payment for this order');
     expect(page).toContain('so we have refunded the second payment in full');
     expect(page).toContain(tickets[0]!.code);

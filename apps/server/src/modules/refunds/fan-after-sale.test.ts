@@ -32,7 +32,7 @@ afterAll(() => t.close());
 const db = () => t.database.db;
 const ticketsOf = (orderId: string) =>
   db().select().from(ticket).where(eq(ticket.orderId, orderId)).orderBy(ticket.createdAt, ticket.code);
-const escaped = (text: string) => text.replace(/'/g, '&#39;');
+const escaped = (text: string) => text.replace(/'/g, '&#x27;');
 
 describe('refund requests from the order page', () => {
   it('a fan asks, the organiser approves: the tickets stop admitting, the money goes back, the fan is e-mailed', async () => {

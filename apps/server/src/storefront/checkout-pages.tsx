@@ -1,0 +1,208 @@
+// The pages after the event page: the order summary with its hold countdown, 'processing' while the payment
+// is confirmed, and the 'find my order' form (the order page is order-view.tsx). Server-rendered with React
+// (decision 060), branded; every form is a plain post, so it works without JavaScript.
+import { clockIn, dateTimeFormatIn, formatMoney, toCurrencyCode } from '@marquee/shared';
+import type { OrderRow } from '../modules/checkout/checkout.service.js';
+import { BuyerFields } from './buyer-fields.js';
+import { renderStorefrontPage, type StorefrontFrameOrganization } from './layout.js';
+import type { OfferDetailsView } from './offer-details.js';
+
+export interface SummaryLine {
+  name: string;
+  quantity: number;
+  unitPriceMinor: number;
+  unitFeeMinor: number;
+}
+
+export function SummaryTable({ order: current, lines }: { order: OrderRow; lines: SummaryLine[] }) {
+  const currency = toCurrencyCode(current.currency);
+  const money = (minor: number) => formatMoney(minor, currency);
+  return (
+    <table className="summary">
+      <caption className="sr">Order summary</caption>
+      <tbody>
+        {lines.map((line, index) => (
+          <tr key={index}>
+            <td>{`${line.name} × ${line.quantity}`}</td>
+            <td className="num">{money(line.unitPriceMinor * line.quantity)}</td>
+          </tr>
+        ))}
+        {/* Line prices are already after the promo code's discount; the row says what it saved. */}
+        {current.promoCode && current.discountMinor > 0 ? (
+          <tr>
+            <td>{`Promo code ${current.promoCode}`}</td>
+            <td className="num">{`You save ${money(current.discountMinor)}`}</td>
+          </tr>
+        ) : null}
+        <tr>
+          <td>Booking fee</td>
+          <td className="num">{money(current.feeMinor)}</td>
+        </tr>
+      </tbody>
+      <tfoot>
+        <tr>
+          <td>Total</td>
+          <td className="num">{money(current.amountMinor + current.feeMinor)}</td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
+
+export interface SummaryPageInput {
+  organization: StorefrontFrameOrganization;
+  eventName: string;
+  eventId: string;
+  timeZone: string;
+  order: OrderRow;
+  lines: SummaryLine[];
+  token: string;
+  /** A message after a cancelled or declined payment, or a refusal. */
+  message?: { kind: 'alert' | 'note'; text: string };
+  /** A waiting-list offer without its buyer's details yet: the Pay form asks for them first. */
+  details?: OfferDetailsView | null;
+}
+
+function Message({ message }: { message: { kind: 'alert' | 'note'; text: string } }) {
+  return (
+    <div className={message.kind} role={message.kind === 'alert' ? 'alert' : 'status'}>
+      {message.text}
+    </div>
+  );
+}
+
+function OfferDetails({ order: current, details }: { order: OrderRow; details: OfferDetailsView }) {
+  const { rules } = details;
+  return (
+    <>
+      <h2 id="details-title">Your details</h2>
+      {details.errors.message ? (
+        <div className="alert" role="alert">
+          {details.errors.message}
+        </div>
+      ) : null}
+      {rules.termsOfService.trim() ? (
+        <details>
+          <summary>Terms of service</summary>
+          <p className="terms">{rules.termsOfService}</p>
+        </details>
+      ) : null}
+      <BuyerFields
+        row={rules}
+        form={details.form}
+        errors={details.errors}
+        fixedEmail={current.customerEmail}
+        termsLabel="I accept the organiser's terms"
+      />
+    </>
+  );
+}
+
+function SummaryBody({ input }: { input: SummaryPageInput }) {
+  const { order: current, details } = input;
+  const expires = current.holdExpiresAt!;
+  // A waiting-list offer is held for hours, maybe into tomorrow: its end names the day; a checkout's, the time.
+  const until =
+    expires.getTime() - Date.now() > 3_600_000
+      ? dateTimeFormatIn(input.timeZone).format(expires)
+      : clockIn(expires, input.timeZone);
+  const total = formatMoney(current.amountMinor + current.feeMinor, toCurrencyCode(current.currency));
+  const offer = details ? { noValidate: true, 'aria-labelledby': 'details-title', className: 'offer' } : {};
+  return (
+    <>
+      <h1>Your order</h1>
+      <p className="when">{input.eventName}</p>
+      {input.message ? <Message message={input.message} /> : null}
+      <p className="note">
+        Your tickets are held until <strong>{until}</strong> ({input.timeZone.replace(/_/g, ' ')} time).{' '}
+        <span data-countdown={expires.toISOString()} aria-live="polite"></span>
+      </p>
+      <SummaryTable order={current} lines={input.lines} />
+      {details ? null : (
+        <p className="muted">{`For ${current.firstName} ${current.lastName} · ${current.customerEmail}`}</p>
+      )}
+      <div className="actions">
+        <form method="post" action={`/checkout/${input.token}/pay`} {...offer}>
+          {details ? <OfferDetails order={current} details={details} /> : null}
+          <button type="submit">{`Pay ${total}`}</button>
+        </form>
+        <form method="post" action={`/checkout/${input.token}/cancel`}>
+          <button type="submit" className="secondary">
+            Cancel and release the tickets
+          </button>
+        </form>
+      </div>
+    </>
+  );
+}
+
+export function renderSummaryPage(input: SummaryPageInput): string {
+  return renderStorefrontPage(input.organization, {
+    title: `Your order · ${input.eventName}`,
+    body: <SummaryBody input={input} />,
+    script: true,
+  });
+}
+
+export function renderMessagePage(
+  organization: StorefrontFrameOrganization,
+  page: { title: string; text: string; link?: { href: string; label: string }; refreshSeconds?: number },
+): string {
+  const body = (
+    <>
+      <h1>{page.title}</h1>
+      <p role="status">{page.text}</p>
+      {page.link ? (
+        <p>
+          <a className="button" href={page.link.href}>
+            {page.link.label}
+          </a>
+        </p>
+      ) : null}
+      {page.refreshSeconds ? <meta httpEquiv="refresh" content={String(page.refreshSeconds)} /> : null}
+    </>
+  );
+  return renderStorefrontPage(organization, { title: page.title, body });
+}
+
+function LookupBody({ state }: { state: { sent?: boolean; error?: string; email?: string } }) {
+  return (
+    <>
+      <h1>Find your tickets</h1>
+      <p>Enter the e-mail address you bought with. If it has orders here, we&apos;ll e-mail you their links.</p>
+      {state.sent ? (
+        <p className="note" role="status">
+          If that address has orders with us, their links are on their way. Check your inbox (and spam folder).
+        </p>
+      ) : null}
+      {state.error ? (
+        <div className="alert" role="alert">
+          {state.error}
+        </div>
+      ) : null}
+      <form method="post" action="/orders/lookup" noValidate>
+        <div className="field">
+          <label htmlFor="email">Email</label>
+          <input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            required
+            defaultValue={state.email ?? ''}
+            aria-invalid={state.error ? true : undefined}
+          />
+        </div>
+        <button type="submit">Send my order links</button>
+      </form>
+    </>
+  );
+}
+
+export function renderLookupPage(
+  organization: StorefrontFrameOrganization,
+  state: { sent?: boolean; error?: string; email?: string },
+): string {
+  return renderStorefrontPage(organization, { title: 'Find your tickets', body: <LookupBody state={state} /> });
+}

@@ -1,0 +1,79 @@
+// The fan's order page (decision 032): the order's state, its tickets with their QR codes and after-sale forms,
+// the refund request, the documents' links and the summary. Server-rendered with React (decision 060), branded;
+// its data comes from order-page.ts.
+import { ORDER_STATUS_LABELS } from '@marquee/shared';
+import { CHECKOUT_TEXT, type OrderRow } from '../modules/checkout/checkout.service.js';
+import { AfterSaleMessage, FanTickets, RefundSection, type AfterSaleView, type FanTicket } from './after-sale-pages.js';
+import { SummaryTable, type SummaryLine } from './checkout-pages.js';
+import { renderStorefrontPage, type StorefrontFrameOrganization } from './layout.js';
+
+export interface OrderPageInput {
+  organization: StorefrontFrameOrganization;
+  order: OrderRow;
+  lines: SummaryLine[];
+  tickets: FanTicket[];
+  event: { id: string; slug: string; name: string; when: string; location: string };
+  token: string;
+  /** A second payment for the order arrived after it had been paid and was refunded (decision 050). */
+  secondPaymentRefunded: boolean;
+  /** Links to the PDF of the tickets and the calendar file, when the documents are available. */
+  documents: boolean;
+  afterSale: AfterSaleView;
+}
+
+function OrderBody({ input }: { input: OrderPageInput }) {
+  const { order: current, token } = input;
+  const live = current.status === 'paid' || current.status === 'partially_refunded';
+  return (
+    <>
+      <h1>{input.event.name}</h1>
+      <p className="when">{input.event.when}</p>
+      <p className="muted">{input.event.location}</p>
+      <p>
+        Order <strong>{current.code}</strong> · {ORDER_STATUS_LABELS[current.status]}
+      </p>
+      <AfterSaleMessage view={input.afterSale} />
+      {current.status === 'paid' ? (
+        <p className="note">{`You're going! Show a ticket's QR code at the door. We've e-mailed your tickets to ${current.customerEmail}.`}</p>
+      ) : null}
+      {input.secondPaymentRefunded ? (
+        <p className="note" role="status">
+          {CHECKOUT_TEXT.secondPayment}
+        </p>
+      ) : null}
+      {current.status === 'payment_review' ? (
+        <div className="alert" role="status">
+          <strong>{`${CHECKOUT_TEXT.paymentReviewTitle}.`}</strong> {CHECKOUT_TEXT.paymentReview}
+        </div>
+      ) : null}
+      {input.documents && live ? (
+        <div className="actions">
+          <a className="button" href={`/orders/${token}/tickets.pdf`}>
+            Download tickets (PDF)
+          </a>
+          <a className="button secondary" href={`/orders/${token}/calendar.ics`}>
+            Add to calendar
+          </a>
+        </div>
+      ) : null}
+      <h2>Tickets</h2>
+      <FanTickets tickets={input.tickets} view={input.afterSale} />
+      <RefundSection
+        view={input.afterSale}
+        hasValidTickets={input.tickets.some((ticket) => ticket.status === 'valid' || ticket.status === 'listed')}
+      />
+      <h2>Summary</h2>
+      <SummaryTable order={current} lines={input.lines} />
+      <p>
+        <a href={`/events/${input.event.slug}`}>Back to the event</a>
+      </p>
+    </>
+  );
+}
+
+export function renderOrderPage(input: OrderPageInput): string {
+  return renderStorefrontPage(input.organization, {
+    title: `Order ${input.order.code} · ${input.event.name}`,
+    body: <OrderBody input={input} />,
+  });
+}
