@@ -72,9 +72,8 @@ export interface BrandTheme {
   accent: string;
   muted: string;
   font: FontFamily;
-  /** For the head: the font's preload (fontsAtOnce), or the font at once when the browser runs no script. */
-  fontHead: string;
-  /** The same as data, for the React frame (layout.tsx FontHead). */
+  /** For the head (layout.tsx FontHead): the font's preload (fontsAtOnce), or the font at once when the browser
+   * runs no script. */
   fontHeadPart: { kind: 'preload'; href: string } | { kind: 'noscript'; css: string };
   /** @font-face rules, :root variables, colour scheme, fonts for body and headings, focus rings. */
   css: string;
@@ -133,12 +132,9 @@ function computeTheme(branding: BrandColours, options: BrandThemeOptions): Brand
   const css = `${face.css}:root{--primary:${primary};--on-primary:${onPrimary};--accent:${accent};--bg:${secondary};--text:${text};--muted:${muted};--line:${line}}
 html{color-scheme:${isDark ? 'dark' : 'light'}}body{background:var(--bg);color:var(--text);min-height:100vh;display:flex;flex-direction:column}${fonts}
 a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,summary:focus-visible{outline:2px solid var(--accent);outline-offset:2px}.muted{color:var(--muted)}`;
-  const fontHead = options.fontsAtOnce
-    ? face.preload
-    : `<noscript><style>body{font-family:${face.body}}${headingList}{font-family:${face.heading}}</style></noscript>`;
   const noscriptCss = `body{font-family:${face.body}}${headingList}{font-family:${face.heading}}`;
   const fontHeadPart = options.fontsAtOnce
     ? ({ kind: 'preload', href: face.preloadHref } as const)
     : ({ kind: 'noscript', css: noscriptCss } as const);
-  return { primary, secondary, text, onPrimary, accent, muted, font, fontHead, fontHeadPart, css };
+  return { primary, secondary, text, onPrimary, accent, muted, font, fontHeadPart, css };
 }

@@ -69,9 +69,7 @@ export interface BrandFont {
   family: FontFamily;
   /** @font-face rules for the inline stylesheet. */
   css: string;
-  /** A <link rel=preload> for the weight body text uses (or the headings', for a display face). */
-  preload: string;
-  /** The first face's file, for the React frame's preload link. */
+  /** The file to preload: the weight body text uses (or the headings', for a display face). */
   preloadHref: string;
   /** font-family values for body text and headings, with the brand font... */
   body: string;
@@ -95,7 +93,6 @@ export function brandFont(family: FontFamily): BrandFont {
   return {
     family,
     css,
-    preload: `<link rel="preload" href="${faces[0]!.file.path}" as="font" type="font/woff2" crossorigin>`,
     preloadHref: faces[0]!.file.path,
     body: spec.display ? SANS : named,
     heading: named,

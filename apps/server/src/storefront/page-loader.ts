@@ -17,4 +17,3 @@ if(d.readyState==='complete')go();else addEventListener('load',go);})();`;
 /** The CSP source that allows exactly PAGE_LOADER inline. */
 export const PAGE_LOADER_CSP = `'sha256-${createHash('sha256').update(PAGE_LOADER).digest('base64')}'`;
 
-export const PAGE_LOADER_HTML = `<script>${PAGE_LOADER}</script>`;
