@@ -82,8 +82,9 @@ export function CodeEntry({ eventId, view, fieldProblem }: { eventId: string; vi
           maxLength={40}
           {...(problem ? { 'aria-invalid': true, 'aria-describedby': 'code-error' } : {})}
         />
-        {keep.map((code) => (
-          <input key={code} type="hidden" name="code" value={code} />
+        {keep.map((code, index) => (
+          // By place: an access code and a promo code may be spelt the same.
+          <input key={index} type="hidden" name="code" value={code} />
         ))}
         <button type="submit" className="secondary">
           Apply code
