@@ -110,11 +110,11 @@ describe('responsive images on storefront pages', () => {
     const srcset = `${variant(1, 160)} 160w, ${variant(1, 480)} 480w, ${variant(1, 720)} 720w, ${variant(1, 960)} 960w, ${artwork(1)} 1600w`;
     const sizes = EVENT_ARTWORK_SIZES;
     expect(html).toContain(
-      `<img class="art" src="${variant(1, 960)}" srcset="${srcset}" sizes="${sizes}" alt="Show 1 artwork" width="960" height="540" fetchpriority="high">`,
+      `<img src="${variant(1, 960)}" srcSet="${srcset}" sizes="${sizes}" alt="Show 1 artwork" class="art" width="960" height="540" fetchPriority="high"/>`,
     );
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain(
-      `<link rel="preload" as="image" href="${variant(1, 960)}" imagesrcset="${srcset}" imagesizes="${sizes}" fetchpriority="high">`,
+      `<link rel="preload" as="image" imageSrcSet="${srcset}" imageSizes="${sizes}" fetchPriority="high"/>`,
     );
   });
 

@@ -59,7 +59,7 @@ describe('GET /events/:id (storefront)', () => {
     expect(html).toContain(`name="qty_${typeId}"`);
     expect(html).toContain('Every attendee is at least 18');
     expect(html).toContain('I accept the organiser&#x27;s terms');
-    expect(html).toMatch(/name="marketing_consent" value="yes">/); // unticked by default
+    expect(html).toMatch(/name="marketing_consent" value="yes"\/>/); // unticked by default
     expect(html).toContain('<option value="GB" selected="">');
     expect(html).toContain("s.src='/_storefront/checkout.js'");
   });

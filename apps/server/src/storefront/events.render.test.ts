@@ -61,7 +61,7 @@ describe('renderEventPage', () => {
       'Second message',
     );
     expect(second).toBe(fresh);
-    expect(second).not.toContain('<!--column-');
+    expect(second).not.toContain('marquee-column-');
   });
 
   it('a later read with a changed event or organisation shows the change', () => {

@@ -19,8 +19,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { host } });
-const maxOf = (html: string, typeId: string) =>
-  Number(new RegExp(`name="qty_${typeId}"[^>]*max="(\\d+)"`).exec(html)?.[1]);
+const maxOf = (html: string, typeId: string) => {
+  const input = new RegExp(`<input [^>]*name="qty_${typeId}"[^>]*>`).exec(html)?.[0] ?? '';
+  return Number(/ max="(\d+)"/.exec(input)?.[1]);
+};
 
 /** An event whose General Admission allows 10 an order, with a VIP type allowing 4, at the event limit `perOrder`. */
 async function twoTypes(name: string, perOrder: number) {

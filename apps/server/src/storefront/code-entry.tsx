@@ -4,7 +4,6 @@
 import { formatMoney, formatSalesTime, type CurrencyCode } from '@marquee/shared';
 import type { ResolvedCodes } from '../modules/codes/code-check.js';
 import type { StorefrontEvent } from '../modules/checkout/storefront-event.js';
-import { escapeHtml } from '../lib/html.js';
 import { orderRoom } from './order-limit.js';
 
 export interface CodeView {
@@ -53,45 +52,80 @@ export function codeView(resolved: ResolvedCodes, stored: StorefrontEvent | null
 }
 
 /** The applied codes as the checkout form's hidden fields (the hold checks them again). */
-export function codeHiddenFields(view: CodeView): string {
-  return [
-    view.access ? `<input type="hidden" name="access_code" value="${escapeHtml(view.access.code)}">` : '',
-    view.promo ? `<input type="hidden" name="promo_code" value="${escapeHtml(view.promo.code)}">` : '',
-  ].join('');
+export function CodeHiddenFields({ view }: { view: CodeView }) {
+  return (
+    <>
+      {view.access ? <input type="hidden" name="access_code" value={view.access.code} /> : null}
+      {view.promo ? <input type="hidden" name="promo_code" value={view.promo.code} /> : null}
+    </>
+  );
 }
 
-export function renderCodeEntry(eventId: string, view: CodeView, fieldProblem?: string): string {
+export function CodeEntry({ eventId, view, fieldProblem }: { eventId: string; view: CodeView; fieldProblem?: string }) {
   const problem = fieldProblem ?? view.problem;
   const applied: string[] = [];
   if (view.access)
-    applied.push(
-      `Code ${escapeHtml(view.access.code)} unlocked ${escapeHtml(view.access.unlocked.join(', ') || 'presale tickets')}.`,
-    );
-  if (view.promo)
-    applied.push(`Promo code ${escapeHtml(view.promo.code)} applied: ${escapeHtml(view.promo.description)}.`);
+    applied.push(`Code ${view.access.code} unlocked ${view.access.unlocked.join(', ') || 'presale tickets'}.`);
+  if (view.promo) applied.push(`Promo code ${view.promo.code} applied: ${view.promo.description}.`);
   // Applying another code keeps the one already applied (one access code and one promo code at a time).
-  const keep = [view.access?.code, view.promo?.code]
-    .filter((code): code is string => Boolean(code))
-    .map((code) => `<input type="hidden" name="code" value="${escapeHtml(code)}">`)
-    .join('');
-  return `<form class="code-entry" method="get" action="/events/${escapeHtml(eventId)}">
-<label for="code">Presale or promo code</label>
-<div class="inline"><input id="code" name="code" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="40"${problem ? ' aria-invalid="true" aria-describedby="code-error"' : ''}>${keep}<button type="submit" class="secondary">Apply code</button></div>
-${problem ? `<p class="error" id="code-error" role="alert">${escapeHtml(problem)}</p>` : ''}
-${applied.length ? `<ul class="applied" role="status">${applied.map((text) => `<li>${text}</li>`).join('')}</ul>` : ''}
-</form>`;
+  const keep = [view.access?.code, view.promo?.code].filter((code): code is string => Boolean(code));
+  return (
+    <form className="code-entry" method="get" action={`/events/${eventId}`}>
+      <label htmlFor="code">Presale or promo code</label>
+      <div className="inline">
+        <input
+          id="code"
+          name="code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={40}
+          {...(problem ? { 'aria-invalid': true, 'aria-describedby': 'code-error' } : {})}
+        />
+        {keep.map((code, index) => (
+          // By place: an access code and a promo code may be spelt the same.
+          <input key={index} type="hidden" name="code" value={code} />
+        ))}
+        <button type="submit" className="secondary">
+          Apply code
+        </button>
+      </div>
+      {problem ? (
+        <p className="error" id="code-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {applied.length ? (
+        <ul className="applied" role="status">
+          {applied.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+      ) : null}
+    </form>
+  );
 }
 
 /** Before the on-sale: when it opens (event's zone, and the fan's by script) and a countdown. */
-export function renderOnSale(stored: StorefrontEvent, now = new Date()): string {
+export function OnSale({ stored, now = new Date() }: { stored: StorefrontEvent; now?: Date }) {
   const opensAt = stored.salesOpensAt;
-  if (!opensAt) return '';
+  if (!opensAt) return null;
   const zone = stored.row.timeZone;
   const seconds = Math.max(0, Math.ceil((opensAt.getTime() - now.getTime()) / 1000));
-  return `<section class="onsale" aria-labelledby="onsale-title">
-<h2 id="onsale-title">Tickets go on sale soon</h2>
-<p>On sale <strong><time datetime="${opensAt.toISOString()}">${escapeHtml(formatSalesTime(opensAt, zone).replace(/^on /, ''))}</time></strong> (${escapeHtml(zone.replace(/_/g, ' '))} time).</p>
-<p class="muted" data-onsale-local="${opensAt.toISOString()}" hidden></p>
-<p class="countdown" role="timer" aria-live="off" data-onsale-in="${seconds}">Opens in ${Math.floor(seconds / 60)} min</p>
-</section>`;
+  return (
+    <section className="onsale" aria-labelledby="onsale-title">
+      <h2 id="onsale-title">Tickets go on sale soon</h2>
+      <p>
+        On sale{' '}
+        <strong>
+          <time dateTime={opensAt.toISOString()}>{formatSalesTime(opensAt, zone).replace(/^on /, '')}</time>
+        </strong>{' '}
+        {`(${zone.replace(/_/g, ' ')} time).`}
+      </p>
+      <p className="muted" data-onsale-local={opensAt.toISOString()} hidden />
+      <p className="countdown" role="timer" aria-live="off" data-onsale-in={seconds}>
+        {`Opens in ${Math.floor(seconds / 60)} min`}
+      </p>
+    </section>
+  );
 }

@@ -1,0 +1,172 @@
+// Server-rendered event listings and event pages for organisation storefronts (React, decision 060): inline CSS
+// and one small deferred script, so they load fast on a bad mobile connection. JSX escapes what the organiser typed.
+import { randomUUID } from 'node:crypto';
+import { bookingFee, formatMoney } from '@marquee/shared';
+import type { PublicEvent } from '../modules/events/events.public.js';
+import { renderFragment } from '../lib/document.js';
+import { CHECKOUT_TEXT } from '../modules/checkout/checkout.service.js';
+import type { StorefrontEvent } from '../modules/checkout/storefront-event.js';
+import { CheckoutForm, type CheckoutFormErrors, type CheckoutFormState } from './checkout-form.js';
+import { renderStorefrontPage, type StorefrontFrameOrganization } from './layout.js';
+import type { StorefrontEventSummary } from './home-page.js';
+import { About, EventDetails, when } from './event-details.js';
+import { WaitlistCallout } from './waitlist-callout.js';
+import { CODE_ENTRY_CSS, type CodeView } from './code-entry.js';
+
+export { ageLimit } from './event-details.js';
+
+/** 'Price £20.00 + £1.60 booking fee' */
+export function priceLine(priceMinor: number | null, currency: PublicEvent['currency']): string {
+  if (priceMinor === null) return 'Price to be announced';
+  return `Price ${formatMoney(priceMinor, currency)} + ${formatMoney(bookingFee(priceMinor, currency), currency)} booking fee`;
+}
+
+/** An event as the storefront home lists it. */
+export function toStorefrontEventSummary(event: PublicEvent): StorefrontEventSummary {
+  return {
+    title: event.name,
+    href: `/events/${event.slug}`,
+    when: when(event),
+    location: event.location,
+    imageUrl: event.artworkUrl || null,
+    priceLabel: event.priceMinor === null ? null : formatMoney(event.priceMinor, event.currency),
+  };
+}
+
+export interface EventPageInput {
+  organization: StorefrontFrameOrganization;
+  /** The storefront's origin (https://acme.example.com): share cards need absolute URLs. */
+  origin: string;
+  event: PublicEvent;
+  stored: StorefrontEvent;
+  form: CheckoutFormState;
+  errors: CheckoutFormErrors;
+  /** The access and promo codes applied (or refused) on this page. */
+  codes?: CodeView;
+  /** The waiting room guards the general on-sale and this page shows a code's presale types only: the queue. */
+  queueUrl?: string | null;
+}
+
+/** The checkout column: the queue's note, the form (or why there is none), the waiting list. */
+function CheckoutColumn({
+  stored,
+  form,
+  errors,
+  codes,
+  queueUrl,
+}: Omit<EventPageInput, 'organization' | 'origin' | 'event'>) {
+  return (
+    <>
+      {queueUrl ? (
+        <p className="note">
+          Your code{'\u2019'}s presale tickets are below. General tickets are sold through the waiting room:{' '}
+          <a className="inline-link" href={queueUrl}>
+            join the queue
+          </a>
+          .
+        </p>
+      ) : null}
+      {stored.closedReason === 'ended' ? (
+        <p className="note">{CHECKOUT_TEXT.ended}</p>
+      ) : stored.closedReason === 'cancelled' ? (
+        <p className="note" role="status">
+          {CHECKOUT_TEXT.cancelled}
+        </p>
+      ) : (
+        <CheckoutForm stored={stored} form={form} errors={errors} codes={codes} />
+      )}
+      <WaitlistCallout stored={stored} />
+    </>
+  );
+}
+
+export function renderEventPage({ organization, origin, event, stored, ...column }: EventPageInput): string {
+  const [before, after] = eventPageFrame(organization, origin, event, stored);
+  return `${before}${renderFragment(<CheckoutColumn stored={stored} {...column} />)}${after}`;
+}
+
+/**
+ * Where the checkout column goes in a kept frame: a text React leaves as it is (no character it escapes) and that
+ * no page text contains.
+ */
+const COLUMN = `marquee-column-${randomUUID()}`;
+
+/**
+ * Everything of an event page but its checkout column (the form, the codes, what is left), as the text before and
+ * after it. It depends only on the organisation's and the event's rows and the origin: the requests answered by one
+ * shared read of those rows (decision 042), such as a rush's refusals, share one frame, kept with the row objects
+ * and forgotten with them (a later read makes new objects, so a change is never served from an old frame).
+ */
+const frames = new WeakMap<object, WeakMap<object, Map<string, readonly [string, string]>>>();
+
+function eventPageFrame(
+  organization: StorefrontFrameOrganization,
+  origin: string,
+  event: PublicEvent,
+  stored: StorefrontEvent,
+): readonly [string, string] {
+  let byOrganization = frames.get(stored.row);
+  if (!byOrganization) frames.set(stored.row, (byOrganization = new WeakMap()));
+  let byKey = byOrganization.get(organization);
+  if (!byKey) byOrganization.set(organization, (byKey = new Map()));
+  const key = `${origin}\n${stored.closedReason}\n${event.slug}`;
+  let frame = byKey.get(key);
+  if (!frame) {
+    const page = renderEventFrame(organization, origin, event, stored);
+    const at = page.indexOf(COLUMN);
+    frame = [page.slice(0, at), page.slice(at + COLUMN.length)] as const;
+    byKey.set(key, frame);
+  }
+  return frame;
+}
+
+/** The whole page with the column's marker in its place (rendered once per rows, eventPageFrame). */
+function renderEventFrame(
+  organization: StorefrontFrameOrganization,
+  origin: string,
+  event: PublicEvent,
+  stored: StorefrontEvent,
+): string {
+  const pageUrl = `${origin}/events/${event.slug}`;
+  const body = (
+    <>
+      <div className="layout">
+        <EventDetails origin={origin} event={event} stored={stored} />
+        <div>
+          {COLUMN}
+          <p className="muted">
+            <a href="/orders/lookup">Lost your tickets? Get your order links again</a>
+          </p>
+        </div>
+      </div>
+      <About organization={organization} />
+    </>
+  );
+  const summary = [when(event), event.location].filter(Boolean).join(' · ');
+  return renderStorefrontPage(organization, {
+    title: `${event.name} · ${organization.companyName}`,
+    description: event.description || `${event.name} at ${event.location}`,
+    body,
+    css: CODE_ENTRY_CSS,
+    script: true,
+    social: {
+      title: event.name,
+      description: [summary, event.description].filter(Boolean).join(' — ').slice(0, 300),
+      url: pageUrl,
+      image: event.artworkUrl ? absoluteUrl(event.artworkUrl, origin) : null,
+      imageAlt: `${event.name} artwork`,
+      siteName: organization.companyName,
+      labels: [
+        ['Date', when(event)],
+        ['Where', event.location],
+      ],
+      startTime: stored.row.startsAt?.toISOString() ?? null,
+    },
+  });
+}
+
+/** An uploaded image's path made absolute on the storefront's origin; an http(s) URL as it is. */
+export function absoluteUrl(url: string, origin: string): string | null {
+  if (/^https?:\/\//i.test(url)) return url;
+  return url.startsWith('/') ? `${origin}${url}` : null;
+}
