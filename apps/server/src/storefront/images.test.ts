@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_ARTWORK_SIZES, eventArtwork, preloadImageHtml, responsiveImageAttributes } from './images.js';
+import { createElement } from 'react';
+import { Document, renderHtml } from '../lib/document.js';
+import { EVENT_ARTWORK_SIZES, responsiveImageAttributes } from './images.js';
+import { EventArtwork } from './responsive-img.js';
 
 const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const url = `/uploads/images/${id}.webp`;
@@ -34,23 +37,31 @@ describe('responsiveImageAttributes', () => {
   });
 });
 
-describe('eventArtwork', () => {
-  it('renders a high-priority responsive <img> and a preload naming the same srcset and sizes', () => {
-    const { img, preload } = eventArtwork(url, 'Night Owls <Live> artwork');
-    const { srcset } = responsiveImageAttributes(url, { sizes: EVENT_ARTWORK_SIZES });
-    expect(img).toBe(
-      `<img class="art" src="${variant(960)}" srcset="${srcset}" sizes="${EVENT_ARTWORK_SIZES}" alt="Night Owls &lt;Live&gt; artwork" width="960" height="540" fetchpriority="high">`,
+describe('EventArtwork', () => {
+  // React preloads a whole document's eager images from the head (decision 060): the artwork's preload is React's.
+  const page = (artworkUrl: string, alt: string) =>
+    renderHtml(
+      createElement(Document, { title: 'Event', children: createElement(EventArtwork, { url: artworkUrl, alt }) }),
     );
-    expect(preload).toBe(
-      `<link rel="preload" as="image" href="${variant(960)}" imagesrcset="${srcset}" imagesizes="${EVENT_ARTWORK_SIZES}" fetchpriority="high">`,
+
+  it('renders a high-priority responsive <img>, preloaded from the head with the same srcset and sizes', () => {
+    const html = page(url, 'Night Owls <Live> artwork');
+    const { srcset } = responsiveImageAttributes(url, { sizes: EVENT_ARTWORK_SIZES });
+    expect(html).toContain(
+      `<img src="${variant(960)}" srcSet="${srcset}" sizes="${EVENT_ARTWORK_SIZES}" alt="Night Owls &lt;Live&gt; artwork" class="art" width="960" height="540" fetchPriority="high"/>`,
+    );
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(
+      `<link rel="preload" as="image" imageSrcSet="${srcset}" imageSizes="${EVENT_ARTWORK_SIZES}" fetchPriority="high"/>`,
     );
   });
 
   it('escapes a URL that is not ours and preloads it plainly', () => {
-    const odd = 'https://example.com/a.jpg?x="><script>';
-    expect(eventArtwork(odd, 'x').img).toContain('src="https://example.com/a.jpg?x=&quot;&gt;&lt;script&gt;"');
-    expect(preloadImageHtml(odd, { sizes: '100vw' })).toBe(
-      '<link rel="preload" as="image" href="https://example.com/a.jpg?x=&quot;&gt;&lt;script&gt;" fetchpriority="high">',
+    const html = page('https://example.com/a.jpg?x="><script>', 'x');
+    expect(html).toContain('src="https://example.com/a.jpg?x=&quot;&gt;&lt;script&gt;"');
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="https://example.com/a.jpg?x=&quot;&gt;&lt;script&gt;" fetchPriority="high"/>',
     );
+    expect(html).not.toContain('<script>');
   });
 });

@@ -1,7 +1,6 @@
 // srcset/sizes for images we uploaded, so a phone downloads a copy near the size it shows instead of the
 // 1600 px original. Our image URLs name their variants by rule; anything else keeps a plain src.
 import { VARIANT_WIDTHS, type VariantWidth } from '../modules/uploads/variants.js';
-import { escapeHtml } from '../lib/html.js';
 
 /** Originals are stored at most this wide (uploads.service bounds), so it is the original's srcset width. */
 const ORIGINAL_MAX_WIDTH = 1600;
@@ -44,38 +43,9 @@ export function responsiveImageAttributes(url: string, options: ResponsiveOption
   };
 }
 
-/** The same as HTML attributes (escaped), for an <img>. */
-export function responsiveImageHtml(url: string, options: ResponsiveOptions): string {
-  const image = responsiveImageAttributes(url, options);
-  return [
-    `src="${escapeHtml(image.src)}"`,
-    ...(image.srcset ? [`srcset="${escapeHtml(image.srcset)}"`, `sizes="${escapeHtml(image.sizes)}"`] : []),
-  ].join(' ');
-}
-
-/** A <link rel="preload"> for the head that fetches the same candidate the <img> will pick. */
-export function preloadImageHtml(url: string, options: ResponsiveOptions): string {
-  const image = responsiveImageAttributes(url, options);
-  const set = image.srcset ? ` imagesrcset="${escapeHtml(image.srcset)}" imagesizes="${escapeHtml(image.sizes)}"` : '';
-  return `<link rel="preload" as="image" href="${escapeHtml(image.src)}"${set} fetchpriority="high">`;
-}
-
 /**
- * How wide the event page draws its artwork (storefront-layout.ts): the content column (main is 960 px less 20 px
+ * How wide the event page draws its artwork (event-details.tsx): the content column (main is 960 px less 20 px
  * padding each side) on phones; from 720 px the left column of a 1.2fr/1fr grid with a 32 px gap.
  */
 export const EVENT_ARTWORK_SIZES =
   '(min-width: 960px) 485px, (min-width: 720px) calc((100vw - 72px) * 0.55), calc(100vw - 40px)';
-
-/**
- * The event page's artwork: the largest thing above the fold, so it is fetched at high priority and preloaded
- * from the head (the preload names the same srcset, so the browser fetches one file, not two). Not
- * decoding="async": the LCP image should be painted in the same frame as the text, not a later one.
- */
-export function eventArtwork(url: string, alt: string): { img: string; preload: string } {
-  const options = { sizes: EVENT_ARTWORK_SIZES };
-  return {
-    img: `<img class="art" ${responsiveImageHtml(url, options)} alt="${escapeHtml(alt)}" width="960" height="540" fetchpriority="high">`,
-    preload: preloadImageHtml(url, options),
-  };
-}

@@ -16,4 +16,3 @@ if(d.readyState==='complete')go();else addEventListener('load',go);})();`;
 
 /** The CSP source that allows exactly PAGE_LOADER inline. */
 export const PAGE_LOADER_CSP = `'sha256-${createHash('sha256').update(PAGE_LOADER).digest('base64')}'`;
-

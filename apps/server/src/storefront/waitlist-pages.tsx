@@ -7,32 +7,7 @@ import type { StorefrontEvent } from '../modules/checkout/storefront-event.js';
 import { WAITLIST_MESSAGES } from '../modules/resale/resale-messages.js';
 import type { LeaveView } from '../modules/resale/waitlist-leave.js';
 import { waitlistLink, waitlistMaxQuantity } from '../modules/resale/waitlist.service.js';
-import { renderFragment, type RenderedHtml } from '../lib/document.js';
 import { renderStorefrontPage, type StorefrontFrameOrganization } from './layout.js';
-
-/**
- * On the event page: a link to the waiting list while the event or a type is sold out. Kept for the event page's
- * string render until it uses the WaitlistCallout component (waitlist-callout.tsx) instead.
- */
-export function waitlistCallout(stored: StorefrontEvent): RenderedHtml | '' {
-  const link = waitlistLink(stored);
-  if (!link.open) return '';
-  const all = link.soldOutTypeIds.length === stored.types.filter((type) => type.sale === 'open').length;
-  return renderFragment(
-    <section className="waitlist" aria-labelledby="waitlist-title">
-      <h2 id="waitlist-title">Waiting list</h2>
-      <p>
-        {all ? 'Sold out?' : 'Some tickets are sold out.'} Join the waiting list: when tickets come back, the first in
-        line gets an e-mail offer that holds them for 12 hours.
-      </p>
-      <p>
-        <a className="button secondary" href={link.url}>
-          Join the waiting list
-        </a>
-      </p>
-    </section>,
-  );
-}
 
 export interface WaitlistFormState {
   email: string;
