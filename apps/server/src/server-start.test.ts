@@ -28,7 +28,13 @@ function startServer(env: Record<string, string>) {
     const entry = path.join(root, 'apps/server/src/server.ts');
     const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), entry], {
       cwd: dir,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      // tsx reads the server's tsconfig by path (its JSX setting), since the working directory has none.
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        TSX_TSCONFIG_PATH: path.join(root, 'apps/server/tsconfig.json'),
+        ...env,
+      },
     });
     let stdout = '';
     let stderr = '';
