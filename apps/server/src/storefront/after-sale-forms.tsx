@@ -2,7 +2,7 @@
 // the second a confirmation), list it for resale at face value, withdraw a listing. Plain posts, so they work
 // without JavaScript.
 import { formatMoney, toCurrencyCode } from '@marquee/shared';
-import type { AfterSaleView, FanTicket } from './after-sale-pages.js';
+import type { AfterSaleView, FanTicket } from './after-sale-view.js';
 
 function TransferFields({
   code,
