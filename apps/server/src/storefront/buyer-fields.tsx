@@ -2,23 +2,17 @@
 // waiting-list offer's), and the field error parts every storefront form shares.
 import type { InputHTMLAttributes } from 'react';
 import { boundedMemo, COUNTRY_CODES, type BuyerDetails } from '@marquee/shared';
+import { FieldErrorLine, invalidFieldProps } from '../lib/field-error.js';
 import { keptHtml, renderFragment, type RenderedHtml } from '../lib/document.js';
 import type { CheckoutFormErrors, CheckoutFormState } from './checkout-form-state.js';
 
 /** The error under a field, named by the field's aria-describedby. */
 export function FieldError({ errors, name }: { errors: CheckoutFormErrors; name: string }) {
-  const message = errors.fields?.[name];
-  return message ? (
-    <p className="error" id={`${name}-error`}>
-      {message}
-    </p>
-  ) : null;
+  return <FieldErrorLine name={name} message={errors.fields?.[name]} />;
 }
 
 /** aria-invalid and aria-describedby for a field with an error. */
-export function describedBy(errors: CheckoutFormErrors, name: string) {
-  return errors.fields?.[name] ? { 'aria-invalid': true, 'aria-describedby': `${name}-error` } : {};
-}
+export const describedBy = (errors: CheckoutFormErrors, name: string) => invalidFieldProps(name, errors.fields?.[name]);
 
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
 const countryOptions = COUNTRY_CODES.map((code) => ({ code, name: countryNames.of(code) ?? code })).sort((a, b) =>

@@ -3,6 +3,7 @@
 // field and listed in a summary on top.
 import type { InputHTMLAttributes } from 'react';
 import { renderHtml } from '../../lib/document.js';
+import { FieldErrorLine, invalidFieldProps } from '../../lib/field-error.js';
 import {
   BUSINESS_TYPES,
   COUNTRIES,
@@ -21,12 +22,7 @@ interface FieldProps {
 }
 
 function FieldError({ field, errors }: { field: Field; errors: OnboardingErrors }) {
-  const error = errors[field];
-  return error ? (
-    <p className="error" id={`${field}-error`}>
-      {error}
-    </p>
-  ) : null;
+  return <FieldErrorLine name={field} message={errors[field]} />;
 }
 
 function TextInput({
@@ -67,16 +63,10 @@ function Select({
   form,
   errors,
 }: FieldProps & { options: ReadonlyArray<readonly [string, string]> }) {
-  const error = errors[field];
   return (
     <div className="field">
       <label htmlFor={field}>{label}</label>
-      <select
-        id={field}
-        name={field}
-        defaultValue={form[field]}
-        {...(error ? { 'aria-invalid': true, 'aria-describedby': `${field}-error` } : {})}
-      >
+      <select id={field} name={field} defaultValue={form[field]} {...invalidFieldProps(field, errors[field])}>
         {[['', 'Choose…'] as const, ...options].map(([value, text]) => (
           <option key={value} value={value}>
             {text}

@@ -6,6 +6,7 @@ import { formatMoney, toCurrencyCode, type CurrencyCode } from '@marquee/shared'
 import type { SandboxAccountRecord, SandboxCheckoutRecord } from '../../adapters/payments/sandbox.js';
 import type { CheckoutLineItem } from '../../adapters/payments/payments.js';
 import { Document, renderHtml } from '../../lib/document.js';
+import { FieldErrorLine, invalidFieldProps } from '../../lib/field-error.js';
 import type { CardErrors, CardForm } from './sandbox-forms.js';
 
 export const SANDBOX_BANNER = 'SANDBOX — no real money moves';
@@ -105,7 +106,6 @@ interface CardInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'fo
 }
 
 function CardInput({ field, label, form, errors, ...attributes }: CardInputProps) {
-  const error = errors[field];
   return (
     <div className="field">
       <label htmlFor={field}>{label}</label>
@@ -115,13 +115,9 @@ function CardInput({ field, label, form, errors, ...attributes }: CardInputProps
         // The security code is never sent back.
         defaultValue={field === 'card_cvc' ? '' : form[field]}
         {...attributes}
-        {...(error ? { 'aria-invalid': true, 'aria-describedby': `${field}-error` } : {})}
+        {...invalidFieldProps(field, errors[field])}
       />
-      {error ? (
-        <p className="error" id={`${field}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldErrorLine name={field} message={errors[field]} />
     </div>
   );
 }
