@@ -40,11 +40,7 @@ export function Document({ title, css, lang, description, icon, head, htmlClassN
         <link rel="icon" href={icon ?? 'data:,'} />
         <title>{title}</title>
         {description ? <meta name="description" content={description} /> : null}
-        <InlineStyle
-          css={`
-            ${BASE_CSS}${css ?? ''}
-          `}
-        />
+        <InlineStyle css={BASE_CSS + (css ?? '')} />
       </head>
       <body>{children}</body>
     </html>

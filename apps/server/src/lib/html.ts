@@ -5,6 +5,6 @@ const HTML_SPECIAL = /[&<>"']/;
 
 export function escapeHtml(value: unknown): string {
   const text = String(value ?? '');
-  // Most texts have nothing to escape: one scan, and the same string back (every page escapes hundreds of them).
+  // Most texts have nothing to escape: one scan, and the same string back (an e-mail escapes dozens of them).
   return HTML_SPECIAL.test(text) ? text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!) : text;
 }

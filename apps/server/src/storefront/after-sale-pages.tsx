@@ -2,6 +2,7 @@
 // admits shows no QR code), 'Send to someone else' per ticket when the event allows resale, and the refund
 // request when it allows refunds; otherwise the page says these are not offered. Every form works without
 // JavaScript (plain posts; the per-ticket forms are in after-sale-forms.tsx).
+import { Notice } from './notice.js';
 import { formatMoney, isSold, toCurrencyCode, type TicketState } from '@marquee/shared';
 import { ResaleForm, TransferForm, WithdrawForm } from './after-sale-forms.js';
 import type { AfterSaleView, FanTicket, QrSymbol } from './after-sale-view.js';
@@ -140,11 +141,5 @@ export function RefundSection({ view, hasValidTickets }: { view: AfterSaleView; 
 }
 
 export function AfterSaleMessage({ view }: { view: AfterSaleView }) {
-  const message = view.message;
-  if (!message) return null;
-  return (
-    <div className={message.kind} role={message.kind === 'alert' ? 'alert' : 'status'}>
-      {message.text}
-    </div>
-  );
+  return <Notice message={view.message} />;
 }

@@ -1,5 +1,6 @@
 // What the order page's after-sale parts show: a fan's ticket and the order's after-sale state (after-sale-pages.tsx
 // and after-sale-forms.tsx both read them).
+import type { NoticeMessage } from './notice.js';
 import type { TicketState } from '@marquee/shared';
 import type { QrRun } from '../modules/ticket-documents/ticket-documents.qr.js';
 
@@ -32,7 +33,7 @@ export interface AfterSaleView {
   /** The latest request's state: 'requested' (waiting), 'declined' (with reason) or none. */
   request: { status: 'requested' | 'declined'; declineReason: string | null } | null;
   /** After a form: a refusal (alert) or what was done (note). */
-  message?: { kind: 'alert' | 'note'; text: string };
+  message?: NoticeMessage;
   /** The transfer form's values after a refusal, for the ticket it was about. */
   transfer?: { code: string; name: string; email: string };
   /** A transfer filled in and waiting for the fan's confirmation. */

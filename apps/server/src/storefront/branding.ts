@@ -82,7 +82,7 @@ export interface BrandTheme {
 export interface BrandThemeOptions {
   /**
    * Apply the brand font from the first paint, preloaded: for pages without artwork whose script does not switch
-   * fonts (the waiting room). By default the font waits for the page to load (FONT_SWITCH_SCRIPT).
+   * fonts (the waiting room). By default the font waits for the page to load (PAGE_LOADER, page-loader.ts).
    */
   fontsAtOnce?: boolean;
 }

@@ -1,6 +1,7 @@
 // The pages after the event page: the order summary with its hold countdown, 'processing' while the payment
 // is confirmed, and the 'find my order' form (the order page is order-view.tsx). Server-rendered with React
 // (decision 060), branded; every form is a plain post, so it works without JavaScript.
+import { Notice, type NoticeMessage } from './notice.js';
 import { clockIn, dateTimeFormatIn, formatMoney, toCurrencyCode } from '@marquee/shared';
 import type { OrderRow } from '../modules/checkout/checkout.service.js';
 import { BuyerFields } from './buyer-fields.js';
@@ -58,17 +59,9 @@ export interface SummaryPageInput {
   lines: SummaryLine[];
   token: string;
   /** A message after a cancelled or declined payment, or a refusal. */
-  message?: { kind: 'alert' | 'note'; text: string };
+  message?: NoticeMessage;
   /** A waiting-list offer without its buyer's details yet: the Pay form asks for them first. */
   details?: OfferDetailsView | null;
-}
-
-function Message({ message }: { message: { kind: 'alert' | 'note'; text: string } }) {
-  return (
-    <div className={message.kind} role={message.kind === 'alert' ? 'alert' : 'status'}>
-      {message.text}
-    </div>
-  );
 }
 
 function OfferDetails({ order: current, details }: { order: OrderRow; details: OfferDetailsView }) {
@@ -112,7 +105,7 @@ function SummaryBody({ input }: { input: SummaryPageInput }) {
     <>
       <h1>Your order</h1>
       <p className="when">{input.eventName}</p>
-      {input.message ? <Message message={input.message} /> : null}
+      <Notice message={input.message} />
       <p className="note">
         Your tickets are held until <strong>{until}</strong> ({input.timeZone.replace(/_/g, ' ')} time).{' '}
         <span data-countdown={expires.toISOString()} aria-live="polite"></span>

@@ -1,5 +1,6 @@
 // The checkout's summary page at its address (with a declined or cancelled payment's message), the return page
 // that waits for the payment to be confirmed, and the order-link lookup page, on the organiser's host.
+import type { NoticeMessage } from './notice.js';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
 import { CHECKOUT_TEXT, findOrderByToken } from '../modules/checkout/checkout.service.js';
@@ -32,7 +33,7 @@ export function checkoutSummaryRoutes(
       const organization = await organizationFor(db, request, reply, deps.appUrl);
       if (!organization) return reply;
       const query = request.query ?? {};
-      let message: { kind: 'alert' | 'note'; text: string } | undefined;
+      let message: NoticeMessage | undefined;
       if (query.payment === 'declined') {
         const reason = DECLINE_REASONS[String(query.reason)] ?? DECLINE_REASONS.card_declined!;
         message = {

@@ -1,5 +1,6 @@
 // The checkout's summary page (the held tickets, the Pay form, the buyer's details for a waiting-list offer), or
 // where a held order went instead: paid, expired, cancelled.
+import type { NoticeMessage } from './notice.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CURRENCY_COUNTRY, isCountryCode, type CurrencyCode } from '@marquee/shared';
 import type { Database } from '../db/client.js';
@@ -28,7 +29,7 @@ export function checkoutSummary(deps: { db: Database; paymentOrigins: string[] }
     reply: FastifyReply,
     organization: StorefrontOrganization,
     token: string,
-    message: { kind: 'alert' | 'note'; text: string } | undefined,
+    message: NoticeMessage | undefined,
     status = 200,
     posted?: { form: CheckoutFormState; errors: CheckoutFormErrors },
   ) {

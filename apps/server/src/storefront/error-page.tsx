@@ -33,10 +33,14 @@ export function ErrorPage({ title, text }: { title: string; text: string }) {
   );
 }
 
+// A handful of pages, the same for every host: rendered once, so a rush's 429s and 503s cost no rendering.
+const render = (page: { title: string; text: string }) => renderHtml(<ErrorPage title={page.title} text={page.text} />);
+const rendered = new Map(Object.entries(pages).map(([status, page]) => [Number(status), render(page)]));
+const serverErrorHtml = render(serverError);
+
 export function storefrontErrorPage(status: number): string {
-  const page = pages[status] ?? (status >= 500 ? serverError : pages[400]!);
-  return renderHtml(<ErrorPage title={page.title} text={page.text} />);
+  return rendered.get(status) ?? (status >= 500 ? serverErrorHtml : rendered.get(400)!);
 }
 
-/** The 404 of a host no organisation has; the same for every such host, so it is rendered once. */
+/** The 404 of a host no organisation has. */
 export const STOREFRONT_NOT_FOUND_HTML = storefrontErrorPage(404);

@@ -182,9 +182,7 @@ export function StorefrontDocument({
     <Document
       title={page.title}
       description={page.description}
-      css={`
-        ${theme.css}\n${FRAME_CSS}\n${page.contentCss === false ? '' : STOREFRONT_CSS}${page.css ?? ''}
-      `}
+      css={theme.css + FRAME_CSS + (page.contentCss === false ? '' : STOREFRONT_CSS) + (page.css ?? '')}
       head={
         <>
           <FontHead theme={theme} />

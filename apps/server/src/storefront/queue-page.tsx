@@ -62,9 +62,7 @@ function QueueDocument({
   return (
     <Document
       title={`Waiting room \u00b7 ${snapshot.name}`}
-      css={`
-        ${theme.css}\n${CSS}
-      `}
+      css={theme.css + CSS}
       head={
         <>
           <FontHead theme={theme} />

@@ -2,6 +2,7 @@
 // the join form (a plain form: e-mail, quantity, which tickets) that gives way to a confirmation once joined, and
 // the leave page of the e-mails' link (a question and a form; the POST leaves). All work without JavaScript.
 // React components rendered on the server (decision 060).
+import { Notice, type NoticeMessage } from './notice.js';
 import type { ReactNode } from 'react';
 import type { StorefrontEvent } from '../modules/checkout/storefront-event.js';
 import { WAITLIST_MESSAGES } from '../modules/resale/resale-messages.js';
@@ -42,11 +43,6 @@ function Joined({ stored, done }: { stored: StorefrontEvent; done: WaitlistDone 
   );
 }
 
-export interface WaitlistMessage {
-  kind: 'alert' | 'note';
-  text: string;
-}
-
 /** The join form: e-mail, quantity and which of the sold-out tickets; or, once on sale again, the way to buy. */
 export function WaitlistForm({
   stored,
@@ -55,7 +51,7 @@ export function WaitlistForm({
 }: {
   stored: StorefrontEvent;
   state: WaitlistFormState;
-  message?: WaitlistMessage | undefined;
+  message?: NoticeMessage | undefined;
 }) {
   const link = waitlistLink(stored);
   const event = stored.event;
@@ -74,11 +70,7 @@ export function WaitlistForm({
   return (
     <>
       <h1>{`Waiting list: ${event.name}`}</h1>
-      {message ? (
-        <div className={message.kind} role={message.kind === 'alert' ? 'alert' : 'status'}>
-          {message.text}
-        </div>
-      ) : null}
+      <Notice message={message} />
       {link.open ? (
         <form method="post" action={link.url} noValidate>
           <div className="field">
@@ -138,7 +130,7 @@ export function renderWaitlistPage(
   organization: StorefrontFrameOrganization,
   stored: StorefrontEvent,
   state: WaitlistFormState,
-  message?: WaitlistMessage,
+  message?: NoticeMessage,
   done?: WaitlistDone,
 ): string {
   const name = stored.event.name;

@@ -3,6 +3,7 @@
 // confirmation (?done=joined|already), so a reload sends nothing again. The e-mails' leave link: GET asks, POST
 // leaves and redirects back to the page, which then says so. Origin is checked by the plugin; the form's fields
 // are checked here (control characters, sizes, e-mail, quantity).
+import type { NoticeMessage } from './notice.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidEmail } from '@marquee/shared';
 import type { Database } from '../db/client.js';
@@ -90,7 +91,7 @@ export function waitlistRoutes(app: FastifyInstance, deps: WaitlistRoutesDeps) {
       quantity: field(request.body, 'quantity').slice(0, 4),
       type: field(request.body, 'type').slice(0, 64),
     };
-    const page = (status: number, kind: 'alert' | 'note', text: string) =>
+    const page = (status: number, kind: NoticeMessage['kind'], text: string) =>
       sendHtml(reply, status, renderWaitlistPage(found.organization, found.stored, state, { kind, text }));
     if (CONTROL.test(state.email) || CONTROL.test(state.type))
       return page(400, 'alert', 'Contains characters that are not allowed');

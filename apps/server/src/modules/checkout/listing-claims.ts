@@ -14,7 +14,7 @@ import { unrecordSale } from './sale-rollups.js';
 
 type ListingRow = typeof resaleListing.$inferSelect;
 
-/** The reason on a resold seller's refund (resale-messages.ts names it with the other resale texts). */
+/** The reason on a resold seller's refund. */
 export const RESOLD_REASON = 'Your ticket was resold to another fan at face value';
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 

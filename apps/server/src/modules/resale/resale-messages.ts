@@ -1,5 +1,4 @@
 // What the fan and the organiser are told about resale listings and the waiting list (decision 035).
-import { RESOLD_REASON } from '../checkout/listing-claims.js';
 
 export const RESALE_MESSAGES = {
   resaleOff: 'Resale is not offered for this event',
@@ -11,7 +10,6 @@ export const RESALE_MESSAGES = {
   unlimited: 'This event has no capacity limit, so it never sells out and listed tickets could not sell',
   buyerMidCheckout:
     'Someone is buying this ticket right now, so the listing cannot be withdrawn. Try again in a few minutes.',
-  resoldReason: RESOLD_REASON,
 } as const;
 
 export const WAITLIST_MESSAGES = {

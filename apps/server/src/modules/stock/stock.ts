@@ -90,10 +90,6 @@ export const releaseHeldTickets = (tx: Tx, eventId: string, lines: LineQuantity[
 export const returnSoldTickets = (tx: Tx, eventId: string, lines: LineQuantity[]) =>
   addToCounters(tx, eventId, lines, { held: 0, sold: -1 }, false);
 
-/** Puts listed places back as sold (a cancelled event's listings are withdrawn before its refunds run). */
-export const restoreListedTickets = (tx: Tx, eventId: string, lines: LineQuantity[]) =>
-  addToCounters(tx, eventId, lines, { held: 0, sold: 1 }, false);
-
 /**
  * The batch hold's counter steps (hold-batch.ts writes a whole batch of holds in one statement): CTE bodies that
  * add a type's or the event's held tickets, each gated on the CTE before it so the rows are locked in the one
@@ -115,8 +111,9 @@ export const holdVenueCounterStep = (organizationId: string, eventId: string, he
  * Gives back held tickets inside a larger statement (an event's cancellation releases every pending hold at
  * once): `perType` names a CTE of (ticket_type_id, quantity), `released` one of released orders with `quantity`.
  */
-export const releaseHeldPerTypeStep = (perType: SQL) =>
-  sql`update ticket_type t set held = t.held - p.quantity from ${perType} p where t.id = p.ticket_type_id returning t.id`;
+export const releaseHeldPerTypeStep = (perType: SQL, after?: SQL) =>
+  sql`update ticket_type t set held = t.held - p.quantity from ${perType} p
+      where t.id = p.ticket_type_id ${after ? sql`and (select count(*) from ${after}) >= 0` : sql``} returning t.id`;
 
 export const releaseHeldVenueStep = (eventId: string, released: SQL) =>
   sql`update event v set held = v.held - (select coalesce(sum(quantity), 0) from ${released})
@@ -147,9 +144,7 @@ export async function releaseExpiredHolds(
       ), ${RELEASE_CODES_AND_BUYERS}, per_type as (
         select l.ticket_type_id, sum(l.quantity)::int as quantity
         from order_line l join expired e on e.id = l.order_id group by l.ticket_type_id
-      ), types as (
-        update ticket_type t set held = t.held - p.quantity from per_type p
-        where t.id = p.ticket_type_id and (select count(*) from buyers) >= 0 returning t.id
+      ), types as (${releaseHeldPerTypeStep(sql.raw('per_type'), sql.raw('buyers'))}
       ), per_event as (
         select event_id, sum(quantity)::int as quantity from expired group by event_id
       ), events as (
