@@ -1,4 +1,4 @@
-// The event page keeps its frame (everything but the checkout column) with the rows one shared read returned: pages
+// The event page keeps its frame (everything but the checkout column) by the data it shows: pages
 // answered from the same rows each carry their own form, and are the same text a fresh render gives.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';

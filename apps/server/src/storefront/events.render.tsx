@@ -1,7 +1,7 @@
 // Server-rendered event listings and event pages for organisation storefronts (React, decision 060): inline CSS
 // and one small deferred script, so they load fast on a bad mobile connection. JSX escapes what the organiser typed.
 import { randomUUID } from 'node:crypto';
-import { bookingFee, formatMoney } from '@marquee/shared';
+import { bookingFee, boundedMemo, formatMoney } from '@marquee/shared';
 import type { PublicEvent } from '../modules/events/events.public.js';
 import { renderFragment } from '../lib/document.js';
 import { CHECKOUT_TEXT } from '../modules/checkout/checkout.service.js';
@@ -93,11 +93,11 @@ const COLUMN = `marquee-column-${randomUUID()}`;
 
 /**
  * Everything of an event page but its checkout column (the form, the codes, what is left), as the text before and
- * after it. It depends only on the organisation's and the event's rows and the origin: the requests answered by one
- * shared read of those rows (decision 042), such as a rush's refusals, share one frame, kept with the row objects
- * and forgotten with them (a later read makes new objects, so a change is never served from an old frame).
+ * after it. It depends only on the organisation's and the event's data and the origin, so frames are kept by that
+ * data (decision 042's kept frames, by content since decision 060): a page read again costs a JSON key, not a
+ * render, and any change to what the frame shows is a new key, so it is never served from an old frame.
  */
-const frames = new WeakMap<object, WeakMap<object, Map<string, readonly [string, string]>>>();
+const frames = boundedMemo<readonly [string, string]>(256);
 
 function eventPageFrame(
   organization: StorefrontFrameOrganization,
@@ -105,19 +105,12 @@ function eventPageFrame(
   event: PublicEvent,
   stored: StorefrontEvent,
 ): readonly [string, string] {
-  let byOrganization = frames.get(stored.row);
-  if (!byOrganization) frames.set(stored.row, (byOrganization = new WeakMap()));
-  let byKey = byOrganization.get(organization);
-  if (!byKey) byOrganization.set(organization, (byKey = new Map()));
-  const key = `${origin}\n${stored.closedReason}\n${event.slug}`;
-  let frame = byKey.get(key);
-  if (!frame) {
+  const key = JSON.stringify([origin, stored.closedReason, stored.row.startsAt, organization, event]);
+  return frames(key, () => {
     const page = renderEventFrame(organization, origin, event, stored);
     const at = page.indexOf(COLUMN);
-    frame = [page.slice(0, at), page.slice(at + COLUMN.length)] as const;
-    byKey.set(key, frame);
-  }
-  return frame;
+    return [page.slice(0, at), page.slice(at + COLUMN.length)] as const;
+  });
 }
 
 /** The whole page with the column's marker in its place (rendered once per rows, eventPageFrame). */

@@ -1,5 +1,6 @@
 // The organisation's public home page on its subdomain or verified custom domain: branding, description,
 // social links and upcoming events. Rendered on the server (React, decision 060); inline CSS, no JavaScript.
+import { boundedMemo } from '@marquee/shared';
 import { renderFragment } from '../lib/document.js';
 import { ResponsiveImg } from './responsive-img.js';
 import { renderStorefrontPage, safeLink, SocialLinks, type SocialCard, type StorefrontBranding } from './layout.js';
@@ -82,11 +83,18 @@ h2::after{content:"";display:block;width:40px;height:3px;background:var(--accent
 @media (min-width:720px){.cover{height:280px}.cover.plain{height:140px}main{padding:0 32px 64px}.brand{flex-direction:row;align-items:flex-end;gap:20px;margin-top:-56px}
 .logo{width:120px;height:120px;border-radius:24px}.brand.no-logo{margin-top:40px}.event-list{grid-template-columns:1fr 1fr}}`;
 
+/** Homes made from the same data are the same HTML: kept by that data, so a home read again is not rendered again. */
+const homes = boundedMemo<string>(256);
+
 export function renderStorefrontHome(
   branding: StorefrontBranding,
   events: StorefrontEventSummary[] = [],
   social?: SocialCard,
 ): string {
+  return homes(JSON.stringify([branding, events, social ?? null]), () => renderHome(branding, events, social));
+}
+
+function renderHome(branding: StorefrontBranding, events: StorefrontEventSummary[], social: SocialCard | undefined) {
   const name = branding.companyName;
   const logo = safeLink(branding.logoUrl);
   const cover = safeLink(branding.coverImageUrl);
