@@ -22,3 +22,4 @@ export * from './checkin.js';
 export * from './resale.js';
 export * from './queue.js';
 export * from './memo.js';
+export * from './series.js';

@@ -13,6 +13,7 @@ import type { PublicEvent } from '../modules/events/events.public.js';
 import type { StorefrontEvent } from '../modules/checkout/storefront-event.js';
 import { safeLink, type StorefrontFrameOrganization } from './layout.js';
 import { EventArtwork, ResponsiveImg } from './responsive-img.js';
+import { SeriesDates } from './series-dates.js';
 
 /** 'SAT 14 JUN, 2025 · 19:00' (the event's own time zone). */
 export function when(event: PublicEvent): string {
@@ -66,6 +67,7 @@ export function EventDetails({
           </>
         ) : null}
       </p>
+      <SeriesDates dates={stored.dates} currentId={event.id} />
       <Venue location={event.location} />
       {stored.closedReason === null ? (
         <ShareRow event={event} pageUrl={`${origin}/events/${event.slug}`} hasStart={stored.row.startsAt !== null} />

@@ -12,6 +12,7 @@ import type { StorefrontEventSummary } from './home-page.js';
 import { About, EventDetails, when } from './event-details.js';
 import { WaitlistCallout } from './waitlist-callout.js';
 import { CODE_ENTRY_CSS, type CodeView } from './code-entry.js';
+import { SERIES_DATES_CSS } from './series-dates.js';
 
 export { ageLimit } from './event-details.js';
 
@@ -19,6 +20,24 @@ export { ageLimit } from './event-details.js';
 export function priceLine(priceMinor: number | null, currency: PublicEvent['currency']): string {
   if (priceMinor === null) return 'Price to be announced';
   return `Price ${formatMoney(priceMinor, currency)} + ${formatMoney(bookingFee(priceMinor, currency), currency)} booking fee`;
+}
+
+/**
+ * The storefront home's list: each event as toStorefrontEventSummary shows it, a series once (decision 132), at
+ * its next date with how many more follow.
+ */
+export function toStorefrontEventSummaries(events: PublicEvent[]): StorefrontEventSummary[] {
+  const later = new Map<string, number>();
+  const shown = events.filter((event) => {
+    if (!event.seriesId) return true;
+    const seen = later.get(event.seriesId);
+    later.set(event.seriesId, seen === undefined ? 0 : seen + 1);
+    return seen === undefined;
+  });
+  return shown.map((event) => ({
+    ...toStorefrontEventSummary(event),
+    ...(event.seriesId && later.get(event.seriesId) ? { moreDates: later.get(event.seriesId) } : {}),
+  }));
 }
 
 /** An event as the storefront home lists it. */
@@ -105,7 +124,7 @@ function eventPageFrame(
   event: PublicEvent,
   stored: StorefrontEvent,
 ): readonly [string, string] {
-  const key = JSON.stringify([origin, stored.closedReason, stored.row.startsAt, organization, event]);
+  const key = JSON.stringify([origin, stored.closedReason, stored.row.startsAt, organization, event, stored.dates]);
   return frames(key, () => {
     const page = renderEventFrame(organization, origin, event, stored);
     const at = page.indexOf(COLUMN);
@@ -140,7 +159,7 @@ function renderEventFrame(
     title: `${event.name} · ${organization.companyName}`,
     description: event.description || `${event.name} at ${event.location}`,
     body,
-    css: CODE_ENTRY_CSS,
+    css: CODE_ENTRY_CSS + SERIES_DATES_CSS,
     script: true,
     social: {
       title: event.name,

@@ -18,6 +18,8 @@ export interface StorefrontEventSummary {
   imageUrl?: string | null;
   /** Already formatted, e.g. 'From £12.00'. */
   priceLabel?: string | null;
+  /** Dates in a series (decision 132): how many later dates the series has beside this, its next one. */
+  moreDates?: number;
 }
 
 /** Thumbnails this far down the list are likely in the first screen on a phone, so they are not lazy-loaded. */
@@ -52,6 +54,9 @@ export function EventsSection({ events }: { events: StorefrontEventSummary[] }) 
                   <span className="event-body">
                     <span className="event-title">{event.title}</span>
                     <span className="muted">{event.location ? `${event.when} · ${event.location}` : event.when}</span>
+                    {event.moreDates ? (
+                      <span className="muted">{`+ ${event.moreDates} more ${event.moreDates === 1 ? 'date' : 'dates'}`}</span>
+                    ) : null}
                     {event.priceLabel ? <span className="price">{event.priceLabel}</span> : null}
                   </span>
                 </a>

@@ -4,7 +4,7 @@ import type { Database } from '../db/client.js';
 import type { PageViewRecorder } from '../modules/analytics/page-views.js';
 import { renderStorefrontHome } from './home-page.js';
 import { listPublicEvents } from '../modules/events/events.public.js';
-import { absoluteUrl, toStorefrontEventSummary } from './events.render.js';
+import { absoluteUrl, toStorefrontEventSummaries } from './events.render.js';
 import { sendStorefrontHtml } from './etag.js';
 import { findStorefrontOrganization, sendStorefrontNotFound } from './respond.js';
 
@@ -18,7 +18,7 @@ export function homeRoutes(app: FastifyInstance, deps: { db: Database; appUrl: s
     const events = await listPublicEvents(db, organization.organizationId);
     const origin = `${request.protocol}://${request.host}`;
     const cover = organization.coverImageUrl ? absoluteUrl(organization.coverImageUrl, origin) : null;
-    const html = renderStorefrontHome(organization, events.map(toStorefrontEventSummary), {
+    const html = renderStorefrontHome(organization, toStorefrontEventSummaries(events), {
       title: organization.companyName,
       description: organization.description?.trim().slice(0, 300) || `Tickets for ${organization.companyName} events`,
       url: `${origin}/`,

@@ -63,6 +63,11 @@ export const event = pgTable(
       .notNull()
       .default('auto'),
     queueRatePerMinute: integer('queue_rate_per_minute').notNull().default(QUEUE_DEFAULT_RATE_PER_MINUTE),
+    /**
+     * Dates in a series (decision 132): every date is an event of its own (capacity, on-sale, door list, figures)
+     * and the dates of one series share this id; null = a single event.
+     */
+    seriesId: uuid('series_id'),
     /** Paid tickets of all types. */
     sold: integer('sold').notNull().default(0),
     /** Tickets of all types in checkout holds. */
@@ -74,6 +79,9 @@ export const event = pgTable(
   },
   (table) => [
     index('event_organization_id_idx').on(table.organizationId, table.startsAt),
+    index('event_series_idx')
+      .on(table.organizationId, table.seriesId, table.startsAt)
+      .where(sql`${table.seriesId} is not null`),
     uniqueIndex('event_organization_slug_idx').on(table.organizationId, table.slug),
     // The archive job's scan: only live events that should disappear when they end.
     index('event_live_ends_at_idx')

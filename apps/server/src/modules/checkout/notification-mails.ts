@@ -5,6 +5,7 @@ import type { OutgoingMail } from '../../adapters/mail/mailer.js';
 import type { event, order, orderLine, organizationSettings } from '../../db/schema/index.js';
 import {
   eventCancelledEmail,
+  eventMovedEmail,
   lateOrderRefundedEmail,
   orderConfirmationEmail,
   orderLinksEmail,
@@ -24,7 +25,15 @@ export interface MailContext {
   event: typeof event.$inferSelect;
   settings: typeof organizationSettings.$inferSelect;
   lines: Array<typeof orderLine.$inferSelect>;
-  tickets: Array<{ code: string; holderName: string; typeName: string; status: TicketState; qrPayload: string }>;
+  tickets: Array<{
+    code: string;
+    holderName: string;
+    /** Set on a ticket received by transfer; null while it is the buyer's. */
+    holderEmail: string | null;
+    typeName: string;
+    status: TicketState;
+    qrPayload: string;
+  }>;
   /** The organiser's storefront origin, e.g. http://acme.localhost:3000 */
   origin: string;
   appUrl: string;
@@ -171,6 +180,23 @@ export const buildMail = {
         order: documentOrder(context),
         refundedMinor: context.order.refundedMinor,
         reason,
+      }),
+    );
+  },
+
+  async eventMoved(
+    context: MailContext,
+    to: { email: string; name: string; isBuyer: boolean },
+    previous: { startsAt: Date; endsAt: Date | null },
+  ): Promise<Mail> {
+    return withoutRecipient(
+      eventMovedEmail({
+        branding: documentBranding(context.settings, context.appUrl),
+        event: documentEvent(context.event, context.origin),
+        order: documentOrder(context),
+        to,
+        previous,
+        refundsAllowed: context.event.refundsAllowed,
       }),
     );
   },

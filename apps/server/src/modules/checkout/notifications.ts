@@ -8,6 +8,7 @@ import { queueResaleRefunds } from './listing-claims.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { isSold } from '@marquee/shared';
 import type { PaymentsProvider } from '../../adapters/payments/payments.js';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import { mailSent, RESENT_WARNING, sendOnce } from '../../adapters/mail/once.js';
@@ -32,9 +33,17 @@ import type { TicketSigner } from './ticket-qr.js';
 import { buildMail, orderDocuments, type MailContext, type PaymentReviewFacts } from './notification-mails.js';
 
 const orderTargetSchema = z.object({ orderId: z.string().uuid(), organizationId: z.string().min(1) });
-export const checkoutMailJobSchema = orderTargetSchema.extend({
-  kind: z.enum(['order-confirmation', 'organiser-sale', 'late-refund', 'event-cancelled', 'payment-review']),
-});
+export const checkoutMailJobSchema = z.union([
+  orderTargetSchema.extend({
+    kind: z.enum(['order-confirmation', 'organiser-sale', 'late-refund', 'event-cancelled', 'payment-review']),
+  }),
+  orderTargetSchema.extend({
+    kind: z.literal('event-moved'),
+    startsAt: z.string().datetime(),
+    previousStartsAt: z.string().datetime(),
+    previousEndsAt: z.string().datetime().nullable(),
+  }),
+]);
 /** A refund job of a payment that did not match its order (decision 050); the others name only the order. */
 const mismatchRefundSchema = orderTargetSchema.extend({
   review: z.literal(true),
@@ -67,7 +76,13 @@ const mailOrder = preparedQuery('mail_order_event_settings', (db, name) =>
 
 const mailTickets = preparedQuery('mail_order_tickets', (db, name) =>
   db
-    .select({ code: ticket.code, holderName: ticket.holderName, typeName: ticketType.name, status: ticket.status })
+    .select({
+      code: ticket.code,
+      holderName: ticket.holderName,
+      holderEmail: ticket.holderEmail,
+      typeName: ticketType.name,
+      status: ticket.status,
+    })
     .from(ticket)
     .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))
     .where(eq(ticket.orderId, sql.placeholder('orderId')))
@@ -113,7 +128,7 @@ type Mail = Awaited<ReturnType<typeof buildMail.orderConfirmation>>;
 async function plannedMail(
   deps: NotificationDeps,
   job: CheckoutMailJob,
-): Promise<{ recipients: string[]; build(): Promise<Mail> } | null> {
+): Promise<{ recipients: string[]; build(recipient: string): Promise<Mail>; perRecipient?: true } | null> {
   const context = await loadContext(deps, job.orderId, job.organizationId);
   if (!context) return null;
   const status = context.order.status;
@@ -148,6 +163,22 @@ async function plannedMail(
         build: () => buildMail.eventCancelled(context, reason),
       };
     }
+    case 'event-moved': {
+      // Moved again since: the later job tells the latest time. Nothing to tell an order no longer holding tickets.
+      if (status !== 'paid' && status !== 'partially_refunded') return null;
+      if (context.event.startsAt?.toISOString() !== job.startsAt) return null;
+      const holders = movedRecipients(context);
+      if (holders.size === 0) return null;
+      const previous = {
+        startsAt: new Date(job.previousStartsAt),
+        endsAt: job.previousEndsAt ? new Date(job.previousEndsAt) : null,
+      };
+      return {
+        recipients: [...holders.keys()],
+        perRecipient: true,
+        build: (recipient) => buildMail.eventMoved(context, holders.get(recipient)!, previous),
+      };
+    }
     case 'payment-review': {
       // The first payment that did not match: what the e-mail describes (the order's trail has every one).
       const [review] = await deps.db
@@ -167,6 +198,23 @@ async function plannedMail(
       };
     }
   }
+}
+
+/**
+ * Who holds the order's tickets now, by address: the buyer for the tickets still theirs, each transfer's holder for
+ * theirs; only tickets that still admit (isSold) count.
+ */
+function movedRecipients(context: MailContext): Map<string, { email: string; name: string; isBuyer: boolean }> {
+  const holders = new Map<string, { email: string; name: string; isBuyer: boolean }>();
+  for (const entry of context.tickets) {
+    if (!isSold(entry.status)) continue;
+    const email = (entry.holderEmail ?? context.order.customerEmail).trim();
+    if (!email || holders.has(email.toLowerCase())) continue;
+    const isBuyer = entry.holderEmail === null;
+    const name = isBuyer ? context.order.firstName : entry.holderName;
+    holders.set(email.toLowerCase(), { email, name, isBuyer });
+  }
+  return holders;
 }
 
 /** The facts fulfilment recorded about a payment that did not match (fulfilment.ts, holdForReview). */
@@ -267,13 +315,16 @@ export function createCheckoutNotifier(deps: NotificationDeps): CheckoutNotifier
     async deliverMail(job) {
       const planned = await plannedMail(deps, job);
       if (!planned) return;
-      const keys = planned.recipients.map((recipient) => ({ orderId: job.orderId, kind: job.kind, recipient }));
+      // A moved event's e-mail is once per new time: moving it twice tells holders twice.
+      const kind = job.kind === 'event-moved' ? `event-moved:${job.startsAt}` : job.kind;
+      const keys = planned.recipients.map((recipient) => ({ orderId: job.orderId, kind, recipient }));
       const due = [];
       for (const key of keys) if (!(await mailSent(deps.db, key))) due.push(key);
       if (due.length === 0) return;
-      const mail = await planned.build();
+      const shared = planned.perRecipient ? null : await planned.build(due[0]!.recipient);
       // Each recipient is claimed just before its hand-over and marked once the server accepted it (decision 051).
       for (const key of due) {
+        const mail = shared ?? (await planned.build(key.recipient));
         const outcome = await sendOnce(deps.db, deps.mailer, key, mail);
         if (outcome === 'resent') deps.log.warn({ orderId: job.orderId, kind: job.kind }, RESENT_WARNING);
       }

@@ -3,15 +3,21 @@
 // transaction as the change and run by the job worker. Implemented by notifications.ts.
 import type { FulfilmentFollowUp } from './fulfilment.js';
 import type { Tx } from '../../db/tx.js';
+import type { EventMovedMailJob } from '../events/events.moved.js';
 
-/** The checkout e-mails sent by the job worker; the payload names the order, never a person. */
+/**
+ * The checkout e-mails sent by the job worker; the payload names the order, never a person (a moved event's
+ * also carries the new and old times, events.moved.ts).
+ */
 export type CheckoutMailKind =
   'order-confirmation' | 'organiser-sale' | 'late-refund' | 'event-cancelled' | 'payment-review';
-export interface CheckoutMailJob {
-  kind: CheckoutMailKind;
-  orderId: string;
-  organizationId: string;
-}
+export type CheckoutMailJob =
+  | {
+      kind: CheckoutMailKind;
+      orderId: string;
+      organizationId: string;
+    }
+  | EventMovedMailJob;
 
 export interface CheckoutNotifier {
   /** True when the PDF and calendar files can be offered on the order page. */

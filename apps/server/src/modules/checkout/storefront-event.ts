@@ -58,7 +58,19 @@ export interface StorefrontEvent {
   keepOwed: boolean;
   /** Some pending hold of the event had run out when this was read (`releaseExpiredHolds` frees it). */
   expiredHolds: boolean;
+  /** Dates in a series (decision 132): the series' live dates that have not ended, this one too; [] = single. */
+  dates: SeriesDate[];
 }
+
+/** One date of a series as the event page offers it. */
+export interface SeriesDate {
+  id: string;
+  slug: string;
+  startLocal: string;
+  /** Nothing left: the venue is full or every shown type is. */
+  soldOut: boolean;
+}
+type SeriesDateRow = { id: string; slug: string; starts_at: string | null; time_zone: string; sold_out: boolean };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -246,6 +258,17 @@ const storefrontEventQuery = (name: string, eventId: (owner: SQL) => SQL, owner:
         // The probe `releaseExpiredHolds` makes first (the partial pending-hold index), riding along.
         expired: sql<boolean>`exists (select 1 from "order" where status = 'pending' and event_id = ${eventId(owner)}
           and hold_expires_at < ${sql.placeholder('now')}::timestamptz)`,
+        // The series' other dates ride along too (nothing is read for a single event).
+        dates: sql<SeriesDateRow[] | null>`case when ${event.seriesId} is null then null else (
+          select json_agg(d order by d.starts_at, d.id) from (
+            select s.id, s.slug, s.starts_at, s.time_zone,
+              (s.capacity is not null and s.sold + s.held >= s.capacity) or not exists (
+                select 1 from ticket_type t where t.event_id = s.id and not t.hidden and t.price_minor is not null
+                  and (t.capacity is null or t.sold + t.held < t.capacity)) as sold_out
+            from event s
+            where s.organization_id = ${event.organizationId} and s.series_id = ${event.seriesId}
+              and s.status = 'live' and (s.ends_at is null or s.ends_at > ${sql.placeholder('now')}::timestamptz)
+          ) d) end`,
       })
       .from(event)
       .leftJoin(ticketType, and(eq(ticketType.eventId, event.id), eq(ticketType.organizationId, owner)))
@@ -346,6 +369,12 @@ async function readStorefrontEvent(
     salesOpensAt: sales.opensAt,
     keepOwed: owed !== null,
     expiredHolds: joined[0]?.expired === true,
+    dates: (joined[0]?.dates ?? []).map((date) => ({
+      id: date.id,
+      slug: date.slug,
+      startLocal: date.starts_at ? instantToLocal(new Date(date.starts_at), date.time_zone) : '',
+      soldOut: date.sold_out,
+    })),
     startLocal: local(row.startsAt),
     endLocal: local(row.endsAt),
     lastEntryLocal: local(row.lastEntryAt),

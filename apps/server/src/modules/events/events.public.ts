@@ -28,6 +28,8 @@ export interface PublicEvent {
   soldOnEntry: boolean;
   refundsAllowed: boolean;
   resaleAllowed: boolean;
+  /** The series the event is a date of (decision 132), or null. */
+  seriesId: string | null;
 }
 
 export function toPublicEvent(row: EventRow, general: TicketTypeRow | undefined): PublicEvent {
@@ -50,6 +52,7 @@ export function toPublicEvent(row: EventRow, general: TicketTypeRow | undefined)
     soldOnEntry: row.soldOnEntry,
     refundsAllowed: row.refundsAllowed,
     resaleAllowed: row.resaleAllowed,
+    seriesId: row.seriesId,
   };
 }
 

@@ -1,11 +1,18 @@
-// Events API: the organiser's events (CRUD, publish, unpublish, archive), the events page and the dashboard
+// Events API: the organiser's events (CRUD, publish, unpublish, archive, dates in a series), the events page and the dashboard
 // overview. Every route acts for the caller's organisation only; another organisation's event id is a 404.
 import QRCode from 'qrcode';
 import { AppError } from '../../lib/errors.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dashboardOverviewSchema, eventInputSchema, eventSchema, eventsListSchema } from '@marquee/shared';
+import {
+  dashboardOverviewSchema,
+  eventDatesInputSchema,
+  eventDatesSchema,
+  eventInputSchema,
+  eventSchema,
+  eventsListSchema,
+} from '@marquee/shared';
 import type { Config } from '../../config.js';
 import { requireOrganization } from '../auth/auth.guard.js';
 import {
@@ -20,6 +27,7 @@ import {
   type EventsContext,
 } from './events.service.js';
 import { dashboardOverview, listEvents } from './events.lists.js';
+import { addEventDates, listEventDates } from './events.series.js';
 
 const idParams = z.object({ id: z.string().max(64) });
 
@@ -61,7 +69,7 @@ export function eventRoutes(app: FastifyInstance, deps: { config: Config; assert
     { schema: { params: idParams, body: eventInputSchema, response: { 200: eventSchema } } },
     async (request) => {
       const actor = await actorOf(request);
-      return updateEvent(db, actor, request.params.id, request.body, context);
+      return updateEvent(db, actor, request.params.id, request.body, context, { jobs: app.jobs });
     },
   );
 
@@ -86,6 +94,26 @@ export function eventRoutes(app: FastifyInstance, deps: { config: Config; assert
     async (request) => {
       const actor = await actorOf(request);
       return unpublishEvent(db, actor, request.params.id, context);
+    },
+  );
+
+  // Dates in a series (decision 132): the series' dates with their figures, and adding dates to it.
+  api.get(
+    '/api/events/:id/dates',
+    { schema: { params: idParams, response: { 200: eventDatesSchema } } },
+    async (request) => {
+      const actor = await actorOf(request);
+      return listEventDates(db, actor.organizationId, request.params.id, context);
+    },
+  );
+
+  api.post(
+    '/api/events/:id/dates',
+    { schema: { params: idParams, body: eventDatesInputSchema, response: { 201: eventDatesSchema } } },
+    async (request, reply) => {
+      const actor = await actorOf(request);
+      const dates = await addEventDates(db, actor, request.params.id, request.body, deps, context);
+      return reply.status(201).send(dates);
     },
   );
 

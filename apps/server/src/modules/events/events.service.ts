@@ -13,6 +13,8 @@ import { AppError, type FieldError } from '../../lib/errors.js';
 import { listedCounts, placesTaken } from './events.figures.js';
 import { defaultEventTimeZone, organizationTimeZone, scheduleErrors } from './events.schedule.js';
 import { assignEventSlug } from './events.slugs.js';
+import { queueEventMovedMails } from './events.moved.js';
+import type { JobQueue } from '../../jobs/queue.js';
 import { organizationCurrency, toDtos, type EventsContext } from './events.dto.js';
 import { findEventRow, generalOf, ticketTypesFor, type EventRow } from './events.rows.js';
 import {
@@ -145,6 +147,7 @@ export async function updateEvent(
   id: string,
   input: EventInput,
   context: EventsContext,
+  deps: { jobs: JobQueue },
 ): Promise<EventDto> {
   try {
     await db.transaction(async (tx) => {
@@ -202,6 +205,17 @@ export async function updateEvent(
         .update(event)
         .set({ ...values.event, updatedAt: now })
         .where(and(eq(event.id, row.id), eq(event.organizationId, actor.organizationId)));
+      // A live event moved to another start: its ticket holders are told (events.moved.ts).
+      const startsAt = values.event.startsAt ?? null;
+      if (row.status === 'live' && row.startsAt && startsAt && startsAt.getTime() !== row.startsAt.getTime()) {
+        await queueEventMovedMails(tx, deps.jobs, {
+          organizationId: actor.organizationId,
+          eventId: row.id,
+          startsAt,
+          previousStartsAt: row.startsAt,
+          previousEndsAt: row.endsAt,
+        });
+      }
       // A rename moves the page to a new address; once the event has been public its old ones redirect.
       if (state.name !== row.name) {
         await assignEventSlug(tx, actor.organizationId, row.id, state.name, row.publishedAt !== null);

@@ -14,3 +14,4 @@ export {
 } from './ticket-documents.emails.js';
 export { eventCancelledEmail } from './ticket-documents.cancellation.js';
 export { refundDeclinedEmail, refundIssuedEmail, ticketTransferredEmail } from './ticket-documents.after-sale.js';
+export { eventMovedEmail } from './ticket-documents.moved.js';

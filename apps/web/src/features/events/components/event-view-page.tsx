@@ -20,6 +20,7 @@ import { Artwork, EventTicks, pageTitleClasses, StatusBadge } from './event-bits
 import { CancellationPanel, CancelEventButton } from './cancel-event';
 import { CodesSection } from './codes-section';
 import { QueueSection } from './queue-section';
+import { DatesSection } from './dates-section';
 import { CheckinSection } from './checkin-section';
 import { OrdersSection } from './orders-section';
 import { TicketTypesSection } from './ticket-types-section';
@@ -263,6 +264,7 @@ function EventView({ event }: { event: EventDto }) {
           </section>
 
           <TicketTypesSection event={event} />
+          <DatesSection event={event} />
           <CodesSection event={event} />
           <QueueSection event={event} />
         </div>
