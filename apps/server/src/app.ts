@@ -34,6 +34,7 @@ import { codeRoutes } from './modules/codes/codes.routes.js';
 import { queueApiRoutes } from './modules/queue/queue.routes.js';
 import { createQueueGate, type QueueGate } from './storefront/queue-gate.js';
 import { checkinRoutes } from './modules/checkin/checkin.routes.js';
+import { compRoutes } from './modules/comps/comps.routes.js';
 import { assertCanSell } from './modules/payments/payments.service.js';
 import type { AssertCanSell } from './modules/events/events.service.js';
 import type { FileStorage } from './adapters/storage/storage.js';
@@ -285,6 +286,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   refundRoutes(app, { afterSale });
   waitlistApiRoutes(app);
   checkinRoutes(app);
+  compRoutes(app);
   await registerPayments(app, { config, db: database.db, payments, notifier, jobs });
   const pageViews = createPageViewRecorder({ db: database.db, log: app.log, ...options.pageViews });
   app.decorate('pageViews', pageViews);

@@ -23,3 +23,4 @@ export * from './resale.js';
 export * from './queue.js';
 export * from './memo.js';
 export * from './series.js';
+export * from './comps.js';

@@ -5,6 +5,7 @@ import { TICKET_STATES } from './tickets.js';
 import { CURRENCY_CODES } from './constants.js';
 import { refundRecordSchema } from './after-sale.js';
 import { ticketTypeSchema } from './events.js';
+import { ORDER_CHANNELS } from './comps.js';
 
 /** Ticket types one event may have. */
 export const MAX_TICKET_TYPES_PER_EVENT = 20;
@@ -77,8 +78,8 @@ export const orderSummarySchema = z.object({
   status: orderStatus,
   created_at: z.string(),
   paid_at: z.string().nullable(),
-  /** 'door' for a sale at the door (check-in app), with how it was paid. */
-  channel: z.enum(['online', 'door']),
+  /** 'door' for a sale at the door (check-in app), with how it was paid; 'comp' for a comp (no payment, decision 126). */
+  channel: z.enum(ORDER_CHANNELS),
   door_payment: z.enum(['cash', 'card']).nullable(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;

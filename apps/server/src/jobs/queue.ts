@@ -103,6 +103,8 @@ export interface JobQueue {
    * `startAfterSeconds` delays it (a job's own back-off).
    */
   send(name: QueueName, data: object, tx?: object, options?: { startAfterSeconds?: number }): Promise<string | null>;
+  /** Adds many jobs of one queue in one statement (a comp import's e-mails), with `send`'s policy and `tx`. */
+  sendMany(name: QueueName, data: object[], tx?: object): Promise<void>;
   /** Withdraws a job that is no longer needed (not yet finished); a worker already running it is not stopped. */
   cancel(name: QueueName, id: string): Promise<void>;
   /**
@@ -161,6 +163,22 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         retryBackoff: true,
         expireInSeconds: mail ? MAIL_EXPIRE_SECONDS : DEFAULT_EXPIRE_SECONDS,
       } as PgBoss.SendOptions);
+    },
+    async sendMany(name, data, tx) {
+      if (data.length === 0) return;
+      const mail = MAIL_QUEUES.has(name);
+      const policy = mail ? mailRetry : retry;
+      await boss.insert(
+        data.map((item) => ({
+          name,
+          data: item,
+          retryLimit: policy.retryLimit,
+          retryDelay: policy.retryDelaySeconds,
+          retryBackoff: true,
+          expireInSeconds: mail ? MAIL_EXPIRE_SECONDS : DEFAULT_EXPIRE_SECONDS,
+        })),
+        tx ? { db: { executeSql: transactionExecuteSql(tx) } } : {},
+      );
     },
     async cancel(name, id) {
       await boss.cancel(name, id);

@@ -20,7 +20,7 @@ import {
 import { organization, user } from './auth.js';
 import { eventCode } from './codes.js';
 import { event, ticketType } from './events.js';
-import { TICKET_STATES, type TicketState } from '@marquee/shared';
+import { ORDER_CHANNELS, TICKET_STATES, type TicketState } from '@marquee/shared';
 
 /**
  * payment_review: a signed payment that did not match the order (amount, currency or the organiser's account,
@@ -57,7 +57,8 @@ export const order = pgTable(
     /** Unguessable token (256 bits, base64url) that the fan's links carry. */
     accessToken: text('access_token').notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
-    channel: text('channel', { enum: ['online', 'door'] })
+    /** How the order came about: the storefront, a door sale, or a comp the organiser issued (decision 126). */
+    channel: text('channel', { enum: ORDER_CHANNELS })
       .notNull()
       .default('online'),
     firstName: text('first_name').notNull().default(''),
@@ -146,6 +147,12 @@ export const order = pgTable(
     check(
       'order_paid_at_check',
       sql`${table.status} not in ('paid', 'partially_refunded') or ${table.paidAt} is not null`,
+    ),
+    check('order_channel_check', sql`${table.channel} in ('online', 'door', 'comp')`),
+    // A comp takes no money (decision 126): the organiser's figures count it with revenue 0.
+    check(
+      'order_comp_free_check',
+      sql`${table.channel} <> 'comp' or (${table.amountMinor} = 0 and ${table.feeMinor} = 0)`,
     ),
     check('order_customer_email_check', sql`${table.customerEmail} = lower(${table.customerEmail})`),
   ],

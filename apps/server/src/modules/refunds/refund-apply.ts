@@ -4,7 +4,7 @@
 // trail gets its row, and the 'order-refund' job is queued to move the money at the provider. The row lock makes
 // two refunds of one order run one after the other: the second sees what the first took.
 import { and, eq } from 'drizzle-orm';
-import { AFTER_SALE_MESSAGES, canMove, formatMoney, toCurrencyCode, type TicketState } from '@marquee/shared';
+import { AFTER_SALE_MESSAGES, COMP_MESSAGES, canMove, formatMoney, toCurrencyCode, type TicketState } from '@marquee/shared';
 import { event, order, orderLine, orderRefund, ticket } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { QUEUES, type JobQueue } from '../../jobs/queue.js';
@@ -31,6 +31,8 @@ export async function lockRefundableOrder(tx: Tx, organizationId: string, orderI
     .for('update')
     .limit(1);
   if (!locked) throw new AppError('NOT_FOUND', 'Order not found');
+  // A comp took no money (decision 126): there is nothing to refund, and its places are not given back this way.
+  if (locked.channel === 'comp') throw new AppError('CONFLICT', COMP_MESSAGES.noRefund);
   if (locked.status === 'refunded') throw new AppError('CONFLICT', AFTER_SALE_MESSAGES.orderFullyRefunded);
   if (locked.status !== 'paid' && locked.status !== 'partially_refunded')
     throw new AppError('CONFLICT', AFTER_SALE_MESSAGES.orderNotRefundable);

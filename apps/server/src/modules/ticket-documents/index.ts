@@ -15,3 +15,4 @@ export {
 export { eventCancelledEmail } from './ticket-documents.cancellation.js';
 export { refundDeclinedEmail, refundIssuedEmail, ticketTransferredEmail } from './ticket-documents.after-sale.js';
 export { eventMovedEmail } from './ticket-documents.moved.js';
+export { toWinAnsi } from './ticket-documents.pdf-text.js';
