@@ -142,7 +142,8 @@ export async function sendOrderPage(
       documents: deps.notifier.hasDocuments,
       afterSale: {
         token: current.accessToken,
-        refundsAllowed: event.refundsAllowed,
+        // A comp was not paid for: nothing to refund (decision 126).
+        refundsAllowed: event.refundsAllowed && current.channel !== 'comp',
         resaleAllowed: event.resaleAllowed,
         active,
         request:

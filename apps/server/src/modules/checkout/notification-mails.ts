@@ -180,6 +180,7 @@ export const buildMail = {
         order: documentOrder(context),
         refundedMinor: context.order.refundedMinor,
         reason,
+        comp: context.order.channel === 'comp',
       }),
     );
   },

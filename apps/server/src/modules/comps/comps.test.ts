@@ -8,8 +8,14 @@ import { COMP_MESSAGES, MAX_COMP_IMPORT_ROWS } from '@marquee/shared';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { asBrowser, type SignedInUser } from '../../../test/auth-helpers.js';
 import { createLiveEvent, sellingOrganiser } from '../../../test/checkout-helpers.js';
-import { buyPaidOrder, deliverCheckoutMail, mailTo } from '../../../test/cancellation-helpers.js';
-import { orderDetail, refundRequest } from '../../../test/after-sale-helpers.js';
+import {
+  buyPaidOrder,
+  cancelRequest,
+  deliverCheckoutMail,
+  mailTo,
+  runRefundJobs,
+} from '../../../test/cancellation-helpers.js';
+import { fanPost, orderDetail, orderPage, refundRequest } from '../../../test/after-sale-helpers.js';
 import { addMember, organizationOf, scan } from '../../../test/checkin-helpers.js';
 import { readPdf } from '../../../test/pdf-text.js';
 import { event, order, ticket } from '../../db/schema/index.js';
@@ -189,6 +195,32 @@ describe('POST /api/events/:id/comps', () => {
     const [row] = await db().select().from(order).where(eq(order.id, comp.order_id));
     expect(row).toMatchObject({ status: 'paid', refundedMinor: 0 });
     expect(await soldOf(live.id)).toBe(1);
+  });
+
+  it('offers the guest no refund on their order page and refuses one asked for anyway', async () => {
+    const live = await createLiveEvent(t.app, owner, { name: 'Guest Page Night', refunds_allowed: true });
+    await issue(live.id, { name: 'Gil', email: 'gil@example.com', ticket_type_id: live.ticket_types[0]!.id, quantity: 1 });
+    const [row] = await db().select().from(order).where(eq(order.customerEmail, 'gil@example.com'));
+    const page = await orderPage(t.app, host, row!.accessToken);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain('Ask for a refund');
+    const asked = await fanPost(t.app, host, `/orders/${row!.accessToken}/refund-request`, { reason: 'Please' });
+    expect(asked.body).toContain(COMP_MESSAGES.noRefund);
+    const [after] = await db().select().from(order).where(eq(order.id, row!.id));
+    expect(after!.status).toBe('paid');
+  });
+
+  it('tells a guest of a cancelled event that their comp no longer admits, with no talk of a refund', async () => {
+    const live = await createLiveEvent(t.app, owner, { name: 'Storm Night' });
+    await issue(live.id, { name: 'Hal', email: 'hal@example.com', ticket_type_id: live.ticket_types[0]!.id, quantity: 1 });
+    await deliverCheckoutMail(t.app);
+    expect((await cancelRequest(t.app, owner, live.id, { reason: 'Storm', confirm: 'Storm Night' })).statusCode).toBe(200);
+    await runRefundJobs(t.app);
+    await deliverCheckoutMail(t.app);
+    const mail = await mailTo(t.app, 'hal@example.com');
+    const cancelled = mail.find((entry) => entry.subject === 'Cancelled: Storm Night');
+    expect(cancelled?.text).toContain('Your complimentary tickets from');
+    expect(cancelled?.text).not.toMatch(/refund/i);
   });
 });
 

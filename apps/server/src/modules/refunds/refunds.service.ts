@@ -3,7 +3,7 @@
 // (the refund of the tickets asked for) or declines it (with a reason). Every change is one transaction with
 // the order row locked, so two refunds of one order never both take the same ticket or money.
 import { and, eq, isNull } from 'drizzle-orm';
-import { AFTER_SALE_MESSAGES, canMove, type RefundDecision } from '@marquee/shared';
+import { AFTER_SALE_MESSAGES, COMP_MESSAGES, canMove, type RefundDecision } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { event, order, orderRefund, ticket } from '../../db/schema/index.js';
 import { pgErrorCode } from '../../db/errors.js';
@@ -137,6 +137,7 @@ export async function requestRefund(
         .for('update', { of: order })
         .limit(1);
       if (!row) throw notFound();
+      if (row.order.channel === 'comp') throw new AppError('CONFLICT', COMP_MESSAGES.noRefund);
       if (!row.refundsAllowed) throw new AppError('CONFLICT', AFTER_SALE_MESSAGES.refundsOff);
       if (row.eventStatus === 'cancelled') throw new AppError('CONFLICT', AFTER_SALE_MESSAGES.eventCancelled);
       if (row.order.status === 'refunded') throw new AppError('CONFLICT', AFTER_SALE_MESSAGES.orderFullyRefunded);

@@ -14,6 +14,8 @@ export interface EventCancelledInput {
   refundedMinor: number;
   /** The organiser's reason, as they wrote it. */
   reason: string;
+  /** A comp (decision 126): nothing was paid, so the e-mail speaks of no refund. */
+  comp?: boolean;
 }
 
 export function eventCancelledEmail({
@@ -22,8 +24,10 @@ export function eventCancelledEmail({
   order,
   refundedMinor,
   reason,
+  comp = false,
 }: EventCancelledInput): OutgoingMail {
   const branding = resolveBranding(rawBranding);
+  if (comp) return compCancelledEmail({ branding: rawBranding, event, order, refundedMinor, reason });
   const refunded = formatMoney(refundedMinor, order.currency);
   const content = renderEmail({
     sender: {
@@ -59,6 +63,42 @@ export function eventCancelledEmail({
     to: order.buyerEmail,
     fromName: branding.companyName,
     subject: `Cancelled: ${event.name} - your order ${order.code} has been refunded`,
+    ...content,
+  };
+}
+
+/** The same for a comp: its tickets no longer admit, and there was no payment to give back. */
+function compCancelledEmail({ branding: rawBranding, event, order, reason }: EventCancelledInput): OutgoingMail {
+  const branding = resolveBranding(rawBranding);
+  const content = renderEmail({
+    sender: {
+      name: branding.companyName,
+      primaryColor: branding.primaryColor,
+      secondaryColor: branding.secondaryColor,
+      logoUrl: branding.logoUrl,
+    },
+    preheader: `${event.name} is cancelled. Your complimentary tickets (${order.code}) are no longer valid.`,
+    heading: `${event.name} is cancelled`,
+    paragraphs: [
+      `Hi ${order.buyerName}, we are sorry to tell you that ${branding.companyName} has cancelled ${event.name}. Your complimentary tickets from ${order.code} are no longer valid.`,
+    ],
+    blocks: [
+      { kind: 'rows', title: 'Message from the organiser', rows: [{ label: 'Reason', value: reason }] },
+      {
+        kind: 'rows',
+        title: `Comp ${order.code}`,
+        rows: [
+          { label: 'Event', value: event.name },
+          { label: 'Was on', value: formatEventWhen(event) },
+        ],
+      },
+    ],
+    footer: `You received this e-mail because ${branding.companyName} gave you tickets (${order.code}) on Marquee.`,
+  });
+  return {
+    to: order.buyerEmail,
+    fromName: branding.companyName,
+    subject: `Cancelled: ${event.name}`,
     ...content,
   };
 }
