@@ -41,7 +41,9 @@ export const COMP_MESSAGES = {
   notEnoughPlaces: (what: string, left: number, asked: number) =>
     `Not enough places for these comps: ${what} has ${left} left and ${asked} were asked for; nothing was issued`,
   eventClosed: (why: 'cancelled' | 'archived' | 'ended') =>
-    why === 'ended' ? 'This event has ended: no more comps can be issued' : `This event is ${why}: no comps can be issued`,
+    why === 'ended'
+      ? 'This event has ended: no more comps can be issued'
+      : `This event is ${why}: no comps can be issued`,
   noRefund: 'This is a comp: there was no payment, so there is nothing to refund',
   rowsRefused: (count: number) =>
     `${count} ${count === 1 ? 'line has a problem' : 'lines have problems'}; nothing was imported. Correct the file and import it again`,
@@ -69,7 +71,12 @@ export const compInputSchema = z.object({
     .int(COMP_MESSAGES.quantity)
     .min(1, COMP_MESSAGES.quantity)
     .max(MAX_COMP_QUANTITY, COMP_MESSAGES.quantity),
-  note: z.string().trim().max(COMP_NOTE_MAX, COMP_MESSAGES.noteTooLong).refine(noControl, COMP_MESSAGES.badCharacters).default(''),
+  note: z
+    .string()
+    .trim()
+    .max(COMP_NOTE_MAX, COMP_MESSAGES.noteTooLong)
+    .refine(noControl, COMP_MESSAGES.badCharacters)
+    .default(''),
 });
 export type CompInput = z.input<typeof compInputSchema>;
 

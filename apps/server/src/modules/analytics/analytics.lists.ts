@@ -90,7 +90,7 @@ export async function analyticsEvents(
 
 export const RECENT_SALES_LIMIT = 10;
 
-/** The latest paid orders of the period (newest first). */
+/** The latest paid orders of the period (newest first); a comp is given, not sold (decision 126), so not here. */
 export async function recentSales(
   db: Database,
   organizationId: string,
@@ -100,6 +100,7 @@ export async function recentSales(
     select o.event_id, e.name, o.customer_email, o.quantity, o.amount_minor, o.currency, o.paid_at
     from "order" o join event e on e.id = o.event_id
     where o.organization_id = ${organizationId} and ${paidIn(period)} ${forEvent('o.event_id', period)}
+      and o.channel <> 'comp'
     order by o.paid_at desc, o.id desc limit ${RECENT_SALES_LIMIT}`);
   return {
     sales: rowsOf<Record<string, unknown>>(result).map((row) => ({

@@ -100,7 +100,11 @@ export function readCompCsv(text: string, types: EventType[]): { rows: CompRow[]
       for (const issue of parsed.error.issues) {
         const field = String(issue.path[0] ?? '');
         const column: Column | null =
-          field === 'ticket_type_id' ? 'type' : (COMP_CSV_COLUMNS as readonly string[]).includes(field) ? (field as Column) : null;
+          field === 'ticket_type_id'
+            ? 'type'
+            : (COMP_CSV_COLUMNS as readonly string[]).includes(field)
+              ? (field as Column)
+              : null;
         if (!rowErrors.some((earlier) => earlier.column === column))
           rowErrors.push({ line, column, message: issue.message });
       }

@@ -126,7 +126,11 @@ export async function issueComps(
   for (const row of rows) {
     const key = compKey(row);
     if (firstLine.has(key)) {
-      errors.push({ line: row.line ?? 0, column: null, message: COMP_MESSAGES.duplicateInFile(firstLine.get(key) ?? 0) });
+      errors.push({
+        line: row.line ?? 0,
+        column: null,
+        message: COMP_MESSAGES.duplicateInFile(firstLine.get(key) ?? 0),
+      });
       continue;
     }
     firstLine.set(key, row.line);
@@ -289,7 +293,10 @@ function notEnoughPlaces(
   if (ticketTypeId) {
     const type = loaded.types.find((candidate) => candidate.id === ticketTypeId)!;
     const asked = rows.filter((row) => row.ticketTypeId === ticketTypeId).reduce((sum, row) => sum + row.quantity, 0);
-    return new AppError('CONFLICT', COMP_MESSAGES.notEnoughPlaces(type.name, left(type.capacity, type.sold, type.held), asked));
+    return new AppError(
+      'CONFLICT',
+      COMP_MESSAGES.notEnoughPlaces(type.name, left(type.capacity, type.sold, type.held), asked),
+    );
   }
   const asked = rows.reduce((sum, row) => sum + row.quantity, 0);
   const venue = loaded.event;

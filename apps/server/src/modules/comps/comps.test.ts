@@ -116,6 +116,12 @@ describe('POST /api/events/:id/comps', () => {
     const summary = (await get(`/api/analytics/summary?period=7d&event_id=${live.id}`)).json();
     expect(summary.cards.tickets_sold.value).toBe(2);
     expect(summary.cards.total_revenue.map((card: { value: number }) => card.value)).toEqual([0]);
+    // Given, not sold: not among the recent sales, and its guest is not a customer (a buyer); the orders export
+    // says comp.
+    expect((await get(`/api/analytics/recent-sales?period=7d&event_id=${live.id}`)).json().sales).toEqual([]);
+    expect((await get('/api/customers?search=grace')).json().total).toBe(0);
+    const exported = (await get(`/api/analytics/orders.csv?period=7d&event_id=${live.id}`)).body;
+    expect(exported.trim().split('\n')[1]).toMatch(/,grace@example\.com,.*,2,0(\.00)?,0(\.00)?,GBP,paid,comp$/);
   });
 
   it('refuses a second comp of the same guest and type unless forced, and a bad e-mail, type or quantity', async () => {
@@ -133,7 +139,11 @@ describe('POST /api/events/:id/comps', () => {
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json().error.fields[0]).toMatchObject({ path: 'email', message: COMP_MESSAGES.emailInvalid });
     const other = await createLiveEvent(t.app, owner, { name: 'Other Night' });
-    const wrongType = await issue(live.id, { ...body, email: 'x@example.com', ticket_type_id: other.ticket_types[0]!.id });
+    const wrongType = await issue(live.id, {
+      ...body,
+      email: 'x@example.com',
+      ticket_type_id: other.ticket_types[0]!.id,
+    });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().error.message).toBe(COMP_MESSAGES.typeRequired);
     const zero = await issue(live.id, { ...body, email: 'y@example.com', quantity: 0 });
@@ -148,16 +158,29 @@ describe('POST /api/events/:id/comps', () => {
     const live = await createLiveEvent(t.app, owner, { name: 'Tiny Room', capacity: 3 });
     const typeId = live.ticket_types[0]!.id;
     await buyPaidOrder(t.app, host, live.id, typeId, 2, 'payer@example.com');
-    const tooMany = await issue(live.id, { name: 'Big Party', email: 'big@example.com', ticket_type_id: typeId, quantity: 2 });
+    const tooMany = await issue(live.id, {
+      name: 'Big Party',
+      email: 'big@example.com',
+      ticket_type_id: typeId,
+      quantity: 2,
+    });
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json().error.message).toBe(COMP_MESSAGES.notEnoughPlaces('the event', 1, 2));
     expect(await soldOf(live.id)).toBe(2);
     expect((await compsOf(live.id)).total).toBe(0);
     const typeFull = await addType(live.id, 'Guest List', 1);
-    const overType = await issue(live.id, { name: 'Two', email: 'two@example.com', ticket_type_id: typeFull.id, quantity: 2 });
+    const overType = await issue(live.id, {
+      name: 'Two',
+      email: 'two@example.com',
+      ticket_type_id: typeFull.id,
+      quantity: 2,
+    });
     expect(overType.statusCode).toBe(409);
     expect(overType.json().error.message).toBe(COMP_MESSAGES.notEnoughPlaces('Guest List', 1, 2));
-    expect((await issue(live.id, { name: 'One', email: 'one@example.com', ticket_type_id: typeFull.id, quantity: 1 })).statusCode).toBe(201);
+    expect(
+      (await issue(live.id, { name: 'One', email: 'one@example.com', ticket_type_id: typeFull.id, quantity: 1 }))
+        .statusCode,
+    ).toBe(201);
     expect(await soldOf(live.id)).toBe(3);
   });
 
@@ -187,7 +210,12 @@ describe('POST /api/events/:id/comps', () => {
 
   it('refuses to refund a comp, clearly, and changes nothing', async () => {
     const live = await createLiveEvent(t.app, owner, { name: 'No Refund Night' });
-    await issue(live.id, { name: 'Rita', email: 'rita@example.com', ticket_type_id: live.ticket_types[0]!.id, quantity: 1 });
+    await issue(live.id, {
+      name: 'Rita',
+      email: 'rita@example.com',
+      ticket_type_id: live.ticket_types[0]!.id,
+      quantity: 1,
+    });
     const comp = (await compsOf(live.id)).comps[0];
     const refused = await refundRequest(t.app, owner, comp.order_id, { reason: 'Changed mind' });
     expect(refused.statusCode).toBe(409);
@@ -199,7 +227,12 @@ describe('POST /api/events/:id/comps', () => {
 
   it('offers the guest no refund on their order page and refuses one asked for anyway', async () => {
     const live = await createLiveEvent(t.app, owner, { name: 'Guest Page Night', refunds_allowed: true });
-    await issue(live.id, { name: 'Gil', email: 'gil@example.com', ticket_type_id: live.ticket_types[0]!.id, quantity: 1 });
+    await issue(live.id, {
+      name: 'Gil',
+      email: 'gil@example.com',
+      ticket_type_id: live.ticket_types[0]!.id,
+      quantity: 1,
+    });
     const [row] = await db().select().from(order).where(eq(order.customerEmail, 'gil@example.com'));
     const page = await orderPage(t.app, host, row!.accessToken);
     expect(page.statusCode).toBe(200);
@@ -212,9 +245,16 @@ describe('POST /api/events/:id/comps', () => {
 
   it('tells a guest of a cancelled event that their comp no longer admits, with no talk of a refund', async () => {
     const live = await createLiveEvent(t.app, owner, { name: 'Storm Night' });
-    await issue(live.id, { name: 'Hal', email: 'hal@example.com', ticket_type_id: live.ticket_types[0]!.id, quantity: 1 });
+    await issue(live.id, {
+      name: 'Hal',
+      email: 'hal@example.com',
+      ticket_type_id: live.ticket_types[0]!.id,
+      quantity: 1,
+    });
     await deliverCheckoutMail(t.app);
-    expect((await cancelRequest(t.app, owner, live.id, { reason: 'Storm', confirm: 'Storm Night' })).statusCode).toBe(200);
+    expect((await cancelRequest(t.app, owner, live.id, { reason: 'Storm', confirm: 'Storm Night' })).statusCode).toBe(
+      200,
+    );
     await runRefundJobs(t.app);
     await deliverCheckoutMail(t.app);
     const mail = await mailTo(t.app, 'hal@example.com');
@@ -278,7 +318,8 @@ describe('POST /api/events/:id/comps/import', () => {
     const live = await createLiveEvent(t.app, owner, { name: 'Again Night', capacity: 100 });
     const typeId = live.ticket_types[0]!.id;
     await issue(live.id, { name: 'Early', email: 'early@example.com', ticket_type_id: typeId, quantity: 1 });
-    const csv = 'name,email,type,quantity\nNew,new@example.com,General Admission,1\nEarly,early@example.com,General Admission,1\n';
+    const csv =
+      'name,email,type,quantity\nNew,new@example.com,General Admission,1\nEarly,early@example.com,General Admission,1\n';
     const refused = await importCsv(live.id, csv);
     expect(refused.statusCode).toBe(422);
     expect(rowErrors(refused.json())).toEqual([`rows.3.row: ${COMP_MESSAGES.duplicateExisting}`]);
@@ -322,9 +363,10 @@ describe('POST /api/events/:id/comps/import', () => {
     const live = await createLiveEvent(t.app, owner, { name: 'Race Night', capacity: 10 });
     const file = (prefix: string) =>
       'name,email,type,quantity\n' +
-      Array.from({ length: 6 }, (_, index) => `${prefix}${index},${prefix}${index}@example.com,General Admission,1`).join(
-        '\n',
-      );
+      Array.from(
+        { length: 6 },
+        (_, index) => `${prefix}${index},${prefix}${index}@example.com,General Admission,1`,
+      ).join('\n');
     const answers = await Promise.all([importCsv(live.id, file('a')), importCsv(live.id, file('b'))]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
     expect(await soldOf(live.id)).toBe(6);
@@ -332,9 +374,7 @@ describe('POST /api/events/:id/comps/import', () => {
     const twins = await Promise.all([issue(live.id, same), issue(live.id, same), issue(live.id, same)]);
     expect(twins.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409]);
     const singles = await Promise.all(
-      Array.from({ length: 6 }, (_, index) =>
-        issue(live.id, { ...same, email: `single${index}@example.com` }),
-      ),
+      Array.from({ length: 6 }, (_, index) => issue(live.id, { ...same, email: `single${index}@example.com` })),
     );
     expect(singles.filter((answer) => answer.statusCode === 201)).toHaveLength(3);
     expect(await soldOf(live.id)).toBe(10);
@@ -348,22 +388,36 @@ describe('GET /api/events/:id/door-list.csv and .pdf', () => {
     const live = await createLiveEvent(t.app, owner, { name: 'Door List Night', capacity: 50 });
     const typeId = live.ticket_types[0]!.id;
     const paid = await buyPaidOrder(t.app, host, live.id, typeId, 2, 'payer2@example.com');
-    await issue(live.id, { name: '=HYPERLINK("http://x")', email: 'formula@example.com', ticket_type_id: typeId, quantity: 1 });
+    await issue(live.id, {
+      name: '=HYPERLINK("http://x")',
+      email: 'formula@example.com',
+      ticket_type_id: typeId,
+      quantity: 1,
+    });
     await issue(live.id, { name: 'Zed Guest', email: 'zed@example.com', ticket_type_id: typeId, quantity: 1 });
     const paidTickets = await db().select().from(ticket).where(eq(ticket.orderId, paid.id)).orderBy(ticket.code);
     // One refunded ticket is off the list; one checked in shows so.
-    expect((await refundRequest(t.app, owner, paid.id, { ticket_ids: [paidTickets[0]!.id], reason: 'x' })).statusCode).toBe(200);
+    expect(
+      (await refundRequest(t.app, owner, paid.id, { ticket_ids: [paidTickets[0]!.id], reason: 'x' })).statusCode,
+    ).toBe(200);
     expect((await scan(t.app, door, live.id, { code: paidTickets[1]!.code })).json().result).toBe('admitted');
 
     const csv = await get(`/api/events/${live.id}/door-list.csv`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toBe('attachment; filename="door-list-door-list-night.csv"');
-    const lines = csv.body.replace(/^\ufeff/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Name,Email,Ticket Type,Ticket,Order,Kind,Checked In');
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/x""\)",formula@example.com,General Admission,T-\w+,MQ-\w+,Comp,No$/);
-    expect(lines[2]).toBe(`Fran Fan,payer2@example.com,General Admission,${paidTickets[1]!.code},${paid.code},Paid,Yes`);
+    expect(lines[1]).toMatch(
+      /^"'=HYPERLINK\(""http:\/\/x""\)",formula@example.com,General Admission,T-\w+,MQ-\w+,Comp,No$/,
+    );
+    expect(lines[2]).toBe(
+      `Fran Fan,payer2@example.com,General Admission,${paidTickets[1]!.code},${paid.code},Paid,Yes`,
+    );
     expect(lines[3]).toMatch(/^Zed Guest,zed@example.com,General Admission,T-\w+,MQ-\w+,Comp,No$/);
     expect(csv.body).not.toContain(paidTickets[0]!.code);
 
@@ -387,7 +441,10 @@ describe('GET /api/events/:id/door-list.csv and .pdf', () => {
     const live = await createLiveEvent(t.app, owner, { name: 'Long List Night', capacity: null });
     const csv =
       'name,email,type,quantity\n' +
-      Array.from({ length: 70 }, (_, index) => `Guest ${String(index).padStart(2, '0')},g${index}@example.com,General Admission,1`).join('\n');
+      Array.from(
+        { length: 70 },
+        (_, index) => `Guest ${String(index).padStart(2, '0')},g${index}@example.com,General Admission,1`,
+      ).join('\n');
     expect((await importCsv(live.id, csv)).statusCode).toBe(201);
     const read = await readPdf((await get(`/api/events/${live.id}/door-list.pdf`)).rawPayload);
     expect(read.pages.length).toBeGreaterThan(1);

@@ -55,17 +55,15 @@ export async function loadDoorList(db: Database, organizationId: string, eventId
     .orderBy(asc(ticket.code));
   const rows = found
     .filter((row) => isOnDoorList(row.status))
-    .map(
-      (row): DoorListRow => ({
-        name: row.holderName || row.buyerName,
-        email: row.holderEmail ?? row.buyerEmail,
-        type: row.typeName,
-        ticket: row.code,
-        order: row.orderCode,
-        kind: row.channel === 'comp' ? COMP_LABEL : 'Paid',
-        checkedIn: row.status === 'checked_in',
-      }),
-    )
+    .map((row): DoorListRow => ({
+      name: row.holderName || row.buyerName,
+      email: row.holderEmail ?? row.buyerEmail,
+      type: row.typeName,
+      ticket: row.code,
+      order: row.orderCode,
+      kind: row.channel === 'comp' ? COMP_LABEL : 'Paid',
+      checkedIn: row.status === 'checked_in',
+    }))
     .sort((a, b) => a.name.localeCompare(b.name, 'en-GB', { sensitivity: 'base' }) || a.ticket.localeCompare(b.ticket));
   return { event, rows };
 }
@@ -116,7 +114,12 @@ export async function doorListPdf(list: DoorList, options: { compress?: boolean 
   const cell = (text: string, x: number, width: number, font = 'Helvetica') =>
     doc
       .font(font)
-      .text(toWinAnsi(text), x + 4, y + 5, { width: width - 8, height: rowHeight - 4, lineBreak: false, ellipsis: true });
+      .text(toWinAnsi(text), x + 4, y + 5, {
+        width: width - 8,
+        height: rowHeight - 4,
+        lineBreak: false,
+        ellipsis: true,
+      });
   const newPage = (first: boolean) => {
     doc.addPage({ size: 'A4', layout: 'landscape', margin: 0 });
     y = page.margin;
@@ -128,9 +131,7 @@ export async function doorListPdf(list: DoorList, options: { compress?: boolean 
       y = doc.y + 4;
       doc.fillColor(muted).font('Helvetica').fontSize(10);
       doc.text(
-        toWinAnsi(
-          `${when} · ${list.rows.length} tickets (${comps} comps) · ${checkedIn} checked in when printed`,
-        ),
+        toWinAnsi(`${when} · ${list.rows.length} tickets (${comps} comps) · ${checkedIn} checked in when printed`),
         page.margin,
         y,
         { width: page.width - 2 * page.margin },
@@ -144,12 +145,21 @@ export async function doorListPdf(list: DoorList, options: { compress?: boolean 
       x += widths[index]!;
     });
     y += rowHeight;
-    doc.moveTo(page.margin, y).lineTo(page.width - page.margin, y).strokeColor(ink).lineWidth(0.8).stroke();
+    doc
+      .moveTo(page.margin, y)
+      .lineTo(page.width - page.margin, y)
+      .strokeColor(ink)
+      .lineWidth(0.8)
+      .stroke();
   };
 
   newPage(true);
   if (list.rows.length === 0) {
-    doc.fillColor(muted).font('Helvetica').fontSize(10).text('No valid tickets yet.', page.margin, y + 8);
+    doc
+      .fillColor(muted)
+      .font('Helvetica')
+      .fontSize(10)
+      .text('No valid tickets yet.', page.margin, y + 8);
   }
   for (const row of list.rows) {
     if (y + rowHeight > page.height - page.margin - 16) newPage(false);
@@ -162,10 +172,19 @@ export async function doorListPdf(list: DoorList, options: { compress?: boolean 
     });
     if (!row.checkedIn) {
       // A box to tick by hand at the door.
-      doc.rect(x - widths[6]! + 6, y + 4, 9, 9).strokeColor(muted).lineWidth(0.6).stroke();
+      doc
+        .rect(x - widths[6]! + 6, y + 4, 9, 9)
+        .strokeColor(muted)
+        .lineWidth(0.6)
+        .stroke();
     }
     y += rowHeight;
-    doc.moveTo(page.margin, y).lineTo(page.width - page.margin, y).strokeColor(rule).lineWidth(0.4).stroke();
+    doc
+      .moveTo(page.margin, y)
+      .lineTo(page.width - page.margin, y)
+      .strokeColor(rule)
+      .lineWidth(0.4)
+      .stroke();
   }
 
   const range = doc.bufferedPageRange();

@@ -4,7 +4,14 @@
 // trail gets its row, and the 'order-refund' job is queued to move the money at the provider. The row lock makes
 // two refunds of one order run one after the other: the second sees what the first took.
 import { and, eq } from 'drizzle-orm';
-import { AFTER_SALE_MESSAGES, COMP_MESSAGES, canMove, formatMoney, toCurrencyCode, type TicketState } from '@marquee/shared';
+import {
+  AFTER_SALE_MESSAGES,
+  COMP_MESSAGES,
+  canMove,
+  formatMoney,
+  toCurrencyCode,
+  type TicketState,
+} from '@marquee/shared';
 import { event, order, orderLine, orderRefund, ticket } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { QUEUES, type JobQueue } from '../../jobs/queue.js';

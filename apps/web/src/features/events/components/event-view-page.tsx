@@ -23,6 +23,7 @@ import { QueueSection } from './queue-section';
 import { DatesSection } from './dates-section';
 import { CheckinSection } from './checkin-section';
 import { OrdersSection } from './orders-section';
+import { GuestListSection } from './guest-list-section';
 import { TicketTypesSection } from './ticket-types-section';
 import { WaitlistLine } from './waitlist-line';
 
@@ -311,6 +312,7 @@ function EventView({ event }: { event: EventDto }) {
 
       {/* Full width: the orders table needs the room beside the artwork column. */}
       {event.status !== 'draft' ? <CheckinSection eventId={event.id} /> : null}
+      <GuestListSection event={event} />
       <OrdersSection eventId={event.id} />
 
       <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)} label="Delete draft">

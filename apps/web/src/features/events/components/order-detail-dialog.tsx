@@ -10,7 +10,7 @@ import { orderQuery } from '../api/orders';
 import { formatMoneyMinor } from '../lib/money';
 import { RefundForm } from './order-refunds';
 import { RefundList } from './order-refund-list';
-import { formatOrderTime, OrderStatusBadge } from './order-status';
+import { CompBadge, formatOrderTime, OrderStatusBadge } from './order-status';
 
 const headingClasses = 'text-muted-foreground mb-2 font-mono text-[11px] font-semibold tracking-wider uppercase';
 const humanise = (action: string) => action.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase());
@@ -20,8 +20,10 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClo
   const order = query.data;
   const [refunding, setRefunding] = useState(false);
   const [notice, setNotice] = useState('');
+  // A comp took no payment: nothing to refund (decision 126).
   const canRefund =
     order !== undefined &&
+    order.channel !== 'comp' &&
     (order.status === 'paid' || order.status === 'partially_refunded') &&
     (order.refundable_minor > 0 || order.tickets.some((item) => item.status === 'valid' || item.status === 'listed'));
   return (
@@ -34,6 +36,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClo
         <div className="flex flex-wrap items-center gap-3">
           <h2 className="text-foreground font-mono text-lg font-semibold">{order.code}</h2>
           <OrderStatusBadge status={order.status} />
+          {order.channel === 'comp' ? <CompBadge /> : null}
         </div>
       )}
       error="The order could not be loaded. Please try again."
@@ -49,7 +52,11 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClo
             {order.phone ? <Item label="Phone">{order.phone}</Item> : null}
             {order.country ? <Item label="Country">{order.country}</Item> : null}
             <Item label="Placed">{formatOrderTime(order.created_at)}</Item>
-            <Item label="Paid">{order.paid_at ? formatOrderTime(order.paid_at) : 'Not paid'}</Item>
+            {order.channel === 'comp' ? (
+              <Item label="Issued">{order.paid_at ? formatOrderTime(order.paid_at) : '—'}</Item>
+            ) : (
+              <Item label="Paid">{order.paid_at ? formatOrderTime(order.paid_at) : 'Not paid'}</Item>
+            )}
             <Item label="Marketing e-mails">{order.marketing_consent ? 'Agreed' : 'Not agreed'}</Item>
             {order.promo_code ? (
               <Item label="Promo code">

@@ -1,5 +1,5 @@
-// An order's status badge and time, shown by the orders table and the order dialog.
-import { ORDER_STATUS_LABELS, type OrderStatusName } from '@marquee/shared';
+// An order's status badge, comp mark and time, shown by the orders table and the order dialog.
+import { COMP_LABEL, ORDER_STATUS_LABELS, type OrderStatusName } from '@marquee/shared';
 
 const STATUS_STYLES: Record<OrderStatusName, string> = {
   paid: 'bg-primary/15 text-success',
@@ -23,3 +23,12 @@ export function OrderStatusBadge({ status }: { status: OrderStatusName }) {
 
 export const formatOrderTime = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Marks a comp (decision 126): an order the organiser gave, with no payment. */
+export function CompBadge() {
+  return (
+    <span className="bg-muted text-foreground inline-flex h-6 items-center rounded px-2 font-mono text-[10px] font-bold tracking-wider whitespace-nowrap uppercase">
+      {COMP_LABEL}
+    </span>
+  );
+}

@@ -9,7 +9,7 @@ import { QueryState } from '../../../components/ui/query-state';
 import { eventOrdersQuery } from '../api/orders';
 import { formatMoneyMinor } from '../lib/money';
 import { OrderDetailDialog } from './order-detail-dialog';
-import { formatOrderTime, OrderStatusBadge } from './order-status';
+import { CompBadge, formatOrderTime, OrderStatusBadge } from './order-status';
 
 export function OrdersSection({ eventId }: { eventId: string }) {
   const searchId = useId();
@@ -111,7 +111,10 @@ export function OrdersSection({ eventId }: { eventId: string }) {
                         {formatMoneyMinor(row.total_minor, row.currency)}
                       </td>
                       <td className="py-2.5 pr-3 pl-4">
-                        <OrderStatusBadge status={row.status} />
+                        <span className="flex flex-wrap gap-1.5">
+                          <OrderStatusBadge status={row.status} />
+                          {row.channel === 'comp' ? <CompBadge /> : null}
+                        </span>
                       </td>
                       <td className="text-muted-foreground py-2.5 text-xs whitespace-nowrap">
                         <time dateTime={row.created_at}>{formatOrderTime(row.created_at)}</time>
