@@ -49,6 +49,7 @@ export const COMP_MESSAGES = {
     `${count} ${count === 1 ? 'line has a problem' : 'lines have problems'}; nothing was imported. Correct the file and import it again`,
 } as const;
 
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const noControl = (value: string) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value);
 
 /** One comp as the form sends it and as each CSV row is read into. */
