@@ -50,7 +50,7 @@ export function compRoutes(app: FastifyInstance) {
         { organizationId, userId },
         request.params.id,
         [{ line: null, ...comp, ticketTypeId }],
-        { force },
+        { force, deliverNow: true },
       );
       return reply.status(201).send(issued);
     },

@@ -17,18 +17,17 @@ import {
   type CompsPage,
 } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
-import { event, order, orderChange, orderLine, salesDaily, ticket, ticketType } from '../../db/schema/index.js';
+import { event, order, orderLine, salesDaily, ticketType } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { newAccessToken, newOrderCode, newTicketCode } from '../../lib/codes.js';
 import { QUEUES, type JobQueue } from '../../jobs/queue.js';
 import type { Tx } from '../../db/tx.js';
+import { isUniqueViolation, pgConstraint } from '../../db/errors.js';
 import { EVENT_NOT_FOUND } from '../events/events.service.js';
 import { NotEnoughTickets, sellWithoutHold } from '../stock/stock.js';
 import type { CheckoutNotifier } from '../checkout/notifier.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Statement size for the inserts of a large import (rows a statement; parameters stay far below 65,535). */
-const CHUNK = 1000;
 
 export interface CompDeps {
   db: Database;
@@ -110,7 +109,12 @@ export async function issueComps(
   actor: { organizationId: string; userId: string },
   eventId: string,
   rows: CompRow[],
-  options: { force: boolean; errors?: CompRowError[] },
+  options: {
+    force: boolean;
+    errors?: CompRowError[];
+    /** Send the first e-mails before answering (one comp: its guest's is in the outbox at once); else the worker. */
+    deliverNow?: boolean;
+  },
 ): Promise<CompsIssued> {
   const { db } = deps;
   const { organizationId } = actor;
@@ -151,136 +155,147 @@ export async function issueComps(
   }));
   const totalTickets = rows.reduce((sum, row) => sum + row.quantity, 0);
 
-  await db
-    .transaction(async (tx) => {
-      await sellWithoutHold(
-        tx,
-        loaded.event.id,
-        rows.map((row) => ({ ticketTypeId: row.ticketTypeId, quantity: row.quantity })),
-      );
-      const made: Array<{ id: string; submissionKey: string | null }> = [];
-      for (let start = 0; start < planned.length; start += CHUNK) {
-        const chunk = planned.slice(start, start + CHUNK);
-        made.push(
-          ...(await tx
-            .insert(order)
-            .values(
-              chunk.map(({ row, key }) => ({
-                organizationId,
-                eventId: loaded.event.id,
-                code: newOrderCode(),
-                accessToken: newAccessToken(),
-                status: 'paid' as const,
-                channel: 'comp' as const,
-                firstName: row.name,
-                lastName: '',
-                customerEmail: row.email,
-                quantity: row.quantity,
-                amountMinor: 0,
-                feeMinor: 0,
-                currency,
-                paymentProvider: 'comp',
-                submissionKey: key,
-                createdAt: now,
-                updatedAt: now,
-                paidAt: now,
-              })),
-            )
-            .onConflictDoNothing({ target: [order.organizationId, order.submissionKey] })
-            .returning({ id: order.id, submissionKey: order.submissionKey })),
+  // A random order or ticket code that clashes with one already made (about 1 in 10^9 per pair, so a few per cent of
+  // 5,000-row files once an organisation has many orders) fails the whole write; it is written again with new codes.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await writeComps();
+      break;
+    } catch (error) {
+      const clash = isUniqueViolation(error) && CODE_INDEXES.has(pgConstraint(error) ?? '');
+      if (!clash || attempt >= 3) throw error;
+    }
+  }
+  if (options.deliverNow) await deps.notifier.deliverQueued().catch(deps.onMailError);
+  return { issued: rows.length, tickets: totalTickets };
+
+  async function writeComps() {
+    await db
+      .transaction(async (tx) => {
+        await sellWithoutHold(
+          tx,
+          loaded.event.id,
+          rows.map((row) => ({ ticketTypeId: row.ticketTypeId, quantity: row.quantity })),
         );
-      }
-      // Another import (or form) issued the same guest's comp while this one was checked: refused, as a duplicate.
-      if (made.length < planned.length) {
-        const took = new Set(made.map((entry) => entry.submissionKey));
-        const lost = planned.filter((entry) => !took.has(entry.key));
-        if (lost.length === 1 && lost[0]!.row.line === null)
-          throw new AppError('CONFLICT', COMP_MESSAGES.duplicateExisting);
-        throw refusal(
-          lost.map((entry) => ({ line: entry.row.line ?? 0, column: null, message: COMP_MESSAGES.duplicateExisting })),
-        );
-      }
-      const orderIdByKey = new Map(made.map((entry) => [entry.submissionKey!, entry.id]));
-      const withIds = planned.map((entry) => ({ ...entry, orderId: orderIdByKey.get(entry.key)! }));
-      const lineIdByOrder = new Map<string, string>();
-      for (let start = 0; start < withIds.length; start += CHUNK) {
-        const lines = await tx
-          .insert(orderLine)
-          .values(
-            withIds.slice(start, start + CHUNK).map(({ row, type, orderId }) => ({
-              organizationId,
-              orderId,
-              ticketTypeId: row.ticketTypeId,
-              name: type.name,
-              quantity: row.quantity,
-              unitPriceMinor: 0,
-              unitFeeMinor: 0,
-            })),
-          )
-          .returning({ id: orderLine.id, orderId: orderLine.orderId });
-        for (const line of lines) lineIdByOrder.set(line.orderId, line.id);
-      }
-      const ticketRows = withIds.flatMap(({ row, orderId }) =>
-        Array.from({ length: row.quantity }, () => ({
-          organizationId,
-          orderId,
-          orderLineId: lineIdByOrder.get(orderId)!,
-          eventId: loaded.event.id,
-          ticketTypeId: row.ticketTypeId,
-          code: newTicketCode(),
-          holderName: row.name,
-          createdAt: now,
-        })),
-      );
-      for (let start = 0; start < ticketRows.length; start += CHUNK)
-        await tx.insert(ticket).values(ticketRows.slice(start, start + CHUNK));
-      for (let start = 0; start < withIds.length; start += CHUNK)
-        await tx.insert(orderChange).values(
-          withIds.slice(start, start + CHUNK).map(({ row, orderId }) => ({
-            organizationId,
-            orderId,
-            action: 'comp_issued',
-            toStatus: 'paid',
-            actorType: 'organiser' as const,
-            actorUserId: actor.userId,
-            detail: { channel: 'comp', quantity: row.quantity, ...(row.note ? { reason: row.note } : {}) },
-            at: now,
+        // One statement for the orders, their lines, tickets and trail, whatever the number of rows: the rows go
+        // in as two JSON parameters (thousands of bound parameters cost far more to send and plan, on PGlite most),
+        // with their ids made here, so no part of it joins another.
+        const input = planned.map(({ row, key, type }) => ({
+          id: randomUUID(),
+          line_id: randomUUID(),
+          key,
+          code: newOrderCode(),
+          token: newAccessToken(),
+          name: row.name,
+          email: row.email,
+          type_id: row.ticketTypeId,
+          type_name: type.name,
+          quantity: row.quantity,
+          detail: { channel: 'comp', quantity: row.quantity, ...(row.note ? { reason: row.note } : {}) },
+        }));
+        const tickets = input.flatMap((comp) =>
+          Array.from({ length: comp.quantity }, () => ({
+            order_id: comp.id,
+            line_id: comp.line_id,
+            type_id: comp.type_id,
+            name: comp.name,
+            code: newTicketCode(),
           })),
         );
-      // The day's sales: the comps count as orders and tickets, with revenue and fee 0.
-      await tx
-        .insert(salesDaily)
-        .values({
-          organizationId,
-          eventId: loaded.event.id,
-          day: now.toISOString().slice(0, 10),
-          currency,
-          orders: withIds.length,
-          tickets: totalTickets,
-          revenueMinor: 0,
-          feeMinor: 0,
-        })
-        .onConflictDoUpdate({
-          target: [salesDaily.organizationId, salesDaily.eventId, salesDaily.day, salesDaily.currency],
-          set: {
-            orders: sql`${salesDaily.orders} + excluded.orders`,
-            tickets: sql`${salesDaily.tickets} + excluded.tickets`,
-          },
-        });
-      // Each guest's tickets e-mail: the order confirmation fulfilment sends, by the same job.
-      await deps.jobs.sendMany(
-        QUEUES.checkoutMail,
-        withIds.map(({ orderId }) => ({ kind: 'order-confirmation', orderId, organizationId })),
-        tx,
-      );
-    })
-    .catch((error: unknown) => {
-      if (error instanceof NotEnoughTickets) throw notEnoughPlaces(loaded, rows, error.ticketTypeId);
-      throw error;
-    });
-  await deps.notifier.deliverQueued().catch(deps.onMailError);
-  return { issued: rows.length, tickets: totalTickets };
+        const at = now.toISOString();
+        await tx.execute(sql`
+          with input as (
+            select * from json_to_recordset(${JSON.stringify(input)}::json) as r(id uuid, line_id uuid, key text,
+              code text, token text, name text, email text, type_id uuid, type_name text, quantity int, detail jsonb)
+          ), made as (
+            insert into "order" (id, organization_id, event_id, code, access_token, status, channel, first_name,
+              last_name, customer_email, quantity, amount_minor, fee_minor, currency, payment_provider,
+              submission_key, created_at, updated_at, paid_at)
+            select id, ${organizationId}, ${loaded.event.id}::uuid, code, token, 'paid', 'comp', name, '', email,
+              quantity, 0, 0, ${currency}, 'comp', key, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+            from input
+          ), lines as (
+            insert into order_line (id, organization_id, order_id, ticket_type_id, name, quantity, unit_price_minor,
+              unit_fee_minor)
+            select line_id, ${organizationId}, id, type_id, type_name, quantity, 0, 0 from input
+          ), tickets as (
+            insert into ticket (organization_id, order_id, order_line_id, event_id, ticket_type_id, code, holder_name,
+              created_at)
+            select ${organizationId}, order_id, line_id, ${loaded.event.id}::uuid, type_id, code, name, ${at}::timestamptz
+            from json_to_recordset(${JSON.stringify(tickets)}::json)
+              as t(order_id uuid, line_id uuid, type_id uuid, name text, code text)
+          )
+          insert into order_change (organization_id, order_id, action, to_status, actor_type, actor_user_id, detail, at)
+          select ${organizationId}, id, 'comp_issued', 'paid', 'organiser', ${actor.userId}, detail, ${at}::timestamptz
+          from input`);
+        // The day's sales: the comps count as orders and tickets, with revenue and fee 0.
+        await tx
+          .insert(salesDaily)
+          .values({
+            organizationId,
+            eventId: loaded.event.id,
+            day: now.toISOString().slice(0, 10),
+            currency,
+            orders: input.length,
+            tickets: totalTickets,
+            revenueMinor: 0,
+            feeMinor: 0,
+          })
+          .onConflictDoUpdate({
+            target: [salesDaily.organizationId, salesDaily.eventId, salesDaily.day, salesDaily.currency],
+            set: {
+              orders: sql`${salesDaily.orders} + excluded.orders`,
+              tickets: sql`${salesDaily.tickets} + excluded.tickets`,
+            },
+          });
+        // Each guest's tickets e-mail: the order confirmation fulfilment sends, by the same job.
+        await deps.jobs.sendMany(
+          QUEUES.checkoutMail,
+          input.map(({ id }) => ({ kind: 'order-confirmation', orderId: id, organizationId })),
+          tx,
+        );
+      })
+      .catch(async (error: unknown) => {
+        if (error instanceof NotEnoughTickets) throw notEnoughPlaces(loaded, rows, error.ticketTypeId);
+        // Another import (or form) issued one of these guests' comps while this one was checked: a duplicate.
+        if (isUniqueViolation(error) && pgConstraint(error) === 'order_submission_key_idx')
+          throw await raceRefusal(db, organizationId, planned);
+        throw error;
+      });
+  }
 }
+
+/** The rows whose guest and type another call issued meanwhile (their keys are taken now). */
+async function raceRefusal(
+  db: Database,
+  organizationId: string,
+  planned: Array<{ row: CompRow; key: string }>,
+): Promise<AppError> {
+  const taken = new Set(
+    (
+      await db
+        .select({ key: order.submissionKey })
+        .from(order)
+        .where(
+          and(
+            eq(order.organizationId, organizationId),
+            inArray(
+              order.submissionKey,
+              planned.map((entry) => entry.key),
+            ),
+          ),
+        )
+    ).map((entry) => entry.key),
+  );
+  const lost = planned.filter((entry) => taken.has(entry.key));
+  if (lost.length === 0 || (lost.length === 1 && lost[0]!.row.line === null))
+    return new AppError('CONFLICT', COMP_MESSAGES.duplicateExisting);
+  return refusal(
+    lost.map((entry) => ({ line: entry.row.line ?? 0, column: null, message: COMP_MESSAGES.duplicateExisting })),
+  );
+}
+
+const CODE_INDEXES = new Set(['order_code_idx', 'ticket_code_idx', 'order_access_token_idx']);
 
 /** What ran out, said with the places left as the counters stood when read (the refusal took nothing). */
 function notEnoughPlaces(

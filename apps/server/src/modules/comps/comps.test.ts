@@ -381,6 +381,20 @@ describe('POST /api/events/:id/comps/import', () => {
     const tickets = await db().select().from(ticket).where(eq(ticket.eventId, live.id));
     expect(tickets).toHaveLength(10);
   });
+
+  it('issues a guest once when two imports of the same file race, and says which lines were already issued', async () => {
+    const live = await createLiveEvent(t.app, owner, { name: 'Same File Night', capacity: 100 });
+    const csv =
+      'name,email,type,quantity\n' +
+      Array.from({ length: 20 }, (_, index) => `S${index},same${index}@example.com,General Admission,1`).join('\n');
+    const answers = await Promise.all([importCsv(live.id, csv), importCsv(live.id, csv)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422]);
+    const refused = answers.find((answer) => answer.statusCode === 422)!;
+    expect(rowErrors(refused.json())).toHaveLength(20);
+    expect(rowErrors(refused.json())[0]).toBe(`rows.2.row: ${COMP_MESSAGES.duplicateExisting}`);
+    expect((await compsOf(live.id)).total).toBe(20);
+    expect(await soldOf(live.id)).toBe(20);
+  });
 });
 
 describe('GET /api/events/:id/door-list.csv and .pdf', () => {

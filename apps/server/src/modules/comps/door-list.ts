@@ -112,14 +112,12 @@ export async function doorListPdf(list: DoorList, options: { compress?: boolean 
   });
   let y = 0;
   const cell = (text: string, x: number, width: number, font = 'Helvetica') =>
-    doc
-      .font(font)
-      .text(toWinAnsi(text), x + 4, y + 5, {
-        width: width - 8,
-        height: rowHeight - 4,
-        lineBreak: false,
-        ellipsis: true,
-      });
+    doc.font(font).text(toWinAnsi(text), x + 4, y + 5, {
+      width: width - 8,
+      height: rowHeight - 4,
+      lineBreak: false,
+      ellipsis: true,
+    });
   const newPage = (first: boolean) => {
     doc.addPage({ size: 'A4', layout: 'landscape', margin: 0 });
     y = page.margin;
