@@ -313,8 +313,8 @@ function CompImportForm({ event }: { event: EventDto }) {
           <table className="w-full text-left text-sm">
             <thead className="text-muted-foreground font-mono text-[11px] tracking-wider uppercase">
               <tr>
-                <th className="pb-2 font-semibold">Line</th>
-                <th className="pb-2 font-semibold">Column</th>
+                <th className="pb-2 pr-3 font-semibold">Line</th>
+                <th className="pb-2 pr-3 font-semibold">Column</th>
                 <th className="pb-2 font-semibold">Problem</th>
               </tr>
             </thead>
