@@ -81,7 +81,9 @@ async function measure(label: string, env: Record<string, string>): Promise<void
   }
 }
 
-console.log(`Guest-list import: ${ROWS} rows a file, ${RUNS} runs per database, floor: under ${FLOOR_SECONDS} s a file`);
+console.log(
+  `Guest-list import: ${ROWS} rows a file, ${RUNS} runs per database, floor: under ${FLOOR_SECONDS} s a file`,
+);
 console.log('| database   | run |  rows | tickets | CSV KB | seconds | floor | within | check      |');
 console.log('| ---------- | --- | ----- | ------- | ------ | ------- | ----- | ------ | ---------- |');
 await measure('PGlite', {});

@@ -58,9 +58,7 @@ export const order = pgTable(
     accessToken: text('access_token').notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     /** How the order came about: the storefront, a door sale, or a comp the organiser issued (decision 126). */
-    channel: text('channel', { enum: ORDER_CHANNELS })
-      .notNull()
-      .default('online'),
+    channel: text('channel', { enum: ORDER_CHANNELS }).notNull().default('online'),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     /** Stored lower-cased (checked). */
