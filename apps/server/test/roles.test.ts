@@ -54,6 +54,8 @@ const KNOWN_BODIES: Record<string, object> = {
   // A whole valid settings body, so the answer is about the role and not about the fields.
   'PUT /api/org/settings': { company_name: 'Door Test Events' },
   'POST /api/team/invitations': { email: 'someone@example.com', role: 'admin' },
+  // A valid comp: the answer is about the role (the type id is checked only after the role).
+  'POST /api/events/:id/comps': { name: 'Guest', email: 'guest@example.com', ticket_type_id: 'none', quantity: 1 },
   'POST /api/stripe/create-connect-account': {
     refresh_url: `${APP_ORIGIN}/dashboard/billing`,
     return_url: `${APP_ORIGIN}/dashboard/billing`,
