@@ -168,7 +168,19 @@ export const customerEventSchema = z.object({
 });
 export type CustomerEvent = z.infer<typeof customerEventSchema>;
 
-export const customerDetailSchema = customerSchema.extend({ events: z.array(customerEventSchema) });
+/** Comps (decision 126) the organisation gave to this customer's e-mail, per event: given, not bought. */
+export const customerCompSchema = z.object({
+  event_id: z.string(),
+  event_name: z.string(),
+  tickets: z.number().int(),
+  issued_at: z.string(),
+});
+export type CustomerComp = z.infer<typeof customerCompSchema>;
+
+export const customerDetailSchema = customerSchema.extend({
+  events: z.array(customerEventSchema),
+  comps: z.array(customerCompSchema),
+});
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 
 /** DELETE /api/customers/:id */

@@ -120,6 +120,14 @@ describe('POST /api/events/:id/comps', () => {
     // says comp.
     expect((await get(`/api/analytics/recent-sales?period=7d&event_id=${live.id}`)).json().sales).toEqual([]);
     expect((await get('/api/customers?search=grace')).json().total).toBe(0);
+    // A buyer who is also given a comp sees it apart, marked, in their customer detail.
+    await buyPaidOrder(t.app, host, live.id, typeId, 1, 'grace@example.com');
+    const buyer = (await get('/api/customers?search=grace')).json().customers[0];
+    const customer = (await get(`/api/customers/${buyer.id}`)).json();
+    expect(customer.events).toHaveLength(1);
+    expect(customer.comps).toEqual([
+      { event_id: live.id, event_name: 'Guest Night', tickets: 2, issued_at: expect.any(String) },
+    ]);
     const exported = (await get(`/api/analytics/orders.csv?period=7d&event_id=${live.id}`)).body;
     expect(exported.trim().split('\n')[1]).toMatch(/,grace@example\.com,.*,2,0(\.00)?,0(\.00)?,GBP,paid,comp$/);
   });

@@ -181,7 +181,7 @@ export async function getCustomer(
     findCustomer(db, organizationId, customerId),
     customerContext(db, organizationId, now),
   ]);
-  const [events, codes] = await Promise.all([
+  const [events, codes, comps] = await Promise.all([
     db
       .select({
         id: event.id,
@@ -206,6 +206,26 @@ export async function getCustomer(
           isNotNull(order.promoCode),
         ),
       ),
+    // Comps given to this address (not purchases, so not in the roll-ups above; decision 126).
+    db
+      .select({
+        eventId: order.eventId,
+        eventName: event.name,
+        tickets: sql<number>`sum(${order.quantity} - ${order.refundedTickets})::int`,
+        issuedAt: sql<string>`min(${order.paidAt})`,
+      })
+      .from(order)
+      .innerJoin(event, eq(event.id, order.eventId))
+      .where(
+        and(
+          eq(order.organizationId, organizationId),
+          eq(order.customerEmail, row.email),
+          eq(order.channel, 'comp'),
+          inArray(order.status, ['paid', 'partially_refunded']),
+        ),
+      )
+      .groupBy(order.eventId, event.name)
+      .orderBy(sql`min(${order.paidAt}) desc`),
   ]);
   return {
     ...toCustomer(row, readSpends(spends, context.defaultCurrency), context),
@@ -217,6 +237,12 @@ export async function getCustomer(
       tickets: item.tickets,
       image_url: item.artworkUrl || null,
       promo_codes: codes.filter((used) => used.eventId === item.id && used.code).map((used) => used.code!),
+    })),
+    comps: comps.map((item) => ({
+      event_id: item.eventId,
+      event_name: item.eventName,
+      tickets: item.tickets,
+      issued_at: new Date(item.issuedAt).toISOString(),
     })),
   };
 }

@@ -1,7 +1,9 @@
 // One customer in a dialog: name, flag and country code, e-mail, phone, the totals (events, spent, status) and
-// a collapsible EVENTS list of the events they bought, with the event's date and when they bought.
+// a collapsible EVENTS list of the events they bought, with the event's date and when they bought; comps given to
+// the same address are listed apart, marked Comp (decision 126).
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { COMP_LABEL } from '@marquee/shared';
 import { DetailDialog } from '../../../components/ui/detail-dialog';
 import { customerQuery } from '../api/customers';
 import { CountryFlag } from './country-flag';
@@ -111,6 +113,29 @@ export function CustomerDetailDialog({ customerId, onClose }: { customerId: stri
               </ul>
             ) : null}
           </section>
+          {customer.comps.length > 0 ? (
+            <section aria-labelledby={`${eventsId}-comps`}>
+              <h3 id={`${eventsId}-comps`} className={labelClasses}>
+                Comps ({customer.comps.length})
+              </h3>
+              <ul className="mt-2 flex flex-col gap-2">
+                {customer.comps.map((item) => (
+                  <li key={item.event_id} className="border-border flex items-center gap-3 rounded-lg border p-2.5">
+                    <span className="bg-muted text-foreground inline-flex h-6 shrink-0 items-center rounded px-2 font-mono text-[10px] font-bold tracking-wider uppercase">
+                      {COMP_LABEL}
+                    </span>
+                    <div className="min-w-0 text-sm">
+                      <p className="text-foreground truncate font-medium">{item.event_name || 'Untitled event'}</p>
+                      <p className="text-muted-foreground text-xs">
+                        {item.tickets} {item.tickets === 1 ? 'ticket' : 'tickets'}, given{' '}
+                        <time dateTime={item.issued_at}>{formatCustomerDate(item.issued_at)}</time>
+                      </p>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
         </>
       )}
     </DetailDialog>
