@@ -21,6 +21,7 @@ import { domainRoutes } from './modules/domains/domains.routes.js';
 import type { DomainProvider } from './adapters/domains/domains.js';
 import { eventRoutes } from './modules/events/events.routes.js';
 import { ticketTypeRoutes } from './modules/ticket-types/ticket-types.routes.js';
+import { quotaRoutes } from './modules/quotas/quotas.routes.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
 import { customerRoutes } from './modules/customers/customers.routes.js';
 import { teamRoutes } from './modules/team/team.routes.js';
@@ -229,6 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   eventRoutes(app, { config, assertCanSell: options.assertCanSell ?? assertCanSell });
   guidanceRoutes(app, { config, assertCanSell: options.assertCanSell ?? assertCanSell });
   ticketTypeRoutes(app);
+  quotaRoutes(app);
   codeRoutes(app);
   queueApiRoutes(app);
   orderRoutes(app);

@@ -113,6 +113,7 @@ export type CheckoutOutcome =
   | 'sales_paused'
   | 'closed'
   | 'sold_out'
+  | 'quota_sold_out'
   | 'rate_limited'
   | 'code_used_up'
   | 'buyer_limit'

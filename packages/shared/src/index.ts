@@ -24,3 +24,4 @@ export * from './queue.js';
 export * from './memo.js';
 export * from './series.js';
 export * from './comps.js';
+export * from './quotas.js';

@@ -97,6 +97,7 @@ function refusalAnswer(refused: CheckoutRefused, queueText: string): RefusalAnsw
       return form(409, CHECKOUT_TEXT.tryAgain);
     case 'closed':
     case 'sold_out':
+    case 'quota_sold_out':
     case 'code_used_up':
     case 'buyer_limit':
       return form(409, refused.message, refused.fields);

@@ -123,6 +123,11 @@ export const ticketType = pgTable(
     sold: integer('sold').notNull().default(0),
     /** Tickets of this type in checkout holds. */
     held: integer('held').notNull().default(0),
+    /** The shared quotas (ticket_quota) this type's tickets also count toward (decision 128). */
+    quotaIds: uuid('quota_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     maxPerOrder: integer('max_per_order').notNull().default(10),
     /** Hidden types are not offered on the storefront (and cannot be bought). */
     hidden: boolean('hidden').notNull().default(false),

@@ -14,3 +14,4 @@ export * from './codes.js';
 export * from './checkins.js';
 export * from './resale.js';
 export * from './queue.js';
+export * from './quotas.js';

@@ -4,7 +4,7 @@
 // queued that refunds every paid order (refund-job.ts). The progress the dashboard polls is read from the
 // orders and the per-order refund rows, so it is true whichever process runs the job.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { releaseHeldPerTypeStep, releaseHeldVenueStep } from '../stock/stock.js';
+import { releaseHeldPerTypeStep, releaseHeldQuotaSteps, releaseHeldVenueStep } from '../stock/stock.js';
 import {
   CANCELLATION_MESSAGES,
   confirmsEventName,
@@ -49,7 +49,7 @@ async function releasePendingHolds(tx: Tx, organizationId: string, eventId: stri
       select l.ticket_type_id, sum(l.quantity)::int as quantity
       from order_line l join released r on r.id = l.order_id group by l.ticket_type_id
     ), types as (${releaseHeldPerTypeStep(sql.raw('per_type'))}
-    ), venue as (${releaseHeldVenueStep(eventId, sql.raw('released'))}
+    ), ${releaseHeldQuotaSteps()}, venue as (${releaseHeldVenueStep(eventId, sql.raw('released'), sql.raw('quotas'))}
     ), audit as (
       insert into order_change (organization_id, order_id, action, from_status, to_status, actor_type, detail, at)
       select organization_id, id, 'cancelled', 'pending', 'cancelled', 'system',

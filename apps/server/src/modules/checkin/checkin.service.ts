@@ -16,6 +16,7 @@ import { AppError } from '../../lib/errors.js';
 import { EVENT_NOT_FOUND } from '../events/events.service.js';
 import { releaseExpiredHolds } from '../stock/stock.js';
 import { remainingFor } from '../checkout/storefront-event.js';
+import { quotaCountersOf } from '../quotas/quota-counters.js';
 import { event, ticketType } from '../../db/schema/index.js';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { moveTickets } from '../tickets/ticket-moves.js';
@@ -60,13 +61,14 @@ export async function listCheckinEvents(
     .limit(100);
   if (events.length === 0) return [];
   const ids = events.map((row) => row.id);
-  const [types, counted] = await Promise.all([
+  const [types, counted, quotas] = await Promise.all([
     db
       .select()
       .from(ticketType)
       .where(and(eq(ticketType.organizationId, organizationId), inArray(ticketType.eventId, ids)))
       .orderBy(asc(ticketType.sort), asc(ticketType.createdAt)),
     eventTicketCounts(db, organizationId, ids),
+    quotaCountersOf(db, organizationId, ids),
   ]);
   return events.map((row) => ({
     id: row.id,
@@ -84,7 +86,11 @@ export async function listCheckinEvents(
         id: type.id,
         name: type.name,
         price_minor: type.priceMinor ?? 0,
-        remaining: remainingFor(type, row),
+        remaining: remainingFor(
+          type,
+          row,
+          quotas.filter((quota) => quota.eventId === row.id),
+        ),
         max_per_order: type.maxPerOrder,
       })),
   }));

@@ -1,9 +1,10 @@
 // The refusals a checkout shows on the event page's form: the messages, the parsing of the chosen quantities
-// against what is on sale, and the pages for a code used up, a buyer over the per-e-mail limit, and tickets gone.
-import { and, eq } from 'drizzle-orm';
-import { SALES_MESSAGES, type BuyerField } from '@marquee/shared';
+// against what is on sale, and the pages for a code used up, a buyer over the per-e-mail limit, tickets gone, and
+// a shared quota over some of the chosen types without room for them (decision 128).
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { QUOTA_MESSAGES, SALES_MESSAGES, type BuyerField } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
-import { buyerTickets } from '../../db/schema/index.js';
+import { buyerTickets, ticketType } from '../../db/schema/index.js';
 import type { ResolvedCodes } from '../codes/code-check.js';
 import { typeSalesProblem, usedUpMessage } from './drop-rules.js';
 import type { OrderRow } from './hold-types.js';
@@ -25,7 +26,7 @@ export type CheckoutRefused =
     }
   | { outcome: 'not_admitted' | 'admission_used'; event: StorefrontEvent | null }
   | {
-      outcome: 'invalid' | 'closed' | 'sold_out' | 'code_used_up' | 'buyer_limit';
+      outcome: 'invalid' | 'closed' | 'sold_out' | 'quota_sold_out' | 'code_used_up' | 'buyer_limit';
       message: string;
       fields: CheckoutFields;
       event: StorefrontEvent | null;
@@ -136,4 +137,51 @@ export async function soldOutRefusal(
   const allGone = Object.values(fields).length > 0 && Object.values(fields).every((text) => text === 'Sold out');
   const message = allGone || Object.keys(fields).length === 0 ? CHECKOUT_TEXT.soldOut : CHECKOUT_TEXT.fixErrors;
   return { outcome: 'sold_out', message, fields, event: fresh };
+}
+
+/**
+ * A shared quota had too few tickets left for the chosen types (they and the venue had room): the message names the
+ * quota and the types that share it, read afresh, and each chosen type of the quota says what is left of it.
+ */
+export async function quotaRefusal(
+  db: Database,
+  input: { organizationId: string; eventId: string },
+  lines: Array<LineQuantity & { type: SellableTicketType }>,
+  quotaId: string,
+): Promise<CheckoutRefused> {
+  const fresh = await loadStorefrontEvent(db, input.organizationId, input.eventId, undefined, {
+    releaseExpired: false,
+  });
+  if (!fresh) return { outcome: 'not_on_sale', event: null };
+  const quota = fresh.quotas.find((candidate) => candidate.id === quotaId);
+  // The quota went away meanwhile: the ordinary refusal says what is left.
+  if (!quota) return soldOutRefusal(db, input, lines);
+  const members = await quotaTypeNames(db, input.organizationId, fresh.row.id, quotaId);
+  const left = Math.max(0, quota.capacity - quota.sold - quota.held);
+  const fields: Record<string, string> = {};
+  for (const line of lines) {
+    const type = fresh.types.find((candidate) => candidate.id === line.ticketTypeId);
+    if (!type || !members.some((member) => member.id === type.id)) continue;
+    const remaining = type.remaining ?? left;
+    fields[`qty:${line.ticketTypeId}`] = remaining === 0 ? 'Sold out' : `Only ${remaining} left`;
+  }
+  const names = members.map((member) => member.name);
+  const message = left === 0 ? QUOTA_MESSAGES.fanSoldOut(quota.name, names) : QUOTA_MESSAGES.fanFewLeft(quota.name, left, names);
+  return { outcome: 'quota_sold_out', message, fields, event: fresh };
+}
+
+/** The visible types a quota counts, in the event's order (hidden ones are not named to the public). */
+async function quotaTypeNames(db: Database, organizationId: string, eventId: string, quotaId: string) {
+  return db
+    .select({ id: ticketType.id, name: ticketType.name })
+    .from(ticketType)
+    .where(
+      and(
+        eq(ticketType.organizationId, organizationId),
+        eq(ticketType.eventId, eventId),
+        eq(ticketType.hidden, false),
+        sql`${quotaId}::uuid = any(${ticketType.quotaIds})`,
+      ),
+    )
+    .orderBy(asc(ticketType.sort), asc(ticketType.createdAt));
 }

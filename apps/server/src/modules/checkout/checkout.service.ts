@@ -25,6 +25,7 @@ import {
   CHECKOUT_TEXT,
   dropRefusal,
   parseQuantities,
+  quotaRefusal,
   soldOutRefusal,
   type CheckoutFields,
   type CheckoutResult,
@@ -224,6 +225,14 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
         if (refusal) return refusal;
         if (await releasedSome()) return settle(await holdOrder(db, request), true);
         return soldOutRefusal(db, input, lines);
+      }
+      case 'quota_sold_out': {
+        // A shared quota of the chosen types is full: the same form's own order, else holds that ran out (released,
+        // and tried once more), else the quota's refusal.
+        const already = await existing();
+        if (already) return already;
+        if (!retried && (await releasedSome())) return settle(await holdOrder(db, request), true);
+        return quotaRefusal(db, input, lines, outcome.quotaId);
       }
       default:
         return outcome satisfies never;

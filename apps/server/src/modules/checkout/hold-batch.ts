@@ -14,12 +14,12 @@
 // short-lived and self-consistent, so a crash loses at most the last moments of holds, never half of one.
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { holdTypeCounterStep, holdVenueCounterStep } from '../stock/stock.js';
+import { holdTypeCounterStep, holdVenueCounterStep, quotaCounterSteps } from '../stock/stock.js';
 import type { Database } from '../../db/client.js';
 import { pgErrorCode } from '../../db/errors.js';
 import { executeNamed } from '../../db/prepared.js';
 import { newAccessToken, newOrderCode } from '../../lib/codes.js';
-import { decideHolds, type Counters, type HoldState, type HoldWrites } from './hold-decide.js';
+import { decideHolds, type Counters, type HoldState, type HoldWrites, type TypeCounters } from './hold-decide.js';
 import type { HoldRequest } from './hold-types.js';
 import type { Tx } from '../../db/tx.js';
 import { hitsUpsert } from './rate-limit.js';
@@ -61,9 +61,14 @@ function lockStatement(organizationId: string, eventId: string, requests: HoldRe
       select id from ticket_type
       where event_id = ${eventId} and organization_id = ${organizationId} and (select count(*) from buyers) >= 0
       order by id for update
+    ),
+    quotas as (
+      select id from ticket_quota
+      where event_id = ${eventId} and organization_id = ${organizationId} and (select count(*) from types) >= 0
+      order by id for update
     )
     select id from event
-    where id = ${eventId} and organization_id = ${organizationId} and (select count(*) from types) >= 0
+    where id = ${eventId} and organization_id = ${organizationId} and (select count(*) from quotas) >= 0
     for update`;
 }
 
@@ -84,8 +89,11 @@ function readStatement(organizationId: string, eventId: string, requests: HoldRe
     select
       (select row_to_json(v) from (select capacity, sold, held from event
         where id = ${eventId} and organization_id = ${organizationId}) v) as venue,
+      (select coalesce(json_agg(json_build_object('id', id, 'capacity', capacity, 'sold', sold, 'held', held,
+        'quota_ids', quota_ids)), '[]'::json)
+        from ticket_type where event_id = ${eventId} and organization_id = ${organizationId}) as types,
       (select coalesce(json_agg(json_build_object('id', id, 'capacity', capacity, 'sold', sold, 'held', held)),
-        '[]'::json) from ticket_type where event_id = ${eventId} and organization_id = ${organizationId}) as types,
+        '[]'::json) from ticket_quota where event_id = ${eventId} and organization_id = ${organizationId}) as quotas,
       (select coalesce(json_agg(json_build_object('id', id, 'uses', uses, 'max_uses', max_uses)), '[]'::json)
         from event_code where id = any(${textArray(codeIdsOf(requests))}::uuid[]) and event_id = ${eventId}
           and organization_id = ${organizationId}) as codes,
@@ -143,8 +151,9 @@ function writeStatement(organizationId: string, eventId: string, writes: HoldWri
     max_tickets: buyer.maxTickets,
   }));
   // Rows are locked in one order, the one every other writer of these rows follows (decision 043): rate-limit keys,
-  // codes, buyers, then the types in id order (one step each) and the event last, each step waiting for the one
-  // before it. Writers that took them in different orders could deadlock (PostgreSQL breaks that after a second).
+  // codes, buyers, then the types in id order (one step each), their shared quotas in id order (decision 128) and
+  // the event last, each step waiting for the one before it. Writers that took them in different orders could
+  // deadlock (PostgreSQL breaks that after a second).
   const types = [...writes.typeHeld].sort((a, b) => a.id.localeCompare(b.id));
   const typeSteps = sql.join(
     [
@@ -181,7 +190,12 @@ function writeStatement(organizationId: string, eventId: string, writes: HoldWri
       returning email
     ),
     ${typeSteps},
-    venue as (${holdVenueCounterStep(organizationId, eventId, writes.venueHeld, sql.raw(`type_${writes.typeHeld.length}`))}),
+    ${quotaCounterSteps(
+      'quotas',
+      types.map((_, index) => `type_${index + 1}`),
+      { held: 1, sold: 0 },
+    )},
+    venue as (${holdVenueCounterStep(organizationId, eventId, writes.venueHeld, sql.raw('quotas'))}),
     orders as (
       insert into "order" (id, organization_id, event_id, code, access_token, status, first_name, last_name,
         customer_email, phone, country, marketing_consent, quantity, amount_minor, fee_minor, currency,
@@ -218,7 +232,13 @@ async function readState(runner: Runner, requests: HoldRequest[]): Promise<HoldS
   const venue = parsed<CounterRow | null>(read.venue);
   return {
     venue: venue ? counters(venue) : null,
-    types: new Map(parsed<Array<CounterRow & { id: string }>>(read.types).map((row) => [row.id, counters(row)])),
+    types: new Map(
+      parsed<Array<CounterRow & { id: string; quota_ids: string[] | null }>>(read.types).map((row) => [
+        row.id,
+        { ...counters(row), quotaIds: row.quota_ids ?? [] } satisfies TypeCounters,
+      ]),
+    ),
+    quotas: new Map(parsed<Array<CounterRow & { id: string }>>(read.quotas).map((row) => [row.id, counters(row)])),
     codes: new Map(
       parsed<Array<{ id: string; uses: number; max_uses: number | null }>>(read.codes).map((row) => [
         row.id,

@@ -53,9 +53,10 @@ function state(overrides: Partial<HoldState> = {}): HoldState {
   return {
     venue: { capacity: 10, sold: 0, held: 0 },
     types: new Map([
-      [GA, { capacity: null, sold: 0, held: 0 }],
-      [VIP, { capacity: 2, sold: 0, held: 0 }],
+      [GA, { capacity: null, sold: 0, held: 0, quotaIds: [] }],
+      [VIP, { capacity: 2, sold: 0, held: 0, quotaIds: [] }],
     ]),
+    quotas: new Map(),
     codes: new Map(),
     limits: new Map(),
     buyers: new Map(),
@@ -86,6 +87,41 @@ describe('decideHolds', () => {
     expect(writes.venueHeld).toBe(10);
     expect(writes.typeHeld).toEqual([{ id: GA, held: 10 }]);
     expect(writes.held).toHaveLength(3);
+  });
+
+  it('keeps to a shared quota over several types (decision 128), apart from sold out types and venue', () => {
+    const QUOTA = 'q0000000-0000-4000-8000-000000000001';
+    const given = state({
+      venue: { capacity: null, sold: 0, held: 0 },
+      types: new Map([
+        [GA, { capacity: null, sold: 2, held: 0, quotaIds: [QUOTA] }],
+        [VIP, { capacity: 10, sold: 0, held: 0, quotaIds: [QUOTA] }],
+      ]),
+      quotas: new Map([[QUOTA, { capacity: 5, sold: 2, held: 0 }]]),
+    });
+    const { outcomes, writes } = decideHolds(
+      [
+        request({ typeId: VIP, quantity: 2 }),
+        request({ quantity: 2 }),
+        request({ typeId: VIP }),
+        request({
+          lines: [
+            { ticketTypeId: GA, quantity: 1, type: type(GA) },
+            { ticketTypeId: VIP, quantity: 1, type: type(VIP) },
+          ],
+        }),
+      ],
+      given,
+      ids(4),
+    );
+    expect(outcomes).toEqual([
+      expect.objectContaining({ kind: 'held' }),
+      { kind: 'quota_sold_out', quotaId: QUOTA },
+      expect.objectContaining({ kind: 'held' }),
+      { kind: 'quota_sold_out', quotaId: QUOTA },
+    ]);
+    expect(given.quotas.get(QUOTA)!.held).toBe(3);
+    expect(writes.typeHeld).toEqual([{ id: VIP, held: 3 }]);
   });
 
   it("keeps to a type's own capacity and to the venue's at once", () => {

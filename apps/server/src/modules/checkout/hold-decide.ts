@@ -12,11 +12,18 @@ export interface Counters {
   held: number;
 }
 
-/** The rows a batch decides on: the event's, its types' and its codes' counters locked, the rest read after. */
+/** A ticket type's counters and the shared quotas its tickets also count toward. */
+export interface TypeCounters extends Counters {
+  quotaIds: string[];
+}
+
+/** The rows a batch decides on: the event's, its types', quotas' and codes' counters locked, the rest read after. */
 export interface HoldState {
   /** Null: the event is gone (or not the organisation's). */
   venue: Counters | null;
-  types: Map<string, Counters>;
+  types: Map<string, TypeCounters>;
+  /** The event's shared quotas (decision 128), by id. */
+  quotas: Map<string, Counters>;
   codes: Map<string, { uses: number; maxUses: number | null }>;
   /** Rate-limit windows by key, as stored (absent: never counted). */
   limits: Map<string, { count: number; windowStartedAt: Date }>;
@@ -71,6 +78,15 @@ export function orderTotalMinor(lines: HoldLine[]): number {
 function perType(lines: HoldLine[]): Map<string, number> {
   const sums = new Map<string, number>();
   for (const line of lines) sums.set(line.ticketTypeId, (sums.get(line.ticketTypeId) ?? 0) + line.quantity);
+  return sums;
+}
+
+/** Tickets a hold of `wanted` takes from each shared quota: the sum over the quota's types that it holds. */
+function perQuota(state: HoldState, wanted: Map<string, number>): Map<string, number> {
+  const sums = new Map<string, number>();
+  for (const [typeId, n] of wanted)
+    for (const quotaId of state.types.get(typeId)!.quotaIds)
+      if (state.quotas.has(quotaId)) sums.set(quotaId, (sums.get(quotaId) ?? 0) + n);
   return sums;
 }
 
@@ -151,7 +167,8 @@ function newOrder(request: HoldRequest, identity: OrderIdentity, quantity: numbe
 /**
  * Decides `requests` (one event's, in arrival order) against `state`, which it updates. Per request, in this order:
  * the event and types must exist; a form that already made an order and a waiting-room place already used take
- * nothing; without room (or past the public gate) nothing is counted; then one hit on each rate-limit key (kept when
+ * nothing; without room in the types and the venue (or past the public gate), or then in a shared quota, nothing is
+ * counted; then one hit on each rate-limit key (kept when
  * over the limit, which refuses the hold); then the codes' uses and the buyer's tickets, whose refusal takes the hits
  * back, as a hold that fails writes nothing.
  */
@@ -191,6 +208,9 @@ export function decideHolds(
     if (place !== null && state.places.has(place)) return { kind: 'place_taken' };
     const fits = left(venue) >= quantity && [...wanted].every(([id, n]) => left(state.types.get(id)!) >= n);
     if (!fits || (request.keepOwed && owedGateRefuses(state, wanted, quantity))) return { kind: 'sold_out' };
+    const quotas = perQuota(state, wanted);
+    const fullQuota = [...quotas].find(([id, n]) => left(state.quotas.get(id)!) < n);
+    if (fullQuota) return { kind: 'quota_sold_out', quotaId: fullQuota[0] };
 
     const limits = (request.limits ?? []).map((rule) => ({ rule, entry: limitEntry(rule.key, rule.windowSeconds) }));
     for (const { entry } of limits) entry.hits += 1;
@@ -219,6 +239,8 @@ export function decideHolds(
       state.types.get(id)!.held += n;
       typeHeld.set(id, (typeHeld.get(id) ?? 0) + n);
     }
+    // The write moves the quotas from the types' rows (quotaCounterSteps); the state follows for the next request.
+    for (const [id, n] of quotas) state.quotas.get(id)!.held += n;
     for (const id of codeIds) {
       state.codes.get(id)!.uses += 1;
       codeUses.set(id, (codeUses.get(id) ?? 0) + 1);

@@ -48,5 +48,11 @@ export type HoldRefusal = Extract<
   'not_on_sale' | 'submitted' | 'place_taken' | 'sold_out' | 'rate_limited' | 'code_used_up' | 'buyer_limit'
 >;
 
-/** A hold's outcome: the pending order, or why there is none (`not_on_sale`: the event, a type or a code is gone). */
-export type HoldOutcome = { kind: 'held'; order: OrderRow } | { kind: HoldRefusal };
+/**
+ * A hold's outcome: the pending order, or why there is none (`not_on_sale`: the event, a type or a code is gone;
+ * `quota_sold_out`: the types and the venue had room, but a shared quota over some of the chosen types had not).
+ */
+export type HoldOutcome =
+  | { kind: 'held'; order: OrderRow }
+  | { kind: HoldRefusal }
+  | { kind: 'quota_sold_out'; quotaId: string };

@@ -7,6 +7,7 @@ import { event, ticketType } from '../../db/schema/index.js';
 import { NotEnoughTickets, sellWithoutHold, type LineQuantity } from '../stock/stock.js';
 import type { Tx } from '../../db/tx.js';
 import { owedToOthers } from './storefront-event.js';
+import { quotaCountersOf } from '../quotas/quota-counters.js';
 import type { OrderRow } from './checkout.service.js';
 
 export const OWED_TO_WAITING_LIST =
@@ -19,7 +20,8 @@ export const OWED_TO_WAITING_LIST =
  */
 export async function retakeLatePlaces(tx: Tx, current: OrderRow, lines: LineQuantity[]): Promise<string | null> {
   // The rows are locked first, in the order holds take them (decision 043): the codes, the buyer's row, then the
-  // counters (types in id order, the event last), so the gate is read from the counters the sale then moves.
+  // counters (types in id order, the event's shared quotas in id order, the event last), so the gate is read from
+  // the counters the sale then moves.
   const codeIds = [current.promoCodeId, current.accessCodeId].filter((id): id is string => Boolean(id)).sort();
   for (const id of codeIds) await tx.execute(sql`select id from event_code where id = ${id}::uuid for update`);
   await tx.execute(sql`
@@ -28,6 +30,7 @@ export async function retakeLatePlaces(tx: Tx, current: OrderRow, lines: LineQua
   const typeIds = [...new Set(lines.map((line) => line.ticketTypeId))].sort((a, b) => a.localeCompare(b));
   for (const id of typeIds)
     await tx.execute(sql`select id from ticket_type where id = ${id} and event_id = ${current.eventId} for update`);
+  const quotas = await quotaCountersOf(tx, current.organizationId, [current.eventId], { lock: true });
   const [row] = await tx
     .select()
     .from(event)
@@ -39,7 +42,7 @@ export async function retakeLatePlaces(tx: Tx, current: OrderRow, lines: LineQua
     .from(ticketType)
     .where(and(eq(ticketType.eventId, row.id), eq(ticketType.organizationId, current.organizationId)))
     .orderBy(asc(ticketType.sort), asc(ticketType.createdAt));
-  if (await owedToOthers(tx, row, types, lines)) return OWED_TO_WAITING_LIST;
+  if (await owedToOthers(tx, row, types, quotas, lines)) return OWED_TO_WAITING_LIST;
   await sellWithoutHold(tx, current.eventId, lines);
   return retakeCodesAndBuyer(tx, current);
 }

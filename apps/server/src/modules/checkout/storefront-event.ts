@@ -18,6 +18,7 @@ import { toPublicEvent, type PublicEvent } from '../events/events.public.js';
 import { generalOf } from '../events/events.rows.js';
 import { releaseExpiredHolds, type LineQuantity } from '../stock/stock.js';
 import type { Tx } from '../../db/tx.js';
+import type { QuotaCounters } from '../quotas/quota-counters.js';
 
 export type EventRow = typeof event.$inferSelect;
 export type TicketTypeRow = typeof ticketType.$inferSelect;
@@ -42,6 +43,8 @@ export interface SellableTicketType {
 
 export interface StorefrontEvent {
   row: EventRow;
+  /** The event's shared quotas: a type shows what the fullest of its quotas leaves. */
+  quotas: QuotaCounters[];
   /** The event as every public page shows it. */
   event: PublicEvent;
   types: SellableTicketType[];
@@ -74,19 +77,24 @@ type SeriesDateRow = { id: string; slug: string; starts_at: string | null; time_
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function remainingFor(type: TicketTypeRow, row: EventRow): number | null {
-  const own = type.capacity === null ? null : Math.max(0, type.capacity - type.sold - type.held);
-  const venue = row.capacity === null ? null : Math.max(0, row.capacity - row.sold - row.held);
-  if (own === null) return venue;
-  if (venue === null) return own;
-  return Math.min(own, venue);
+/** Tickets left for a type: the least its own capacity, the venue's and each of its shared quotas leave. */
+export function remainingFor(type: TicketTypeRow, row: EventRow, quotas: readonly QuotaCounters[]): number | null {
+  const limits = [type, row, ...quotas.filter((quota) => type.quotaIds.includes(quota.id))].flatMap((counters) =>
+    counters.capacity === null ? [] : [Math.max(0, counters.capacity - counters.sold - counters.held)],
+  );
+  return limits.length === 0 ? null : Math.min(...limits);
 }
 
 export const eventWindow = (row: EventRow): SalesWindow => ({ startAt: row.salesStartAt, endAt: row.salesEndAt });
 const typeWindow = (row: EventRow, type: TicketTypeRow): SalesWindow =>
   effectiveWindow(eventWindow(row), { startAt: type.salesStartAt, endAt: type.salesEndAt });
 
-export function toSellable(type: TicketTypeRow, row: EventRow, now = new Date()): SellableTicketType {
+export function toSellable(
+  type: TicketTypeRow,
+  row: EventRow,
+  quotas: readonly QuotaCounters[],
+  now = new Date(),
+): SellableTicketType {
   const priceMinor = type.priceMinor ?? 0;
   const window = typeWindow(row, type);
   const currency = type.currency as CurrencyCode;
@@ -97,7 +105,7 @@ export function toSellable(type: TicketTypeRow, row: EventRow, now = new Date())
     priceMinor,
     feeMinor: bookingFee(priceMinor, currency),
     currency,
-    remaining: remainingFor(type, row),
+    remaining: remainingFor(type, row, quotas),
     maxPerOrder: type.maxPerOrder,
     sale: windowState(window, now),
     salesStartAt: window.startAt,
@@ -183,6 +191,7 @@ export async function owedToOthers(
   db: Database | Tx,
   row: EventRow,
   types: TicketTypeRow[],
+  quotas: readonly QuotaCounters[],
   lines: LineQuantity[],
 ): Promise<boolean> {
   const owed = await owedPlaces(db, row, types);
@@ -192,7 +201,7 @@ export async function owedToOthers(
   return [...wanted].some(([typeId, quantity]) => {
     const type = types.find((candidate) => candidate.id === typeId);
     if (!type) return false;
-    const sellable = toSellable(type, row);
+    const sellable = toSellable(type, row, quotas);
     const fits = sellable.remaining === null || quantity <= sellable.remaining;
     const left = publicRemaining(sellable, owed).remaining;
     return fits && left !== null && quantity > left;
@@ -269,6 +278,10 @@ const storefrontEventQuery = (name: string, eventId: (owner: SQL) => SQL, owner:
             where s.organization_id = ${event.organizationId} and s.series_id = ${event.seriesId}
               and s.status = 'live' and (s.ends_at is null or s.ends_at > ${sql.placeholder('now')}::timestamptz)
           ) d) end`,
+        // The event's shared quotas (none: null), read once for the statement.
+        quotas: sql<QuotaCounters[] | null>`(select json_agg(json_build_object('id', q.id, 'name', q.name,
+          'capacity', q.capacity, 'sold', q.sold, 'held', q.held)) from ticket_quota q
+          where q.event_id = ${eventId(owner)} and q.organization_id = ${owner})`,
       })
       .from(event)
       .leftJoin(ticketType, and(eq(ticketType.eventId, event.id), eq(ticketType.organizationId, owner)))
@@ -361,10 +374,12 @@ async function readStorefrontEvent(
     now,
   );
   const owed = owedFrom(joined[0]?.owed ?? [], row, types);
+  const quotas = joined[0]?.quotas ?? [];
   return {
     row,
+    quotas,
     event: toPublicEvent(row, generalOf(types)),
-    types: shown.map((type) => publicRemaining(toSellable(type, row, now), owed)),
+    types: shown.map((type) => publicRemaining(toSellable(type, row, quotas, now), owed)),
     salesState: sales.state,
     salesOpensAt: sales.opensAt,
     keepOwed: owed !== null,

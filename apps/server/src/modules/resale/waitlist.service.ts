@@ -14,6 +14,7 @@ import { releaseExpiredHolds } from '../stock/stock.js';
 import type { Tx } from '../../db/tx.js';
 import { takeTokens } from '../checkout/rate-limit.js';
 import { toSellable, type StorefrontEvent } from '../checkout/storefront-event.js';
+import { quotaCountersOf } from '../quotas/quota-counters.js';
 import { WAITLIST_MESSAGES } from './resale-messages.js';
 
 export const OFFER_HOURS = 12;
@@ -162,6 +163,7 @@ export async function runWaitlist(db: Database, jobs: JobQueue, options: Waitlis
     lineRun: for (const entry of waiting) {
       // Counters as they are now (each hold below changes them).
       const [fresh] = await tx.select().from(event).where(eq(event.id, eventId)).limit(1);
+      const quotas = await quotaCountersOf(tx, organizationId, [eventId]);
       const types = (
         await tx
           .select()
@@ -170,7 +172,7 @@ export async function runWaitlist(db: Database, jobs: JobQueue, options: Waitlis
           .orderBy(asc(ticketType.sort), asc(ticketType.createdAt))
       )
         .filter((type) => type.priceMinor !== null && (!entry.ticketTypeId || type.id === entry.ticketTypeId))
-        .map((type) => toSellable(type, fresh!, now))
+        .map((type) => toSellable(type, fresh!, quotas, now))
         .filter((type) => type.sale === 'open' && (type.remaining === null || type.remaining > 0));
       const type = types[0];
       // The first in line waits for places of their type: nobody behind them jumps the line for that type.
@@ -205,6 +207,7 @@ export async function runWaitlist(db: Database, jobs: JobQueue, options: Waitlis
         case 'held':
           break;
         case 'sold_out':
+        case 'quota_sold_out':
         case 'not_on_sale':
           break lineRun;
         case 'buyer_limit':

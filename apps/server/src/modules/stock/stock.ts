@@ -1,7 +1,9 @@
 // Stock: holding, selling and releasing tickets. Each change is a conditional UPDATE of the counters on
-// ticket_type and event (`sold + held + n <= capacity`), so a row lock plus the CHECK constraints make
+// ticket_type, ticket_quota and event (`sold + held + n <= capacity`), so a row lock plus the CHECK constraints make
 // overselling impossible, whatever the number of server processes. Ticket types are always locked in id
-// order and the event row last, so concurrent checkouts cannot deadlock on each other.
+// order, then the shared quotas of the types that moved (in id order, decision 128), and the event row last, so
+// concurrent checkouts cannot deadlock on each other. A type's quotas are read from the type's row as the
+// statement that moves it has locked it (`returning quota_ids`), so every step that moves a type moves its quotas.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { retryOnDeadlock, type Tx } from '../../db/tx.js';
@@ -24,11 +26,52 @@ const byType = (lines: LineQuantity[]): LineQuantity[] => {
 };
 const total = (lines: LineQuantity[]) => lines.reduce((sum, line) => sum + line.quantity, 0);
 
-/** Why a hold or a late sale could not take the tickets. */
+/** Why a hold or a late sale could not take the tickets: a type, a shared quota (`quota`) or the event. */
 export class NotEnoughTickets extends Error {
-  constructor(readonly ticketTypeId: string | null) {
-    super(ticketTypeId ? `Not enough tickets of type ${ticketTypeId}` : 'Not enough tickets for the event');
+  constructor(
+    readonly ticketTypeId: string | null,
+    readonly quota = false,
+  ) {
+    super(
+      ticketTypeId
+        ? `Not enough tickets of type ${ticketTypeId}`
+        : quota
+          ? 'Not enough tickets in a shared quota'
+          : 'Not enough tickets for the event',
+    );
   }
+}
+
+/**
+ * The CTEs that move the shared quotas of the types some earlier CTEs moved (decision 128): `moved` names CTEs
+ * whose rows carry the type's `quota_ids` and `n`, the tickets it moved. `${name}_delta` sums them per quota,
+ * `${name}_lock` locks those quotas in id order, and `${name}` adds `n` times the change to each (only where it
+ * fits with `checkCapacity`: compare its count with the delta's to know). The one quota step of every writer.
+ */
+export function quotaCounterSteps(
+  name: string,
+  moved: string[],
+  change: { held: number; sold: number },
+  checkCapacity = false,
+): SQL {
+  const sources =
+    moved.length === 0
+      ? sql`select null::uuid as quota_id, 0 as n where false`
+      : sql.join(
+          moved.map((cte) => sql`select unnest(quota_ids) as quota_id, n from ${sql.raw(cte)}`),
+          sql` union all `,
+        );
+  const delta = sql.raw(`${name}_delta`);
+  const lock = sql.raw(`${name}_lock`);
+  const limit = checkCapacity ? sql`and q.sold + q.held + d.n <= q.capacity` : sql``;
+  return sql`${delta} as (
+        select quota_id, sum(n)::int as n from (${sources}) moved group by quota_id
+      ), ${lock} as (
+        select id from ticket_quota where id in (select quota_id from ${delta}) order by id for update
+      ), ${sql.raw(name)} as (
+        update ticket_quota q set held = q.held + ${change.held}::int * d.n, sold = q.sold + ${change.sold}::int * d.n
+        from ${delta} d where q.id = d.quota_id and (select count(*) from ${lock}) >= 0 ${limit}
+        returning q.id)`;
 }
 
 async function addToCounters(
@@ -54,21 +97,32 @@ async function addToCounters(
         update ticket_type set held = held + ${change.held * line.quantity}, sold = sold + ${change.sold * line.quantity}
         where id = ${line.ticketTypeId} and event_id = ${eventId} ${limit(sql`ticket_type`, line.quantity)}
           ${after(index - 1)}
-        returning id)`,
+        returning id, quota_ids, ${line.quantity}::int as n)`,
   );
+  // The types' quotas, after the types and before the event; all of them must have had room.
+  steps.push(
+    quotaCounterSteps(
+      'moved_quotas',
+      types.map((_, index) => `moved_${index}`),
+      change,
+      checkCapacity,
+    ),
+  );
+  const quotasMoved = sql`(select count(*) from moved_quotas) = (select count(*) from moved_quotas_delta)`;
   const quantity = total(lines);
   steps.push(sql`moved_event as (
         update event set held = held + ${change.held * quantity}, sold = sold + ${change.sold * quantity}
-        where id = ${eventId} ${limit(sql`event`, quantity)} ${after(types.length - 1)}
+        where id = ${eventId} ${limit(sql`event`, quantity)} ${after(types.length - 1)} and ${quotasMoved}
         returning id)`);
   if (then) steps.push(sql`moved_then as (${then(sql`exists (select 1 from moved_event)`)})`);
   const counts = types.map((_, index) => sql`(select count(*) from ${sql.raw(`moved_${index}`)})::int`);
+  counts.push(sql`(${quotasMoved})::int`);
   counts.push(sql`(select count(*) from moved_event)::int`);
   const [moved] = rows<{ moved: number[] }>(
     await tx.execute(sql`with ${sql.join(steps, sql`, `)} select array[${sql.join(counts, sql`, `)}] as moved`),
   );
   const failed = moved!.moved.findIndex((count) => count === 0);
-  if (failed >= 0) throw new NotEnoughTickets(types[failed]?.ticketTypeId ?? null);
+  if (failed >= 0) throw new NotEnoughTickets(types[failed]?.ticketTypeId ?? null, failed === types.length);
 }
 
 /**
@@ -93,13 +147,14 @@ export const returnSoldTickets = (tx: Tx, eventId: string, lines: LineQuantity[]
 /**
  * The batch hold's counter steps (hold-batch.ts writes a whole batch of holds in one statement): CTE bodies that
  * add a type's or the event's held tickets, each gated on the CTE before it so the rows are locked in the one
- * order every writer follows (types in id order, the event last). Capacity was checked in memory under the
- * batch's row locks (decision 043), so these only move the counters.
+ * order every writer follows (types in id order, their quotas (quotaCounterSteps over the type steps), the event
+ * last). Capacity was checked in memory under the batch's row locks (decision 043), so these only move the
+ * counters; a quota, a type or the event that changed meanwhile refuses the write with its CHECK.
  */
 export const holdTypeCounterStep = (eventId: string, typeId: string, held: number, after: SQL) =>
   sql`update ticket_type set held = held + ${held}::int
       where id = ${typeId} and event_id = ${eventId} and (select count(*) from ${after}) >= 0
-      returning id`;
+      returning id, quota_ids, ${held}::int as n`;
 
 export const holdVenueCounterStep = (organizationId: string, eventId: string, held: number, after: SQL) =>
   sql`update event set held = held + ${held}::int
@@ -110,14 +165,20 @@ export const holdVenueCounterStep = (organizationId: string, eventId: string, he
 /**
  * Gives back held tickets inside a larger statement (an event's cancellation releases every pending hold at
  * once): `perType` names a CTE of (ticket_type_id, quantity), `released` one of released orders with `quantity`.
+ * The per-type step is a CTE named `types`; releaseHeldQuotaSteps (a CTE `quotas`) follows it, the venue after it.
  */
 export const releaseHeldPerTypeStep = (perType: SQL, after?: SQL) =>
   sql`update ticket_type t set held = t.held - p.quantity from ${perType} p
-      where t.id = p.ticket_type_id ${after ? sql`and (select count(*) from ${after}) >= 0` : sql``} returning t.id`;
+      where t.id = p.ticket_type_id ${after ? sql`and (select count(*) from ${after}) >= 0` : sql``}
+      returning t.id, t.quota_ids, p.quantity as n`;
 
-export const releaseHeldVenueStep = (eventId: string, released: SQL) =>
+/** The quotas of the types the CTE `types` (releaseHeldPerTypeStep) gave back: the CTEs ending in `quotas`. */
+export const releaseHeldQuotaSteps = () => quotaCounterSteps('quotas', ['types'], { held: -1, sold: 0 });
+
+export const releaseHeldVenueStep = (eventId: string, released: SQL, after: SQL) =>
   sql`update event v set held = v.held - (select coalesce(sum(quantity), 0) from ${released})
-      where v.id = ${eventId} and exists (select 1 from ${released}) returning v.id`;
+      where v.id = ${eventId} and exists (select 1 from ${released}) and (select count(*) from ${after}) >= 0
+      returning v.id`;
 
 /**
  * Expires every pending order whose hold has run out (of one event, or all), gives its tickets back and
@@ -145,11 +206,11 @@ export async function releaseExpiredHolds(
         select l.ticket_type_id, sum(l.quantity)::int as quantity
         from order_line l join expired e on e.id = l.order_id group by l.ticket_type_id
       ), types as (${releaseHeldPerTypeStep(sql.raw('per_type'), sql.raw('buyers'))}
-      ), per_event as (
+      ), ${releaseHeldQuotaSteps()}, per_event as (
         select event_id, sum(quantity)::int as quantity from expired group by event_id
       ), events as (
         update event v set held = v.held - p.quantity from per_event p
-        where v.id = p.event_id and (select count(*) from types) >= 0 returning v.id
+        where v.id = p.event_id and (select count(*) from quotas) >= 0 returning v.id
       ), audit as (
         insert into order_change (organization_id, order_id, action, from_status, to_status, actor_type, at)
         select organization_id, id, 'expired', 'pending', 'expired', 'system', ${now}::timestamptz from expired
