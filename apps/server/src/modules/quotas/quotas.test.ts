@@ -220,7 +220,8 @@ describe('a shared quota in the checkout', () => {
     expect(await quotaShown(event.id, quota.id)).toEqual({ sold: 0, held: 2, capacity: 4 });
     await held(await checkout(t.app, host, event.id, { [event.general]: 2 }, { email: 'fourth@example.com' }));
     // The event page shows its only types sold out while the quota is full, and a checkout of either is refused.
-    const page = await t.app.inject({ method: 'GET', url: `/events/${event.id}`, headers: { host } });
+    const moved = await t.app.inject({ method: 'GET', url: `/events/${event.id}`, headers: { host } });
+    const page = await t.app.inject({ method: 'GET', url: String(moved.headers.location), headers: { host } });
     expect(page.body).toContain('This event is sold out.');
     const last = await checkout(t.app, host, event.id, { [event.early]: 1 }, { email: 'fifth@example.com' });
     expect(last.statusCode).toBe(400);
