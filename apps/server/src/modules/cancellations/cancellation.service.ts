@@ -49,7 +49,7 @@ async function releasePendingHolds(tx: Tx, organizationId: string, eventId: stri
       select l.ticket_type_id, sum(l.quantity)::int as quantity
       from order_line l join released r on r.id = l.order_id group by l.ticket_type_id
     ), types as (${releaseHeldPerTypeStep(sql.raw('per_type'))}
-    ), ${releaseHeldQuotaSteps()}, venue as (${releaseHeldVenueStep(eventId, sql.raw('released'), sql.raw('quotas'))}
+    ), ${releaseHeldQuotaSteps()}, venue as (${releaseHeldVenueStep(eventId, sql.raw('released'), sql.raw('quotas_done'))}
     ), audit as (
       insert into order_change (organization_id, order_id, action, from_status, to_status, actor_type, detail, at)
       select organization_id, id, 'cancelled', 'pending', 'cancelled', 'system',

@@ -195,7 +195,7 @@ function writeStatement(organizationId: string, eventId: string, writes: HoldWri
       types.map((_, index) => `type_${index + 1}`),
       { held: 1, sold: 0 },
     )},
-    venue as (${holdVenueCounterStep(organizationId, eventId, writes.venueHeld, sql.raw('quotas'))}),
+    venue as (${holdVenueCounterStep(organizationId, eventId, writes.venueHeld, sql.raw('quotas_done'))}),
     orders as (
       insert into "order" (id, organization_id, event_id, code, access_token, status, first_name, last_name,
         customer_email, phone, country, marketing_consent, quantity, amount_minor, fee_minor, currency,

@@ -1,5 +1,5 @@
 // Writers of an event's rows take their row locks in one order (decision 043): rate-limit keys, codes, buyers, the
-// types in id order, the event last. Two writers that took them in different orders could deadlock, which
+// types in id order, their shared quotas in id order (decision 128), the event last. Two writers that took them in different orders could deadlock, which
 // PostgreSQL breaks only after a second (a drop's holds and payments did, before). Each case holds one row in
 // another connection, starts a writer, and once the writer waits on that row checks that the rows after it in the
 // order are still free (a lock taken NOWAIT succeeds). PGlite runs one transaction at a time and has no such
@@ -46,7 +46,7 @@ describe.runIf(onPostgres)('lock order (PostgreSQL)', () => {
   }
 
   /** Whether the row can be locked at once (nobody holds it). */
-  async function free(client: pg.Client, table: 'event' | 'ticket_type', id: string) {
+  async function free(client: pg.Client, table: 'event' | 'ticket_type' | 'ticket_quota', id: string) {
     await client.query('begin');
     try {
       await client.query(`select 1 from ${table} where id = $1 for update nowait`, [id]);
@@ -66,7 +66,7 @@ describe.runIf(onPostgres)('lock order (PostgreSQL)', () => {
   async function whileBlocked(
     lock: [string, unknown[]],
     writer: () => Promise<unknown>,
-    later: Array<['event' | 'ticket_type', string]>,
+    later: Array<['event' | 'ticket_type' | 'ticket_quota', string]>,
   ) {
     const holder = await connection();
     const prober = await connection();
@@ -92,6 +92,59 @@ describe.runIf(onPostgres)('lock order (PostgreSQL)', () => {
     const freeRows = await whileBlocked(
       ['select 1 from ticket_type where id = $1 for update', [typeId]],
       () => checkout(t.app, host, live.id, { [typeId]: 1 }, { email: 'first@example.com' }),
+      [['event', live.id]],
+    );
+    expect(freeRows).toEqual([true]);
+  });
+
+  /** A live event whose type counts toward a shared quota: the event, its type and the quota's id. */
+  async function eventWithQuota(name: string) {
+    const live = await createLiveEvent(t.app, owner, { capacity: 50, name });
+    const typeId = live.ticket_types[0]!.id;
+    const made = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${live.id}/quotas`,
+      headers: { cookie: owner.cookie, origin: 'http://localhost:3000' },
+      payload: { name: 'Standing', capacity: 20, ticket_type_ids: [typeId] },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    return { live, typeId, quotaId: made.json().id as string };
+  }
+
+  it("a hold takes the type's row, then its quota's, then the event's", async () => {
+    const { live, typeId, quotaId } = await eventWithQuota('Quota Order');
+    const afterType = await whileBlocked(
+      ['select 1 from ticket_type where id = $1 for update', [typeId]],
+      () => checkout(t.app, host, live.id, { [typeId]: 1 }, { email: 'quota1@example.com' }),
+      [
+        ['ticket_quota', quotaId],
+        ['event', live.id],
+      ],
+    );
+    expect(afterType).toEqual([true, true]);
+    const afterQuota = await whileBlocked(
+      ['select 1 from ticket_quota where id = $1 for update', [quotaId]],
+      () => checkout(t.app, host, live.id, { [typeId]: 1 }, { email: 'quota2@example.com' }),
+      [['event', live.id]],
+    );
+    expect(afterQuota).toEqual([true]);
+    const counters = await t.database.db.execute(sql`select held from ticket_quota where id = ${quotaId}`);
+    expect((counters as unknown as { rows: Array<{ held: number }> }).rows[0]!.held).toBe(2);
+  });
+
+  it("a cancelled hold gives back the type's place, then its quota's, then the event's", async () => {
+    const { live, typeId, quotaId } = await eventWithQuota('Quota Cancel Order');
+    const held = await checkout(t.app, host, live.id, { [typeId]: 1 }, { email: 'quota3@example.com' });
+    const token = tokenFrom(held.headers.location);
+    const freeRows = await whileBlocked(
+      ['select 1 from ticket_quota where id = $1 for update', [quotaId]],
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/checkout/${token}/cancel`,
+          headers: { host, origin: `http://${host}`, 'content-type': 'application/x-www-form-urlencoded' },
+          payload: '',
+        }),
       [['event', live.id]],
     );
     expect(freeRows).toEqual([true]);

@@ -46,7 +46,9 @@ export class NotEnoughTickets extends Error {
  * The CTEs that move the shared quotas of the types some earlier CTEs moved (decision 128): `moved` names CTEs
  * whose rows carry the type's `quota_ids` and `n`, the tickets it moved. `${name}_delta` sums them per quota,
  * `${name}_lock` locks those quotas in id order, and `${name}` adds `n` times the change to each (only where it
- * fits with `checkCapacity`: compare its count with the delta's to know). The one quota step of every writer.
+ * fits with `checkCapacity`: compare its count with the delta's to know). The next step (the event's) gates on
+ * `${name}_done`, whose one row exists once all of that ran: a join over no quotas may never read the types' CTEs,
+ * so only this gate makes the types and quotas lock before the event. The one quota step of every writer.
  */
 export function quotaCounterSteps(
   name: string,
@@ -71,7 +73,9 @@ export function quotaCounterSteps(
       ), ${sql.raw(name)} as (
         update ticket_quota q set held = q.held + ${change.held}::int * d.n, sold = q.sold + ${change.sold}::int * d.n
         from ${delta} d where q.id = d.quota_id and (select count(*) from ${lock}) >= 0 ${limit}
-        returning q.id)`;
+        returning q.id
+      ), ${sql.raw(`${name}_done`)} as (
+        select 1 as done where (select count(*) from ${delta}) >= 0 and (select count(*) from ${sql.raw(name)}) >= 0)`;
 }
 
 async function addToCounters(
@@ -112,7 +116,8 @@ async function addToCounters(
   const quantity = total(lines);
   steps.push(sql`moved_event as (
         update event set held = held + ${change.held * quantity}, sold = sold + ${change.sold * quantity}
-        where id = ${eventId} ${limit(sql`event`, quantity)} ${after(types.length - 1)} and ${quotasMoved}
+        where id = ${eventId} ${limit(sql`event`, quantity)} ${after(types.length - 1)}
+          and exists (select 1 from moved_quotas_done) and ${quotasMoved}
         returning id)`);
   if (then) steps.push(sql`moved_then as (${then(sql`exists (select 1 from moved_event)`)})`);
   const counts = types.map((_, index) => sql`(select count(*) from ${sql.raw(`moved_${index}`)})::int`);
@@ -165,7 +170,8 @@ export const holdVenueCounterStep = (organizationId: string, eventId: string, he
 /**
  * Gives back held tickets inside a larger statement (an event's cancellation releases every pending hold at
  * once): `perType` names a CTE of (ticket_type_id, quantity), `released` one of released orders with `quantity`.
- * The per-type step is a CTE named `types`; releaseHeldQuotaSteps (a CTE `quotas`) follows it, the venue after it.
+ * The per-type step is a CTE named `types`; releaseHeldQuotaSteps follows it, the venue after it (gated on the
+ * CTE `quotas_done`).
  */
 export const releaseHeldPerTypeStep = (perType: SQL, after?: SQL) =>
   sql`update ticket_type t set held = t.held - p.quantity from ${perType} p
@@ -210,7 +216,7 @@ export async function releaseExpiredHolds(
         select event_id, sum(quantity)::int as quantity from expired group by event_id
       ), events as (
         update event v set held = v.held - p.quantity from per_event p
-        where v.id = p.event_id and (select count(*) from quotas) >= 0 returning v.id
+        where v.id = p.event_id and (select count(*) from quotas_done) >= 0 returning v.id
       ), audit as (
         insert into order_change (organization_id, order_id, action, from_status, to_status, actor_type, at)
         select organization_id, id, 'expired', 'pending', 'expired', 'system', ${now}::timestamptz from expired
