@@ -3,7 +3,7 @@
 // and its log, the waiting-room panel, the offline list, Analytics, the dashboard and Customers, and the money at
 // the payment provider.
 import { sql } from 'drizzle-orm';
-import { TICKET_STATES } from '@marquee/shared';
+import { PLACE_STATES, TICKET_STATES } from '@marquee/shared';
 import { checkinGet } from './checkin-helpers.js';
 import { Broken, type World } from './ticket-world.js';
 
@@ -61,6 +61,29 @@ async function organizationTruth(world: World) {
   return { sold: totals!.sold, revenue: Number(totals!.revenue), customers };
 }
 
+/**
+ * The shared quota's truth (decision 128): tickets of its types that take a place, and tickets of its types in
+ * pending orders (live holds), counted from the tickets and orders themselves.
+ */
+async function quotaTruth(world: World) {
+  const [counts] = rows<{ sold: number; held: number; capacity: number }>(
+    await world.app.db.execute(sql`
+      select
+        (select count(*)::int from ticket t join ticket_type y on y.id = t.ticket_type_id
+          where t.event_id = ${world.event.id} and ${world.quotaId}::uuid = any(y.quota_ids)
+            and t.status in (${sql.join(
+              PLACE_STATES.map((state) => sql`${state}`),
+              sql`, `,
+            )})) as sold,
+        (select coalesce(sum(l.quantity), 0)::int from order_line l join "order" o on o.id = l.order_id
+          join ticket_type y on y.id = l.ticket_type_id
+          where o.event_id = ${world.event.id} and o.status = 'pending' and ${world.quotaId}::uuid = any(y.quota_ids))
+          as held,
+        (select capacity from ticket_quota where id = ${world.quotaId}) as capacity`),
+  );
+  return counts!;
+}
+
 /** Holds every screen's figures against the database; throws Broken with what disagreed. */
 export async function checkFigures(world: World, where: string) {
   const id = world.event.id;
@@ -77,6 +100,17 @@ export async function checkFigures(world: World, where: string) {
   same(where, 'check-in app checked in / sold', [door.checked_in, door.sold], [truth.checked_in, truth.sold]);
   const log = await get(world, `/api/checkin/events/${id}/log`);
   same(where, 'check-in log checked in / sold', [log.checked_in, log.sold], [truth.checked_in, truth.sold]);
+  const quotas = await get(world, `/api/events/${id}/quotas`);
+  const quota = (quotas.quotas as Array<{ id: string; sold: number; held: number }>).find(
+    (entry) => entry.id === world.quotaId,
+  );
+  const quotaTruthNow = await quotaTruth(world);
+  same(where, 'quota sold / held', [quota?.sold, quota?.held], [quotaTruthNow.sold, quotaTruthNow.held]);
+  if (quotaTruthNow.sold + quotaTruthNow.held > quotaTruthNow.capacity)
+    throw new Broken(
+      `${where}: the quota holds ${quotaTruthNow.sold + quotaTruthNow.held} of ${quotaTruthNow.capacity}`,
+    );
+
   const queue = await get(world, `/api/events/${id}/queue`);
   same(where, 'waiting-room panel sold', queue.sold, truth.sold);
 

@@ -8,7 +8,7 @@ import type { EventDto } from '@marquee/shared';
 import { canMove, judgeTicket, type TicketState } from '@marquee/shared';
 import { order, waitlistEntry } from '../src/db/schema/index.js';
 import { runWaitlist } from '../src/modules/resale/waitlist.service.js';
-import { type SignedInUser } from './auth-helpers.js';
+import { asBrowser, type SignedInUser } from './auth-helpers.js';
 import { cancelRequest, deliverCheckoutMail, runRefundJobs } from './cancellation-helpers.js';
 import { fanPost, refundRequest, runAfterSaleJobs } from './after-sale-helpers.js';
 import { checkinPost, DEVICE, doorSale, scan } from './checkin-helpers.js';
@@ -59,9 +59,12 @@ export interface World {
   admissions: string[];
   /** What each operation came to ('transfer 303', 'scan transferred'...), over all the worlds of a run. */
   outcomes: Map<string, number>;
+  /** A shared quota over the event's type, smaller than the venue, so it is what sells out (decision 128). */
+  quotaId: string;
 }
 
 const CAPACITY = 5;
+const QUOTA_CAPACITY = 4;
 
 export async function newWorld(
   app: FastifyInstance,
@@ -77,7 +80,15 @@ export async function newWorld(
     refunds_allowed: true,
     sold_on_entry: true,
   });
-  return { app, owner, organizationId, host, event, admissions: [], outcomes } satisfies World;
+  const quota = await app.inject({
+    method: 'POST',
+    url: `/api/events/${event.id}/quotas`,
+    headers: asBrowser(owner),
+    payload: { name: 'Standing', capacity: QUOTA_CAPACITY, ticket_type_ids: [event.ticket_types[0]!.id] },
+  });
+  if (quota.statusCode !== 201) throw new Error(`quota create failed: ${quota.statusCode} ${quota.body}`);
+  const quotaId = quota.json().id as string;
+  return { app, owner, organizationId, host, event, admissions: [], outcomes, quotaId } satisfies World;
 }
 
 /** Fails on a 5xx, whatever the operation. */

@@ -25,6 +25,7 @@ import { CheckinSection } from './checkin-section';
 import { OrdersSection } from './orders-section';
 import { GuestListSection } from './guest-list-section';
 import { TicketTypesSection } from './ticket-types-section';
+import { QuotasSection } from './quotas-section';
 import { WaitlistLine } from './waitlist-line';
 
 const ACTION_LABELS: Record<EventStatusAction, { idle: string; busy: string }> = {
@@ -265,6 +266,7 @@ function EventView({ event }: { event: EventDto }) {
           </section>
 
           <TicketTypesSection event={event} />
+          <QuotasSection event={event} />
           <DatesSection event={event} />
           <CodesSection event={event} />
           <QueueSection event={event} />
