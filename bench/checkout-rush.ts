@@ -7,7 +7,10 @@
 // Run with `npm run bench -- checkout-rush` (BUYERS, CAPACITY, CONCURRENCY, PAY_CONCURRENCY, BENCH_DATABASE_URL;
 // SETUPS=abcf picks set-ups; PAY=0 skips the payments; ROUNDS=N runs the set-ups N times, each on fresh servers
 // and a fresh database, and ends with each set-up's median and range). BASELINE=<git ref> runs the set-ups (default
-// c) on that ref's code and on the working tree alternately each round and prints both side by side.
+// c) on that ref's code and on the working tree alternately each round and prints both side by side. QUOTA=1 runs
+// each set-up twice a round, alternating which goes first: the rush's fans split over two ticket types, once with
+// only the venue's CAPACITY, once with a shared quota of CAPACITY over both types (the venue then twice as large, so
+// the quota is what sells out; decision 128); it ends with holds/s without and with the quota side by side.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,7 +21,14 @@ import { pgliteDatabase, postgresDatabase, type RushDatabase } from './lib/rush-
 import { header, printRounds, printRow, printSalesRate, type Row } from './lib/rush-table.js';
 import { printBaseline } from './lib/rush-baseline.js';
 import { BASELINE, codeVersions, inRoundOrder, type CodeVersion } from './lib/baseline.js';
-import { createLiveEvent, eventCounters, fanCheckoutForm, sellingOrganiser } from './lib/organiser.js';
+import {
+  createLiveEvent,
+  eventCounters,
+  fanCheckoutForm,
+  sellingOrganiser,
+  type LiveEvent,
+  type Organiser,
+} from './lib/organiser.js';
 import { createFreshDatabase, type FreshDatabase } from './lib/postgres.js';
 import {
   freePort,
@@ -45,6 +55,8 @@ const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const WARM_CHECKOUTS = Number(process.env.WARM_CHECKOUTS ?? 300);
 /** Times the chosen set-ups run, one after another (the machine's speed varies between runs minutes apart). */
 const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 1));
+/** Run each set-up without and with a shared quota over the rush's types (decision 128). */
+const QUOTA = process.env.QUOTA === '1';
 /** The issue's target for b) and c): holds per second and p99 of every checkout request (ms). */
 const TARGET = { holdsPerSecond: 1000, p99: 200 };
 
@@ -160,6 +172,7 @@ async function runSetup(
   database: RushDatabase,
   processes: number,
   version: CodeVersion | undefined,
+  quota: 'none' | 'two types' | 'quota' = 'none',
 ): Promise<Row> {
   const servers: ServerProcess[] = [];
   const clients: HttpClient[] = [];
@@ -174,7 +187,9 @@ async function runSetup(
     for (const port of ports) clients.push(new HttpClient(port, perClient));
     const subdomain = `rush${Date.now().toString(36)}`;
     const organiser = await sellingOrganiser(clients[0]!, appHost, subdomain);
-    const live = await createLiveEvent(clients[0]!, appHost, organiser, CAPACITY);
+    const live = await createLiveEvent(clients[0]!, appHost, organiser, quota === 'quota' ? CAPACITY * 2 : CAPACITY);
+    const rushTypes =
+      quota === 'none' ? [live.ticketTypeId] : await withQuota(clients[0]!, appHost, organiser, live, quota);
     const shopHost = `${subdomain}.${appHost}`;
     const shopHeaders = { origin: `http://${shopHost}` };
     // Warm each process (JIT, connection pool) on the event page, which changes nothing, and on the checkout of
@@ -211,7 +226,12 @@ async function runSetup(
       `/events/${live.slug}/checkout`,
       shopHost,
       shopHeaders,
-      (index) => fanCheckoutForm(live, `fan${index}@example.com`, `Number ${index}`),
+      (index) =>
+        fanCheckoutForm(
+          { ...live, ticketTypeId: rushTypes[index % rushTypes.length]! },
+          `fan${index}@example.com`,
+          `Number ${index}`,
+        ),
       servers,
     );
     const { tokens } = burst;
@@ -244,6 +264,7 @@ async function runSetup(
     });
     const paySeconds = (performance.now() - payStarted) / 1000;
     const counters = await eventCounters(clients[0]!, appHost, organiser, live.id);
+    const quotaSold = quota === 'quota' ? await quotaCounters(clients[0]!, appHost, organiser, live.id) : null;
 
     await Promise.all(clients.map((client) => client.close()));
     clients.length = 0;
@@ -263,11 +284,78 @@ async function runSetup(
       sold: counters.sold,
       tickets: counts.tickets,
       heldLeft: counters.held,
-      oversold: Math.max(0, Math.max(counters.sold, counts.tickets) - CAPACITY),
+      oversold: Math.max(0, Math.max(counters.sold, counts.tickets, quotaSold?.taken ?? 0) - CAPACITY),
     };
   } finally {
     await Promise.allSettled(clients.map((client) => client.close()));
     await Promise.allSettled(servers.map((server) => server.stop()));
+  }
+}
+
+/**
+ * The rush's second type ('Early Bird', same price) and, for 'quota', a shared quota of CAPACITY over both, made
+ * through the organiser's API; answers the types the fans choose from, in turn.
+ */
+async function withQuota(
+  client: HttpClient,
+  appHost: string,
+  organiser: Organiser,
+  live: LiveEvent,
+  quota: 'two types' | 'quota',
+): Promise<string[]> {
+  const headers = { origin: `http://${appHost}`, cookie: organiser.cookie };
+  const added = await client.send({
+    path: `/api/events/${live.id}/ticket-types`,
+    host: appHost,
+    headers,
+    json: { name: 'Early Bird', description: '', price: '20.00', capacity: null, max_per_order: 10, hidden: false },
+  });
+  if (added.status !== 201) throw new Error(`second type: ${added.status} ${added.body}`);
+  const types = [live.ticketTypeId, (JSON.parse(added.body) as { id: string }).id];
+  if (quota === 'quota') {
+    const made = await client.send({
+      path: `/api/events/${live.id}/quotas`,
+      host: appHost,
+      headers,
+      json: { name: 'Standing', capacity: CAPACITY, ticket_type_ids: types },
+    });
+    if (made.status !== 201) throw new Error(`quota: ${made.status} ${made.body}`);
+  }
+  return types;
+}
+
+/** The rush's quota as the organiser's API shows it: its sold and held tickets together. */
+async function quotaCounters(client: HttpClient, appHost: string, organiser: Organiser, eventId: string) {
+  const response = await client.send({
+    path: `/api/events/${eventId}/quotas`,
+    host: appHost,
+    headers: { cookie: organiser.cookie },
+  });
+  if (response.status !== 200) throw new Error(`quotas read: ${response.status} ${response.body}`);
+  const [quota] = (JSON.parse(response.body) as { quotas: Array<{ sold: number; held: number }> }).quotas;
+  return { taken: (quota?.sold ?? 0) + (quota?.held ?? 0) };
+}
+
+/** QUOTA=1: per set-up, holds/s and p99 without and with the shared quota (medians over the rounds) and oversold. */
+function printQuotaComparison(all: Row[]) {
+  console.log('\nshared quota (decision 128): the same rush over two types, without and with a quota of CAPACITY');
+  const base = (setup: string) => setup.replace(/ \+ (two types|quota)$/, '');
+  const med = (values: number[]) =>
+    percentile(
+      [...values].sort((a, b) => a - b),
+      50,
+    );
+  for (const setup of [...new Set(all.map((row) => base(row.setup)))]) {
+    const without = all.filter((row) => row.setup === `${setup} + two types`);
+    const withQuota = all.filter((row) => row.setup === `${setup} + quota`);
+    if (without.length === 0 || withQuota.length === 0) continue;
+    const a = med(without.map((row) => row.holdsPerSecond));
+    const b = med(withQuota.map((row) => row.holdsPerSecond));
+    const p99 = (rows: Row[]) => med(rows.map((row) => row.p99)).toFixed(0);
+    const oversold = Math.max(...withQuota.map((row) => row.oversold), ...without.map((row) => row.oversold));
+    console.log(
+      `${setup.padEnd(26)} holds/s without ${a.toFixed(0)} (p99 ${p99(without)} ms), with quota ${b.toFixed(0)} (p99 ${p99(withQuota)} ms): ${(b / a).toFixed(2)}x; oversold ${oversold}`,
+    );
   }
 }
 
@@ -339,11 +427,27 @@ try {
     if (ROUNDS > 1) console.log(`round ${round} of ${ROUNDS}`);
     // Old and new alternate which goes first from round to round; the floor runs no product code, so once a round.
     const order: Array<CodeVersion | undefined> = compared ? inRoundOrder(compared, round) : [undefined];
+    // With QUOTA, each set-up runs without and with the quota, which goes first alternating from round to round.
+    const variants: Array<'none' | 'two types' | 'quota'> = QUOTA
+      ? round % 2 === 1
+        ? ['two types', 'quota']
+        : ['quota', 'two types']
+      : ['none'];
+    const named = (setup: string, variant: 'none' | 'two types' | 'quota') =>
+      variant === 'none' ? setup : `${setup} + ${variant}`;
     for (const version of order) {
       const tag = version ? ` [${version.label}]` : '';
-      if (SETUPS.includes('a')) {
+      for (const variant of SETUPS.includes('a') ? variants : []) {
         try {
-          rows.push(await runSetup('a) 1 process, PGlite', pgliteDatabase(path.join(tmp, 'pglite')), 1, version));
+          rows.push(
+            await runSetup(
+              named('a) 1 process, PGlite', variant),
+              pgliteDatabase(path.join(tmp, `pglite-${variant.replace(' ', '-')}`)),
+              1,
+              version,
+              variant,
+            ),
+          );
           printRow(rows.at(-1)!);
         } catch (error) {
           failed = true;
@@ -352,16 +456,30 @@ try {
       }
       // The PostgreSQL set-ups, each on a fresh database: the product on one and two processes, then the floor.
       const onPostgres: Array<[string, string, (url: string) => Promise<Row>]> = [
-        [
+        ...variants.map((variant): [string, string, (url: string) => Promise<Row>] => [
           'b',
-          'b) 1 process, PostgreSQL',
-          (url) => runSetup('b) 1 process, PostgreSQL', postgresDatabase(url, path.join(tmp, 'pg1')), 1, version),
-        ],
-        [
+          named('b) 1 process, PostgreSQL', variant),
+          (url) =>
+            runSetup(
+              named('b) 1 process, PostgreSQL', variant),
+              postgresDatabase(url, path.join(tmp, 'pg1')),
+              1,
+              version,
+              variant,
+            ),
+        ]),
+        ...variants.map((variant): [string, string, (url: string) => Promise<Row>] => [
           'c',
-          'c) 2 processes, PostgreSQL',
-          (url) => runSetup('c) 2 processes, PostgreSQL', postgresDatabase(url, path.join(tmp, 'pg2')), 2, version),
-        ],
+          named('c) 2 processes, PostgreSQL', variant),
+          (url) =>
+            runSetup(
+              named('c) 2 processes, PostgreSQL', variant),
+              postgresDatabase(url, path.join(tmp, 'pg2')),
+              2,
+              version,
+              variant,
+            ),
+        ]),
         ['f', 'f) floor, PostgreSQL', runFloor],
       ];
       const isLast = version === order.at(-1);
@@ -392,6 +510,7 @@ try {
   else {
     if (ROUNDS > 1) printRounds(rows, ROUNDS, TARGET);
     printSalesRate(rows, QUEUE_DEFAULT_RATE_PER_MINUTE);
+    if (QUOTA) printQuotaComparison(rows);
   }
 } catch (error) {
   failed = true;
