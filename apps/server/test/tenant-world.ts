@@ -83,6 +83,13 @@ export async function buildOrgWorld(app: FastifyInstance, db: Database, subdomai
   const organizationId = info.organization.id as string;
   const live = await createLiveEvent(app, user, { name: `${subdomain} Live Night`, capacity: 50 });
   const typeId = live.ticket_types[0]!.id;
+  const quota = await app.inject({
+    method: 'POST',
+    url: `/api/events/${live.id}/quotas`,
+    headers,
+    payload: { name: `${subdomain} Standing`, capacity: 40, ticket_type_ids: [typeId] },
+  });
+  if (quota.statusCode !== 201) throw new Error(`quota failed: ${quota.statusCode} ${quota.body}`);
   const draft = await app.inject({
     method: 'POST',
     url: '/api/events',
@@ -199,6 +206,7 @@ export async function buildOrgWorld(app: FastifyInstance, db: Database, subdomai
     session: sessions.map((row) => row.token),
     event: [live.id, draftId],
     ticketType: [typeId],
+    quota: [quota.json().id as string],
     order: orders.map((row) => row.id),
     ticket: ticketRows.map((row) => row.id),
     refundRequest: requests.map((row) => row.id),
@@ -277,6 +285,7 @@ export function paramKind(url: string, param: string): string | undefined {
   if (before === 'mail') return 'mail';
   if (before === 'check-ins') return 'checkIn';
   if (before === 'codes') return 'code';
+  if (before === 'quotas') return 'quota';
   if (before === 'code-batches') return 'codeBatch';
   if (before === 'members') return 'member';
   if (before === 'invitations' && url.startsWith('/api/team/')) return 'invitation';
