@@ -166,7 +166,8 @@ export async function quotaRefusal(
     fields[`qty:${line.ticketTypeId}`] = remaining === 0 ? 'Sold out' : `Only ${remaining} left`;
   }
   const names = members.map((member) => member.name);
-  const message = left === 0 ? QUOTA_MESSAGES.fanSoldOut(quota.name, names) : QUOTA_MESSAGES.fanFewLeft(quota.name, left, names);
+  const message =
+    left === 0 ? QUOTA_MESSAGES.fanSoldOut(quota.name, names) : QUOTA_MESSAGES.fanFewLeft(quota.name, left, names);
   return { outcome: 'quota_sold_out', message, fields, event: fresh };
 }
 

@@ -53,6 +53,4 @@ export type HoldRefusal = Extract<
  * `quota_sold_out`: the types and the venue had room, but a shared quota over some of the chosen types had not).
  */
 export type HoldOutcome =
-  | { kind: 'held'; order: OrderRow }
-  | { kind: HoldRefusal }
-  | { kind: 'quota_sold_out'; quotaId: string };
+  { kind: 'held'; order: OrderRow } | { kind: HoldRefusal } | { kind: 'quota_sold_out'; quotaId: string };
