@@ -46,7 +46,7 @@ export class NotEnoughTickets extends Error {
  * The CTEs that move the shared quotas of the types some earlier CTEs moved (decision 128): `moved` names CTEs
  * whose rows carry the type's `quota_ids` and `n`, the tickets it moved. `${name}_delta` sums them per quota,
  * `${name}_lock` locks those quotas in id order, and `${name}` adds `n` times the change to each (only where it
- * fits with `checkCapacity`: compare its count with the delta's to know). The next step (the event's) gates on
+ * fits with `checkCapacity`: compare its count with the lock's to know). The next step (the event's) gates on
  * `${name}_done`, whose one row exists once all of that ran: a join over no quotas may never read the types' CTEs,
  * so only this gate makes the types and quotas lock before the event. The one quota step of every writer.
  */
@@ -112,7 +112,8 @@ async function addToCounters(
       checkCapacity,
     ),
   );
-  const quotasMoved = sql`(select count(*) from moved_quotas) = (select count(*) from moved_quotas_delta)`;
+  // Every quota that exists (a locked row) moved: one without room stops the sale.
+  const quotasMoved = sql`(select count(*) from moved_quotas) = (select count(*) from moved_quotas_lock)`;
   const quantity = total(lines);
   steps.push(sql`moved_event as (
         update event set held = held + ${change.held * quantity}, sold = sold + ${change.sold * quantity}
