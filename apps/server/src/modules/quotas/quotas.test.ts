@@ -281,6 +281,21 @@ describe('a shared quota in the checkout', () => {
     expect(await quotaShown(event.id, quota.id)).toEqual({ sold: 2, held: 0, capacity: 3 });
   });
 
+  it("never moves another event's quota that a copied type still names", async () => {
+    const source = await standingEvent('Quota Source');
+    const quota = await makeQuota(source.id, [source.general], 2);
+    const copy = await standingEvent('Quota Copy');
+    // A type copied from another event's (a date of a series) could carry that event's quota ids.
+    await t.database.db.execute(
+      sql`update ticket_type set quota_ids = array[${quota.id}::uuid] where id = ${copy.general}`,
+    );
+    const paid = await held(await checkout(t.app, host, copy.id, { [copy.general]: 3 }, { email: 'copy@example.com' }));
+    await payWithCard(t.app, host, paid);
+    expect(await quotaShown(source.id, quota.id)).toEqual({ sold: 0, held: 0, capacity: 2 });
+    const [paidOrder] = await t.database.db.select().from(order).where(eq(order.accessToken, paid));
+    expect(paidOrder!.status).toBe('paid');
+  });
+
   it('gives back its held and sold tickets when the event is cancelled', async () => {
     const event = await standingEvent('Quota Cancelled');
     const quota = await makeQuota(event.id, [event.early, event.general], 6);

@@ -44,7 +44,8 @@ export class NotEnoughTickets extends Error {
 
 /**
  * The CTEs that move the shared quotas of the types some earlier CTEs moved (decision 128): `moved` names CTEs
- * whose rows carry the type's `quota_ids` and `n`, the tickets it moved. `${name}_delta` sums them per quota,
+ * whose rows carry the type's `event_id`, `quota_ids` and `n`, the tickets it moved (a quota of another event, as a
+ * copied type might carry, is never moved). `${name}_delta` sums them per quota,
  * `${name}_lock` locks those quotas in id order, and `${name}` adds `n` times the change to each (only where it
  * fits with `checkCapacity`: compare its count with the lock's to know). The next step (the event's) gates on
  * `${name}_done`, whose one row exists once all of that ran: a join over no quotas may never read the types' CTEs,
@@ -58,21 +59,24 @@ export function quotaCounterSteps(
 ): SQL {
   const sources =
     moved.length === 0
-      ? sql`select null::uuid as quota_id, 0 as n where false`
+      ? sql`select null::uuid as quota_id, null::uuid as event_id, 0 as n where false`
       : sql.join(
-          moved.map((cte) => sql`select unnest(quota_ids) as quota_id, n from ${sql.raw(cte)}`),
+          moved.map((cte) => sql`select unnest(quota_ids) as quota_id, event_id, n from ${sql.raw(cte)}`),
           sql` union all `,
         );
   const delta = sql.raw(`${name}_delta`);
   const lock = sql.raw(`${name}_lock`);
   const limit = checkCapacity ? sql`and q.sold + q.held + d.n <= q.capacity` : sql``;
   return sql`${delta} as (
-        select quota_id, sum(n)::int as n from (${sources}) moved group by quota_id
+        select quota_id, event_id, sum(n)::int as n from (${sources}) moved group by quota_id, event_id
       ), ${lock} as (
-        select id from ticket_quota where id in (select quota_id from ${delta}) order by id for update
+        select q.id from ticket_quota q
+        where exists (select 1 from ${delta} d where d.quota_id = q.id and d.event_id = q.event_id)
+        order by q.id for update
       ), ${sql.raw(name)} as (
         update ticket_quota q set held = q.held + ${change.held}::int * d.n, sold = q.sold + ${change.sold}::int * d.n
-        from ${delta} d where q.id = d.quota_id and (select count(*) from ${lock}) >= 0 ${limit}
+        from ${delta} d where q.id = d.quota_id and q.event_id = d.event_id and (select count(*) from ${lock}) >= 0
+          ${limit}
         returning q.id
       ), ${sql.raw(`${name}_done`)} as (
         select 1 as done where (select count(*) from ${delta}) >= 0 and (select count(*) from ${sql.raw(name)}) >= 0)`;
@@ -101,7 +105,7 @@ async function addToCounters(
         update ticket_type set held = held + ${change.held * line.quantity}, sold = sold + ${change.sold * line.quantity}
         where id = ${line.ticketTypeId} and event_id = ${eventId} ${limit(sql`ticket_type`, line.quantity)}
           ${after(index - 1)}
-        returning id, quota_ids, ${line.quantity}::int as n)`,
+        returning id, event_id, quota_ids, ${line.quantity}::int as n)`,
   );
   // The types' quotas, after the types and before the event; all of them must have had room.
   steps.push(
@@ -160,7 +164,7 @@ export const returnSoldTickets = (tx: Tx, eventId: string, lines: LineQuantity[]
 export const holdTypeCounterStep = (eventId: string, typeId: string, held: number, after: SQL) =>
   sql`update ticket_type set held = held + ${held}::int
       where id = ${typeId} and event_id = ${eventId} and (select count(*) from ${after}) >= 0
-      returning id, quota_ids, ${held}::int as n`;
+      returning id, event_id, quota_ids, ${held}::int as n`;
 
 export const holdVenueCounterStep = (organizationId: string, eventId: string, held: number, after: SQL) =>
   sql`update event set held = held + ${held}::int
@@ -177,7 +181,7 @@ export const holdVenueCounterStep = (organizationId: string, eventId: string, he
 export const releaseHeldPerTypeStep = (perType: SQL, after?: SQL) =>
   sql`update ticket_type t set held = t.held - p.quantity from ${perType} p
       where t.id = p.ticket_type_id ${after ? sql`and (select count(*) from ${after}) >= 0` : sql``}
-      returning t.id, t.quota_ids, p.quantity as n`;
+      returning t.id, t.event_id, t.quota_ids, p.quantity as n`;
 
 /** The quotas of the types the CTE `types` (releaseHeldPerTypeStep) gave back: the CTEs ending in `quotas`. */
 export const releaseHeldQuotaSteps = () => quotaCounterSteps('quotas', ['types'], { held: -1, sold: 0 });
