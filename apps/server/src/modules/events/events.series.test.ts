@@ -96,6 +96,40 @@ describe('adding dates', () => {
     expect((await datesOf(owner, dates.dates[2]!.id)).json().dates).toHaveLength(3);
   });
 
+  it("each date gets its own copy of the event's shared quotas, over its own types, nothing counted", async () => {
+    const first = await createLiveEvent(t.app, owner, {
+      name: 'Quota Nights',
+      start_local: '2031-08-01T20:00',
+      end_local: '2031-08-01T23:00',
+    });
+    const typeId = first.ticket_types[0]!.id;
+    const quota = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${first.id}/quotas`,
+      headers: asBrowser(owner),
+      payload: { name: 'Standing', capacity: 40, ticket_type_ids: [typeId] },
+    });
+    expect(quota.statusCode, quota.body).toBe(201);
+    const added = (await addDates(owner, first.id, { repeat: 'daily', count: 1 })).json() as EventDates;
+    const copy = added.dates[1]!.id;
+    const quotas = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${copy}/quotas`,
+      headers: { cookie: owner.cookie },
+    });
+    const [copied] = quotas.json().quotas;
+    const [copiedType] = await t.database.db.select().from(ticketType).where(eq(ticketType.eventId, copy));
+    expect(copied).toMatchObject({
+      name: 'Standing',
+      capacity: 40,
+      sold: 0,
+      held: 0,
+      ticket_type_ids: [copiedType!.id],
+    });
+    expect(copied.id).not.toBe(quota.json().id);
+    expect(copiedType!.quotaIds).toEqual([copied.id]);
+  });
+
   it('dates one by one; a draft adds drafts; a single event lists itself', async () => {
     const draft = await t.app.inject({
       method: 'POST',

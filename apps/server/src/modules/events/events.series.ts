@@ -1,7 +1,8 @@
 // Dates in a series (decision 132). Every date is an event of its own, so each has its own capacity, on-sale,
 // door list and figures, and everything that works for one event (checkout, the door, cancelling and refunding)
 // works for one date; the dates of a series share `series_id`. Adding dates copies an event with its ticket
-// types to new starts, every other time (end, last entry, sales windows) moved by the same wall-clock amount.
+// types and shared quotas to new starts, every other time (end, last entry, sales windows) moved by the same
+// wall-clock amount.
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
@@ -15,7 +16,7 @@ import {
   type EventDatesInput,
 } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
-import { event, eventStatusChange, ticketType } from '../../db/schema/index.js';
+import { event, eventStatusChange, ticketQuota, ticketType } from '../../db/schema/index.js';
 import { AppError, type FieldError } from '../../lib/errors.js';
 import { toDtos, type EventsContext } from './events.dto.js';
 import { findEventRow, localOf, type EventRow } from './events.rows.js';
@@ -134,8 +135,12 @@ export async function addEventDates(
       .select()
       .from(ticketType)
       .where(and(eq(ticketType.organizationId, actor.organizationId), eq(ticketType.eventId, locked.id)));
+    const quotas = await tx
+      .select()
+      .from(ticketQuota)
+      .where(and(eq(ticketQuota.organizationId, actor.organizationId), eq(ticketQuota.eventId, locked.id)));
     for (const start of starts) {
-      await copyDate(tx, actor, locked, types, seriesId, localMinutesBetween(firstLocal, start), now);
+      await copyDate(tx, actor, locked, { types, quotas }, seriesId, localMinutesBetween(firstLocal, start), now);
     }
   });
   return listEventDates(db, actor.organizationId, id, context);
@@ -145,7 +150,7 @@ async function copyDate(
   tx: Transaction,
   actor: Actor,
   source: EventRow,
-  types: Array<typeof ticketType.$inferSelect>,
+  { types, quotas }: { types: Array<typeof ticketType.$inferSelect>; quotas: Array<typeof ticketQuota.$inferSelect> },
   seriesId: string,
   minutes: number,
   now: Date,
@@ -181,6 +186,21 @@ async function copyDate(
     `${source.name} ${localOf(startsAt, source.timeZone).slice(0, 10)}`,
     false,
   );
+  // Each date has its own shared quotas (decision 128), copied empty, and its types name the new ones.
+  const quotaIds = new Map(quotas.map((quota) => [quota.id, randomUUID()]));
+  if (quotas.length > 0) {
+    await tx.insert(ticketQuota).values(
+      quotas.map((quota) => ({
+        ...quota,
+        id: quotaIds.get(quota.id)!,
+        eventId: newId,
+        sold: 0,
+        held: 0,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+  }
   if (types.length > 0) {
     await tx.insert(ticketType).values(
       // createdAt is kept: the first-created type is the wizard's (generalOf), in every date as in the source.
@@ -192,6 +212,7 @@ async function copyDate(
         held: 0,
         salesStartAt: moved(type.salesStartAt),
         salesEndAt: moved(type.salesEndAt),
+        quotaIds: type.quotaIds.flatMap((id) => (quotaIds.has(id) ? [quotaIds.get(id)!] : [])),
         updatedAt: now,
       })),
     );
