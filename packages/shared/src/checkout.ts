@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isValidEmail } from './auth.js';
 import { isValidLocalDateTime } from './dates.js';
 import { PRICE_PATTERN } from './events.js';
+import { REFUSED_FEE_FIELDS } from './free-tickets.js';
 
 /** How long a checkout holds its tickets. */
 export const HOLD_MINUTES = 15;
@@ -81,8 +82,16 @@ export const ticketTypeInputSchema = z.object({
     .max(TICKET_TYPE_DESCRIPTION_MAX, `Description must be ${TICKET_TYPE_DESCRIPTION_MAX} characters or less`)
     .refine(noControl, 'Contains characters that are not allowed')
     .default(''),
-  /** Decimal text as typed, e.g. "12.50" (0 is allowed for free tickets of a paid event? no: must be > 0). */
-  price: z.string().regex(PRICE_PATTERN, 'Price must be a number with at most two decimals'),
+  /**
+   * Decimal text as typed, e.g. "12.50": more than 0 for a paid type. A free type (`free: true`, decision 124) has
+   * no price: '' or 0 (or none).
+   */
+  price: z
+    .union([z.string().regex(PRICE_PATTERN, 'Price must be a number with at most two decimals'), z.literal('')])
+    .default(''),
+  /** A free ticket: no price, no booking fee, issued at once (decision 124). */
+  free: z.boolean().default(false),
+  ...REFUSED_FEE_FIELDS,
   /** The type's own limit; null = none (the venue capacity still applies). */
   capacity: z.number().int().min(0, 'Capacity cannot be negative').max(10_000_000).nullable().default(null),
   max_per_order: z

@@ -5,6 +5,7 @@ import { CURRENCY_CODES } from './constants.js';
 import { isValidLocalDateTime, localToInstant, MIN_LOCAL_YEAR } from './dates.js';
 import { ticketPriceTooHigh, ticketPriceTooHighMessage } from './money.js';
 import { isSupportedTimeZone, TIME_ZONE_MESSAGES } from './time-zones.js';
+import { REFUSED_FEE_FIELDS } from './free-tickets.js';
 
 export const EVENT_NAME_MAX = 50;
 export const EVENT_DESCRIPTION_MAX = 200;
@@ -59,6 +60,8 @@ export interface EventFormValues {
   lineup: string[];
   ticketCurrency: (typeof CURRENCY_CODES)[number];
   ticketPrice: string;
+  /** 'Free event' (decision 124): the General Admission ticket is free, so there is no price to ask for. */
+  freeEvent: boolean;
   venueCapacity: string; // '' = unlimited
   transferrable: boolean;
   refundsAllowed: boolean;
@@ -83,6 +86,7 @@ export const defaultEventFormValues = (
   lineup: [],
   ticketCurrency: currency,
   ticketPrice: '',
+  freeEvent: false,
   venueCapacity: '',
   transferrable: false,
   refundsAllowed: true,
@@ -112,10 +116,12 @@ export function validateEventStep(step: 1 | 2 | 3 | 4, form: EventFormValues): E
     Object.assign(errors, scheduleOrderErrors(form));
   } else if (step === 3) {
     const price = Number(form.ticketPrice);
-    if (!form.ticketPrice.trim() || !Number.isFinite(price) || price <= 0)
+    // A free event has no price to check (decision 124); a paid one keeps the spec's rule and message.
+    const paid = !form.freeEvent;
+    if (paid && (!form.ticketPrice.trim() || !Number.isFinite(price) || price <= 0))
       errors.ticketPrice = EVENT_MESSAGES.priceRequired;
-    else if (!PRICE_PATTERN.test(form.ticketPrice.trim())) errors.ticketPrice = EVENT_MESSAGES.priceStep;
-    else if (ticketPriceTooHigh(form.ticketPrice, form.ticketCurrency))
+    else if (paid && !PRICE_PATTERN.test(form.ticketPrice.trim())) errors.ticketPrice = EVENT_MESSAGES.priceStep;
+    else if (paid && ticketPriceTooHigh(form.ticketPrice, form.ticketCurrency))
       errors.ticketPrice = ticketPriceTooHighMessage(form.ticketCurrency);
     if (
       form.venueCapacity.trim() !== '' &&
@@ -216,6 +222,12 @@ export const eventInputSchema = z.object({
   currency: z.enum(CURRENCY_CODES).optional(),
   /** Decimal text as typed, e.g. "12.50"; '' when not set yet. */
   price: z.union([z.string().regex(PRICE_PATTERN, EVENT_MESSAGES.priceStep), z.literal('')]).optional(),
+  /**
+   * 'Free event' (decision 124): true makes the General Admission ticket free (price 0, no booking fee); the price
+   * must then be left out, '' or 0. Absent: unchanged.
+   */
+  free: z.boolean().optional(),
+  ...REFUSED_FEE_FIELDS,
   /** null = unlimited */
   capacity: z.number().int().min(0, EVENT_MESSAGES.capacityMin).max(10_000_000).nullable().optional(),
   sold_on_entry: z.boolean().optional(),
@@ -278,8 +290,10 @@ export const eventSchema = z.object({
   resale_allowed: z.boolean(),
   remove_on_event_end: z.boolean(),
   currency: z.enum(CURRENCY_CODES),
-  /** Decimal text of the General Admission price ('' when not set) */
+  /** Decimal text of the General Admission price ('' when not set, and for a free event) */
   price: z.string(),
+  /** The General Admission ticket is free (decision 124). */
+  free: z.boolean(),
   /** Venue capacity: caps all ticket types together; null = unlimited */
   capacity: z.number().int().nullable(),
   ticket_types: z.array(ticketTypeSchema),

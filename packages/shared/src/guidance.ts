@@ -63,3 +63,5 @@ export const PUBLISH_DRAFTS_TEXTS = {
 /** The event wizard's step 1 notice while payouts are not enabled. */
 export const DRAFT_NOTICE =
   'Payouts are not enabled yet, so this event will be saved as a draft. Enable payouts in Billing to publish it.';
+/** The same notice once the wizard's 'Free event' is on: a free event is published without payouts (decision 124). */
+export const FREE_EVENT_NOTICE = 'This event is free, so it can be published without payouts.';

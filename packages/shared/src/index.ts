@@ -5,6 +5,7 @@ export * from './events.js';
 export * from './images.js';
 export * from './organization.js';
 export * from './money.js';
+export * from './free-tickets.js';
 export * from './domains.js';
 export * from './checkout.js';
 export * from './organiser-sales.js';

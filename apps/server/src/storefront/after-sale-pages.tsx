@@ -71,7 +71,7 @@ function FanTicketItem({ ticket, view, index }: { ticket: FanTicket; view: After
         ) : (
           <>
             <TransferForm ticket={ticket} view={view} index={index} />
-            <ResaleForm ticket={ticket} view={view} />
+            {ticket.free ? null : <ResaleForm ticket={ticket} view={view} />}
           </>
         )
       ) : null}
@@ -123,17 +123,21 @@ export function RefundSection({ view, hasValidTickets }: { view: AfterSaleView; 
       <h2>Refunds</h2>
       {declined ? <p>{declined}</p> : null}
       <details>
-        <summary>Ask for a refund</summary>
+        <summary>{view.free ? "Can't go? Ask to cancel your tickets" : 'Ask for a refund'}</summary>
         <form method="post" action={`/orders/${view.token}/refund-request`} noValidate>
           <div className="field">
-            <label htmlFor="refund-reason">Why do you want a refund?</label>
+            <label htmlFor="refund-reason">
+              {view.free ? 'Why do you want to cancel?' : 'Why do you want a refund?'}
+            </label>
             <textarea id="refund-reason" name="reason" rows={3} maxLength={500} required />
           </div>
+          {/* A free order has no money to give back: its 'refund' cancels the tickets (decision 125). */}
           <p className="muted">
-            The organiser decides. If they approve, your ticket prices are refunded to the card you paid with (the
-            booking fee is not) and your tickets stop working.
+            {view.free
+              ? 'The organiser decides. If they approve, your tickets stop working and their places go to other fans.'
+              : 'The organiser decides. If they approve, your ticket prices are refunded to the card you paid with (the booking fee is not) and your tickets stop working.'}
           </p>
-          <button type="submit">Request a refund</button>
+          <button type="submit">{view.free ? 'Ask to cancel' : 'Request a refund'}</button>
         </form>
       </details>
     </>

@@ -22,12 +22,16 @@ export interface FanTicket {
   checkedIn: boolean;
   /** Its resale listing, open or sold (decision 035). */
   listing: { status: 'listed' | 'sold'; priceMinor: number; currency: string } | null;
+  /** Bought for nothing (decision 124): given away by a transfer, never listed for resale. */
+  free: boolean;
 }
 
 export interface AfterSaleView {
   token: string;
   refundsAllowed: boolean;
   resaleAllowed: boolean;
+  /** The order cost nothing (decision 124): a 'refund' only cancels its tickets. */
+  free: boolean;
   /** The order can still be refunded or transferred (paid, event not cancelled or over). */
   active: boolean;
   /** The latest request's state: 'requested' (waiting), 'declined' (with reason) or none. */

@@ -1,7 +1,7 @@
 // The event page's checkout form: each ticket type with its price, booking fee and availability ('Sold out',
 // 'Only N left'), a quantity per type, then the buyer's details and the ticks the event needs. A plain form
 // that works without JavaScript; the checkout script only adds steppers.
-import { FEW_LEFT_THRESHOLD, formatMoney, SALES_MESSAGES } from '@marquee/shared';
+import { FEW_LEFT_THRESHOLD, FREE_LABEL, formatMoney, isFreePrice, SALES_MESSAGES } from '@marquee/shared';
 import { typeSalesProblem } from '../modules/checkout/drop-rules.js';
 import { CodeEntry, CodeHiddenFields, NO_CODE_VIEW, OnSale, type CodeView } from './code-entry.js';
 import type { SellableTicketType, StorefrontEvent } from '../modules/checkout/storefront-event.js';
@@ -63,10 +63,17 @@ function TypeRow({
       <div>
         <h3 id={`type-${type.id}`}>{type.name}</h3>
         {type.description ? <p className="muted">{type.description}</p> : null}
-        <p>
-          <span className="price">{formatMoney(type.priceMinor, type.currency)}</span>{' '}
-          <span className="muted">{`+ ${formatMoney(type.feeMinor, type.currency)} booking fee`}</span>
-        </p>
+        {/* A free ticket shows 'Free' and no booking fee: it has none (decision 124). */}
+        {isFreePrice(type.priceMinor) ? (
+          <p>
+            <span className="price">{FREE_LABEL}</span>
+          </p>
+        ) : (
+          <p>
+            <span className="price">{formatMoney(type.priceMinor, type.currency)}</span>{' '}
+            <span className="muted">{`+ ${formatMoney(type.feeMinor, type.currency)} booking fee`}</span>
+          </p>
+        )}
         <Availability type={type} timeZone={timeZone} />
         <FieldError errors={errors} name={key} />
       </div>
@@ -107,14 +114,26 @@ function FormEnd({
     if (types.every((type) => type.sale === 'after')) return <p className="note">{SALES_MESSAGES.closed}</p>;
     return stored.salesState === 'before' ? null : <p className="note">This event is sold out.</p>;
   }
+  // Only free tickets on offer: no payment step, the tickets are issued on submitting (decision 124).
+  const allFree = types.every((type) => isFreePrice(type.priceMinor));
   return (
     <>
       <h2>Your details</h2>
       <BuyerFields row={stored.row} form={form} errors={errors} />
-      <p className="muted">
-        Prices include nothing extra beyond the booking fee shown. Your tickets are held for 15 minutes while you pay.
-      </p>
-      <button type="submit">Continue to payment</button>
+      {allFree ? (
+        <>
+          <p className="muted">These tickets are free: there is nothing to pay, and your tickets are issued at once.</p>
+          <button type="submit">Get tickets</button>
+        </>
+      ) : (
+        <>
+          <p className="muted">
+            Prices include nothing extra beyond the booking fee shown. Your tickets are held for 15 minutes while you
+            pay. Free tickets on their own need no payment.
+          </p>
+          <button type="submit">Continue to payment</button>
+        </>
+      )}
     </>
   );
 }

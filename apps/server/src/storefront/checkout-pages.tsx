@@ -2,7 +2,7 @@
 // is confirmed, and the 'find my order' form (the order page is order-view.tsx). Server-rendered with React
 // (decision 060), branded; every form is a plain post, so it works without JavaScript.
 import { Notice, type NoticeMessage } from './notice.js';
-import { clockIn, dateTimeFormatIn, formatMoney, toCurrencyCode } from '@marquee/shared';
+import { clockIn, dateTimeFormatIn, formatMoney, isFreeOrder, priceText, toCurrencyCode } from '@marquee/shared';
 import type { OrderRow } from '../modules/checkout/checkout.service.js';
 import { BuyerFields } from './buyer-fields.js';
 import { renderStorefrontPage, type StorefrontFrameOrganization } from './layout.js';
@@ -25,7 +25,7 @@ export function SummaryTable({ order: current, lines }: { order: OrderRow; lines
         {lines.map((line, index) => (
           <tr key={index}>
             <td>{`${line.name} × ${line.quantity}`}</td>
-            <td className="num">{money(line.unitPriceMinor * line.quantity)}</td>
+            <td className="num">{priceText(line.unitPriceMinor * line.quantity, currency)}</td>
           </tr>
         ))}
         {/* Line prices are already after the promo code's discount; the row says what it saved. */}
@@ -35,15 +35,18 @@ export function SummaryTable({ order: current, lines }: { order: OrderRow; lines
             <td className="num">{`You save ${money(current.discountMinor)}`}</td>
           </tr>
         ) : null}
-        <tr>
-          <td>Booking fee</td>
-          <td className="num">{money(current.feeMinor)}</td>
-        </tr>
+        {/* A free order has no booking fee line (decision 124). */}
+        {isFreeOrder(current) ? null : (
+          <tr>
+            <td>Booking fee</td>
+            <td className="num">{money(current.feeMinor)}</td>
+          </tr>
+        )}
       </tbody>
       <tfoot>
         <tr>
           <td>Total</td>
-          <td className="num">{money(current.amountMinor + current.feeMinor)}</td>
+          <td className="num">{priceText(current.amountMinor + current.feeMinor, currency)}</td>
         </tr>
       </tfoot>
     </table>
@@ -117,7 +120,7 @@ function SummaryBody({ input }: { input: SummaryPageInput }) {
       <div className="actions">
         <form method="post" action={`/checkout/${input.token}/pay`} {...offer}>
           {details ? <OfferDetails order={current} details={details} /> : null}
-          <button type="submit">{`Pay ${total}`}</button>
+          <button type="submit">{isFreeOrder(current) ? 'Get tickets' : `Pay ${total}`}</button>
         </form>
         <form method="post" action={`/checkout/${input.token}/cancel`}>
           <button type="submit" className="secondary">

@@ -2,9 +2,11 @@
 // -> POST pay (provider's hosted checkout) -> return ('processing' until the webhook has paid the order) ->
 // order page. Every refusal is a page with a clear message; nothing here answers JSON or a bare 500.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isFreeOrder } from '@marquee/shared';
 import type { Database } from '../db/client.js';
 import {
   beginPayment,
+  confirmFreeCheckout,
   CHECKOUT_TEXT,
   findOrderByToken,
   startCheckout,
@@ -109,6 +111,11 @@ function refusalAnswer(refused: CheckoutRefused, queueText: string): RefusalAnsw
 export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
   const { db } = deps;
   const summary = checkoutSummary(deps);
+  const confirmFree = (current: Parameters<typeof confirmFreeCheckout>[1]) =>
+    confirmFreeCheckout(
+      { db, notifier: deps.notifier, onMailError: (error) => app.log.error({ err: error }, 'free order mail failed') },
+      current,
+    );
 
   app.get(STOREFRONT_SCRIPT_PATH, { constraints }, async (_request, reply) =>
     reply
@@ -263,6 +270,10 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
           eventId,
           orderId: result.order.id,
         });
+        // Free tickets (decision 124): nothing to pay, so the tickets are issued now and the fan goes to them. A
+        // hold that could not be confirmed (it ran out, or was already) is shown by the summary, which says why.
+        if (isFreeOrder(result.order) && 'confirmed' in (await confirmFree(result.order)))
+          return reply.redirect(`/orders/${result.order.accessToken}`, 303);
         return reply.redirect(`/checkout/${result.order.accessToken}`, 303);
       }
       const answer = refusalAnswer(result, ADMISSION_MESSAGES[notAdmitted?.problem ?? 'missing']);
@@ -296,6 +307,19 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       // A waiting-list offer is paid only once its buyer's details are given (decision 035).
       const missing = await takeOfferDetails(db, request, current);
       if (missing) return summary(request, reply, organization, request.params.token, undefined, 400, missing);
+      // A free order (a waiting-list offer of a free ticket, or a hold shown again) is confirmed, never paid.
+      if (isFreeOrder(current)) {
+        const confirmed = await confirmFree(current);
+        if ('confirmed' in confirmed) return reply.redirect(`/orders/${current.accessToken}`, 303);
+        return summary(
+          request,
+          reply,
+          organization,
+          request.params.token,
+          { kind: 'alert', text: confirmed.refused },
+          409,
+        );
+      }
       const eventName = await publicEventName(db, organization.organizationId, current.eventId);
       const base = `${originOf(request)}/checkout/${current.accessToken}`;
       const payment = await beginPayment(deps, current, {

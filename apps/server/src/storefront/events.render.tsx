@@ -1,7 +1,7 @@
 // Server-rendered event listings and event pages for organisation storefronts (React, decision 060): inline CSS
 // and one small deferred script, so they load fast on a bad mobile connection. JSX escapes what the organiser typed.
 import { randomUUID } from 'node:crypto';
-import { bookingFee, boundedMemo, formatMoney } from '@marquee/shared';
+import { bookingFee, boundedMemo, FREE_LABEL, formatMoney, isFreePrice } from '@marquee/shared';
 import type { PublicEvent } from '../modules/events/events.public.js';
 import { renderFragment } from '../lib/document.js';
 import { CHECKOUT_TEXT } from '../modules/checkout/checkout.service.js';
@@ -19,6 +19,7 @@ export { ageLimit } from './event-details.js';
 /** 'Price £20.00 + £1.60 booking fee' */
 export function priceLine(priceMinor: number | null, currency: PublicEvent['currency']): string {
   if (priceMinor === null) return 'Price to be announced';
+  if (isFreePrice(priceMinor)) return FREE_LABEL;
   return `Price ${formatMoney(priceMinor, currency)} + ${formatMoney(bookingFee(priceMinor, currency), currency)} booking fee`;
 }
 
@@ -48,7 +49,12 @@ export function toStorefrontEventSummary(event: PublicEvent): StorefrontEventSum
     when: when(event),
     location: event.location,
     imageUrl: event.artworkUrl || null,
-    priceLabel: event.priceMinor === null ? null : formatMoney(event.priceMinor, event.currency),
+    priceLabel:
+      event.priceMinor === null
+        ? null
+        : isFreePrice(event.priceMinor)
+          ? FREE_LABEL
+          : formatMoney(event.priceMinor, event.currency),
   };
 }
 

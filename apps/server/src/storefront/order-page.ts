@@ -2,9 +2,9 @@
 // shared by the order page's routes and the after-sale and resale forms posted from it.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { formatEventTime, formatPreviewDate, instantToLocal, isSold } from '@marquee/shared';
+import { formatEventTime, formatPreviewDate, instantToLocal, isFreeOrder, isFreePrice, isSold } from '@marquee/shared';
 import type { Database } from '../db/client.js';
-import { orderChange, orderRefund, ticket, ticketType } from '../db/schema/index.js';
+import { orderChange, orderLine, orderRefund, ticket, ticketType } from '../db/schema/index.js';
 import { findOrderByToken, orderLines, type OrderRow } from '../modules/checkout/checkout.service.js';
 import type { CheckoutNotifier } from '../modules/checkout/notifier.js';
 import type { TicketSigner } from '../modules/checkout/ticket-qr.js';
@@ -68,9 +68,11 @@ export async function sendOrderPage(
       transferredFromId: ticket.transferredFromId,
       checkedInAt: ticket.checkedInAt,
       typeName: ticketType.name,
+      priceMinor: orderLine.unitPriceMinor,
     })
     .from(ticket)
     .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))
+    .innerJoin(orderLine, eq(orderLine.id, ticket.orderLineId))
     .where(and(eq(ticket.orderId, current.id), eq(ticket.organizationId, organization.organizationId)))
     .orderBy(asc(ticket.createdAt), asc(ticket.code));
   // The buyer sees their own tickets; a ticket they sent away belongs to its new holder (and its QR to them).
@@ -94,6 +96,7 @@ export async function sendOrderPage(
       transferredTo: recipients.get(row.id) ?? null,
       checkedIn: row.checkedInAt !== null,
       listing: listingOf(row.id),
+      free: isFreePrice(row.priceMinor),
       // The symbol is drawn by the page (QrCode); made once per payload and kept (the e-mail and PDF share it).
       qr: isSold(row.status) ? qrRuns(deps.signer.payloadFor({ code: row.code, eventId: current.eventId })) : null,
     }));
@@ -145,6 +148,7 @@ export async function sendOrderPage(
         // A comp was not paid for: nothing to refund (decision 126).
         refundsAllowed: event.refundsAllowed && current.channel !== 'comp',
         resaleAllowed: event.resaleAllowed,
+        free: isFreeOrder(current),
         active,
         request:
           request && (request.status === 'requested' || request.status === 'declined')

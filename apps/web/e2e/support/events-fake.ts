@@ -60,6 +60,7 @@ export function makeEvent(overrides: Partial<EventDto> & { id: string }): EventD
     remove_on_event_end: true,
     currency: 'GBP',
     price: '15.00',
+    free: false,
     capacity: 400,
     ticket_types: [],
     sold: 0,

@@ -3,6 +3,7 @@
 // and fees always come from the database; nothing the browser sends about money is read.
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  isFreePrice,
   MAX_ORDER_TOTAL_MINOR,
   orderTooLargeMessage,
   SALES_MESSAGES,
@@ -16,6 +17,8 @@ import { preparedQuery } from '../../db/prepared.js';
 import { order, orderLine, organizationSettings } from '../../db/schema/index.js';
 import { choosesOnlyPresales, codesFor, eventSalesProblem, pricedLines } from './drop-rules.js';
 import { holdOrder } from './hold.js';
+import { confirmFreeOrder } from './fulfilment.js';
+import type { CheckoutNotifier } from './notifier.js';
 import { orderTotalMinor } from './hold-decide.js';
 import type { HoldOutcome, HoldRequest, OrderRow } from './hold-types.js';
 import { releaseExpiredHolds } from '../stock/stock.js';
@@ -104,7 +107,10 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
   if (!stored) return { outcome: 'not_on_sale', event: null };
   if (stored.closedReason === 'ended') return { outcome: 'ended', event: stored };
   if (stored.closedReason === 'cancelled') return { outcome: 'cancelled', event: stored };
-  if (!canSell) return { outcome: 'sales_paused', event: stored };
+  // Without payouts only free tickets are sold (decision 124): an event offering none is paused whatever the form
+  // sent; one offering some is checked against the basket below.
+  const offersFree = stored.types.some((type) => isFreePrice(type.priceMinor));
+  if (!canSell && !offersFree) return { outcome: 'sales_paused', event: stored };
   // Before the on-sale or after sales end, whatever the form sent.
   const closed = eventSalesProblem(stored);
   if (closed) return { outcome: 'closed', message: closed, fields: {}, event: stored };
@@ -157,6 +163,9 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
       }
     );
   }
+
+  // A basket that costs something needs payouts; a free one is held (and confirmed) without them.
+  if (!canSell && orderTotalMinor(priced.lines) > 0) return { outcome: 'sales_paused', event: stored };
 
   const scale = (rule: { max: number; windowSeconds: number }) => ({
     ...rule,
@@ -284,6 +293,27 @@ export async function findOrderByToken(db: Database, organizationId: string, tok
 
 export async function orderLines(db: Database, orderRow: Pick<OrderRow, 'id' | 'organizationId'>) {
   return linesOf(db, { orderId: orderRow.id, organizationId: orderRow.organizationId });
+}
+
+/**
+ * Confirms a held order that comes to nothing (a free order, decision 124): its tickets are issued at once through
+ * the fulfilment a payment takes (counters, roll-ups, the e-mails queued in the same transaction, then tried right
+ * away), with no payment provider. A hold that ran out or an order no longer pending is refused with why.
+ */
+export async function confirmFreeCheckout(
+  deps: {
+    db: Database;
+    notifier: Pick<CheckoutNotifier, 'queueFollowUp' | 'deliverQueued'>;
+    onMailError?: (error: unknown) => void;
+  },
+  current: OrderRow,
+  now = new Date(),
+): Promise<{ confirmed: true } | { refused: string }> {
+  const followUp = await deps.db.transaction((tx) => confirmFreeOrder(tx, current.id, now, deps.notifier));
+  if (!followUp) return { refused: CHECKOUT_TEXT.holdExpired };
+  // The sale stands whatever the mail server does: a failed attempt is left to the job worker's retries.
+  await deps.notifier.deliverQueued().catch((error: unknown) => deps.onMailError?.(error));
+  return { confirmed: true };
 }
 
 /**

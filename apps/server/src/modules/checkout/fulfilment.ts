@@ -6,6 +6,7 @@
 // does not match its order sells nothing: the order is held for review and the payment refunded (decision 050), and
 // so is a second payment for an order already paid by another one.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { isFreeOrder } from '@marquee/shared';
 import { event, order, orderChange, orderLine, organizationSettings, ticket } from '../../db/schema/index.js';
 import { giveBackCodesAndBuyer } from './cancel.js';
 import { newTicketCode } from '../../lib/codes.js';
@@ -222,10 +223,35 @@ export async function fulfilPaidSession(
   if (!['pending', 'expired', 'cancelled', 'payment_review'].includes(current.status)) return null;
   // A cancelled order that already carries this payment is waiting for its refund: nothing new to do.
   if (current.status === 'cancelled' && current.paymentIntentId) return null;
+  return settleOrder(tx, current, { ...paid, actorType: 'provider' }, queued);
+}
+
+/**
+ * How an order is settled: the provider's payment, or for an order that comes to nothing (a free order, decision
+ * 124) the fan's confirmation, with no session and no payment.
+ */
+export interface Settlement {
+  sessionId: string | null;
+  paymentIntentId: string | null;
+  paidAt: Date;
+  actorType: 'provider' | 'fan';
+}
+
+/**
+ * The one way an order becomes sold tickets, for a provider's payment and a free order alike: the hold (or, late,
+ * the places again) becomes sold, the order paid, its tickets made, the buyer's and the day's roll-ups moved and the
+ * e-mails queued. An event cancelled meanwhile sells nothing.
+ */
+async function settleOrder(
+  tx: Tx,
+  current: OrderRow,
+  paid: Settlement,
+  queued: (followUp: FulfilmentFollowUp) => Promise<FulfilmentFollowUp>,
+): Promise<FulfilmentFollowUp> {
   const lines = await tx.select().from(orderLine).where(eq(orderLine.orderId, current.id));
   const quantities = lines.map((line) => ({ ticketTypeId: line.ticketTypeId, quantity: line.quantity }));
   const now = new Date();
-  const base = { organizationId: current.organizationId, orderId: current.id, actorType: 'provider' as const, at: now };
+  const base = { organizationId: current.organizationId, orderId: current.id, actorType: paid.actorType, at: now };
 
   // The event was cancelled meanwhile: nothing is sold, the hold (if any) goes back and the payment is refunded.
   const [eventRow] = await tx.select({ status: event.status }).from(event).where(eq(event.id, current.eventId));
@@ -337,6 +363,31 @@ export async function fulfilPaidSession(
   await forgetPastDay(tx, sale);
   if (!(await countSale((gate) => dailySaleUpsert(sale, gate)))) await tx.execute(dailySaleUpsert(sale));
   return followUp;
+}
+
+/**
+ * Confirms a free order (decision 124): one that comes to nothing is settled at once by the fan's own submission,
+ * through the same settlement a payment takes, with no provider. Only a pending order whose hold still runs and
+ * whose total is 0; anything else answers null (the caller says why from the order).
+ */
+export async function confirmFreeOrder(
+  tx: Tx,
+  orderId: string,
+  now: Date,
+  followUps?: FollowUpQueue | null,
+): Promise<FulfilmentFollowUp | null> {
+  const [current] = await tx.select().from(order).where(eq(order.id, orderId)).for('update').limit(1);
+  if (!current || current.status !== 'pending' || !isFreeOrder(current)) return null;
+  if (!current.holdExpiresAt || current.holdExpiresAt.getTime() <= now.getTime()) return null;
+  return settleOrder(
+    tx,
+    current,
+    { sessionId: null, paymentIntentId: null, paidAt: now, actorType: 'fan' },
+    async (followUp) => {
+      await followUps?.queueFollowUp(tx, followUp);
+      return followUp;
+    },
+  );
 }
 
 /**

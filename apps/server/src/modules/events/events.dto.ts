@@ -99,6 +99,7 @@ function toDto(
     remove_on_event_end: row.removeOnEventEnd,
     currency: state.currency,
     price: state.price,
+    free: state.free,
     capacity: state.capacity,
     ticket_types: types.map((type) => toTicketTypeDto(type, row.timeZone)),
     sold: row.sold,

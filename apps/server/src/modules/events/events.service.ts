@@ -5,7 +5,13 @@
 // simply not found.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { DEFAULT_TICKET_TYPE_NAME, type EventDto, type EventInput, type EventStatus } from '@marquee/shared';
+import {
+  allTypesFree,
+  DEFAULT_TICKET_TYPE_NAME,
+  type EventDto,
+  type EventInput,
+  type EventStatus,
+} from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { pgErrorCode } from '../../db/errors.js';
 import { event, eventStatusChange, order, organizationSettings, ticketType } from '../../db/schema/index.js';
@@ -96,6 +102,7 @@ export async function createEvent(
     lineup: [],
     currency,
     price: '',
+    free: false,
     capacity: null,
     soldOnEntry: true,
     refundsAllowed: true,
@@ -290,9 +297,15 @@ export async function publishProblems(
 
 export type AssertCanSell = (db: Database, organizationId: string) => Promise<void>;
 
+/** Whether every ticket type of the event is free: it takes no money, so it needs no payouts (decision 124). */
+async function takesNoMoney(db: Database | Transaction, organizationId: string, eventId: string) {
+  return allTypesFree((await ticketTypesFor(db, organizationId, [eventId])).get(eventId) ?? []);
+}
+
 /**
  * draft -> live. Refused with the failing fields while the event is incomplete (the spec's four steps), and
- * while the organisation cannot take payments (assertCanSell throws PAYOUTS_NOT_ENABLED).
+ * while the organisation cannot take payments (assertCanSell throws PAYOUTS_NOT_ENABLED), unless every ticket type
+ * is free (decision 124).
  */
 export async function publishEvent(
   db: Database,
@@ -307,13 +320,17 @@ export async function publishEvent(
   const fields = (await publishProblems(db, actor.organizationId, [row])).get(row.id) ?? [];
   if (fields.length > 0) throw validationError('The event is not ready to publish', fields);
   // Outside the transaction: PGlite runs one transaction at a time, and the check reads on its own handle.
-  await deps.assertCanSell(db, actor.organizationId);
+  const free = await takesNoMoney(db, actor.organizationId, row.id);
+  if (!free) await deps.assertCanSell(db, actor.organizationId);
   await db.transaction(async (tx) => {
     const locked = await requireEventRow(tx, actor.organizationId, id, true);
     if (locked.status !== 'draft')
       throw new AppError('CONFLICT', `Only drafts can be published; this event is ${locked.status}`);
     const again = (await publishProblems(tx, actor.organizationId, [locked])).get(locked.id) ?? [];
     if (again.length > 0) throw validationError('The event is not ready to publish', again);
+    // A price was set meanwhile on an event checked as free: its payouts were never checked.
+    if (free && !(await takesNoMoney(tx, actor.organizationId, locked.id)))
+      throw new AppError('CONFLICT', 'The ticket prices changed meanwhile; reload and try again');
     const now = new Date();
     await tx.update(event).set({ status: 'live', publishedAt: now, updatedAt: now }).where(eq(event.id, locked.id));
     await recordStatusChange(tx, actor, locked.id, 'draft', 'live');

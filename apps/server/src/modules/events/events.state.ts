@@ -4,6 +4,8 @@
 import {
   currentTimeZoneName,
   EVENT_MESSAGES,
+  FREE_MESSAGES,
+  isFreePrice,
   isValidLocalDateTime,
   isValidTimeZone,
   localToInstant,
@@ -33,6 +35,7 @@ export const FORM_TO_INPUT_FIELD: Record<keyof EventFormValues, keyof EventInput
   lineup: 'lineup',
   ticketCurrency: 'currency',
   ticketPrice: 'price',
+  freeEvent: 'free',
   venueCapacity: 'capacity',
   transferrable: 'resale_allowed',
   refundsAllowed: 'refunds_allowed',
@@ -55,6 +58,8 @@ export interface EventState {
   lineup: string[];
   currency: CurrencyCode;
   price: string;
+  /** The General Admission ticket is free (decision 124): stored as price 0; `price` is then ''. */
+  free: boolean;
   capacity: number | null;
   soldOnEntry: boolean;
   refundsAllowed: boolean;
@@ -81,7 +86,11 @@ export function stateFromRows(
     timeZone: row.timeZone,
     lineup: row.lineup,
     currency,
-    price: general?.priceMinor == null ? '' : fromMinorUnits(general.priceMinor, currency),
+    price:
+      general?.priceMinor == null || isFreePrice(general.priceMinor)
+        ? ''
+        : fromMinorUnits(general.priceMinor, currency),
+    free: isFreePrice(general?.priceMinor),
     capacity: row.capacity,
     soldOnEntry: row.soldOnEntry,
     refundsAllowed: row.refundsAllowed,
@@ -111,7 +120,9 @@ export function mergeInput(state: EventState, input: EventInput): EventState {
     timeZone: pick('time_zone', state.timeZone, currentTimeZoneName),
     lineup: pick('lineup', state.lineup),
     currency: pick('currency', state.currency),
-    price: pick('price', state.price),
+    // Turning 'Free event' on drops the stored price; a price sent with it is checked by toPersistable.
+    price: input.free === true && input.price === undefined ? '' : pick('price', state.price),
+    free: pick('free', state.free),
     capacity: input.capacity === undefined ? state.capacity : input.capacity,
     soldOnEntry: pick('sold_on_entry', state.soldOnEntry),
     refundsAllowed: pick('refunds_allowed', state.refundsAllowed),
@@ -135,6 +146,7 @@ export function toFormValues(state: EventState): EventFormValues {
     lineup: state.lineup,
     ticketCurrency: state.currency,
     ticketPrice: state.price,
+    freeEvent: state.free,
     venueCapacity: state.capacity === null ? '' : String(state.capacity),
     transferrable: state.resaleAllowed,
     refundsAllowed: state.refundsAllowed,
@@ -179,7 +191,12 @@ export function toPersistable(state: EventState): Persistable {
   const endsAt = instant(state.endLocal, 'end_local');
   const lastEntryAt = instant(state.lastEntryLocal, 'last_entry_local');
   let priceMinor: number | null = null;
-  if (state.price !== '') {
+  if (state.free) {
+    // A free ticket is price 0 and nothing else: a price sent with 'free' is a contradiction, not a choice.
+    if (state.price !== '' && decimalToMinor(state.price, state.currency) !== 0)
+      fields.push({ path: 'price', message: FREE_MESSAGES.priceOnFree });
+    priceMinor = 0;
+  } else if (state.price !== '') {
     priceMinor = decimalToMinor(state.price, state.currency);
     if (priceMinor === null) {
       fields.push({
@@ -188,6 +205,9 @@ export function toPersistable(state: EventState): Persistable {
       });
     } else if (ticketPriceTooHigh(state.price, state.currency)) {
       fields.push({ path: 'price', message: ticketPriceTooHighMessage(state.currency) });
+    } else if (priceMinor === 0) {
+      // 0 is a free ticket's price, stored only when the event says so (decision 124): a paid ticket needs one.
+      fields.push({ path: 'price', message: EVENT_MESSAGES.priceRequired });
     }
   }
   if (fields.length > 0) throw validationError('Invalid event', fields);

@@ -8,7 +8,9 @@ import {
   AFTER_SALE_MESSAGES,
   COMP_MESSAGES,
   canMove,
+  FREE_MESSAGES,
   formatMoney,
+  isFreePrice,
   toCurrencyCode,
   type TicketState,
 } from '@marquee/shared';
@@ -93,6 +95,8 @@ export function chooseTickets(all: RefundTicket[], ids: string[], confirmChecked
     if (!found) throw new AppError('BAD_REQUEST', AFTER_SALE_MESSAGES.ticketNotInOrder);
     if (found.status === 'refunded') throw new AppError('CONFLICT', AFTER_SALE_MESSAGES.ticketAlreadyRefunded);
     if (found.status === 'checked_in') {
+      // A free ticket used at the door: no money to give back, and its entry stands (decision 125).
+      if (isFreePrice(found.priceMinor)) throw new AppError('CONFLICT', FREE_MESSAGES.refundUsedFree);
       if (leftOf(found) === 0) throw new AppError('CONFLICT', AFTER_SALE_MESSAGES.ticketAlreadyRefunded);
       return found;
     }

@@ -14,7 +14,7 @@ import type { JobQueue } from '../../jobs/queue.js';
 import { recordAudit } from '../audit/audit.js';
 import { NotEnoughTickets } from '../stock/stock.js';
 import { retryOnDeadlock, type Tx } from '../../db/tx.js';
-import { canMove } from '@marquee/shared';
+import { canMove, FREE_MESSAGES, isFreePrice } from '@marquee/shared';
 import { moveTickets } from '../tickets/ticket-moves.js';
 import { RESALE_MESSAGES } from './resale-messages.js';
 import { queueWaitlistRun } from './waitlist-queue.js';
@@ -74,6 +74,8 @@ export async function listTicket(db: Database, jobs: JobQueue, input: ListingInp
         if (found.ticket.status === 'checked_in') throw new AppError('CONFLICT', RESALE_MESSAGES.checkedIn);
         if (found.ticket.status === 'listed') throw new AppError('CONFLICT', RESALE_MESSAGES.alreadyListed);
         if (!canMove(found.ticket.status, 'list')) throw new AppError('CONFLICT', RESALE_MESSAGES.notValid);
+        // Resale is at face value; a free ticket has none, so it is given away by a transfer (decision 125).
+        if (isFreePrice(found.priceMinor)) throw new AppError('CONFLICT', FREE_MESSAGES.resaleFree);
         if (found.typeCapacity === null && found.event.capacity === null)
           throw new AppError('CONFLICT', RESALE_MESSAGES.unlimited);
         const now = new Date();

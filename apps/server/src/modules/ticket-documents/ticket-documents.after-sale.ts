@@ -31,7 +31,44 @@ export interface RefundIssuedInput {
   resold?: boolean;
 }
 
+/** A free order's 'refund' (decision 125): its tickets are cancelled; there is no money to speak of. */
+function freeCancelledEmail(input: RefundIssuedInput): OutgoingMail {
+  const branding = resolveBranding(input.branding);
+  const { order, event } = input;
+  const tickets = input.ticketCodes.length;
+  const content = renderEmail({
+    sender: senderOf(branding),
+    preheader: `Your free tickets for ${event.name} (order ${order.code}) are cancelled.`,
+    heading: input.requested ? 'Your tickets are cancelled, as you asked' : 'Your tickets are cancelled',
+    paragraphs: [
+      `Hi ${order.buyerName}, ${branding.companyName} has cancelled ${tickets === 1 ? 'a free ticket' : 'free tickets'} of your order ${order.code} for ${event.name}. Nothing was charged, so there is nothing to refund.`,
+      `${tickets === 1 ? 'This ticket is' : 'These tickets are'} no longer valid: ${input.ticketCodes.join(', ')}.`,
+    ],
+    blocks: [
+      {
+        kind: 'rows',
+        title: `Order ${order.code}`,
+        rows: [
+          { label: 'Event', value: event.name },
+          { label: 'When', value: formatEventWhen(event) },
+          { label: 'Reason', value: input.reason },
+        ],
+      },
+      { kind: 'button', label: 'View your order', url: order.orderUrl },
+    ],
+    footer: `You received this e-mail because you placed order ${order.code} with ${branding.companyName} on Marquee.`,
+  });
+  return {
+    to: order.buyerEmail,
+    fromName: branding.companyName,
+    subject: `Your tickets for ${event.name} are cancelled (${order.code})`,
+    ...content,
+  };
+}
+
 export function refundIssuedEmail(input: RefundIssuedInput): OutgoingMail {
+  if (input.order.totalMinor === 0 && input.amountMinor === 0 && input.ticketCodes.length > 0)
+    return freeCancelledEmail(input);
   const branding = resolveBranding(input.branding);
   const { order, event } = input;
   const amount = formatMoney(input.amountMinor, order.currency);

@@ -1,6 +1,6 @@
 // The e-mails a fan (and the organiser) get around an order, in the organiser's branding and sent under their
 // company name. Builders return a complete OutgoingMail; checkout decides when to send them.
-import { formatMoney, isCurrencyCode } from '@marquee/shared';
+import { formatMoney, isCurrencyCode, priceText } from '@marquee/shared';
 import type { MailAttachment, OutgoingMail } from '../../adapters/mail/mailer.js';
 import { renderEmail, type EmailBlock, type EmailSender } from '../../adapters/mail/templates.js';
 import {
@@ -49,10 +49,11 @@ function orderRows(order: DocumentOrder, title = `Order ${order.code}`): EmailBl
     rows: [
       ...order.lines.map((line) => ({
         label: `${line.quantity} × ${line.name}`,
-        value: formatMoney(line.quantity * line.unitPriceMinor, order.currency),
+        value: priceText(line.quantity * line.unitPriceMinor, order.currency),
       })),
-      { label: 'Booking fee', value: formatMoney(order.feeMinor, order.currency) },
-      { label: 'Total', value: formatMoney(order.totalMinor, order.currency), strong: true },
+      // A free order has no booking fee to show (decision 124).
+      ...(order.totalMinor === 0 ? [] : [{ label: 'Booking fee', value: formatMoney(order.feeMinor, order.currency) }]),
+      { label: 'Total', value: priceText(order.totalMinor, order.currency), strong: true },
     ],
   };
 }
@@ -248,7 +249,7 @@ export function organiserSaleEmail({
 }: OrganiserSaleInput): OutgoingMail {
   const branding = resolveBranding(rawBranding);
   const count = plural(ticketCount(order), 'ticket');
-  const total = formatMoney(order.totalMinor, order.currency);
+  const total = priceText(order.totalMinor, order.currency);
   const content = renderEmail({
     sender: senderOf(branding),
     preheader: `${order.buyerName} bought ${count} for ${event.name} (${total}).`,

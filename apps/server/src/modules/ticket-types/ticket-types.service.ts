@@ -4,6 +4,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   CODE_MESSAGES,
+  FREE_MESSAGES,
   localToInstant,
   MAX_TICKET_TYPES_PER_EVENT,
   TICKET_TYPE_MESSAGES,
@@ -61,8 +62,22 @@ async function eventCurrency(tx: Transaction, organizationId: string, types: Tic
   return general ? (general.currency as CurrencyCode) : organizationCurrency(tx, organizationId);
 }
 
-/** '12.50' in the event's currency -> minor units, refused unless more than zero and at most the ceiling. */
-function priceOf(text: string, currency: CurrencyCode): number {
+/**
+ * The type's price in minor units: 0 for a free type (which takes no price: '' or 0, decision 124); otherwise
+ * '12.50' in the event's currency, refused unless more than zero and at most the ceiling.
+ */
+function priceOf({ price: text, free }: Pick<TicketTypeInput, 'price' | 'free'>, currency: CurrencyCode): number {
+  if (free) {
+    if (text !== '' && !/^0+(\.0{1,2})?$/.test(text)) {
+      const message = FREE_MESSAGES.priceOnFree;
+      throw new AppError('VALIDATION_ERROR', message, [{ path: 'price', message }]);
+    }
+    return 0;
+  }
+  if (text === '') {
+    const message = TICKET_TYPE_MESSAGES.priceRequired;
+    throw new AppError('VALIDATION_ERROR', message, [{ path: 'price', message }]);
+  }
   if (ticketPriceTooHigh(text, currency)) {
     const message = ticketPriceTooHighMessage(currency);
     throw new AppError('VALIDATION_ERROR', message, [{ path: 'price', message }]);
@@ -141,7 +156,7 @@ export async function createTicketType(
         eventId: row.id,
         name: input.name,
         description: input.description,
-        priceMinor: priceOf(input.price, currency),
+        priceMinor: priceOf(input, currency),
         currency,
         capacity: input.capacity,
         maxPerOrder: input.max_per_order,
@@ -167,7 +182,7 @@ export async function updateTicketType(
     db.transaction(async (tx) => {
       const row = await editableEvent(tx, organizationId, eventId);
       const current = findType(await typesOf(tx, organizationId, row.id), typeId);
-      const priceMinor = priceOf(input.price, current.currency as CurrencyCode);
+      const priceMinor = priceOf(input, current.currency as CurrencyCode);
       // Locked so a checkout hold cannot slip in between the capacity check and the update.
       const [locked] = await tx
         .select()

@@ -1,11 +1,18 @@
 // The event wizard's step 1 notice while payouts are not enabled: the event will be saved as a draft.
 import { Link } from 'react-router';
-import { DRAFT_NOTICE } from '@marquee/shared';
+import { DRAFT_NOTICE, FREE_EVENT_NOTICE } from '@marquee/shared';
 import { useOrganizationInfo } from '../../lib/organization-info';
 
-export function DraftNotice() {
+/** `free`: the wizard's 'Free event' is on, so the event is published without payouts (decision 124). */
+export function DraftNotice({ free = false }: { free?: boolean }) {
   const info = useOrganizationInfo();
   if (!info.data || info.data.organization.payouts_enabled) return null;
+  if (free)
+    return (
+      <p role="note" className="rounded-xl border px-4 py-3 text-sm" data-testid="draft-notice">
+        {FREE_EVENT_NOTICE}
+      </p>
+    );
   return (
     <p
       role="note"

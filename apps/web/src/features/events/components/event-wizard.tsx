@@ -188,8 +188,9 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
           },
         },
       };
-      // Known to be refused (step 1 said so): keep the draft without a request that fails (and logs a 409).
-      if (orgInfo.data && !orgInfo.data.organization.payouts_enabled) {
+      // Known to be refused (step 1 said so): keep the draft without a request that fails (and logs a 409). A free
+      // event needs no payouts (decision 124), so it is published all the same.
+      if (orgInfo.data && !orgInfo.data.organization.payouts_enabled && !form.freeEvent) {
         setLeaving(keptAsDraft);
         return;
       }
@@ -271,7 +272,7 @@ export function EventWizard({ mode, initial, eventId: initialId = null, status =
             }}
             className="flex flex-col gap-6 px-5 py-5 sm:px-6"
           >
-            {step === 1 && mode === 'new' ? <DraftNotice /> : null}
+            {step === 1 && mode === 'new' ? <DraftNotice free={form.freeEvent} /> : null}
             {step === 1 ? <StepDetails form={form} errors={errors} update={update} /> : null}
             {step === 2 ? <StepSchedule form={form} errors={errors} update={update} /> : null}
             {step === 3 ? <StepTickets form={form} errors={errors} update={update} /> : null}
@@ -422,6 +423,18 @@ function StepTickets({ form, errors, update }: StepProps) {
   const symbol = currencySymbol(form.ticketCurrency);
   return (
     <>
+      <Switch
+        id={fieldId('freeEvent')}
+        label="Free event"
+        info="Free tickets (an RSVP): no price, no booking fee, tickets issued at once. Needs no payouts."
+        hint={
+          form.freeEvent
+            ? 'Fans get their tickets without paying; the order limits and the waiting room still apply.'
+            : 'Turn on when tickets cost nothing.'
+        }
+        checked={form.freeEvent}
+        onChange={(value) => update('freeEvent', value)}
+      />
       <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
         <Field id={fieldId('ticketCurrency')} label="Currency" info="The currency fans pay in.">
           <select
@@ -437,32 +450,34 @@ function StepTickets({ form, errors, update }: StepProps) {
             ))}
           </select>
         </Field>
-        <Field
-          id={fieldId('ticketPrice')}
-          label="Ticket Price"
-          info="The General Admission price, before the 8% booking fee fans pay."
-          error={errors.ticketPrice}
-        >
-          <div className="relative">
-            <span
-              aria-hidden="true"
-              className="text-muted-foreground pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm"
-            >
-              {symbol}
-            </span>
-            <input
-              {...controlProps(fieldId('ticketPrice'), errors.ticketPrice)}
-              type="number"
-              step="0.01"
-              min="0.01"
-              inputMode="decimal"
-              value={form.ticketPrice}
-              onChange={(event) => update('ticketPrice', event.target.value)}
-              placeholder="0.00"
-              className={`${inputClasses} ${symbol.length > 1 ? 'pl-12' : 'pl-7'} tabular-nums ${invalidClass(errors.ticketPrice)}`}
-            />
-          </div>
-        </Field>
+        {form.freeEvent ? null : (
+          <Field
+            id={fieldId('ticketPrice')}
+            label="Ticket Price"
+            info="The General Admission price, before the 8% booking fee fans pay."
+            error={errors.ticketPrice}
+          >
+            <div className="relative">
+              <span
+                aria-hidden="true"
+                className="text-muted-foreground pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm"
+              >
+                {symbol}
+              </span>
+              <input
+                {...controlProps(fieldId('ticketPrice'), errors.ticketPrice)}
+                type="number"
+                step="0.01"
+                min="0.01"
+                inputMode="decimal"
+                value={form.ticketPrice}
+                onChange={(event) => update('ticketPrice', event.target.value)}
+                placeholder="0.00"
+                className={`${inputClasses} ${symbol.length > 1 ? 'pl-12' : 'pl-7'} tabular-nums ${invalidClass(errors.ticketPrice)}`}
+              />
+            </div>
+          </Field>
+        )}
       </div>
       <Field
         id={fieldId('venueCapacity')}

@@ -1,6 +1,12 @@
 // The wizard's live preview: how the event will look, with placeholders for what is not filled in yet.
 import { useId, useState } from 'react';
-import { formatEventTime, formatPickerDisplay, formatPreviewDate, type EventFormValues } from '@marquee/shared';
+import {
+  formatEventTime,
+  formatPickerDisplay,
+  FREE_LABEL,
+  formatPreviewDate,
+  type EventFormValues,
+} from '@marquee/shared';
 import { formatPriceText } from '../lib/money';
 import { Artwork, EventTicks } from './event-bits';
 
@@ -11,7 +17,7 @@ export function PreviewCard({ form }: { form: EventFormValues }) {
   const termsId = useId();
   const date = formatPreviewDate(form.startDateTime);
   const time = formatEventTime(form.startDateTime);
-  const price = formatPriceText(form.ticketPrice, form.ticketCurrency);
+  const price = form.freeEvent ? FREE_LABEL : formatPriceText(form.ticketPrice, form.ticketCurrency);
   const placeholder = 'text-muted-foreground italic';
 
   return (

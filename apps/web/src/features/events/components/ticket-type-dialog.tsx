@@ -9,6 +9,7 @@ import {
   TICKET_TYPE_NAME_MAX,
   currencyDecimals,
   fromMinorUnits,
+  isFreePrice,
   ticketTypeInputSchema,
   ticketPriceTooHigh,
   ticketPriceTooHighMessage,
@@ -35,6 +36,8 @@ interface Draft {
   name: string;
   description: string;
   price: string;
+  /** A free ticket (decision 124): no price, no booking fee. */
+  free: boolean;
   capacity: string;
   maxPerOrder: string;
   hidden: boolean;
@@ -45,7 +48,8 @@ interface Draft {
 const draftOf = (type: TicketTypeDto | null, currency: CurrencyCode): Draft => ({
   name: type?.name ?? '',
   description: type?.description ?? '',
-  price: type?.price_minor == null ? '' : fromMinorUnits(type.price_minor, currency),
+  price: type?.price_minor == null || isFreePrice(type.price_minor) ? '' : fromMinorUnits(type.price_minor, currency),
+  free: isFreePrice(type?.price_minor),
   capacity: type?.capacity == null ? '' : String(type.capacity),
   maxPerOrder: String(type?.max_per_order ?? DEFAULT_MAX_PER_ORDER),
   hidden: type?.hidden ?? false,
@@ -59,7 +63,8 @@ function parse(draft: Draft, currency: CurrencyCode): { body?: TicketTypeInput; 
   const result = ticketTypeInputSchema.safeParse({
     name: draft.name,
     description: draft.description,
-    price: draft.price.trim(),
+    price: draft.free ? '' : draft.price.trim(),
+    free: draft.free,
     capacity: draft.capacity.trim() === '' ? null : toNumber(draft.capacity),
     max_per_order: toNumber(draft.maxPerOrder),
     hidden: draft.hidden,
@@ -74,7 +79,7 @@ function parse(draft: Draft, currency: CurrencyCode): { body?: TicketTypeInput; 
       errors[field] ??= issue.code === 'invalid_type' ? 'Enter a whole number' : issue.message;
     }
   }
-  if (!errors.price) {
+  if (!errors.price && !draft.free) {
     const [, fraction = ''] = draft.price.trim().split('.');
     if (currencyDecimals(currency) === 0 && /[^0]/.test(fraction)) errors.price = TICKET_TYPE_MESSAGES.jpyDecimals;
     else if (!(Number(draft.price) > 0)) errors.price = TICKET_TYPE_MESSAGES.priceRequired;
@@ -167,16 +172,25 @@ export function TicketTypeDialog({
             onChange={(changed) => set({ description: changed.target.value })}
           />
         </Field>
+        <Switch
+          id={`${id}-free`}
+          label="Free ticket"
+          hint="No price and no booking fee: fans get these tickets without paying"
+          checked={draft.free}
+          onChange={(free) => set({ free })}
+        />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-          <Field id={`${id}-price`} label={`Price (${currencySymbol(currency)})`} error={errors.price}>
-            <input
-              {...input('price')}
-              inputMode="decimal"
-              className={inputClasses}
-              value={draft.price}
-              onChange={(changed) => set({ price: changed.target.value })}
-            />
-          </Field>
+          {draft.free ? null : (
+            <Field id={`${id}-price`} label={`Price (${currencySymbol(currency)})`} error={errors.price}>
+              <input
+                {...input('price')}
+                inputMode="decimal"
+                className={inputClasses}
+                value={draft.price}
+                onChange={(changed) => set({ price: changed.target.value })}
+              />
+            </Field>
+          )}
           <Field
             id={`${id}-capacity`}
             label="Capacity"

@@ -1,7 +1,14 @@
 // The event view's 'Tickets' section: each ticket type with its price and booking fee, sales against its
 // limit, and, while the event is a draft or live, Add, Edit, Hide/Show and Move up/down.
 import { useState } from 'react';
-import { bookingFee, fromMinorUnits, type EventDto, type TicketTypeDto } from '@marquee/shared';
+import {
+  bookingFee,
+  FREE_LABEL,
+  fromMinorUnits,
+  isFreePrice,
+  type EventDto,
+  type TicketTypeDto,
+} from '@marquee/shared';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { useReorderTicketTypes, useSaveTicketType } from '../api/ticket-types';
@@ -47,7 +54,11 @@ export function TicketTypesSection({ event }: { event: EventDto }) {
         body: {
           name: type.name,
           description: type.description,
-          price: type.price_minor === null ? '' : fromMinorUnits(type.price_minor, type.currency),
+          price:
+            type.price_minor === null || isFreePrice(type.price_minor)
+              ? ''
+              : fromMinorUnits(type.price_minor, type.currency),
+          free: isFreePrice(type.price_minor),
           capacity: type.capacity,
           max_per_order: type.max_per_order,
           hidden: !type.hidden,
@@ -114,6 +125,8 @@ export function TicketTypesSection({ event }: { event: EventDto }) {
               <p className="text-foreground text-sm">
                 {type.price_minor === null ? (
                   'Price not set'
+                ) : isFreePrice(type.price_minor) ? (
+                  <span className="font-semibold">{FREE_LABEL}</span>
                 ) : (
                   <>
                     <span className="font-semibold tabular-nums">
