@@ -100,14 +100,14 @@ export function RefundSection({ view, hasValidTickets }: { view: AfterSaleView; 
   if (!view.refundsAllowed)
     return (
       <>
-        <h2>Refunds</h2>
+        <h2>{view.free ? 'Cancelling' : 'Refunds'}</h2>
         <p>Refunds are not offered for this event.</p>
       </>
     );
   if (view.request?.status === 'requested')
     return (
       <>
-        <h2>Refunds</h2>
+        <h2>{view.free ? 'Cancelling' : 'Refunds'}</h2>
         <p className="note" role="status">
           Your refund request is waiting for the organiser. We will e-mail you their answer.
         </p>
@@ -120,7 +120,7 @@ export function RefundSection({ view, hasValidTickets }: { view: AfterSaleView; 
       : '';
   return (
     <>
-      <h2>Refunds</h2>
+      <h2>{view.free ? 'Cancelling' : 'Refunds'}</h2>
       {declined ? <p>{declined}</p> : null}
       <details>
         <summary>{view.free ? "Can't go? Ask to cancel your tickets" : 'Ask for a refund'}</summary>

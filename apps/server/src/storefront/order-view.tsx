@@ -1,7 +1,7 @@
 // The fan's order page (decision 032): the order's state, its tickets with their QR codes and after-sale forms,
 // the refund request, the documents' links and the summary. Server-rendered with React (decision 060), branded;
 // its data comes from order-page.ts.
-import { ORDER_STATUS_LABELS } from '@marquee/shared';
+import { isFreeOrder, ORDER_STATUS_LABELS } from '@marquee/shared';
 import { CHECKOUT_TEXT, type OrderRow } from '../modules/checkout/checkout.service.js';
 import { AfterSaleMessage, FanTickets, RefundSection, type AfterSaleView, type FanTicket } from './after-sale-pages.js';
 import { SummaryTable, type SummaryLine } from './checkout-pages.js';
@@ -24,13 +24,16 @@ export interface OrderPageInput {
 function OrderBody({ input }: { input: OrderPageInput }) {
   const { order: current, token } = input;
   const live = current.status === 'paid' || current.status === 'partially_refunded';
+  // Nothing was paid for a free order (decision 124): it is confirmed.
+  const statusLabel =
+    current.status === 'paid' && isFreeOrder(current) ? 'Confirmed' : ORDER_STATUS_LABELS[current.status];
   return (
     <>
       <h1>{input.event.name}</h1>
       <p className="when">{input.event.when}</p>
       <p className="muted">{input.event.location}</p>
       <p>
-        Order <strong>{current.code}</strong> · {ORDER_STATUS_LABELS[current.status]}
+        Order <strong>{current.code}</strong> · {statusLabel}
       </p>
       <AfterSaleMessage view={input.afterSale} />
       {current.status === 'paid' ? (

@@ -1,0 +1,131 @@
+// Issue 31 point 1 against the real server: an organiser without payouts creates a free RSVP event through the
+// wizard (the Ticket step's 'Free event' switch, worked from the keyboard), Create publishes it, and a fan gets
+// tickets from the storefront with no payment page: the event page says Free with no booking fee, 'Get tickets'
+// lands on the order page with the QR codes. Screenshots at 1280 px and 390 px.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page, TestInfo } from '@playwright/test';
+import { EVENT_MESSAGES, FREE_EVENT_NOTICE } from '@marquee/shared';
+import { expect, storefrontUrl, test } from './fixtures';
+import { createOrganiser, uniqueSubdomain, type Organiser } from './support/api';
+import { makeValidPng } from './support/images';
+
+test.use({ timezoneId: 'Europe/London', locale: 'en-GB' });
+
+const EVENT_NAME = 'Open Studio RSVP';
+
+async function shot(page: Page, testInfo: TestInfo, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS ?? testInfo.outputPath('screens');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/** Desktop, then 390 px (the phone), then back to desktop. */
+async function shotBoth(page: Page, testInfo: TestInfo, name: string) {
+  await shot(page, testInfo, `${name}-desktop`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, testInfo, `${name}-390`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+let organiser: Organiser;
+
+test.beforeAll(async ({ request }) => {
+  organiser = await createOrganiser(request, { subdomain: uniqueSubdomain('rsvp') });
+});
+
+test('a free RSVP event is published without payouts and a fan gets tickets with no payment page', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await page.context().addCookies(organiser.cookies);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/dashboard/events/new');
+  await expect(page.getByRole('heading', { name: 'New Event' })).toBeVisible();
+
+  // Step 1.
+  await page.getByLabel('Event artwork file').setInputFiles(await makeValidPng());
+  await expect(page.getByText('Change image')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Event Name' }).fill(EVENT_NAME);
+  await page.getByRole('textbox', { name: 'Description' }).fill('Drop in, meet the artists, free entry.');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Step 2: the picker, two months ahead.
+  await page.getByRole('searchbox', { name: 'Location' }).fill('Studio 9, Hackney');
+  for (const [label, hour] of [
+    ['Start', '18'],
+    ['End', '22'],
+  ] as const) {
+    await page.getByRole('button', { name: new RegExp(`^${label} Date & Time`) }).click();
+    const picker = page.getByRole('dialog', { name: `Choose ${label.toLowerCase()} date & time` });
+    await picker.getByRole('button', { name: 'Next month' }).click();
+    await picker.getByRole('button', { name: 'Next month' }).click();
+    await picker.getByRole('grid').getByRole('button', { name: /^15 / }).click();
+    await picker.getByRole('button', { name: `Hour ${hour}` }).click();
+    await picker.getByRole('button', { name: 'Minute 00' }).click();
+    await page.keyboard.press('Escape');
+  }
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Step 3: a paid event still needs its price, with the spec's message.
+  await expect(page.getByRole('heading', { name: 'Ticket Details' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText(EVENT_MESSAGES.priceRequired)).toBeVisible();
+  // The switch from the keyboard: it is labelled, takes focus and toggles with Space.
+  const free = page.getByRole('switch', { name: 'Free event' });
+  await expect(free).toHaveAttribute('aria-checked', 'false');
+  await free.focus();
+  await expect(free).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(free).toHaveAttribute('aria-checked', 'true');
+  await expect(free).toBeFocused();
+  await expect(page.getByRole('spinbutton', { name: 'Ticket Price' })).toHaveCount(0);
+  await expect(page.getByText(EVENT_MESSAGES.priceRequired)).toHaveCount(0);
+  const preview = page.getByRole('complementary', { name: 'Event preview' });
+  await expect(preview.getByText('Free', { exact: true })).toBeVisible();
+  await page.getByRole('spinbutton', { name: /Venue Capacity/ }).fill('40');
+  await shotBoth(page, testInfo, '01-wizard-free-switch');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Step 4, then Create: published although payouts are off.
+  await expect(page.getByRole('heading', { name: 'Additional Settings' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create Event' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/events$/);
+  const card = page.getByRole('region', { name: 'Upcoming Events' }).getByRole('article', { name: EVENT_NAME });
+  await expect(card.getByText('live', { exact: true })).toBeVisible();
+  await expect(page.getByText(/Saved as a draft/)).toHaveCount(0);
+  await shot(page, testInfo, '02-events-list-live');
+
+  // A new event's step 1 says an event without payouts is kept as a draft; with 'Free event' on it says otherwise.
+  await page.goto('/dashboard/events/new');
+  await expect(page.getByTestId('draft-notice')).not.toContainText(FREE_EVENT_NOTICE);
+
+  // The fan: the storefront's event page says Free, no booking fee, and 'Get tickets'.
+  const fan = await page.context().browser()!.newContext({ locale: 'en-GB', timezoneId: 'Europe/London' });
+  const shop = await fan.newPage();
+  await shop.setViewportSize({ width: 1280, height: 800 });
+  await shop.goto(storefrontUrl(organiser.subdomain, '/'));
+  await shop
+    .getByRole('link', { name: new RegExp(EVENT_NAME) })
+    .first()
+    .click();
+  await expect(shop.getByRole('heading', { name: EVENT_NAME, level: 1 })).toBeVisible();
+  const tickets = shop.getByRole('form', { name: 'Tickets' });
+  await expect(tickets.getByText('Free', { exact: true })).toBeVisible();
+  await expect(tickets.getByText(/booking fee/)).toHaveCount(0);
+  await tickets.getByRole('spinbutton', { name: /^Quantity of/ }).fill('2');
+  await tickets.getByLabel('First name').fill('Rosa');
+  await tickets.getByLabel('Last name').fill('Vip');
+  await tickets.getByLabel('Email').fill('rosa@example.com');
+  await shotBoth(shop, testInfo, '03-event-page-free');
+  await tickets.getByRole('button', { name: 'Get tickets' }).click();
+
+  // Straight to the tickets: never the summary, never the sandbox's payment page.
+  await expect(shop).toHaveURL(/\/orders\/[A-Za-z0-9_-]{43}$/);
+  await expect(shop.getByText(/^Order MQ-[A-Z0-9]{6} · Confirmed$/)).toBeVisible();
+  await expect(shop.getByText(/^Ticket T-/)).toHaveCount(2);
+  await expect(shop.getByText('Booking fee')).toHaveCount(0);
+  await shotBoth(shop, testInfo, '04-order-page');
+  await fan.close();
+});
