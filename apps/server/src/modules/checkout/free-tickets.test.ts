@@ -15,7 +15,6 @@ import { FanBrowser, goOnSale } from '../../../test/queue-helpers.js';
 import { event, eventQueue, mailOutbox, order, ticket } from '../../db/schema/index.js';
 import { PAYOUTS_NOT_ENABLED_MESSAGE } from '../payments/payments.service.js';
 
-const origin = 'http://localhost:3000';
 const host = 'rsvp.localhost:3000';
 
 let t: TestApp;
