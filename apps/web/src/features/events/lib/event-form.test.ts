@@ -3,6 +3,7 @@ import {
   defaultEventFormValues,
   eventInputSchema,
   EVENT_MESSAGES,
+  validateEventStep,
   type EventDto,
   type EventFormValues,
 } from '@marquee/shared';
@@ -130,5 +131,34 @@ describe('draft checks and step errors', () => {
     expect(pastProblems({ ...stored, endDateTime: '2030-01-05T11:00' }, stored, now)).toEqual({
       endDateTime: EVENT_MESSAGES.endInPast,
     });
+  });
+});
+
+describe("the Ticket step's 'Free event' switch (decision 124)", () => {
+  it("asks no price of a free event, and keeps 'Ticket price is required' for a paid one", () => {
+    expect(validateEventStep(3, { ...complete, ticketPrice: '' })).toEqual({
+      ticketPrice: EVENT_MESSAGES.priceRequired,
+    });
+    expect(validateEventStep(3, { ...complete, ticketPrice: '0' })).toEqual({
+      ticketPrice: EVENT_MESSAGES.priceRequired,
+    });
+    expect(validateEventStep(3, { ...complete, ticketPrice: '', freeEvent: true })).toEqual({});
+    expect(draftProblems({ ...complete, ticketPrice: '5', freeEvent: true })).toEqual({});
+  });
+
+  it('sends free with no price (what was typed before the switch is dropped), and reads it back', () => {
+    const input = toEventInput({ ...complete, ticketPrice: '12.50', freeEvent: true });
+    expect(input).toMatchObject({ free: true, price: '' });
+    expect(eventInputSchema.safeParse(input).success).toBe(true);
+    expect(toEventInput(complete)).toMatchObject({ free: false, price: '12.50' });
+    const stored = {
+      ...input,
+      currency: 'GBP',
+      capacity: 300,
+      minimum_age: 0,
+      lineup: complete.lineup,
+    } as unknown as EventDto;
+    expect(eventToFormValues(stored)).toMatchObject({ freeEvent: true, ticketPrice: '' });
+    expect(serverFieldErrors([{ path: 'free', message: 'x' }])).toEqual({ freeEvent: 'x' });
   });
 });
