@@ -229,7 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   domainRoutes(app, { config, provider: options.domains ?? createDomainProvider(config) });
   eventRoutes(app, { config, assertCanSell: options.assertCanSell ?? assertCanSell });
   guidanceRoutes(app, { config, assertCanSell: options.assertCanSell ?? assertCanSell });
-  ticketTypeRoutes(app);
+  ticketTypeRoutes(app, { assertCanSell: options.assertCanSell ?? assertCanSell });
   quotaRoutes(app);
   codeRoutes(app);
   queueApiRoutes(app);

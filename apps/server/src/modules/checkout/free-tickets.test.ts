@@ -12,20 +12,22 @@ import { buyer, liveEventInput, postCheckout } from '../../../test/checkout-help
 import { londonLocal, putSales } from '../../../test/drop-helpers.js';
 import { fanPost, orderPage, refundRequest, runAfterSaleJobs } from '../../../test/after-sale-helpers.js';
 import { FanBrowser, goOnSale } from '../../../test/queue-helpers.js';
-import { event, eventQueue, mailOutbox, order, ticket } from '../../db/schema/index.js';
+import { event, eventQueue, mailOutbox, order, ticket, ticketType } from '../../db/schema/index.js';
 import { PAYOUTS_NOT_ENABLED_MESSAGE } from '../payments/payments.service.js';
+import { CHECKOUT_TEXT } from './checkout.service.js';
 
 const host = 'rsvp.localhost:3000';
 
 let t: TestApp;
 /** An organiser who never enabled payouts. */
 let owner: SignedInUser;
+let organizationId: string;
 
 beforeAll(async () => {
   // The real payouts rule (no assertCanSell stub): this organisation cannot take payments.
   t = await createTestApp({ env: { QUEUE_POW_BITS: '6' } });
   owner = await signUpAndVerify(t.app);
-  await createOrganizationFor(t.app, owner, 'rsvp', 'RSVP Events');
+  organizationId = (await createOrganizationFor(t.app, owner, 'rsvp', 'RSVP Events')).id;
 });
 afterAll(() => t?.close());
 
@@ -222,14 +224,32 @@ describe('a fan gets free tickets', () => {
     expect(JSON.stringify(customers)).toContain('guest@example.com');
   });
 
-  it('sells free tickets of a mixed event without payouts, but not the paid ones', async () => {
+  it('keeps a live free event from taking money without payouts; free tickets of a mixed one still sell', async () => {
     const mixed = await draft({ name: 'Mixed Without Payouts', free: true, price: '' });
-    // Published while all free, then a paid type is added.
     expect((await api('POST', `/api/events/${mixed.id}/publish`)).statusCode).toBe(200);
-    const vip = (await api('POST', `/api/events/${mixed.id}/ticket-types`, { name: 'VIP', price: '15.00' })).json();
     const free = mixed.ticket_types[0]!.id;
-    const paid = await postCheckout(t.app, host, mixed.id, { ...buyer, [`qty_${vip.id}`]: '1' });
+    // Published free without payouts: a paid type, or 'Free event' turned off, needs payouts as publishing did.
+    const added = await api('POST', `/api/events/${mixed.id}/ticket-types`, { name: 'VIP', price: '15.00' });
+    expect(added.statusCode).toBe(409);
+    expect(added.json().error).toEqual({ code: 'PAYOUTS_NOT_ENABLED', message: PAYOUTS_NOT_ENABLED_MESSAGE });
+    const priced = await api('PUT', `/api/events/${mixed.id}`, { free: false, price: '10.00' });
+    expect(priced.statusCode).toBe(409);
+    expect(priced.json().error.code).toBe('PAYOUTS_NOT_ENABLED');
+    const stillFree = await api('PUT', `/api/events/${mixed.id}/ticket-types/${free}`, {
+      name: 'General Admission',
+      price: '10.00',
+    });
+    expect(stillFree.statusCode).toBe(409);
+    expect((await api('GET', `/api/events/${mixed.id}`)).json()).toMatchObject({ free: true });
+    // A paid type made while payouts were on, the payouts since switched off: the paid basket is refused, the free
+    // one still sells.
+    const [vip] = await db()
+      .insert(ticketType)
+      .values({ organizationId, eventId: mixed.id, name: 'VIP', priceMinor: 1500, currency: 'GBP', sort: 1 })
+      .returning();
+    const paid = await postCheckout(t.app, host, mixed.id, { ...buyer, [`qty_${vip!.id}`]: '1' });
     expect(paid.statusCode).toBe(409);
+    expect(paid.body).toContain(CHECKOUT_TEXT.salesPaused);
     expect((await ordersOf(mixed.id)).length).toBe(0);
     const gratis = await postCheckout(t.app, host, mixed.id, { ...buyer, [`qty_${free}`]: '1' });
     expect(gratis.statusCode).toBe(303);

@@ -69,7 +69,10 @@ export function eventRoutes(app: FastifyInstance, deps: { config: Config; assert
     { schema: { params: idParams, body: eventInputSchema, response: { 200: eventSchema } } },
     async (request) => {
       const actor = await actorOf(request);
-      return updateEvent(db, actor, request.params.id, request.body, context, { jobs: app.jobs });
+      return updateEvent(db, actor, request.params.id, request.body, context, {
+        jobs: app.jobs,
+        assertCanSell: deps.assertCanSell,
+      });
     },
   );
 

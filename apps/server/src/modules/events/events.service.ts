@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
   allTypesFree,
+  isFreePrice,
   DEFAULT_TICKET_TYPE_NAME,
   type EventDto,
   type EventInput,
@@ -144,6 +145,27 @@ export async function createEvent(
 }
 
 /**
+ * A live event that takes no money (published without payouts, decision 124) starts taking money only while the
+ * organisation can be paid: `paidType` is the type a change makes paid (null: a new one). Runs before the change's
+ * transaction (PGlite runs one at a time); throws PAYOUTS_NOT_ENABLED with the publish refusal's message.
+ */
+export async function assertMayStartCharging(
+  db: Database,
+  organizationId: string,
+  eventId: string,
+  paidType: string | null,
+  deps: { assertCanSell: AssertCanSell },
+): Promise<void> {
+  const row = await findEventRow(db, organizationId, eventId, false);
+  if (!row || row.status !== 'live') return;
+  const types = (await ticketTypesFor(db, organizationId, [row.id])).get(row.id) ?? [];
+  // Only a change that makes a free event take money: one that already does was checked when it started to.
+  if (!allTypesFree(types)) return;
+  if (paidType !== null && !isFreePrice(types.find((type) => type.id === paidType)?.priceMinor)) return;
+  await deps.assertCanSell(db, organizationId);
+}
+
+/**
  * Updates the fields given. A draft may stay incomplete; a live event must stay complete (the same rules as
  * publishing). Archived and cancelled events are read-only. Capacity cannot drop below tickets already sold,
  * and the currency cannot change once anything was sold.
@@ -154,8 +176,18 @@ export async function updateEvent(
   id: string,
   input: EventInput,
   context: EventsContext,
-  deps: { jobs: JobQueue },
+  /** assertCanSell: checked when 'Free event' is turned off on a live event (decision 124). */
+  deps: { jobs: JobQueue; assertCanSell?: AssertCanSell },
 ): Promise<EventDto> {
+  // 'Free event' turned off on a live event: it would start taking money (decision 124).
+  if (input.free === false && deps.assertCanSell) {
+    const row = await requireEventRow(db, actor.organizationId, id);
+    const general = generalOf((await ticketTypesFor(db, actor.organizationId, [row.id])).get(row.id) ?? []);
+    if (general)
+      await assertMayStartCharging(db, actor.organizationId, row.id, general.id, {
+        assertCanSell: deps.assertCanSell,
+      });
+  }
   try {
     await db.transaction(async (tx) => {
       const row = await requireEventRow(tx, actor.organizationId, id, true);

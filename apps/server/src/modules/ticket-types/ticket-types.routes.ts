@@ -10,6 +10,7 @@ import {
   ticketTypeSchema,
 } from '@marquee/shared';
 import { requireOrganization } from '../auth/auth.guard.js';
+import { assertMayStartCharging, type AssertCanSell } from '../events/events.service.js';
 import {
   createTicketType,
   deleteTicketType,
@@ -21,7 +22,7 @@ import {
 const eventParams = z.object({ id: z.string().max(64) });
 const typeParams = z.object({ id: z.string().max(64), typeId: z.string().max(64) });
 
-export function ticketTypeRoutes(app: FastifyInstance) {
+export function ticketTypeRoutes(app: FastifyInstance, deps: { assertCanSell: AssertCanSell }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
 
@@ -39,6 +40,8 @@ export function ticketTypeRoutes(app: FastifyInstance) {
     { schema: { params: eventParams, body: ticketTypeInputSchema, response: { 201: ticketTypeSchema } } },
     async (request, reply) => {
       const { organizationId } = await requireOrganization(request);
+      // A paid type on a live free event needs payouts, as publishing it would have (decision 124).
+      if (!request.body.free) await assertMayStartCharging(db, organizationId, request.params.id, null, deps);
       return reply.status(201).send(await createTicketType(db, organizationId, request.params.id, request.body));
     },
   );
@@ -48,6 +51,8 @@ export function ticketTypeRoutes(app: FastifyInstance) {
     { schema: { params: typeParams, body: ticketTypeInputSchema, response: { 200: ticketTypeSchema } } },
     async (request) => {
       const { organizationId } = await requireOrganization(request);
+      if (!request.body.free)
+        await assertMayStartCharging(db, organizationId, request.params.id, request.params.typeId, deps);
       return updateTicketType(db, organizationId, request.params.id, request.params.typeId, request.body);
     },
   );
