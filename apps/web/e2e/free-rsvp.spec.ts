@@ -127,5 +127,24 @@ test('a free RSVP event is published without payouts and a fan gets tickets with
   await expect(shop.getByText(/^Ticket T-/)).toHaveCount(2);
   await expect(shop.getByText('Booking fee')).toHaveCount(0);
   await shotBoth(shop, testInfo, '04-order-page');
+  const code = (await shop.locator('main strong').first().textContent())!.trim();
   await fan.close();
+
+  // The organiser cancels one of the free tickets: no amount, no money, the place goes back.
+  const listed = (await (await page.request.get('/api/events')).json()) as { upcoming: Array<{ id: string }> };
+  await page.goto(`/dashboard/events/view/${listed.upcoming[0]!.id}`);
+  await page.getByRole('button', { name: `Order ${code}, view details` }).click();
+  const dialog = page.getByRole('dialog', { name: `Order ${code}` });
+  await expect(dialog.getByText('Tickets bought')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel tickets', exact: true }).click();
+  const form = dialog.getByRole('form', { name: `Cancel free tickets of order ${code}` });
+  await expect(form.getByLabel(/Amount to refund/)).toHaveCount(0);
+  await form.getByRole('checkbox').first().check();
+  await form.getByLabel('Reason (sent to the buyer)').fill('Your plus-one cannot come.');
+  await form.getByRole('button', { name: 'Review cancellation' }).click();
+  const confirm = dialog.getByRole('group', { name: /^Cancel 1 ticket of Rosa Vip\?$/ });
+  await expect(confirm).toContainText('Nothing was paid, so nothing is refunded');
+  await shot(page, testInfo, '05-organiser-cancel-confirm');
+  await confirm.getByRole('button', { name: 'Yes, cancel' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Cancelled 1 ticket. The buyer has been e-mailed.');
 });

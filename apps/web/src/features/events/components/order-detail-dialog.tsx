@@ -2,7 +2,7 @@
 // refunds (the Refund form and the fan's requests, decision 032) and every change to the order with who made
 // it, when and from which device.
 import { useState, type ReactNode } from 'react';
-import { TICKET_STATE_LABELS } from '@marquee/shared';
+import { FREE_LABEL, TICKET_STATE_LABELS } from '@marquee/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { DetailDialog } from '../../../components/ui/detail-dialog';
@@ -88,7 +88,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClo
                   setRefunding(true);
                 }}
               >
-                Refund
+                {order.total_minor === 0 ? 'Cancel tickets' : 'Refund'}
               </Button>
             </div>
           ) : null}
@@ -104,14 +104,22 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClo
                     {line.quantity} × {line.name}
                   </span>
                   <span className="text-muted-foreground tabular-nums">
-                    {formatMoneyMinor(line.unit_price_minor, order.currency)} +{' '}
-                    {formatMoneyMinor(line.unit_fee_minor, order.currency)} fee each
+                    {line.unit_price_minor === 0 ? (
+                      FREE_LABEL
+                    ) : (
+                      <>
+                        {formatMoneyMinor(line.unit_price_minor, order.currency)} +{' '}
+                        {formatMoneyMinor(line.unit_fee_minor, order.currency)} fee each
+                      </>
+                    )}
                   </span>
                 </li>
               ))}
               <li className="flex justify-between gap-2 px-3 py-2 font-semibold">
                 <span>Total</span>
-                <span className="tabular-nums">{formatMoneyMinor(order.total_minor, order.currency)}</span>
+                <span className="tabular-nums">
+                  {order.total_minor === 0 ? FREE_LABEL : formatMoneyMinor(order.total_minor, order.currency)}
+                </span>
               </li>
               {order.refunded_minor > 0 ? (
                 <li className="flex justify-between gap-2 px-3 py-2 text-danger">

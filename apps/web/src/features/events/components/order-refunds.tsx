@@ -44,6 +44,9 @@ export function RefundForm({ order, onDone }: { order: OrderDetail; onDone(messa
   const [review, setReview] = useState<RefundInput | null>(null);
   const [understood, setUnderstood] = useState(false);
   const reasonId = useId();
+  // A free order has no money to give back: its 'refund' cancels the chosen tickets (decision 125).
+  const free = order.amount_minor + order.fee_minor === 0;
+  const count = (n: number) => `${n} ticket${n === 1 ? '' : 's'}`;
 
   const priceOf = (ids: string[]) =>
     Math.min(
@@ -86,7 +89,9 @@ export function RefundForm({ order, onDone }: { order: OrderDetail; onDone(messa
       {
         onSuccess: () =>
           onDone(
-            `Refunded ${formatMoneyMinor(review.amount_minor ?? 0, order.currency)}${chosen.length ? ` and ${chosen.length} ticket${chosen.length === 1 ? '' : 's'}` : ''}. The buyer has been e-mailed.`,
+            free
+              ? `Cancelled ${count(chosen.length)}. The buyer has been e-mailed.`
+              : `Refunded ${formatMoneyMinor(review.amount_minor ?? 0, order.currency)}${chosen.length ? ` and ${count(chosen.length)}` : ''}. The buyer has been e-mailed.`,
           ),
         onError: (caught) =>
           setErrors({ form: messageOf(caught, 'Something went wrong. Nothing was refunded. Please try again.') }),
@@ -104,7 +109,8 @@ export function RefundForm({ order, onDone }: { order: OrderDetail; onDone(messa
         aria-labelledby={`${reasonId}-confirm`}
       >
         <h3 id={`${reasonId}-confirm`} className="text-foreground text-base font-semibold">
-          Refund {total} to {`${order.first_name} ${order.last_name}`.trim() || order.email}?
+          {free ? `Cancel ${count(chosen.length)} of ` : `Refund ${total} to `}
+          {`${order.first_name} ${order.last_name}`.trim() || order.email}?
         </h3>
         <ul className="text-muted-foreground list-disc pl-5 text-sm">
           {gone > 0 ? (
@@ -113,7 +119,11 @@ export function RefundForm({ order, onDone }: { order: OrderDetail; onDone(messa
               {gone === 1 ? 'es' : ''} back on sale.
             </li>
           ) : null}
-          <li>The buyer gets {total} back on the card they paid with, and an e-mail with your reason.</li>
+          {free ? (
+            <li>Nothing was paid, so nothing is refunded; the buyer gets an e-mail with your reason.</li>
+          ) : (
+            <li>The buyer gets {total} back on the card they paid with, and an e-mail with your reason.</li>
+          )}
           <li>This cannot be undone.</li>
         </ul>
         {inside.length > 0 ? (
@@ -151,7 +161,13 @@ export function RefundForm({ order, onDone }: { order: OrderDetail; onDone(messa
             disabled={refund.isPending || (inside.length > 0 && !understood)}
             onClick={confirm}
           >
-            {refund.isPending ? 'Refunding...' : `Yes, refund ${total}`}
+            {refund.isPending
+              ? free
+                ? 'Cancelling...'
+                : 'Refunding...'
+              : free
+                ? 'Yes, cancel'
+                : `Yes, refund ${total}`}
           </Button>
         </div>
       </div>
@@ -166,16 +182,23 @@ export function RefundForm({ order, onDone }: { order: OrderDetail; onDone(messa
       aria-labelledby={`${reasonId}-title`}
     >
       <h3 id={`${reasonId}-title`} className="text-foreground text-base font-semibold">
-        Refund order {order.code}
+        {free ? `Cancel free tickets of order ${order.code}` : `Refund order ${order.code}`}
       </h3>
-      <p className="text-muted-foreground text-sm">
-        Refunded tickets stop working at the door at once and go back on sale. The buyer gets the amount back on the
-        card they paid with, and an e-mail with your reason. The booking fee is not refunded. Up to{' '}
-        {formatMoneyMinor(order.refundable_minor, order.currency)} can still be refunded.
-      </p>
+      {free ? (
+        <p className="text-muted-foreground text-sm">
+          These tickets were free. Cancelled tickets stop working at the door at once and go back on sale; the buyer
+          gets an e-mail with your reason.
+        </p>
+      ) : (
+        <p className="text-muted-foreground text-sm">
+          Refunded tickets stop working at the door at once and go back on sale. The buyer gets the amount back on the
+          card they paid with, and an e-mail with your reason. The booking fee is not refunded. Up to{' '}
+          {formatMoneyMinor(order.refundable_minor, order.currency)} can still be refunded.
+        </p>
+      )}
       {refundable.length ? (
         <fieldset className="flex flex-col gap-2">
-          <legend className={`${labelClasses} mb-1`}>Tickets to refund</legend>
+          <legend className={`${labelClasses} mb-1`}>{free ? 'Tickets to cancel' : 'Tickets to refund'}</legend>
           {refundable.map((item) => (
             <label key={item.id} className="flex min-h-11 cursor-pointer flex-wrap items-center gap-x-3 text-sm">
               <input
@@ -194,7 +217,7 @@ export function RefundForm({ order, onDone }: { order: OrderDetail; onDone(messa
                 </span>
               )}
               <span className="text-muted-foreground ml-auto tabular-nums">
-                {formatMoneyMinor(leftOf(item), order.currency)}
+                {free ? 'Free' : formatMoneyMinor(leftOf(item), order.currency)}
               </span>
             </label>
           ))}
@@ -205,20 +228,22 @@ export function RefundForm({ order, onDone }: { order: OrderDetail; onDone(messa
           Checked-in tickets keep their entry and their place: only their money can be refunded.
         </p>
       ) : null}
-      <TextField
-        label={`Amount to refund (${order.currency})`}
-        inputMode="decimal"
-        value={shownAmount}
-        onChange={(event) => {
-          setAmountEdited(true);
-          setAmount(event.target.value);
-        }}
-        error={errors.amount ?? null}
-        autoComplete="off"
-        hint={
-          <p className="text-muted-foreground text-xs">The chosen tickets' prices; lower it for a partial refund.</p>
-        }
-      />
+      {free ? null : (
+        <TextField
+          label={`Amount to refund (${order.currency})`}
+          inputMode="decimal"
+          value={shownAmount}
+          onChange={(event) => {
+            setAmountEdited(true);
+            setAmount(event.target.value);
+          }}
+          error={errors.amount ?? null}
+          autoComplete="off"
+          hint={
+            <p className="text-muted-foreground text-xs">The chosen tickets' prices; lower it for a partial refund.</p>
+          }
+        />
+      )}
       <div className="flex flex-col gap-1.5">
         <label htmlFor={reasonId} className={labelClasses}>
           Reason (sent to the buyer)
@@ -248,7 +273,9 @@ export function RefundForm({ order, onDone }: { order: OrderDetail; onDone(messa
           Cancel
         </Button>
         <Button type="submit" size="small">
-          {`Review refund of ${formatMoneyMinor(toMinorSafe(shownAmount, order), order.currency)}`}
+          {free
+            ? 'Review cancellation'
+            : `Review refund of ${formatMoneyMinor(toMinorSafe(shownAmount, order), order.currency)}`}
         </Button>
       </div>
     </form>
