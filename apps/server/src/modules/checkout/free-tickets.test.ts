@@ -90,6 +90,14 @@ describe('publishing free events', () => {
     expect((await api('POST', `/api/events/${allFree.id}/publish`)).statusCode).toBe(200);
   });
 
+  it('adds dates to a live free event without payouts (its dates take no money either)', async () => {
+    const free = await freeEvent('Free Weekly Walk');
+    const added = await api('POST', `/api/events/${free.id}/dates`, { repeat: 'weekly', count: 2 });
+    expect(added.statusCode, added.body).toBe(201);
+    const dates = (await api('GET', `/api/events/${free.id}/dates`)).json();
+    expect(JSON.stringify(dates)).toContain('"status":"live"');
+  });
+
   it("keeps the spec's rule for a paid event: 'Ticket price is required' for no price or 0", async () => {
     const none = await draft({ name: 'No Price Yet', price: '' });
     const refused = await api('POST', `/api/events/${none.id}/publish`);

@@ -22,7 +22,7 @@ import { toDtos, type EventsContext } from './events.dto.js';
 import { findEventRow, localOf, type EventRow } from './events.rows.js';
 import { validationError } from './events.state.js';
 import { assignEventSlug } from './events.slugs.js';
-import { EVENT_NOT_FOUND, type Actor, type AssertCanSell } from './events.service.js';
+import { EVENT_NOT_FOUND, takesNoMoney, type Actor, type AssertCanSell } from './events.service.js';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -119,8 +119,10 @@ export async function addEventDates(
   const starts = input.starts_local ?? repeatStarts(firstLocal, input.repeat!, input.count!);
   const fields = startErrors(starts, zone, await seriesRows(db, source), now, !input.starts_local);
   if (fields.length > 0) throw validationError('Invalid dates', fields);
-  // Outside the transaction, as publishing does: the check reads on its own handle.
-  if (source.status === 'live') await deps.assertCanSell(db, actor.organizationId);
+  // Outside the transaction, as publishing does: the check reads on its own handle. A free event's dates take no
+  // money, so they need no payouts either (decision 124).
+  if (source.status === 'live' && !(await takesNoMoney(db, actor.organizationId, source.id)))
+    await deps.assertCanSell(db, actor.organizationId);
 
   await db.transaction(async (tx) => {
     const locked = await requireRow(tx, actor.organizationId, id, true);

@@ -330,7 +330,7 @@ export async function publishProblems(
 export type AssertCanSell = (db: Database, organizationId: string) => Promise<void>;
 
 /** Whether every ticket type of the event is free: it takes no money, so it needs no payouts (decision 124). */
-async function takesNoMoney(db: Database | Transaction, organizationId: string, eventId: string) {
+export async function takesNoMoney(db: Database | Transaction, organizationId: string, eventId: string) {
   return allTypesFree((await ticketTypesFor(db, organizationId, [eventId])).get(eventId) ?? []);
 }
 
