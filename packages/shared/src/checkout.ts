@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { isValidEmail } from './auth.js';
 import { isValidLocalDateTime } from './dates.js';
 import { PRICE_PATTERN } from './events.js';
-import { REFUSED_FEE_FIELDS } from './free-tickets.js';
 
 /** How long a checkout holds its tickets. */
 export const HOLD_MINUTES = 15;
@@ -91,7 +90,6 @@ export const ticketTypeInputSchema = z.object({
     .default(''),
   /** A free ticket: no price, no booking fee, issued at once (decision 124). */
   free: z.boolean().default(false),
-  ...REFUSED_FEE_FIELDS,
   /** The type's own limit; null = none (the venue capacity still applies). */
   capacity: z.number().int().min(0, 'Capacity cannot be negative').max(10_000_000).nullable().default(null),
   max_per_order: z

@@ -5,7 +5,6 @@ import { CURRENCY_CODES } from './constants.js';
 import { isValidLocalDateTime, localToInstant, MIN_LOCAL_YEAR } from './dates.js';
 import { ticketPriceTooHigh, ticketPriceTooHighMessage } from './money.js';
 import { isSupportedTimeZone, TIME_ZONE_MESSAGES } from './time-zones.js';
-import { REFUSED_FEE_FIELDS } from './free-tickets.js';
 
 export const EVENT_NAME_MAX = 50;
 export const EVENT_DESCRIPTION_MAX = 200;
@@ -227,7 +226,6 @@ export const eventInputSchema = z.object({
    * must then be left out, '' or 0. Absent: unchanged.
    */
   free: z.boolean().optional(),
-  ...REFUSED_FEE_FIELDS,
   /** null = unlimited */
   capacity: z.number().int().min(0, EVENT_MESSAGES.capacityMin).max(10_000_000).nullable().optional(),
   sold_on_entry: z.boolean().optional(),

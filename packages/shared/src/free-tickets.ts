@@ -2,7 +2,6 @@
 // 'free' choice stores (a paid type's 0 stays 'price required'). An order whose total is 0 is confirmed without a
 // payment; an event whose types are all free is published without payouts. These are the one set of rules every
 // reader (wizard, storefront, checkout, publishing, refunds, resale) asks.
-import { z } from 'zod';
 import type { CurrencyCode } from './constants.js';
 import { formatMoney } from './money.js';
 
@@ -39,16 +38,7 @@ export const isFreeOrder = (order: { amountMinor: number; feeMinor: number }): b
   order.amountMinor + order.feeMinor === 0;
 
 /**
- * Keys a client might use to send a booking fee: declared on the organiser's inputs only to refuse them with a
- * clear message (a 400), rather than dropping them silently.
+ * Keys a client might use to send a booking fee on the organiser's event and ticket type inputs: refused with a
+ * clear message (a 400), rather than dropped silently like other unknown keys.
  */
-const refusedFee = z
-  .unknown()
-  .refine((value) => value === undefined, FREE_MESSAGES.feeFromClient)
-  .optional();
-export const REFUSED_FEE_FIELDS = {
-  booking_fee: refusedFee,
-  booking_fee_minor: refusedFee,
-  fee: refusedFee,
-  fee_minor: refusedFee,
-} as const;
+export const CLIENT_FEE_KEYS = ['booking_fee', 'booking_fee_minor', 'fee', 'fee_minor'] as const;

@@ -14,6 +14,7 @@ import {
   eventsListSchema,
 } from '@marquee/shared';
 import type { Config } from '../../config.js';
+import { refuseClientFees } from '../../lib/client-fees.js';
 import { requireOrganization } from '../auth/auth.guard.js';
 import {
   archiveEvent,
@@ -52,7 +53,7 @@ export function eventRoutes(app: FastifyInstance, deps: { config: Config; assert
 
   api.post(
     '/api/events',
-    { schema: { body: eventInputSchema, response: { 201: eventSchema } } },
+    { schema: { body: eventInputSchema, response: { 201: eventSchema } }, preValidation: refuseClientFees },
     async (request, reply) => {
       const actor = await actorOf(request);
       return reply.status(201).send(await createEvent(db, actor, request.body, context));
@@ -66,7 +67,10 @@ export function eventRoutes(app: FastifyInstance, deps: { config: Config; assert
 
   api.put(
     '/api/events/:id',
-    { schema: { params: idParams, body: eventInputSchema, response: { 200: eventSchema } } },
+    {
+      schema: { params: idParams, body: eventInputSchema, response: { 200: eventSchema } },
+      preValidation: refuseClientFees,
+    },
     async (request) => {
       const actor = await actorOf(request);
       return updateEvent(db, actor, request.params.id, request.body, context, {

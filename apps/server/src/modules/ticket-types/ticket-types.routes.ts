@@ -10,6 +10,7 @@ import {
   ticketTypeSchema,
 } from '@marquee/shared';
 import { requireOrganization } from '../auth/auth.guard.js';
+import { refuseClientFees } from '../../lib/client-fees.js';
 import { assertMayStartCharging, type AssertCanSell } from '../events/events.service.js';
 import {
   createTicketType,
@@ -37,7 +38,10 @@ export function ticketTypeRoutes(app: FastifyInstance, deps: { assertCanSell: As
 
   api.post(
     '/api/events/:id/ticket-types',
-    { schema: { params: eventParams, body: ticketTypeInputSchema, response: { 201: ticketTypeSchema } } },
+    {
+      schema: { params: eventParams, body: ticketTypeInputSchema, response: { 201: ticketTypeSchema } },
+      preValidation: refuseClientFees,
+    },
     async (request, reply) => {
       const { organizationId } = await requireOrganization(request);
       // A paid type on a live free event needs payouts, as publishing it would have (decision 124).
@@ -48,7 +52,10 @@ export function ticketTypeRoutes(app: FastifyInstance, deps: { assertCanSell: As
 
   api.put(
     '/api/events/:id/ticket-types/:typeId',
-    { schema: { params: typeParams, body: ticketTypeInputSchema, response: { 200: ticketTypeSchema } } },
+    {
+      schema: { params: typeParams, body: ticketTypeInputSchema, response: { 200: ticketTypeSchema } },
+      preValidation: refuseClientFees,
+    },
     async (request) => {
       const { organizationId } = await requireOrganization(request);
       if (!request.body.free)

@@ -48,11 +48,6 @@ const INPUT_FIELD: Record<keyof EventInput, EventFormField | null> = {
   currency: 'ticketCurrency',
   price: 'ticketPrice',
   free: 'freeEvent',
-  // Never sent by the wizard: the booking fee comes from the price alone.
-  booking_fee: null,
-  booking_fee_minor: null,
-  fee: null,
-  fee_minor: null,
   capacity: 'venueCapacity',
   sold_on_entry: 'soldOnEntry',
   refunds_allowed: 'refundsAllowed',
