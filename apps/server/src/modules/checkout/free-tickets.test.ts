@@ -11,6 +11,7 @@ import { asBrowser, createOrganizationFor, signUpAndVerify, type SignedInUser } 
 import { buyer, liveEventInput, postCheckout } from '../../../test/checkout-helpers.js';
 import { londonLocal, putSales } from '../../../test/drop-helpers.js';
 import { fanPost, orderPage, refundRequest, runAfterSaleJobs } from '../../../test/after-sale-helpers.js';
+import { cancelRequest, deliverCheckoutMail, runRefundJobs } from '../../../test/cancellation-helpers.js';
 import { FanBrowser, goOnSale } from '../../../test/queue-helpers.js';
 import { event, eventQueue, mailOutbox, order, ticket, ticketType } from '../../db/schema/index.js';
 import { PAYOUTS_NOT_ENABLED_MESSAGE } from '../payments/payments.service.js';
@@ -384,5 +385,25 @@ describe('after a free sale', () => {
     const notice = mails.find((mail) => mail.subject.includes('cancelled'));
     expect(notice?.text).toContain('Nothing was charged, so there is nothing to refund');
     expect(mails.some((mail) => mail.subject.startsWith('Refund of'))).toBe(false);
+  });
+
+  it('cancelling a free event tells its fans their free tickets are void, with no refund to speak of', async () => {
+    const live = await freeEvent('Rained Off Picnic', { capacity: 10 });
+    const typeId = live.ticket_types[0]!.id;
+    const bought = await postCheckout(t.app, host, live.id, {
+      ...buyer,
+      email: 'picnic@example.com',
+      [`qty_${typeId}`]: '1',
+    });
+    expect(bought.statusCode).toBe(303);
+    const cancelled = await cancelRequest(t.app, owner, live.id, { reason: 'Storm warning', confirm: live.name });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await runRefundJobs(t.app);
+    await deliverCheckoutMail(t.app);
+    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, 'picnic@example.com'));
+    const notice = mails.find((mail) => mail.subject.startsWith('Cancelled:'));
+    expect(notice?.subject).toContain('your free tickets');
+    expect(notice?.text).toContain('Your tickets were free, so there is nothing to refund.');
+    expect(notice?.text).not.toContain('£0.00');
   });
 });

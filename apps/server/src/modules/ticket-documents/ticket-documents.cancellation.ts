@@ -1,6 +1,6 @@
 // The e-mail a ticket holder gets when the organiser cancels the event: the organiser's reason, and the full
 // refund (ticket price and booking fee) already on its way back to the card they paid with.
-import { formatMoney } from '@marquee/shared';
+import { formatMoney, FREE_LABEL } from '@marquee/shared';
 import type { OutgoingMail } from '../../adapters/mail/mailer.js';
 import { renderEmail } from '../../adapters/mail/templates.js';
 import { formatEventWhen, resolveBranding } from './ticket-documents.format.js';
@@ -29,6 +29,8 @@ export function eventCancelledEmail({
   const branding = resolveBranding(rawBranding);
   if (comp) return compCancelledEmail({ branding: rawBranding, event, order, refundedMinor, reason });
   const refunded = formatMoney(refundedMinor, order.currency);
+  // A free order (decision 124): nothing was paid, so nothing is refunded and no money is shown.
+  const free = order.totalMinor === 0;
   const content = renderEmail({
     sender: {
       name: branding.companyName,
@@ -36,11 +38,15 @@ export function eventCancelledEmail({
       secondaryColor: branding.secondaryColor,
       logoUrl: branding.logoUrl,
     },
-    preheader: `${event.name} is cancelled. Your order ${order.code} has been refunded in full (${refunded}).`,
+    preheader: free
+      ? `${event.name} is cancelled. Your free tickets from order ${order.code} are no longer valid.`
+      : `${event.name} is cancelled. Your order ${order.code} has been refunded in full (${refunded}).`,
     heading: `${event.name} is cancelled`,
     paragraphs: [
       `Hi ${order.buyerName}, we are sorry to tell you that ${branding.companyName} has cancelled ${event.name}. Your tickets from order ${order.code} are no longer valid.`,
-      `We have refunded ${refunded} in full, booking fee included, to the card or account you paid with. Refunds can take 5-10 days to appear on your statement.`,
+      free
+        ? 'Your tickets were free, so there is nothing to refund.'
+        : `We have refunded ${refunded} in full, booking fee included, to the card or account you paid with. Refunds can take 5-10 days to appear on your statement.`,
     ],
     blocks: [
       { kind: 'rows', title: 'Message from the organiser', rows: [{ label: 'Reason', value: reason }] },
@@ -50,9 +56,13 @@ export function eventCancelledEmail({
         rows: [
           { label: 'Event', value: event.name },
           { label: 'Was on', value: formatEventWhen(event) },
-          { label: 'Tickets', value: formatMoney(order.subtotalMinor, order.currency) },
-          { label: 'Booking fee', value: formatMoney(order.feeMinor, order.currency) },
-          { label: 'Refunded', value: refunded, strong: true },
+          ...(free
+            ? [{ label: 'Tickets', value: FREE_LABEL }]
+            : [
+                { label: 'Tickets', value: formatMoney(order.subtotalMinor, order.currency) },
+                { label: 'Booking fee', value: formatMoney(order.feeMinor, order.currency) },
+                { label: 'Refunded', value: refunded, strong: true },
+              ]),
         ],
       },
       { kind: 'button', label: 'View your order', url: order.orderUrl },
@@ -62,7 +72,9 @@ export function eventCancelledEmail({
   return {
     to: order.buyerEmail,
     fromName: branding.companyName,
-    subject: `Cancelled: ${event.name} - your order ${order.code} has been refunded`,
+    subject: free
+      ? `Cancelled: ${event.name} - your free tickets (${order.code}) are no longer valid`
+      : `Cancelled: ${event.name} - your order ${order.code} has been refunded`,
     ...content,
   };
 }
