@@ -148,7 +148,8 @@ export async function sendOrderPage(
         // A comp was not paid for: nothing to refund (decision 126).
         refundsAllowed: event.refundsAllowed && current.channel !== 'comp',
         resaleAllowed: event.resaleAllowed,
-        free: isFreeOrder(current),
+        // A comp has its own words (decision 126); a free order's 'refund' is a cancellation (decision 125).
+        free: isFreeOrder(current) && current.channel !== 'comp',
         active,
         request:
           request && (request.status === 'requested' || request.status === 'declined')
