@@ -26,3 +26,4 @@ export * from './memo.js';
 export * from './series.js';
 export * from './comps.js';
 export * from './quotas.js';
+export * from './questions.js';

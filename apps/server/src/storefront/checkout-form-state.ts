@@ -1,5 +1,6 @@
 // What the checkout form holds: the quantities, the buyer's details and the codes, as posted or to show again.
 import type { BuyerDetails } from '@marquee/shared';
+import { isAttendeeField } from '../modules/questions/checkout-answers.js';
 
 export interface CheckoutFormState {
   quantities: Record<string, string>;
@@ -7,6 +8,8 @@ export interface CheckoutFormState {
   /** The codes the form carried (hidden fields; checked again at the hold). */
   accessCode?: string;
   promoCode?: string;
+  /** Names on tickets and answers to the organiser's questions, by field name, as posted (decision 130). */
+  attendee?: Record<string, string>;
 }
 
 export interface CheckoutFormErrors {
@@ -34,11 +37,15 @@ export function emptyCheckoutForm(country: string): CheckoutFormState {
 export function readCheckoutForm(body: Record<string, string>): CheckoutFormState {
   const text = (key: string) => (typeof body[key] === 'string' ? body[key]!.slice(0, 500) : '');
   const quantities: Record<string, string> = {};
+  const attendee: Record<string, string> = {};
   for (const [key, value] of Object.entries(body)) {
     if (key.startsWith('qty_') && typeof value === 'string') quantities[key.slice(4, 64)] = value.slice(0, 10);
+    // Kept as typed, up to well past any answer's limit, so a too-long answer comes back to be shortened.
+    else if (isAttendeeField(key) && typeof value === 'string' && key.length <= 100) attendee[key] = value.slice(0, 4000);
   }
   return {
     quantities,
+    attendee,
     accessCode: text('access_code').slice(0, 64),
     promoCode: text('promo_code').slice(0, 64),
     buyer: {

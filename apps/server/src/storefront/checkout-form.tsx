@@ -8,6 +8,7 @@ import type { SellableTicketType, StorefrontEvent } from '../modules/checkout/st
 import { BuyerFields, describedBy, FieldError } from './buyer-fields.js';
 import type { CheckoutFormErrors, CheckoutFormState } from './checkout-form-state.js';
 import { bindingOrderLimit } from './order-limit.js';
+import { AttendeeFields } from './attendee-fields.js';
 
 export {
   emptyCheckoutForm,
@@ -120,6 +121,13 @@ function FormEnd({
     <>
       <h2>Your details</h2>
       <BuyerFields row={stored.row} form={form} errors={errors} />
+      <AttendeeFields
+        asked={stored.asked}
+        types={types}
+        quantities={form.quantities}
+        values={form.attendee ?? {}}
+        errors={errors.fields}
+      />
       {allFree ? (
         <>
           <p className="muted">These tickets are free: there is nothing to pay, and your tickets are issued at once.</p>

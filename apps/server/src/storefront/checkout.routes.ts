@@ -49,6 +49,7 @@ import { findPublicEventAddress, redirectToCurrent } from './event-address.js';
 import type { PageViewRecorder } from '../modules/analytics/page-views.js';
 import { ADMISSION_MESSAGES, ADMISSION_USED } from '../modules/queue/tokens.js';
 import type { QueueGate, QueueRedirect } from './queue-gate.js';
+import { loadCheckoutQuestions } from '../modules/questions/checkout-answers.js';
 
 export interface CheckoutRoutesDeps extends CheckoutDeps, OrderPageDeps {
   db: Database;
@@ -144,6 +145,8 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
         unlockedTypeIds: resolved.access?.ticketTypeIds ?? [],
       }));
     if (!stored) return sendStorefrontNotFound(reply);
+    // The organiser's checkout questions and names on tickets (decision 130), unless the checkout read them already.
+    if (!stored.asked) stored = { ...stored, asked: await loadCheckoutQuestions(db, organization.organizationId, eventId) };
     // The waiting room guards the general on-sale: a browser without an admission sees only the presale types its
     // code unlocked (sold with their own window, decision 034), or goes to the queue.
     if (queue) {
@@ -228,7 +231,10 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       const form = readCheckoutForm(body);
       // While the queue is on, no hold without this browser's admission, whatever the form sends; only presale
       // types unlocked by the form's access code are sold outside it (startCheckout checks each chosen type).
-      const gate = await deps.queue.checkoutProblem(request, organization.organizationId, eventId);
+      const [gate, asked] = await Promise.all([
+        deps.queue.checkoutProblem(request, organization.organizationId, eventId),
+        loadCheckoutQuestions(db, organization.organizationId, eventId),
+      ]);
       const notAdmitted = gate?.problem ? gate : null;
       const joinQueue = (text: string) =>
         sendHtml(
@@ -257,6 +263,7 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
         queuePlace: gate?.problem === null && gate.place > 0 ? gate.place : null,
         preloaded: stored,
         canSell: organization.chargesEnabled,
+        attendee: { asked, posted: form.attendee ?? {} },
         now,
       }).catch((error: unknown) => {
         app.metrics.checkoutHold('error');
@@ -291,7 +298,7 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
             form,
             { message: answer.message, fields: answer.fields as Record<string, string> },
             answer.status,
-            result.event,
+            result.event && { ...result.event, asked },
             [form.accessCode, form.promoCode],
             queue,
           );

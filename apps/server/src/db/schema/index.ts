@@ -15,3 +15,4 @@ export * from './checkins.js';
 export * from './resale.js';
 export * from './queue.js';
 export * from './quotas.js';
+export * from './questions.js';

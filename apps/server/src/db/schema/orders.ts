@@ -212,6 +212,8 @@ export const ticket = pgTable(
     holderEmail: text('holder_email'),
     /** The ticket this one replaced when its holder transferred it. */
     transferredFromId: uuid('transferred_from_id'),
+    /** The order's checkout slot (1..n) whose name and answers this ticket carries (decision 130); null: none asked. */
+    slot: integer('slot'),
     /** When the ticket was admitted at the door: set exactly while it is checked in (and kept if then cancelled). */
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     /** What was refunded of this ticket's price (minor units): a ticket refund never exceeds the ticket's price. */

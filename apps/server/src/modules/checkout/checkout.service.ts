@@ -6,6 +6,7 @@ import {
   isFreePrice,
   MAX_ORDER_TOTAL_MINOR,
   orderTooLargeMessage,
+  QUESTION_MESSAGES,
   SALES_MESSAGES,
   validateBuyerDetails,
   type BuyerDetails,
@@ -24,6 +25,7 @@ import type { HoldOutcome, HoldRequest, OrderRow } from './hold-types.js';
 import { releaseExpiredHolds } from '../stock/stock.js';
 import { findBySubmission, freeSubmissionKey } from './submission.js';
 import { loadStorefrontEvent, type StorefrontEvent } from './storefront-event.js';
+import { checkAttendeeFields, type CheckoutQuestions } from '../questions/checkout-answers.js';
 import {
   CHECKOUT_TEXT,
   dropRefusal,
@@ -70,6 +72,8 @@ export interface StartCheckoutInput {
   canSell?: boolean;
   /** The waiting-room place of this browser's admission: the order records it (one live order per admission). */
   queuePlace?: number | null;
+  /** The event's checkout questions and name setting, and the form's posted answers and names (decision 130). */
+  attendee?: { asked: CheckoutQuestions; posted: Record<string, string> } | undefined;
   now?: Date;
 }
 
@@ -145,6 +149,15 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
     hasTerms: stored.row.termsOfService.trim() !== '',
   });
   const allFields: CheckoutFields & { form?: string } = { ...fields, ...buyerErrors };
+  // Names on tickets and the organiser's questions: checked with everything else, stored by the hold (decision 130).
+  const attendee = input.attendee
+    ? checkAttendeeFields(input.attendee.asked, stored.types, input.quantities, input.attendee.posted)
+    : null;
+  if (attendee) {
+    Object.assign(allFields, attendee.fields);
+    // The blocks for these quantities were not on the page yet: the form comes back with them, nothing held.
+    if (attendee.detailsStep && lines.length > 0 && !allFields.form) allFields.form = QUESTION_MESSAGES.detailsStep;
+  }
   if (lines.length === 0 && Object.keys(fields).length === 0) allFields.form = 'Choose at least one ticket.';
   // The order this same form already made, if any, as the answer.
   const existing = async (): Promise<CheckoutResult | null> => {
@@ -185,6 +198,7 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
     accessCodeId: codes.access && lines.some((line) => line.type.unlocked) ? codes.access.id : null,
     keepOwed: stored.keepOwed,
     queuePlace: input.queuePlace ?? null,
+    attendee: attendee?.rows,
     // Both limits are counted by the hold itself, in its own transaction (decisions 039, 043).
     limits: [
       { key: `checkout:ip:${input.ip}`, ...scale(PER_IP) },

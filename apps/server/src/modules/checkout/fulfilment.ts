@@ -15,6 +15,7 @@ import { claimListings } from './listing-claims.js';
 import { NotEnoughTickets, releaseHeldTickets, sellHeldTickets } from '../stock/stock.js';
 import type { Tx } from '../../db/tx.js';
 import { retakeLatePlaces } from './late-payment.js';
+import { holdersForTickets } from '../questions/ticket-holders.js';
 import type { OrderRow } from './checkout.service.js';
 
 /** What the fulfilment still needs (e-mails, a refund): queued as jobs in the same transaction. */
@@ -341,16 +342,19 @@ async function settleOrder(
     toStatus: 'paid',
   });
   const holder = `${current.firstName} ${current.lastName}`.trim();
+  // Each ticket carries its checkout slot's name and answers when the event asked for them (decision 130).
+  const holders = await holdersForTickets(tx, current, lines, holder);
   await tx.insert(ticket).values(
-    lines.flatMap((line) =>
-      Array.from({ length: line.quantity }, () => ({
+    lines.flatMap((line, lineIndex) =>
+      holders[lineIndex]!.map((assigned) => ({
         organizationId: current.organizationId,
         orderId: current.id,
         orderLineId: line.id,
         eventId: current.eventId,
         ticketTypeId: line.ticketTypeId,
         code: newTicketCode(),
-        holderName: holder,
+        holderName: assigned.holderName,
+        slot: assigned.slot,
       })),
     ),
   );

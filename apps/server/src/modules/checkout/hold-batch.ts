@@ -144,6 +144,23 @@ function writeStatement(organizationId: string, eventId: string, writes: HoldWri
       unit_fee_minor: line.unitFeeMinor,
     })),
   );
+  // The names on the tickets and the checkout answers (decision 130), written with their orders.
+  const holders = writes.held.flatMap(({ order, attendee }) =>
+    (attendee?.holders ?? []).map((holder) => ({
+      order_id: order.id,
+      slot: holder.slot,
+      ticket_type_id: holder.ticketTypeId,
+      name: holder.name,
+    })),
+  );
+  const answers = writes.held.flatMap(({ order, attendee }) =>
+    (attendee?.answers ?? []).map((answer) => ({
+      order_id: order.id,
+      question_id: answer.questionId,
+      slot: answer.slot,
+      value: answer.value,
+    })),
+  );
   const hits = writes.limitHits.map((hit) => ({ key: hit.key, count: hit.hits, window_seconds: hit.windowSeconds }));
   const buyers = writes.buyerTickets.map((buyer) => ({
     email: buyer.email,
@@ -217,6 +234,18 @@ function writeStatement(organizationId: string, eventId: string, writes: HoldWri
       select ${organizationId}, v.order_id, v.ticket_type_id, v.name, v.quantity, v.unit_price_minor, v.unit_fee_minor
       from json_to_recordset(${json(lines)}) as v(order_id uuid, ticket_type_id uuid, name text, quantity int,
         unit_price_minor bigint, unit_fee_minor bigint)
+    ),
+    holders as (
+      insert into order_holder (organization_id, order_id, slot, ticket_type_id, name)
+      select ${organizationId}, v.order_id, v.slot, v.ticket_type_id, v.name
+      from json_to_recordset(${json(holders)}) as v(order_id uuid, slot int, ticket_type_id uuid, name text)
+    ),
+    answers as (
+      insert into order_answer (organization_id, order_id, question_id, slot, value)
+      select ${organizationId}, v.order_id, v.question_id, v.slot, v.value
+      from json_to_recordset(${json(answers)}) as v(order_id uuid, question_id uuid, slot int, value text)
+      -- A question the organiser deleted a moment ago takes its answer with it, not the hold.
+      where exists (select 1 from event_question q where q.id = v.question_id and q.event_id = ${eventId})
     ),
     audit as (
       insert into order_change (organization_id, order_id, action, to_status, actor_type, at)

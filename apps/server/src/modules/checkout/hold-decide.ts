@@ -39,6 +39,8 @@ export interface HoldState {
 
 export interface HeldOrder {
   order: OrderRow;
+  /** Names on the tickets and checkout answers to store with the order (decision 130). */
+  attendee?: HoldRequest['attendee'];
   lines: Array<{ ticketTypeId: string; name: string; quantity: number; unitPriceMinor: number; unitFeeMinor: number }>;
 }
 
@@ -254,7 +256,7 @@ export function decideHolds(
     state.submitted.add(request.submissionKey);
     if (place !== null) state.places.add(place);
     const order = newOrder(request, identities[index]!, quantity);
-    held.push(order);
+    held.push(request.attendee ? { ...order, attendee: request.attendee } : order);
     return { kind: 'held', order: order.order };
   });
 

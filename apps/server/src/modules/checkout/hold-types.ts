@@ -5,6 +5,7 @@ import type { order } from '../../db/schema/index.js';
 import type { LineQuantity } from '../stock/stock.js';
 import type { LimitRule } from './rate-limit.js';
 import type { SellableTicketType } from './storefront-event.js';
+import type { AttendeeRows } from '../questions/checkout-answers.js';
 
 export type OrderRow = typeof order.$inferSelect;
 
@@ -40,6 +41,8 @@ export interface HoldRequest {
    * goes over its max (`holdOrder` answers `rate_limited`). A hold refused otherwise counts no hits.
    */
   limits?: Array<LimitRule & { key: string }>;
+  /** The names on the tickets and the checkout answers, stored with the order in the hold's statement (decision 130). */
+  attendee?: AttendeeRows | undefined;
 }
 
 /** Why a hold took nothing (nothing was written for it): the checkout's outcomes that the hold itself decides. */

@@ -19,6 +19,7 @@ import { generalOf } from '../events/events.rows.js';
 import { releaseExpiredHolds, type LineQuantity } from '../stock/stock.js';
 import type { Tx } from '../../db/tx.js';
 import type { QuotaCounters } from '../quotas/quota-counters.js';
+import type { CheckoutQuestions } from '../questions/checkout-answers.js';
 
 export type EventRow = typeof event.$inferSelect;
 export type TicketTypeRow = typeof ticketType.$inferSelect;
@@ -63,6 +64,8 @@ export interface StorefrontEvent {
   expiredHolds: boolean;
   /** Dates in a series (decision 132): the series' live dates that have not ended, this one too; [] = single. */
   dates: SeriesDate[];
+  /** The checkout's questions and name-on-ticket setting, when the page read them (decision 130). */
+  asked?: CheckoutQuestions;
 }
 
 /** One date of a series as the event page offers it. */

@@ -116,6 +116,8 @@ export async function transferTicketRow(
       holderName: replacement.holderName,
       holderEmail: replacement.holderEmail,
       transferredFromId: old.id,
+      // The new holder's name replaces the old; the ticket's checkout answers stay with it (decision 130).
+      slot: sql`(select slot from ticket where id = ${old.id})`,
     })
     .returning({ id: ticket.id, code: ticket.code });
   return { old, created: created! };
