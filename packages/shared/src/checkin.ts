@@ -23,7 +23,16 @@ export const scanAnswerSchema = z.object({
   result: z.enum(CHECK_IN_RESULTS),
   headline: z.string(),
   check_in_id: z.string().nullable(),
-  ticket: z.object({ code: z.string(), type: z.string(), holder: z.string(), order_code: z.string() }).nullable(),
+  ticket: z
+    .object({
+      code: z.string(),
+      type: z.string(),
+      holder: z.string(),
+      order_code: z.string(),
+      /** The ticket's checkout answers, then its order's (decision 130): 'Dietary: Vegetarian'. */
+      answers: z.array(z.object({ label: z.string(), value: z.string() })).optional(),
+    })
+    .nullable(),
   /** For already_checked_in: the admission that counts. */
   checked_in_at: z.string().nullable(),
   checked_in_by: z.string().nullable(),
@@ -61,6 +70,8 @@ export const offlineListSchema = z.object({
   public_key: z.string(),
   types: z.array(z.string()),
   tickets: z.array(z.tuple([z.string(), z.number(), z.string(), z.string(), z.string(), z.number(), z.number()])),
+  /** Checkout answers by ticket code, [label, value] pairs, only for tickets that have some (decision 130). */
+  answers: z.record(z.string(), z.array(z.tuple([z.string(), z.string()]))).optional(),
   generated_at: z.string(),
 });
 export type OfflineList = z.infer<typeof offlineListSchema>;

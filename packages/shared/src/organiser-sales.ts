@@ -6,6 +6,7 @@ import { CURRENCY_CODES } from './constants.js';
 import { refundRecordSchema } from './after-sale.js';
 import { ticketTypeSchema } from './events.js';
 import { ORDER_CHANNELS } from './comps.js';
+import { answerViewSchema } from './questions.js';
 
 /** Ticket types one event may have. */
 export const MAX_TICKET_TYPES_PER_EVENT = 20;
@@ -136,8 +137,18 @@ export const orderDetailSchema = orderSummarySchema.extend({
       /** Set when the holder received it by transfer. */
       holder_email: z.string().nullable(),
       unit_price_minor: z.number().int(),
+      /** Its checkout answers (decision 130). */
+      answers: z.array(answerViewSchema).optional(),
     }),
   ),
+  /** Answers to the questions asked once per order (decision 130). */
+  answers: z.array(answerViewSchema).optional(),
+  /** Each ticket's name and answers as given at checkout (decision 130), also before the tickets exist. */
+  attendees: z
+    .array(
+      z.object({ slot: z.number().int(), type_name: z.string(), name: z.string(), answers: z.array(answerViewSchema) }),
+    )
+    .optional(),
   history: z.array(
     z.object({
       id: z.string(),

@@ -9,6 +9,7 @@ import { eventCalendarRoutes } from './event-calendar.routes.js';
 import { fontRoutes } from './fonts.js';
 import { homeRoutes } from './home.routes.js';
 import { orderPageRoutes } from './order-page.routes.js';
+import { orderDetailsRoutes } from './order-details.routes.js';
 import { queueRoutes } from './queue.routes.js';
 import { resaleRoutes } from './resale.routes.js';
 import { acceptForms } from './respond.js';
@@ -33,6 +34,7 @@ export function registerStorefront(app: FastifyInstance, deps: StorefrontDeps) {
   app.register(async (scope) => {
     acceptForms(scope);
     orderPageRoutes(scope, deps);
+    orderDetailsRoutes(scope, deps);
     afterSaleRoutes(scope, deps);
     resaleRoutes(scope, deps);
     waitlistRoutes(scope, deps);

@@ -16,6 +16,7 @@ import type { Waitlist } from '../modules/resale/waitlist.jobs.js';
 import type { AfterSaleView, FanTicket } from './after-sale-pages.js';
 import { listingsOfOrder } from '../modules/resale/resale.service.js';
 import { renderOrderPage } from './order-view.js';
+import { fanDetails } from '../modules/questions/fan-answers.js';
 import {
   findStorefrontOrganization,
   sendHtml,
@@ -142,6 +143,7 @@ export async function sendOrderPage(
       },
       token: current.accessToken,
       secondPaymentRefunded: secondPayment !== undefined,
+      detailsLink: await fanDetails(db, current).then((details) => (details ? { open: details.open } : null)),
       documents: deps.notifier.hasDocuments,
       afterSale: {
         token: current.accessToken,

@@ -19,6 +19,8 @@ export interface OrderPageInput {
   /** Links to the PDF of the tickets and the calendar file, when the documents are available. */
   documents: boolean;
   afterSale: AfterSaleView;
+  /** The event asks names or questions: the link to see and correct them (decision 130). */
+  detailsLink?: { open: boolean } | null;
 }
 
 function OrderBody({ input }: { input: OrderPageInput }) {
@@ -58,6 +60,13 @@ function OrderBody({ input }: { input: OrderPageInput }) {
             Add to calendar
           </a>
         </div>
+      ) : null}
+      {input.detailsLink ? (
+        <p>
+          <a className="inline-link" href={`/orders/${token}/details`}>
+            {input.detailsLink.open ? 'See or change names and answers' : 'See names and answers'}
+          </a>
+        </p>
       ) : null}
       <h2>Tickets</h2>
       <FanTickets tickets={input.tickets} view={input.afterSale} />

@@ -13,6 +13,7 @@ import {
 import type { Database } from '../../db/client.js';
 import { endOf, periodDto, startOf, type ResolvedPeriod } from './analytics.period.js';
 import { rowsOf } from './analytics.service.js';
+import { answerColumns } from '../questions/answers.export.js';
 
 const num = (value: unknown) => Number(value ?? 0);
 const day = (value: string) => sql`${value}::date`;
@@ -174,8 +175,11 @@ const EXPORT_BATCH = 1000;
  * sits in memory whole.
  */
 export function exportOrdersCsv(db: Database, organizationId: string, period: ResolvedPeriod): Readable {
-  const csv = stringify({ header: true, columns: EXPORT_COLUMNS });
+  // The header is the first row the rows give: the checkout answers' columns depend on the event (decision 130).
+  const csv = stringify({ header: false });
   async function* rows() {
+    const answers = await answerColumns(db, organizationId, period.eventId);
+    yield [...EXPORT_COLUMNS, 'Names on tickets', ...answers.headers].map(protectCell);
     let after: { paidAt: string; id: string } | null = null;
     for (;;) {
       const cursor: ReturnType<typeof sql> = after
@@ -185,11 +189,14 @@ export function exportOrdersCsv(db: Database, organizationId: string, period: Re
         await db.execute(sql`
           select o.id, o.code, o.paid_at,
             to_char(o.paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as paid_cursor, e.name, o.first_name, o.last_name, o.customer_email, o.phone, o.country,
-            o.quantity, o.amount_minor, o.fee_minor, o.currency, o.status, o.channel
+            o.quantity, o.amount_minor, o.fee_minor, o.currency, o.status, o.channel,
+            (select string_agg(t.holder_name, '; ' order by t.slot nulls last, t.created_at, t.code) from ticket t
+              where t.order_id = o.id and t.status in ('valid', 'checked_in', 'listed')) as holder_names
           from "order" o join event e on e.id = o.event_id
           where o.organization_id = ${organizationId} and ${paidIn(period)} ${forEvent('o.event_id', period)} ${cursor}
           order by o.paid_at, o.id limit ${EXPORT_BATCH}`),
       );
+      const answerCells = await answers.cells(batch.map((row) => String(row.id)));
       for (const row of batch) {
         const currency = String(row.currency);
         const amount = (minor: unknown) =>
@@ -209,6 +216,8 @@ export function exportOrdersCsv(db: Database, organizationId: string, period: Re
           currency,
           row.status,
           row.channel,
+          row.holder_names ?? '',
+          ...(answerCells.get(String(row.id)) ?? []),
         ].map((cell) => (typeof cell === 'number' ? cell : protectCell(cell)));
       }
       if (batch.length < EXPORT_BATCH) return;

@@ -13,6 +13,7 @@ import type { Database } from '../../db/client.js';
 import { moveTicketsSql } from '../tickets/ticket-moves.js';
 import { checkedInSql, soldSql } from '../tickets/ticket-counts.js';
 import type { Scanner, ScanInput } from './checkin.scan.js';
+import { doorAnswersSql } from '../questions/answers.read.js';
 
 /** What the statement answers: the scanning event's status and counts, then the ticket's row and verdict. */
 export interface OnlineScanRow {
@@ -31,6 +32,8 @@ export interface OnlineScanRow {
   verdict: Exclude<CheckInResult, 'unknown'> | null;
   /** The admission recorded by this scan. */
   admitted_id: string | null;
+  /** The ticket's checkout answers (doorAnswersSql), decision 130. */
+  answers?: unknown;
 }
 
 /**
@@ -106,7 +109,8 @@ export async function judgeOnlineScan(
       ${checkedInSql(sql`ev.id`)} as checked_in,
       v.id, v.event_id, v.code, v.holder_name, v.type_name, v.order_code, v.event_name,
       v.current_scanned_at, v.current_user_name, v.verdict,
-      (select id from admitted) as admitted_id
+      (select id from admitted) as admitted_id,
+      ${doorAnswersSql(sql`v.id`)} as answers
     from ev left join verdict v on true`);
   return (result as unknown as { rows: OnlineScanRow[] }).rows[0];
 }

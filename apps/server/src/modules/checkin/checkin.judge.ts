@@ -23,6 +23,7 @@ import { judgeOnlineScan, lockTicketSql } from './checkin.judge-online.js';
 import type { Scanner, ScanInput } from './checkin.scan.js';
 import { moveTickets } from '../tickets/ticket-moves.js';
 import { checkedInSql, soldSql, ticketCountsOf } from '../tickets/ticket-counts.js';
+import { doorAnswers } from '../questions/answers.read.js';
 
 type Answer = Omit<ScanAnswer, 'counts'>;
 
@@ -219,7 +220,13 @@ async function judgeOnline(
     sold: Number(row.sold ?? 0),
   };
   if (row.id === null || row.verdict === null) return { ...answer('unknown', null), counts };
-  const ticket = { code: row.code!, type: row.type_name!, holder: row.holder_name!, order_code: row.order_code! };
+  const ticket = {
+    code: row.code!,
+    type: row.type_name!,
+    holder: row.holder_name!,
+    order_code: row.order_code!,
+    answers: doorAnswers(row.answers),
+  };
   const at = input.scannedAt.toISOString();
   const verdict = row.verdict;
   const result =

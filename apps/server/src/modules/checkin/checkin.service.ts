@@ -21,6 +21,7 @@ import { event, ticketType } from '../../db/schema/index.js';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { moveTickets } from '../tickets/ticket-moves.js';
 import { eventTicketCounts, ticketCountsOf } from '../tickets/ticket-counts.js';
+import { doorAnswersOfEvent } from '../questions/answers.read.js';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -147,6 +148,7 @@ export async function offlineList(
       TICKET_STATES.indexOf(ticket.status),
       ticket.checked_in_at ? new Date(ticket.checked_in_at).getTime() : 0,
     ]),
+    answers: await doorAnswersOfEvent(db, organizationId, row.id),
     generated_at: new Date().toISOString(),
   };
 }

@@ -16,6 +16,7 @@ import { event, order, orderChange, orderLine, orderRefund, ticket, user } from 
 import { deviceLabel } from '../audit/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { EVENT_NOT_FOUND } from '../events/events.service.js';
+import { answersOf, answersOfOrders } from '../questions/answers.read.js';
 
 type OrderRow = typeof order.$inferSelect;
 
@@ -119,7 +120,7 @@ export async function getOrder(db: Database, organizationId: string, orderId: st
   if (!found) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
   const row = found.order;
 
-  const [lines, tickets, changes, refunds, eventRow] = await Promise.all([
+  const [lines, tickets, changes, refunds, eventRow, answered] = await Promise.all([
     db
       .select()
       .from(orderLine)
@@ -144,7 +145,10 @@ export async function getOrder(db: Database, organizationId: string, orderId: st
       .where(and(eq(orderRefund.organizationId, organizationId), eq(orderRefund.orderId, row.id)))
       .orderBy(asc(orderRefund.createdAt), asc(orderRefund.id)),
     db.select({ refundsAllowed: event.refundsAllowed }).from(event).where(eq(event.id, row.eventId)).limit(1),
+    answersOfOrders(db, organizationId, [row.id]),
   ]);
+  const answers = answersOf(answered, row.id);
+  const typeNames = new Map(lines.map((line) => [line.ticketTypeId, line.name]));
   const codeOf = new Map(tickets.map(({ ticket: item }) => [item.id, item.code]));
 
   return {
@@ -193,6 +197,14 @@ export async function getOrder(db: Database, organizationId: string, orderId: st
       holder_name: item.holderName,
       holder_email: item.holderEmail,
       unit_price_minor: unitPriceMinor,
+      answers: item.slot === null ? [] : (answers.slots.get(item.slot) ?? []),
+    })),
+    answers: answers.order,
+    attendees: [...answers.holders].map(([slot, holder]) => ({
+      slot,
+      type_name: typeNames.get(holder.ticketTypeId) ?? '',
+      name: holder.name,
+      answers: answers.slots.get(slot) ?? [],
     })),
     history: changes.map(({ change, userName, ticketCode }) => ({
       id: change.id,
