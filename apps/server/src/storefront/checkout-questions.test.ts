@@ -6,7 +6,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventDto, Question } from '@marquee/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { buyer, createLiveEvent, payWithCard, postCheckout, sellingOrganiser, tokenFrom } from '../../test/checkout-helpers.js';
+import {
+  buyer,
+  createLiveEvent,
+  payWithCard,
+  postCheckout,
+  sellingOrganiser,
+  tokenFrom,
+} from '../../test/checkout-helpers.js';
 import { asBrowser, type SignedInUser } from '../../test/auth-helpers.js';
 import { event, order, orderAnswer, orderHolder, ticket } from '../db/schema/index.js';
 
@@ -40,8 +47,12 @@ beforeAll(async () => {
   expect(vip.statusCode).toBe(201);
   vipId = vip.json().id;
   expect(
-    (await api('PUT', `/api/events/${live.id}/attendee-settings`, { ticket_names: 'required', answers_editable_until: null }))
-      .statusCode,
+    (
+      await api('PUT', `/api/events/${live.id}/attendee-settings`, {
+        ticket_names: 'required',
+        answers_editable_until: null,
+      })
+    ).statusCode,
   ).toBe(200);
   dietary = await addQuestion({
     label: 'Dietary',
@@ -239,7 +250,10 @@ describe('the checkout form asks the questions', () => {
       [`q_${source.id}__0`]: 'yes',
     });
     expect(held.statusCode).toBe(303);
-    const [row] = await t.database.db.select().from(order).where(eq(order.accessToken, tokenFrom(held.headers.location)));
+    const [row] = await t.database.db
+      .select()
+      .from(order)
+      .where(eq(order.accessToken, tokenFrom(held.headers.location)));
     const [answer] = await t.database.db
       .select({ value: orderAnswer.value })
       .from(orderAnswer)
@@ -248,7 +262,10 @@ describe('the checkout form asks the questions', () => {
   });
 
   it("leaves an optional name empty as the buyer's name on the ticket", async () => {
-    await api('PUT', `/api/events/${live.id}/attendee-settings`, { ticket_names: 'optional', answers_editable_until: null });
+    await api('PUT', `/api/events/${live.id}/attendee-settings`, {
+      ticket_names: 'optional',
+      answers_editable_until: null,
+    });
     try {
       const held = await postCheckout(t.app, host, live.id, { ...good(), email: 'opt@example.com', t2_name: '' });
       expect(held.statusCode).toBe(303);
@@ -262,7 +279,10 @@ describe('the checkout form asks the questions', () => {
         .orderBy(ticket.slot);
       expect(names.map((entry) => entry.name)).toEqual(['Ada Lovelace', 'Fran Fan']);
     } finally {
-      await api('PUT', `/api/events/${live.id}/attendee-settings`, { ticket_names: 'required', answers_editable_until: null });
+      await api('PUT', `/api/events/${live.id}/attendee-settings`, {
+        ticket_names: 'required',
+        answers_editable_until: null,
+      });
     }
   });
 });

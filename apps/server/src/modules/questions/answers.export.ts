@@ -40,7 +40,9 @@ export async function answerColumns(
         } else {
           const parts = [
             ...answers.order.map((answer) => `${answer.label}: ${answer.value}`),
-            ...slots.flatMap(([slot, views]) => views.map((answer) => `${answer.label} (ticket ${slot}): ${answer.value}`)),
+            ...slots.flatMap(([slot, views]) =>
+              views.map((answer) => `${answer.label} (ticket ${slot}): ${answer.value}`),
+            ),
           ];
           cells.set(id, [parts.join(' | ')]);
         }

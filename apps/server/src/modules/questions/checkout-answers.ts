@@ -187,7 +187,9 @@ export function checkAttendeeFields(
   for (const question of order) check(question, 0);
   if (asksPerTicket(asked)) {
     for (const { slot, questions } of perSlot) {
-      const name = detailsStep ? { value: '' } : checkHolderName(asked.ticketNames, posted[FIELD_NAMES.holder(slot.slot)]);
+      const name = detailsStep
+        ? { value: '' }
+        : checkHolderName(asked.ticketNames, posted[FIELD_NAMES.holder(slot.slot)]);
       if ('error' in name) fields[FIELD_NAMES.holder(slot.slot)] = name.error;
       else rows.holders.push({ slot: slot.slot, ticketTypeId: slot.ticketTypeId, name: name.value });
       for (const question of questions) check(question, slot.slot);

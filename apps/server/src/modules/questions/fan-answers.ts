@@ -3,12 +3,7 @@
 // buyer's own tickets that still admit (a ticket sent away is its new holder's). Every value is checked as at
 // checkout; the change is written in one transaction with the order locked, and recorded in the order's trail.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import {
-  checkAnswer,
-  checkHolderName,
-  questionApplies,
-  type Question,
-} from '@marquee/shared';
+import { checkAnswer, checkHolderName, questionApplies, type Question } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { event, order, orderAnswer, orderHolder, ticket, ticketType } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tx.js';
@@ -121,9 +116,7 @@ export async function fanDetails(db: Runner, current: OrderRow, now = new Date()
 }
 
 export type SaveOutcome =
-  | { kind: 'saved' }
-  | { kind: 'closed' }
-  | { kind: 'invalid'; fields: Record<string, string>; details: FanDetails };
+  { kind: 'saved' } | { kind: 'closed' } | { kind: 'invalid'; fields: Record<string, string>; details: FanDetails };
 
 /**
  * Saves the fan's corrections: every posted value is checked first (nothing is written when one is refused); after
@@ -212,4 +205,3 @@ export async function saveFanDetails(
     return { kind: 'saved' };
   });
 }
-

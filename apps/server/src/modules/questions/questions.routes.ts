@@ -54,11 +54,15 @@ export function questionRoutes(app: FastifyInstance) {
     },
   );
 
-  api.delete('/api/events/:id/questions/:questionId', { schema: { params: questionParams } }, async (request, reply) => {
-    const { organizationId } = await requireOrganization(request);
-    await deleteQuestion(db, organizationId, request.params.id, request.params.questionId);
-    return reply.status(204).send();
-  });
+  api.delete(
+    '/api/events/:id/questions/:questionId',
+    { schema: { params: questionParams } },
+    async (request, reply) => {
+      const { organizationId } = await requireOrganization(request);
+      await deleteQuestion(db, organizationId, request.params.id, request.params.questionId);
+      return reply.status(204).send();
+    },
+  );
 
   api.post(
     '/api/events/:id/questions/reorder',

@@ -30,7 +30,13 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: 
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 const base = () => `/api/events/${live.id}/questions`;
-const dietary = { label: 'Dietary', kind: 'single_choice', options: ['None', 'Vegetarian'], required: true, scope: 'ticket' };
+const dietary = {
+  label: 'Dietary',
+  kind: 'single_choice',
+  options: ['None', 'Vegetarian'],
+  required: true,
+  scope: 'ticket',
+};
 
 describe('POST /api/events/:id/questions', () => {
   it('adds questions in order and lists them with the default settings', async () => {
@@ -99,7 +105,11 @@ describe('PUT, reorder and DELETE /api/events/:id/questions', () => {
   it('edits a question, reorders all of them and deletes one', async () => {
     const list = (await call('GET', base())).json() as QuestionList;
     const [a, b] = list.questions as [Question, Question];
-    const edited = await call('PUT', `${base()}/${b.id}`, { label: 'Company name', kind: 'short_text', required: true });
+    const edited = await call('PUT', `${base()}/${b.id}`, {
+      label: 'Company name',
+      kind: 'short_text',
+      required: true,
+    });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ label: 'Company name', required: true });
     const reordered = await call('POST', `${base()}/reorder`, { ids: [b.id, a.id] });
