@@ -6,7 +6,16 @@
 // counts follow the deleted row by trigger), so the dashboard and the Customers page keep agreeing.
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { customer, order, orderChange, orderMail, ticket, buyerTickets } from '../../db/schema/index.js';
+import {
+  buyerTickets,
+  customer,
+  order,
+  orderAnswer,
+  orderChange,
+  orderHolder,
+  orderMail,
+  ticket,
+} from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { forgetPastPeriods } from '../analytics/analytics.past.js';
 import { CUSTOMER_NOT_FOUND, findCustomer } from './customers.service.js';
@@ -60,6 +69,14 @@ export async function eraseCustomer(
         .update(ticket)
         .set({ holderName: '' })
         .where(and(eq(ticket.organizationId, organizationId), inArray(ticket.orderId, orderIds)));
+      // Names given for each ticket and the checkout answers are personal data too (decision 130).
+      await tx
+        .update(orderHolder)
+        .set({ name: '' })
+        .where(and(eq(orderHolder.organizationId, organizationId), inArray(orderHolder.orderId, orderIds)));
+      await tx
+        .delete(orderAnswer)
+        .where(and(eq(orderAnswer.organizationId, organizationId), inArray(orderAnswer.orderId, orderIds)));
       await tx
         .update(orderMail)
         .set({ recipient: sql`'erased-' || ${orderMail.orderId}::text || '@erased.invalid'` })

@@ -229,4 +229,22 @@ describe("the fan's names and answers", () => {
       answers: [{ label: 'Dietary', value: 'Vegetarian' }],
     });
   });
+
+  it('erasing the customer erases the names given at checkout and the answers', async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/api/customers', headers: { cookie: owner.cookie } });
+    const target = (list.json().customers as Array<{ id: string; email: string }>).find(
+      (entry) => entry.email === buyer.email,
+    )!;
+    const erased = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/customers/${target.id}`,
+      headers: asBrowser(owner),
+      payload: { confirm: 'DELETE' },
+    });
+    expect(erased.statusCode).toBe(200);
+    const detail = (await orderDetail(t.app, owner, orderId)) as OrderDetail;
+    expect(detail.answers).toEqual([]);
+    expect(detail.attendees?.every((entry) => entry.name === '' && entry.answers.length === 0)).toBe(true);
+    expect(JSON.stringify(detail)).not.toMatch(/Ada King|Vegetarian/);
+  });
 });
