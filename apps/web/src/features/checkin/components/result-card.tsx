@@ -52,6 +52,16 @@ export function ResultCard({ answer }: { answer: DoorAnswer }) {
         </p>
       )}
       {answer.ticket && <p className="font-mono text-sm opacity-90">{answer.ticket.code}</p>}
+      {answer.ticket?.answers && answer.ticket.answers.length > 0 ? (
+        <dl data-testid="scan-answers" className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-base">
+          {answer.ticket.answers.map((entry, index) => (
+            <div key={`${entry.label}-${index}`} className="contents">
+              <dt className="font-semibold">{entry.label}:</dt>
+              <dd className="break-words">{entry.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
       {answer.result === 'already_checked_in' && answer.checked_in_at && (
         <p className="mt-2 text-base font-semibold">
           Checked in at {time(answer.checked_in_at)} on {day(answer.checked_in_at)}

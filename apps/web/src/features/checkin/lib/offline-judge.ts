@@ -80,7 +80,14 @@ export async function judgeOffline(
   }
   const row = list.tickets.find((entry) => entry[0] === code);
   if (!row) return answer('unknown');
-  const ticket = { code: row[0], type: list.types[row[1]] ?? '', holder: row[2], order_code: row[3] };
+  const ticket = {
+    code: row[0],
+    type: list.types[row[1]] ?? '',
+    holder: row[2],
+    order_code: row[3],
+    // The checkout answers the list carries for this ticket (decision 130).
+    answers: (list.answers?.[row[0]] ?? []).map(([label, value]) => ({ label, value })),
+  };
   // The same decision as the server's (packages/shared/src/tickets.ts), from the state in the stored list.
   const result = judgeTicket({ state: TICKET_STATES[row[5]] ?? 'cancelled', eventId: list.event.id }, list.event.id);
   if (result === 'already_checked_in')

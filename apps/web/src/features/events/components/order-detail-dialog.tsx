@@ -15,6 +15,21 @@ import { CompBadge, formatOrderTime, OrderStatusBadge } from './order-status';
 const headingClasses = 'text-muted-foreground mb-2 font-mono text-[11px] font-semibold tracking-wider uppercase';
 const humanise = (action: string) => action.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase());
 
+/** Checkout answers (decision 130) as "Dietary: Vegetarian" lines. */
+function AnswerList({ answers }: { answers: Array<{ question_id: string; label: string; value: string }> | undefined }) {
+  if (!answers?.length) return null;
+  return (
+    <dl className="grid w-full grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-xs">
+      {answers.map((answer) => (
+        <div key={answer.question_id} className="contents">
+          <dt className="text-muted-foreground">{answer.label}:</dt>
+          <dd className="break-words whitespace-pre-line">{answer.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClose(): void }) {
   const query = useQuery(orderQuery(orderId));
   const order = query.data;
@@ -155,13 +170,34 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClo
                         ? ` · ${formatMoneyMinor(item.refunded_minor, order.currency)} refunded`
                         : ''}
                     </span>
+                    <AnswerList answers={item.answers} />
                   </li>
                 ))}
               </ul>
             ) : (
               <p className="text-muted-foreground text-sm">Tickets are issued once the order is paid.</p>
             )}
+            {!order.tickets.length && order.attendees?.length ? (
+              <ul className="border-border divide-border mt-2 divide-y rounded-lg border text-sm">
+                {order.attendees.map((attendee) => (
+                  <li key={attendee.slot} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+                    <span>{attendee.type_name}</span>
+                    <span className="text-muted-foreground">{attendee.name || 'No holder name'}</span>
+                    <AnswerList answers={attendee.answers} />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </section>
+
+          {order.answers?.length ? (
+            <section aria-labelledby={`${order.id}-answers`}>
+              <h3 id={`${order.id}-answers`} className={headingClasses}>
+                Answers
+              </h3>
+              <AnswerList answers={order.answers} />
+            </section>
+          ) : null}
 
           <RefundList order={order} />
 
