@@ -144,9 +144,7 @@ const isRealDate = (value: string) => {
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    year >= 1900 && year <= 2200 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-  );
+  return year >= 1900 && year <= 2200 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 };
 
 /** A plausible phone number: +, digits, spaces, brackets, dots and dashes, with 6 to 15 digits. */
@@ -194,7 +192,11 @@ export function checkAnswer(rule: AnswerRule, raw: RawAnswer | undefined): { val
 }
 
 const requiredMessage = (kind: QuestionKind) =>
-  kind === 'single_choice' ? QUESTION_MESSAGES.chooseOne : kind === 'country' ? QUESTION_MESSAGES.country : QUESTION_MESSAGES.required;
+  kind === 'single_choice'
+    ? QUESTION_MESSAGES.chooseOne
+    : kind === 'country'
+      ? QUESTION_MESSAGES.country
+      : QUESTION_MESSAGES.required;
 
 /** Checks a name on a ticket: the trimmed name, or the message. */
 export function checkHolderName(mode: TicketNameMode, raw: string | undefined): { value: string } | { error: string } {

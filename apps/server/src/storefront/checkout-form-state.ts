@@ -41,7 +41,8 @@ export function readCheckoutForm(body: Record<string, string>): CheckoutFormStat
   for (const [key, value] of Object.entries(body)) {
     if (key.startsWith('qty_') && typeof value === 'string') quantities[key.slice(4, 64)] = value.slice(0, 10);
     // Kept as typed, up to well past any answer's limit, so a too-long answer comes back to be shortened.
-    else if (isAttendeeField(key) && typeof value === 'string' && key.length <= 100) attendee[key] = value.slice(0, 4000);
+    else if (isAttendeeField(key) && typeof value === 'string' && key.length <= 100)
+      attendee[key] = value.slice(0, 4000);
   }
   return {
     quantities,

@@ -146,7 +146,8 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       }));
     if (!stored) return sendStorefrontNotFound(reply);
     // The organiser's checkout questions and names on tickets (decision 130), unless the checkout read them already.
-    if (!stored.asked) stored = { ...stored, asked: await loadCheckoutQuestions(db, organization.organizationId, eventId) };
+    if (!stored.asked)
+      stored = { ...stored, asked: await loadCheckoutQuestions(db, organization.organizationId, eventId) };
     // The waiting room guards the general on-sale: a browser without an admission sees only the presale types its
     // code unlocked (sold with their own window, decision 034), or goes to the queue.
     if (queue) {

@@ -24,7 +24,12 @@ export function orderDetailsRoutes(app: FastifyInstance, deps: OrderPageDeps) {
     organization: StorefrontOrganization,
     current: OrderRow,
     details: FanDetails,
-    options: { values?: Record<string, string>; errors?: Record<string, string>; message?: NoticeMessage; status?: number },
+    options: {
+      values?: Record<string, string>;
+      errors?: Record<string, string>;
+      message?: NoticeMessage;
+      status?: number;
+    },
   ) {
     const event = await findPublicEventAnyStatus(db, organization.organizationId, current.eventId);
     if (!event) return sendStorefrontNotFound(reply);
@@ -53,7 +58,8 @@ export function orderDetailsRoutes(app: FastifyInstance, deps: OrderPageDeps) {
       if (!found) return sendStorefrontNotFound(reply);
       const details = await fanDetails(db, found.current);
       if (!details) return sendStorefrontNotFound(reply);
-      const message = request.query.done === 'saved' ? ({ kind: 'note', text: QUESTION_MESSAGES.saved } as const) : undefined;
+      const message =
+        request.query.done === 'saved' ? ({ kind: 'note', text: QUESTION_MESSAGES.saved } as const) : undefined;
       return send(reply, found.organization, found.current, details, message ? { message } : {});
     },
   );

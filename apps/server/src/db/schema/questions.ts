@@ -34,7 +34,9 @@ export const eventAttendeeSettings = pgTable(
     /** Null: until the event starts. */
     answersEditableUntil: timestamp('answers_editable_until', { withTimezone: true }),
   },
-  (table) => [check('event_attendee_settings_names_check', sql`${table.ticketNames} in ('off', 'optional', 'required')`)],
+  (table) => [
+    check('event_attendee_settings_names_check', sql`${table.ticketNames} in ('off', 'optional', 'required')`),
+  ],
 );
 
 export const eventQuestion = pgTable(
@@ -80,7 +82,10 @@ export const orderHolder = pgTable(
       .references(() => ticketType.id, { onDelete: 'no action' }),
     name: text('name').notNull().default(''),
   },
-  (table) => [primaryKey({ columns: [table.orderId, table.slot] }), check('order_holder_slot_check', sql`${table.slot} > 0`)],
+  (table) => [
+    primaryKey({ columns: [table.orderId, table.slot] }),
+    check('order_holder_slot_check', sql`${table.slot} > 0`),
+  ],
 );
 
 /** A fan's answer: slot 0 for a question asked once per order, else the ticket's slot. */

@@ -36,7 +36,8 @@ export function useDeleteQuestion(eventId: string) {
 export function useReorderQuestions(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[]) => apiRequest<QuestionList>(`${base(eventId)}/reorder`, { method: 'POST', body: { ids } }),
+    mutationFn: (ids: string[]) =>
+      apiRequest<QuestionList>(`${base(eventId)}/reorder`, { method: 'POST', body: { ids } }),
     onSuccess: (list) => queryClient.setQueryData(questionsQuery(eventId).queryKey, list),
   });
 }

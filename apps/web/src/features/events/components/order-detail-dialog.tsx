@@ -16,7 +16,11 @@ const headingClasses = 'text-muted-foreground mb-2 font-mono text-[11px] font-se
 const humanise = (action: string) => action.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase());
 
 /** Checkout answers (decision 130) as "Dietary: Vegetarian" lines. */
-function AnswerList({ answers }: { answers: Array<{ question_id: string; label: string; value: string }> | undefined }) {
+function AnswerList({
+  answers,
+}: {
+  answers: Array<{ question_id: string; label: string; value: string }> | undefined;
+}) {
   if (!answers?.length) return null;
   return (
     <dl className="grid w-full grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-xs">

@@ -40,7 +40,10 @@ const problem = (caught: unknown) =>
   caught instanceof ApiError && caught.status < 500 ? caught.message : 'Something went wrong. Please try again.';
 const fieldErrors = (caught: unknown) =>
   Object.fromEntries(
-    (caught instanceof ApiError ? (caught.fields ?? []) : []).map((field) => [field.path.split('.')[0]!, field.message]),
+    (caught instanceof ApiError ? (caught.fields ?? []) : []).map((field) => [
+      field.path.split('.')[0]!,
+      field.message,
+    ]),
   ) as Record<string, string>;
 
 /** An ISO instant as a datetime-local value in the browser's zone, and back. */
@@ -120,7 +123,14 @@ function SettingsForm({ event, list, editable }: { event: EventDto; list: Questi
   );
 }
 
-const blank: QuestionInput = { label: '', kind: 'short_text', options: [], required: false, scope: 'order', ticket_type_ids: [] };
+const blank: QuestionInput = {
+  label: '',
+  kind: 'short_text',
+  options: [],
+  required: false,
+  scope: 'order',
+  ticket_type_ids: [],
+};
 
 function QuestionForm({
   event,
@@ -181,7 +191,12 @@ function QuestionForm({
       aria-label={editing ? `Edit question ${editing.label}` : 'New question'}
       className="border-border flex flex-col gap-4 rounded-xl border p-4"
     >
-      <Field id={`${id}-label`} label="Question" error={errors.label} counter={{ length: value.label.length, max: 200 }}>
+      <Field
+        id={`${id}-label`}
+        label="Question"
+        error={errors.label}
+        counter={{ length: value.label.length, max: 200 }}
+      >
         <input
           {...controlProps(`${id}-label`, errors.label)}
           className={inputClasses}
@@ -219,12 +234,7 @@ function QuestionForm({
         </Field>
       </div>
       {choice ? (
-        <Field
-          id={`${id}-options`}
-          label="Options"
-          hint="One per line, at least two."
-          error={errors.options}
-        >
+        <Field id={`${id}-options`} label="Options" hint="One per line, at least two." error={errors.options}>
           <textarea
             {...controlProps(`${id}-options`, errors.options, 'hint')}
             className={`${inputClasses} h-28 py-2`}
@@ -369,7 +379,8 @@ function QuestionsList({ event, list, editable }: { event: EventDto; list: Quest
                   {question.required ? <span className="text-muted-foreground ml-2 text-xs">Required</span> : null}
                 </p>
                 <p className="text-muted-foreground text-xs">
-                  {QUESTION_KIND_LABELS[question.kind]} · {question.scope === 'order' ? 'once per order' : 'each ticket'}
+                  {QUESTION_KIND_LABELS[question.kind]} ·{' '}
+                  {question.scope === 'order' ? 'once per order' : 'each ticket'}
                   {question.ticket_type_ids.length > 0
                     ? ` · only ${question.ticket_type_ids.map((each) => typeName.get(each) ?? 'a removed type').join(', ')}`
                     : ''}
@@ -380,7 +391,12 @@ function QuestionsList({ event, list, editable }: { event: EventDto; list: Quest
               </div>
               {editable ? (
                 <div className="flex shrink-0 flex-wrap gap-2 sm:flex-nowrap">
-                  <Button size="xs" variant="secondary" onClick={() => setEditing(question)} aria-label={`Edit ${question.label}`}>
+                  <Button
+                    size="xs"
+                    variant="secondary"
+                    onClick={() => setEditing(question)}
+                    aria-label={`Edit ${question.label}`}
+                  >
                     Edit
                   </Button>
                   <Button
@@ -432,8 +448,8 @@ export function QuestionsSection({ event }: { event: EventDto }) {
         Checkout questions
       </h2>
       <p className="text-muted-foreground mb-4 text-sm">
-        Names on tickets and what you ask buyers at checkout. Answers show in the order detail, at the door and in
-        the orders export.
+        Names on tickets and what you ask buyers at checkout. Answers show in the order detail, at the door and in the
+        orders export.
       </p>
       <QueryState
         query={query}
