@@ -27,6 +27,6 @@ a{color:inherit}.inline-link{color:var(--accent);font-weight:600}
 address.venue{font-style:normal;margin:4px 0 0}.venue-name{font-weight:600}.venue a{display:inline-block;margin-top:2px;padding:4px 0}
 .about{margin-top:40px;padding-top:24px;border-top:1px solid var(--line)}.about-cover{display:block;width:100%;height:auto;max-height:200px;aspect-ratio:4/1;object-fit:cover;border-radius:14px;margin:0 0 16px;background:var(--line)}
 .about p{white-space:pre-line;max-width:65ch}.about .social{margin-top:16px}
-fieldset.attendee{border:1px solid var(--line);border-radius:14px;padding:8px 16px 4px;margin:0 0 16px}fieldset.attendee legend{font-weight:700;padding:0 6px}
+fieldset.attendee{border:1px solid var(--line);border-radius:14px;padding:8px 16px 4px;margin:0 0 16px}fieldset.attendee>legend{font-weight:700;padding:0 6px}
 .choice{border:0;padding:0;margin:0 0 14px;min-width:0}.choice legend{font-weight:600;padding:0;margin:0 0 4px}
 @media (min-width:720px){.layout{display:grid;grid-template-columns:1.2fr 1fr;gap:32px;align-items:start}}`;

@@ -459,7 +459,7 @@ export function QuestionsSection({ event }: { event: EventDto }) {
       >
         {(list) => (
           <div className="flex flex-col gap-6">
-            <SettingsForm key={JSON.stringify(list.settings)} event={event} list={list} editable={editable} />
+            <SettingsForm event={event} list={list} editable={editable} />
             <QuestionsList event={event} list={list} editable={editable} />
           </div>
         )}
