@@ -16,6 +16,8 @@ import {
 } from '../../test/checkout-helpers.js';
 import { asBrowser, type SignedInUser } from '../../test/auth-helpers.js';
 import { event, order, orderAnswer, orderHolder, ticket } from '../db/schema/index.js';
+import { holdOrder } from '../modules/checkout/hold.js';
+import { loadStorefrontEvent } from '../modules/checkout/storefront-event.js';
 
 let t: TestApp;
 let owner: SignedInUser;
@@ -28,6 +30,16 @@ let source: Question;
 let arrival: Question;
 let vipOnly: Question;
 const host = 'quiz.localhost:3000';
+const buyerDetails = {
+  firstName: 'Hana',
+  lastName: 'Holder',
+  email: 'hana@example.com',
+  phone: '',
+  country: 'GB',
+  ageConfirmed: true,
+  termsAccepted: true,
+  marketingConsent: false,
+};
 
 const api = (method: 'POST' | 'PUT', url: string, payload: unknown) =>
   t.app.inject({ method, url, headers: asBrowser(owner), payload: payload as object });
@@ -284,5 +296,38 @@ describe('the checkout form asks the questions', () => {
         answers_editable_until: null,
       });
     }
+  });
+
+  it('a hold whose question was deleted a moment before keeps the hold and drops only that answer', async () => {
+    const [row] = await t.database.db
+      .select({ organizationId: event.organizationId })
+      .from(event)
+      .where(eq(event.id, live.id));
+    const organizationId = row!.organizationId;
+    const stored = (await loadStorefrontEvent(t.database.db, organizationId, live.id))!;
+    const outcome = await holdOrder(t.database.db, {
+      organizationId,
+      eventId: live.id,
+      maxTicketsPerEmail: 40,
+      buyer: { ...buyerDetails, email: 'gone@example.com' },
+      submissionKey: 'key-deleted-question',
+      lines: [{ ticketTypeId: typeId, quantity: 1, type: stored.types.find((type) => type.id === typeId)! }],
+      now: new Date(),
+      holdSeconds: 900,
+      attendee: {
+        holders: [{ slot: 1, ticketTypeId: typeId, name: 'Ada Lovelace' }],
+        answers: [
+          { questionId: dietary.id, slot: 1, value: 'Vegan' },
+          { questionId: '00000000-0000-4000-8000-000000000000', slot: 1, value: 'Deleted' },
+        ],
+      },
+    });
+    expect(outcome.kind).toBe('held');
+    const orderId = (outcome as { order: { id: string } }).order.id;
+    const answers = await t.database.db
+      .select({ value: orderAnswer.value })
+      .from(orderAnswer)
+      .where(eq(orderAnswer.orderId, orderId));
+    expect(answers).toEqual([{ value: 'Vegan' }]);
   });
 });
