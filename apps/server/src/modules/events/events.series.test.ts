@@ -130,6 +130,43 @@ describe('adding dates', () => {
     expect(copiedType!.quotaIds).toEqual([copied.id]);
   });
 
+  it("each date asks the event's checkout questions, for its own types, with the names setting and a moved deadline", async () => {
+    const first = await createLiveEvent(t.app, owner, {
+      name: 'Asking Nights',
+      start_local: '2031-09-01T20:00',
+      end_local: '2031-09-01T23:00',
+    });
+    const typeId = first.ticket_types[0]!.id;
+    const post = (url: string, method: 'POST' | 'PUT', payload: object) =>
+      t.app.inject({ method, url: `/api/events/${first.id}${url}`, headers: asBrowser(owner), payload });
+    const asked = await post('/questions', 'POST', {
+      label: 'Dietary needs',
+      kind: 'single_choice',
+      options: ['None', 'Vegetarian'],
+      required: true,
+      scope: 'ticket',
+      ticket_type_ids: [typeId],
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const settings = await post('/attendee-settings', 'PUT', {
+      ticket_names: 'required',
+      answers_editable_until: '2031-08-30T12:00:00.000Z',
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const added = (await addDates(owner, first.id, { repeat: 'weekly', count: 1 })).json() as EventDates;
+    const copy = added.dates[1]!.id;
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${copy}/questions`,
+      headers: { cookie: owner.cookie },
+    });
+    const [copiedType] = await t.database.db.select().from(ticketType).where(eq(ticketType.eventId, copy));
+    expect(list.json()).toMatchObject({
+      settings: { ticket_names: 'required', answers_editable_until: '2031-09-06T12:00:00.000Z' },
+      questions: [{ label: 'Dietary needs', required: true, scope: 'ticket', ticket_type_ids: [copiedType!.id] }],
+    });
+  });
+
   it('dates one by one; a draft adds drafts; a single event lists itself', async () => {
     const draft = await t.app.inject({
       method: 'POST',

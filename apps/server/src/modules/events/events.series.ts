@@ -16,7 +16,8 @@ import {
   type EventDatesInput,
 } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
-import { event, eventStatusChange, ticketQuota, ticketType } from '../../db/schema/index.js';
+import { event, eventStatusChange } from '../../db/schema/index.js';
+import { copyDateParts, readDateTemplate, type DateTemplate } from './events.series-copy.js';
 import { AppError, type FieldError } from '../../lib/errors.js';
 import { toDtos, type EventsContext } from './events.dto.js';
 import { findEventRow, localOf, type EventRow } from './events.rows.js';
@@ -133,16 +134,9 @@ export async function addEventDates(
     // Another request may have added dates meanwhile: the series is read again under the lock.
     const again = startErrors(starts, zone, await seriesRows(tx, { ...locked, seriesId }), now, !input.starts_local);
     if (again.length > 0) throw validationError('Invalid dates', again);
-    const types = await tx
-      .select()
-      .from(ticketType)
-      .where(and(eq(ticketType.organizationId, actor.organizationId), eq(ticketType.eventId, locked.id)));
-    const quotas = await tx
-      .select()
-      .from(ticketQuota)
-      .where(and(eq(ticketQuota.organizationId, actor.organizationId), eq(ticketQuota.eventId, locked.id)));
+    const template = await readDateTemplate(tx, actor.organizationId, locked.id);
     for (const start of starts) {
-      await copyDate(tx, actor, locked, { types, quotas }, seriesId, localMinutesBetween(firstLocal, start), now);
+      await copyDate(tx, actor, locked, template, seriesId, localMinutesBetween(firstLocal, start), now);
     }
   });
   return listEventDates(db, actor.organizationId, id, context);
@@ -152,7 +146,7 @@ async function copyDate(
   tx: Transaction,
   actor: Actor,
   source: EventRow,
-  { types, quotas }: { types: Array<typeof ticketType.$inferSelect>; quotas: Array<typeof ticketQuota.$inferSelect> },
+  template: DateTemplate,
   seriesId: string,
   minutes: number,
   now: Date,
@@ -188,37 +182,7 @@ async function copyDate(
     `${source.name} ${localOf(startsAt, source.timeZone).slice(0, 10)}`,
     false,
   );
-  // Each date has its own shared quotas (decision 128), copied empty, and its types name the new ones.
-  const quotaIds = new Map(quotas.map((quota) => [quota.id, randomUUID()]));
-  if (quotas.length > 0) {
-    await tx.insert(ticketQuota).values(
-      quotas.map((quota) => ({
-        ...quota,
-        id: quotaIds.get(quota.id)!,
-        eventId: newId,
-        sold: 0,
-        held: 0,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    );
-  }
-  if (types.length > 0) {
-    await tx.insert(ticketType).values(
-      // createdAt is kept: the first-created type is the wizard's (generalOf), in every date as in the source.
-      types.map((type) => ({
-        ...type,
-        id: randomUUID(),
-        eventId: newId,
-        sold: 0,
-        held: 0,
-        salesStartAt: moved(type.salesStartAt),
-        salesEndAt: moved(type.salesEndAt),
-        quotaIds: type.quotaIds.flatMap((id) => (quotaIds.has(id) ? [quotaIds.get(id)!] : [])),
-        updatedAt: now,
-      })),
-    );
-  }
+  await copyDateParts(tx, template, newId, moved, now);
   const change = { eventId: newId, organizationId: actor.organizationId, actorUserId: actor.userId };
   await tx.insert(eventStatusChange).values({ ...change, fromStatus: null, toStatus: 'draft' });
   if (live) await tx.insert(eventStatusChange).values({ ...change, fromStatus: 'draft', toStatus: 'live' });
