@@ -90,6 +90,13 @@ export async function buildOrgWorld(app: FastifyInstance, db: Database, subdomai
     payload: { name: `${subdomain} Standing`, capacity: 40, ticket_type_ids: [typeId] },
   });
   if (quota.statusCode !== 201) throw new Error(`quota failed: ${quota.statusCode} ${quota.body}`);
+  const question = await app.inject({
+    method: 'POST',
+    url: `/api/events/${live.id}/questions`,
+    headers,
+    payload: { label: `${subdomain} Dietary needs`, kind: 'short_text' },
+  });
+  if (question.statusCode !== 201) throw new Error(`question failed: ${question.statusCode} ${question.body}`);
   const draft = await app.inject({
     method: 'POST',
     url: '/api/events',
@@ -207,6 +214,7 @@ export async function buildOrgWorld(app: FastifyInstance, db: Database, subdomai
     event: [live.id, draftId],
     ticketType: [typeId],
     quota: [quota.json().id as string],
+    question: [question.json().id as string],
     order: orders.map((row) => row.id),
     ticket: ticketRows.map((row) => row.id),
     refundRequest: requests.map((row) => row.id),
@@ -286,6 +294,7 @@ export function paramKind(url: string, param: string): string | undefined {
   if (before === 'check-ins') return 'checkIn';
   if (before === 'codes') return 'code';
   if (before === 'quotas') return 'quota';
+  if (before === 'questions') return 'question';
   if (before === 'code-batches') return 'codeBatch';
   if (before === 'members') return 'member';
   if (before === 'invitations' && url.startsWith('/api/team/')) return 'invitation';
