@@ -266,6 +266,47 @@ describe('a fan gets free tickets', () => {
   });
 });
 
+describe('free tickets meet the other features', () => {
+  it('a free RSVP with a required name per ticket and a question: the names and answers reach the tickets and the order detail', async () => {
+    const live = await freeEvent('Named Launch', { capacity: 20 });
+    const typeId = live.ticket_types[0]!.id;
+    const settings = await api('PUT', `/api/events/${live.id}/attendee-settings`, {
+      ticket_names: 'required',
+      answers_editable_until: null,
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const question = await api('POST', `/api/events/${live.id}/questions`, {
+      label: 'Dietary',
+      kind: 'single_choice',
+      options: ['None', 'Vegetarian'],
+      required: true,
+      scope: 'ticket',
+    });
+    expect(question.statusCode, question.body).toBe(201);
+    const dietary = question.json().id as string;
+    const fields = { ...buyer, email: 'named@example.com', [`qty_${typeId}`]: '2' };
+    // The first post draws a block per ticket and holds nothing; the second, filled in, issues the named tickets.
+    const asked = await postCheckout(t.app, host, live.id, fields);
+    expect(asked.statusCode).toBe(400);
+    expect(await ordersOf(live.id)).toEqual([]);
+    const response = await postCheckout(t.app, host, live.id, {
+      ...fields,
+      details_for: `${typeId}:2`,
+      t1_name: 'Ada Lovelace',
+      [`t1_q_${dietary}`]: 'Vegetarian',
+      t2_name: 'Grace Hopper',
+      [`t2_q_${dietary}`]: 'None',
+    });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(303);
+    const [made] = await ordersOf(live.id);
+    expect(made).toMatchObject({ status: 'paid', amountMinor: 0, feeMinor: 0 });
+    const tickets = await ticketsOf(made!.id);
+    expect(tickets.map((entry) => entry.holderName).sort()).toEqual(['Ada Lovelace', 'Grace Hopper']);
+    const detail = (await api('GET', `/api/orders/${made!.id}`)).json();
+    expect(JSON.stringify(detail)).toContain('Vegetarian');
+  });
+});
+
 describe('limits apply to free tickets too', () => {
   it('refuses more than the per-order limit and more than the per-e-mail limit, holding nothing', async () => {
     const live = await freeEvent('Hoarders Beware', { capacity: 100 });
