@@ -27,9 +27,9 @@ import {
   useSaveAttendeeSettings,
   useSaveQuestion,
 } from '../api/questions';
+import { MoveButtons, movedIds, softDisabled } from '../../../components/ui/reorder';
 
 const card = 'bg-card border-border rounded-2xl border p-5 sm:p-6';
-const softDisabled = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
 const NAME_MODES: Array<{ value: TicketNameMode; label: string }> = [
   { value: 'off', label: 'Off: tickets carry the buyer’s name' },
   { value: 'optional', label: 'Optional: a name may be given for each ticket' },
@@ -301,10 +301,14 @@ function QuestionsList({ event, list, editable }: { event: EventDto; list: Quest
   const typeName = new Map(event.ticket_types.map((type) => [type.id, type.name]));
 
   const move = (index: number, by: -1 | 1) => {
-    if (busy || index + by < 0 || index + by >= questions.length) return;
-    const ids = questions.map((question) => question.id);
-    const [moved] = ids.splice(index, 1);
-    ids.splice(index + by, 0, moved!);
+    const ids = busy
+      ? null
+      : movedIds(
+          questions.map((question) => question.id),
+          index,
+          by,
+        );
+    if (!ids) return;
     setError(null);
     reorder.mutate(ids, { onError: (caught) => setError(problem(caught)) });
   };
@@ -399,26 +403,13 @@ function QuestionsList({ event, list, editable }: { event: EventDto; list: Quest
                   >
                     Edit
                   </Button>
-                  <Button
-                    size="xs"
-                    variant="secondary"
-                    onClick={() => move(index, -1)}
-                    aria-disabled={busy || index === 0 || undefined}
-                    className={softDisabled}
-                    aria-label={`Move ${question.label} up`}
-                  >
-                    Up
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="secondary"
-                    onClick={() => move(index, 1)}
-                    aria-disabled={busy || index === questions.length - 1 || undefined}
-                    className={softDisabled}
-                    aria-label={`Move ${question.label} down`}
-                  >
-                    Down
-                  </Button>
+                  <MoveButtons
+                    name={question.label}
+                    index={index}
+                    count={questions.length}
+                    busy={busy}
+                    onMove={(by) => move(index, by)}
+                  />
                   <Button
                     size="xs"
                     variant="secondary"

@@ -14,8 +14,8 @@ import { ApiError } from '../../../lib/api-client';
 import { useReorderTicketTypes, useSaveTicketType } from '../api/ticket-types';
 import { formatMoneyMinor } from '../lib/money';
 import { TicketTypeDialog } from './ticket-type-dialog';
+import { MoveButtons, movedIds, softDisabled } from '../../../components/ui/reorder';
 
-const softDisabled = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
 const count = (value: number) => value.toLocaleString('en-GB');
 
 export function TicketTypesSection({ event }: { event: EventDto }) {
@@ -36,10 +36,14 @@ export function TicketTypesSection({ event }: { event: EventDto }) {
 
   // Edge and busy buttons stay focusable (aria-disabled, not disabled) so keyboard focus is never dropped.
   const move = (index: number, by: -1 | 1) => {
-    if (busy || index + by < 0 || index + by >= types.length) return;
-    const ids = types.map((type) => type.id);
-    const [moved] = ids.splice(index, 1);
-    ids.splice(index + by, 0, moved!);
+    const ids = busy
+      ? null
+      : movedIds(
+          types.map((type) => type.id),
+          index,
+          by,
+        );
+    if (!ids) return;
     setError(null);
     setSaved(null);
     reorder.mutate(ids, { onError });
@@ -159,26 +163,13 @@ export function TicketTypesSection({ event }: { event: EventDto }) {
                 >
                   {type.hidden ? 'Show' : 'Hide'}
                 </Button>
-                <Button
-                  size="xs"
-                  variant="secondary"
-                  onClick={() => move(index, -1)}
-                  aria-disabled={busy || index === 0 || undefined}
-                  className={softDisabled}
-                  aria-label={`Move ${type.name} up`}
-                >
-                  Up
-                </Button>
-                <Button
-                  size="xs"
-                  variant="secondary"
-                  onClick={() => move(index, 1)}
-                  aria-disabled={busy || index === types.length - 1 || undefined}
-                  className={softDisabled}
-                  aria-label={`Move ${type.name} down`}
-                >
-                  Down
-                </Button>
+                <MoveButtons
+                  name={type.name}
+                  index={index}
+                  count={types.length}
+                  busy={busy}
+                  onMove={(by) => move(index, by)}
+                />
               </div>
             ) : null}
           </li>
