@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { order, orderChange, orderLine } from '../../db/schema/index.js';
-import type { OrderRow } from './checkout.service.js';
+import type { OrderRow } from './hold-types.js';
 import { releaseHeldTickets } from '../stock/stock.js';
 import { retryOnDeadlock, type Tx } from '../../db/tx.js';
 

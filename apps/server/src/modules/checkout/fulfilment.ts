@@ -16,7 +16,7 @@ import { NotEnoughTickets, releaseHeldTickets, sellHeldTickets } from '../stock/
 import type { Tx } from '../../db/tx.js';
 import { retakeLatePlaces } from './late-payment.js';
 import { holdersForTickets } from '../questions/ticket-holders.js';
-import type { OrderRow } from './checkout.service.js';
+import type { OrderRow } from './hold-types.js';
 
 /** What the fulfilment still needs (e-mails, a refund): queued as jobs in the same transaction. */
 export type FulfilmentFollowUp =

@@ -8,7 +8,7 @@ import { NotEnoughTickets, sellWithoutHold, type LineQuantity } from '../stock/s
 import type { Tx } from '../../db/tx.js';
 import { owedToOthers } from './storefront-event.js';
 import { quotaCountersOf } from '../quotas/quota-counters.js';
-import type { OrderRow } from './checkout.service.js';
+import type { OrderRow } from './hold-types.js';
 
 export const OWED_TO_WAITING_LIST =
   'The hold had expired and the tickets that came back were owed to the waiting list before the payment arrived';

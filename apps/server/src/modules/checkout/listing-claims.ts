@@ -9,7 +9,7 @@ import { QUEUES, type JobQueue } from '../../jobs/queue.js';
 import { recordAudit } from '../audit/audit.js';
 import type { LineQuantity } from '../stock/stock.js';
 import { moveTickets } from '../tickets/ticket-moves.js';
-import type { OrderRow } from './checkout.service.js';
+import type { OrderRow } from './hold-types.js';
 import { unrecordSale } from './sale-rollups.js';
 
 type ListingRow = typeof resaleListing.$inferSelect;

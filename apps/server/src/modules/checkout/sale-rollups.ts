@@ -5,7 +5,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { customer, customerEvent, customerSpend, salesDaily } from '../../db/schema/index.js';
 import { forgetPastPeriods } from '../analytics/analytics.past.js';
 import type { Tx } from '../../db/tx.js';
-import type { OrderRow } from './checkout.service.js';
+import type { OrderRow } from './hold-types.js';
 
 /** The buyer's totals and the per-day sales roll-up (a row every sale of the day updates, so last). */
 export async function recordSale(tx: Tx, paidOrder: OrderRow & { paidAt: Date }) {
