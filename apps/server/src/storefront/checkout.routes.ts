@@ -49,7 +49,6 @@ import { findPublicEventAddress, redirectToCurrent } from './event-address.js';
 import type { PageViewRecorder } from '../modules/analytics/page-views.js';
 import { ADMISSION_MESSAGES, ADMISSION_USED } from '../modules/queue/tokens.js';
 import type { QueueGate, QueueRedirect } from './queue-gate.js';
-import { loadCheckoutQuestions } from '../modules/questions/checkout-answers.js';
 
 export interface CheckoutRoutesDeps extends CheckoutDeps, OrderPageDeps {
   db: Database;
@@ -145,9 +144,6 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
         unlockedTypeIds: resolved.access?.ticketTypeIds ?? [],
       }));
     if (!stored) return sendStorefrontNotFound(reply);
-    // The organiser's checkout questions and names on tickets (decision 130), unless the checkout read them already.
-    if (!stored.asked)
-      stored = { ...stored, asked: await loadCheckoutQuestions(db, organization.organizationId, eventId) };
     // The waiting room guards the general on-sale: a browser without an admission sees only the presale types its
     // code unlocked (sold with their own window, decision 034), or goes to the queue.
     if (queue) {
@@ -232,10 +228,8 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       const form = readCheckoutForm(body);
       // While the queue is on, no hold without this browser's admission, whatever the form sends; only presale
       // types unlocked by the form's access code are sold outside it (startCheckout checks each chosen type).
-      const [gate, asked] = await Promise.all([
-        deps.queue.checkoutProblem(request, organization.organizationId, eventId),
-        loadCheckoutQuestions(db, organization.organizationId, eventId),
-      ]);
+      const gate = await deps.queue.checkoutProblem(request, organization.organizationId, eventId);
+      const asked = stored.asked;
       const notAdmitted = gate?.problem ? gate : null;
       const joinQueue = (text: string) =>
         sendHtml(

@@ -8,7 +8,9 @@ import {
   eventSalesState,
   windowState,
   type CurrencyCode,
+  type Question,
   type SalesWindow,
+  type TicketNameMode,
 } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
@@ -64,8 +66,8 @@ export interface StorefrontEvent {
   expiredHolds: boolean;
   /** Dates in a series (decision 132): the series' live dates that have not ended, this one too; [] = single. */
   dates: SeriesDate[];
-  /** The checkout's questions and name-on-ticket setting, when the page read them (decision 130). */
-  asked?: CheckoutQuestions;
+  /** The checkout's questions and name-on-ticket setting (decision 130). */
+  asked: CheckoutQuestions;
 }
 
 /** One date of a series as the event page offers it. */
@@ -270,17 +272,26 @@ const storefrontEventQuery = (name: string, eventId: (owner: SQL) => SQL, owner:
         // The probe `releaseExpiredHolds` makes first (the partial pending-hold index), riding along.
         expired: sql<boolean>`exists (select 1 from "order" where status = 'pending' and event_id = ${eventId(owner)}
           and hold_expires_at < ${sql.placeholder('now')}::timestamptz)`,
-        // The series' other dates ride along too (nothing is read for a single event).
-        dates: sql<SeriesDateRow[] | null>`case when ${event.seriesId} is null then null else (
+        // The series' other dates ride along too (nothing is read for a single event). Like the parts below, it
+        // names the event by the statement's parameters, not the joined row, so it runs once, not once per type.
+        dates: sql<SeriesDateRow[] | null>`(
           select json_agg(d order by d.starts_at, d.id) from (
             select s.id, s.slug, s.starts_at, s.time_zone,
               (s.capacity is not null and s.sold + s.held >= s.capacity) or not exists (
                 select 1 from ticket_type t where t.event_id = s.id and not t.hidden and t.price_minor is not null
                   and (t.capacity is null or t.sold + t.held < t.capacity)) as sold_out
-            from event s
-            where s.organization_id = ${event.organizationId} and s.series_id = ${event.seriesId}
+            from event e join event s on s.organization_id = e.organization_id and s.series_id = e.series_id
+            where e.id = ${eventId(owner)} and e.organization_id = ${owner}
               and s.status = 'live' and (s.ends_at is null or s.ends_at > ${sql.placeholder('now')}::timestamptz)
-          ) d) end`,
+          ) d)`,
+        // The checkout's questions and name-on-ticket setting (decision 130).
+        asked: sql<{ ticketNames: TicketNameMode | null; questions: Question[] | null }>`json_build_object(
+          'ticketNames', (select a.ticket_names from event_attendee_settings a
+            where a.event_id = ${eventId(owner)} and a.organization_id = ${owner}),
+          'questions', (select json_agg(json_build_object('id', q.id, 'label', q.label, 'kind', q.kind,
+              'options', q.options, 'required', q.required, 'scope', q.scope, 'ticket_type_ids', q.ticket_type_ids,
+              'position', q.position) order by q.position, q.created_at)
+            from event_question q where q.event_id = ${eventId(owner)} and q.organization_id = ${owner}))`,
         // The event's shared quotas (none: null), read once for the statement.
         quotas: sql<QuotaCounters[] | null>`(select json_agg(json_build_object('id', q.id, 'name', q.name,
           'capacity', q.capacity, 'sold', q.sold, 'held', q.held)) from ticket_quota q
@@ -387,6 +398,10 @@ async function readStorefrontEvent(
     salesOpensAt: sales.opensAt,
     keepOwed: owed !== null,
     expiredHolds: joined[0]?.expired === true,
+    asked: {
+      ticketNames: joined[0]?.asked?.ticketNames ?? 'off',
+      questions: joined[0]?.asked?.questions ?? [],
+    },
     dates: (joined[0]?.dates ?? []).map((date) => ({
       id: date.id,
       slug: date.slug,

@@ -56,19 +56,17 @@ export async function copyDateParts(
   const quotaIds = new Map(quotas.map((quota) => [quota.id, randomUUID()]));
   const typeIds = new Map(types.map((type) => [type.id, randomUUID()]));
   if (quotas.length > 0) {
-    await tx
-      .insert(ticketQuota)
-      .values(
-        quotas.map((quota) => ({
-          ...quota,
-          id: quotaIds.get(quota.id)!,
-          eventId,
-          sold: 0,
-          held: 0,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      );
+    await tx.insert(ticketQuota).values(
+      quotas.map((quota) => ({
+        ...quota,
+        id: quotaIds.get(quota.id)!,
+        eventId,
+        sold: 0,
+        held: 0,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
   }
   if (types.length > 0) {
     await tx.insert(ticketType).values(

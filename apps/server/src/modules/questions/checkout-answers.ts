@@ -1,7 +1,7 @@
 // What the checkout form asks beyond the buyer's details (decision 130): the event's questions and its name-on-
 // ticket setting, the slots of the chosen tickets (slot 1..n, numbered in the page's type order), the posted fields'
-// names, and the check of everything posted, giving the rows the hold stores or the message for each field.
-import { and, asc, eq, sql } from 'drizzle-orm';
+// names, and the check of everything posted, giving the rows the hold stores or the message for each field. The
+// questions themselves ride along in the storefront's one event statement (storefront-event.ts).
 import {
   checkAnswer,
   checkHolderName,
@@ -10,57 +10,10 @@ import {
   type RawAnswer,
   type TicketNameMode,
 } from '@marquee/shared';
-import type { Database } from '../../db/client.js';
-import { preparedQuery } from '../../db/prepared.js';
-import { eventAttendeeSettings, eventQuestion } from '../../db/schema/index.js';
-import { toQuestion } from './questions.service.js';
 
 export interface CheckoutQuestions {
   ticketNames: TicketNameMode;
   questions: Question[];
-}
-
-export const NO_CHECKOUT_QUESTIONS: CheckoutQuestions = { ticketNames: 'off', questions: [] };
-
-const settingsOf = preparedQuery('checkout_attendee_settings', (db, name) =>
-  db
-    .select({ ticketNames: eventAttendeeSettings.ticketNames })
-    .from(eventAttendeeSettings)
-    .where(
-      and(
-        eq(eventAttendeeSettings.eventId, sql.placeholder('eventId')),
-        eq(eventAttendeeSettings.organizationId, sql.placeholder('organizationId')),
-      ),
-    )
-    .limit(1)
-    .prepare(name),
-);
-
-const questionsOf = preparedQuery('checkout_event_questions', (db, name) =>
-  db
-    .select()
-    .from(eventQuestion)
-    .where(
-      and(
-        eq(eventQuestion.eventId, sql.placeholder('eventId')),
-        eq(eventQuestion.organizationId, sql.placeholder('organizationId')),
-      ),
-    )
-    .orderBy(asc(eventQuestion.position), asc(eventQuestion.createdAt))
-    .prepare(name),
-);
-
-/** The event's questions and name setting, as the checkout form asks them. */
-export async function loadCheckoutQuestions(
-  db: Database,
-  organizationId: string,
-  eventId: string,
-): Promise<CheckoutQuestions> {
-  const [settings, rows] = await Promise.all([
-    settingsOf(db, { eventId, organizationId }),
-    questionsOf(db, { eventId, organizationId }),
-  ]);
-  return { ticketNames: settings[0]?.ticketNames ?? 'off', questions: rows.map(toQuestion) };
 }
 
 /** Whether each chosen ticket gets a block of its own (a name, or a question asked per ticket). */
