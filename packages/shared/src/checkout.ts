@@ -90,6 +90,14 @@ export const ticketTypeInputSchema = z.object({
     .default(''),
   /** A free ticket: no price, no booking fee, issued at once (decision 124). */
   free: z.boolean().default(false),
+  /**
+   * Pay what you want (decision 133): the fan chooses the amount, at least `minimum_price` ('0' = any amount);
+   * `price` is then the suggested price, prefilled on the storefront.
+   */
+  pay_what_you_want: z.boolean().default(false),
+  minimum_price: z
+    .union([z.string().regex(PRICE_PATTERN, 'Minimum price must be a number with at most two decimals'), z.literal('')])
+    .default(''),
   /** The type's own limit; null = none (the venue capacity still applies). */
   capacity: z.number().int().min(0, 'Capacity cannot be negative').max(10_000_000).nullable().default(null),
   max_per_order: z

@@ -247,6 +247,8 @@ export const ticketTypeSchema = z.object({
   name: z.string(),
   description: z.string(),
   price_minor: z.number().int().nullable(),
+  /** Pay what you want (decision 133): the least a fan pays (0 = any amount), price_minor the suggested; null = fixed. */
+  minimum_price_minor: z.number().int().nullable(),
   currency: z.enum(CURRENCY_CODES),
   /** The type's own limit; null = none (the venue capacity still applies). */
   capacity: z.number().int().nullable(),

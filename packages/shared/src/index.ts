@@ -6,6 +6,7 @@ export * from './images.js';
 export * from './organization.js';
 export * from './money.js';
 export * from './free-tickets.js';
+export * from './pay-what-you-want.js';
 export * from './domains.js';
 export * from './checkout.js';
 export * from './organiser-sales.js';

@@ -4,6 +4,8 @@ import { isAttendeeField } from '../modules/questions/checkout-answers.js';
 
 export interface CheckoutFormState {
   quantities: Record<string, string>;
+  /** Pay what you want (decision 133): the amount typed per type, as posted (shown again on a refused form). */
+  amounts?: Record<string, string>;
   buyer: BuyerDetails;
   /** The codes the form carried (hidden fields; checked again at the hold). */
   accessCode?: string;
@@ -37,15 +39,19 @@ export function emptyCheckoutForm(country: string): CheckoutFormState {
 export function readCheckoutForm(body: Record<string, string>): CheckoutFormState {
   const text = (key: string) => (typeof body[key] === 'string' ? body[key]!.slice(0, 500) : '');
   const quantities: Record<string, string> = {};
+  const amounts: Record<string, string> = {};
   const attendee: Record<string, string> = {};
   for (const [key, value] of Object.entries(body)) {
     if (key.startsWith('qty_') && typeof value === 'string') quantities[key.slice(4, 64)] = value.slice(0, 10);
+    // Kept well past any valid amount, so an oversized one is refused with its message rather than cut to fit.
+    else if (key.startsWith('amount_') && typeof value === 'string') amounts[key.slice(7, 64)] = value.slice(0, 40);
     // Kept as typed, up to well past any answer's limit, so a too-long answer comes back to be shortened.
     else if (isAttendeeField(key) && typeof value === 'string' && key.length <= 100)
       attendee[key] = value.slice(0, 4000);
   }
   return {
     quantities,
+    amounts,
     attendee,
     accessCode: text('access_code').slice(0, 64),
     promoCode: text('promo_code').slice(0, 64),

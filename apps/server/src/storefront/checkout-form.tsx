@@ -1,7 +1,15 @@
 // The event page's checkout form: each ticket type with its price, booking fee and availability ('Sold out',
 // 'Only N left'), a quantity per type, then the buyer's details and the ticks the event needs. A plain form
 // that works without JavaScript; the checkout script only adds steppers.
-import { FEW_LEFT_THRESHOLD, FREE_LABEL, formatMoney, isFreePrice, SALES_MESSAGES } from '@marquee/shared';
+import {
+  amountText,
+  FEW_LEFT_THRESHOLD,
+  FREE_LABEL,
+  formatMoney,
+  isFreePrice,
+  pwywLabel,
+  SALES_MESSAGES,
+} from '@marquee/shared';
 import { typeSalesProblem } from '../modules/checkout/drop-rules.js';
 import { CodeEntry, CodeHiddenFields, NO_CODE_VIEW, OnSale, type CodeView } from './code-entry.js';
 import type { SellableTicketType, StorefrontEvent } from '../modules/checkout/storefront-event.js';
@@ -42,6 +50,35 @@ function Availability({ type, timeZone }: { type: SellableTicketType; timeZone: 
   return presale;
 }
 
+/** Pay what you want (decision 133): the fan's amount, prefilled with the suggested price; a plain text field. */
+function AmountField({
+  type,
+  form,
+  errors,
+}: {
+  type: SellableTicketType;
+  form: CheckoutFormState;
+  errors: CheckoutFormErrors;
+}) {
+  const name = `amount:${type.id}`;
+  return (
+    <div className="field amount">
+      <label htmlFor={`amount-${type.id}`}>{pwywLabel(type.minimumMinor ?? 0, type.currency)}</label>
+      <input
+        id={`amount-${type.id}`}
+        name={`amount_${type.id}`}
+        type="text"
+        inputMode={type.currency === 'JPY' ? 'numeric' : 'decimal'}
+        autoComplete="off"
+        size={10}
+        defaultValue={form.amounts?.[type.id] ?? amountText(type.priceMinor, type.currency)}
+        {...describedBy(errors, name)}
+      />
+      <FieldError errors={errors} name={name} />
+    </div>
+  );
+}
+
 function TypeRow({
   type,
   form,
@@ -65,7 +102,14 @@ function TypeRow({
         <h3 id={`type-${type.id}`}>{type.name}</h3>
         {type.description ? <p className="muted">{type.description}</p> : null}
         {/* A free ticket shows 'Free' and no booking fee: it has none (decision 124). */}
-        {isFreePrice(type.priceMinor) ? (
+        {type.minimumMinor !== null ? (
+          <p>
+            <span className="price">{`Suggested ${formatMoney(type.priceMinor, type.currency)}`}</span>{' '}
+            <span className="muted">
+              {`+ ${formatMoney(type.feeMinor, type.currency)} booking fee at that price (the fee follows the amount you choose)`}
+            </span>
+          </p>
+        ) : isFreePrice(type.priceMinor) ? (
           <p>
             <span className="price">{FREE_LABEL}</span>
           </p>
@@ -77,6 +121,7 @@ function TypeRow({
         )}
         <Availability type={type} timeZone={timeZone} />
         <FieldError errors={errors} name={key} />
+        {type.minimumMinor !== null && !soldOut ? <AmountField type={type} form={form} errors={errors} /> : null}
       </div>
       {soldOut ? null : (
         <div className="qty">

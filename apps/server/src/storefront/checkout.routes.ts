@@ -250,6 +250,7 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
         organizationId: organization.organizationId,
         eventId,
         quantities: form.quantities,
+        amounts: form.amounts ?? {},
         buyer: form.buyer,
         submissionKey: checkoutSubmissionKey(request, eventId, form),
         ip: request.ip,

@@ -95,6 +95,7 @@ export function sampleEvents(): EventDto[] {
           name: 'General Admission',
           description: '',
           price_minor: 1500,
+          minimum_price_minor: null,
           currency: 'GBP',
           capacity: 400,
           sold: 312,

@@ -116,6 +116,11 @@ export const ticketType = pgTable(
     description: text('description').notNull().default(''),
     /** Integer minor units of `currency`; null while a draft has no price yet. */
     priceMinor: bigint('price_minor', { mode: 'number' }),
+    /**
+     * Pay what you want (decision 133): the least a fan may pay, in minor units (0 = any amount); null = a fixed
+     * price. `priceMinor` is then the suggested price.
+     */
+    minPriceMinor: bigint('min_price_minor', { mode: 'number' }),
     currency: text('currency').notNull(),
     /** The type's own limit; null = none (the event's venue capacity still applies). */
     capacity: integer('capacity'),
@@ -148,6 +153,10 @@ export const ticketType = pgTable(
     check('ticket_type_max_per_order_check', sql`${table.maxPerOrder} between 1 and 100`),
     check('ticket_type_capacity_check', sql`${table.capacity} is null or ${table.capacity} >= 0`),
     check('ticket_type_price_check', sql`${table.priceMinor} is null or ${table.priceMinor} >= 0`),
+    check(
+      'ticket_type_min_price_check',
+      sql`${table.minPriceMinor} is null or (${table.minPriceMinor} >= 0 and ${table.priceMinor} > 0 and ${table.priceMinor} >= ${table.minPriceMinor})`,
+    ),
   ],
 );
 

@@ -73,13 +73,15 @@ const WINDOW_MS = 2 * 60_000;
 export function checkoutSubmissionKey(
   request: FastifyRequest,
   eventId: string,
-  form: { quantities: Record<string, string>; buyer: { email: string } },
+  form: { quantities: Record<string, string>; amounts?: Record<string, string>; buyer: { email: string } },
   now = Date.now(),
 ): string {
+  // A pay-what-you-want amount is part of what was asked for (decision 133): the same tickets at another amount
+  // are a new checkout, not the order the first amount made.
   const quantities = Object.entries(form.quantities)
     .filter(([, value]) => value.trim() !== '' && value.trim() !== '0')
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([id, value]) => `${id}=${value.trim()}`)
+    .map(([id, value]) => `${id}=${value.trim()}${form.amounts?.[id] ? `@${form.amounts[id]!.trim()}` : ''}`)
     .join('&');
   return hash(
     'sha256',

@@ -12,7 +12,7 @@ import type { LineQuantity } from '../stock/stock.js';
 import { loadStorefrontEvent, type SellableTicketType, type StorefrontEvent } from './storefront-event.js';
 
 /** Per-field messages of a refused checkout, shown beside the form's fields. */
-export type CheckoutFields = Partial<Record<BuyerField | 'code' | `qty:${string}`, string>>;
+export type CheckoutFields = Partial<Record<BuyerField | 'code' | `qty:${string}` | `amount:${string}`, string>>;
 
 /**
  * A checkout that took nothing, as a value: the outcome, and the event as just read (so the page showing the

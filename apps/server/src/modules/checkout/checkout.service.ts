@@ -18,6 +18,7 @@ import { preparedQuery } from '../../db/prepared.js';
 import { order, orderLine, organizationSettings } from '../../db/schema/index.js';
 import { choosesOnlyPresales, codesFor, eventSalesProblem, pricedLines } from './drop-rules.js';
 import { holdOrder } from './hold.js';
+import { applyChosenAmounts } from './chosen-amounts.js';
 import { confirmFreeOrder } from './fulfilment.js';
 import type { CheckoutNotifier } from './notifier.js';
 import { orderTotalMinor } from './hold-decide.js';
@@ -55,6 +56,8 @@ export interface StartCheckoutInput {
   eventId: string;
   /** ticket type id -> quantity as the form sent it (text). */
   quantities: Record<string, string>;
+  /** Pay what you want (decision 133): ticket type id -> the amount the fan chose (text, as typed). */
+  amounts?: Record<string, string>;
   buyer: BuyerDetails;
   /** The form's one-time key: a resubmitted form finds the order it made. */
   submissionKey: string;
@@ -113,7 +116,7 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
   if (stored.closedReason === 'cancelled') return { outcome: 'cancelled', event: stored };
   // Without payouts only free tickets are sold (decision 124): an event offering none is paused whatever the form
   // sent; one offering some is checked against the basket below.
-  const offersFree = stored.types.some((type) => isFreePrice(type.priceMinor));
+  const offersFree = stored.types.some((type) => isFreePrice(type.priceMinor) || type.minimumMinor === 0);
   if (!canSell && !offersFree) return { outcome: 'sales_paused', event: stored };
   // Before the on-sale or after sales end, whatever the form sent.
   const closed = eventSalesProblem(stored);
@@ -134,7 +137,9 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
     stored = (await loadStorefrontEvent(db, input.organizationId, input.eventId, now, loadOptions)) ?? stored;
     parsed = parseQuantities(input.quantities, stored.types, stored.row.timeZone);
   }
-  const { lines, fields } = parsed;
+  const chosen = applyChosenAmounts(parsed.lines, input.amounts ?? {});
+  const lines = chosen.lines;
+  const fields: CheckoutFields & { form?: string } = { ...parsed.fields, ...chosen.fields };
   if (parsed.outsideWindow) return { outcome: 'closed', message: parsed.outsideWindow, fields, event: stored };
   const totalTickets = lines.reduce((sum, line) => sum + line.quantity, 0);
   if (totalTickets > stored.row.maxTicketsPerOrder)

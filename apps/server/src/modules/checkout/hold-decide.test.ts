@@ -15,6 +15,7 @@ const type = (id: string, priceMinor = 2000): SellableTicketType => ({
   description: '',
   priceMinor,
   feeMinor: 160,
+  minimumMinor: null,
   currency: 'GBP',
   remaining: null,
   maxPerOrder: 10,

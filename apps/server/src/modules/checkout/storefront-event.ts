@@ -30,8 +30,11 @@ export interface SellableTicketType {
   id: string;
   name: string;
   description: string;
+  /** The price, or a pay-what-you-want type's suggested price (the amount field's default). */
   priceMinor: number;
   feeMinor: number;
+  /** Pay what you want (decision 133): the least the fan may choose (0 = any amount); null = a fixed price. */
+  minimumMinor: number | null;
   currency: CurrencyCode;
   /** Tickets left for this type, counting the venue limit; null = unlimited. */
   remaining: number | null;
@@ -109,6 +112,7 @@ export function toSellable(
     description: type.description,
     priceMinor,
     feeMinor: bookingFee(priceMinor, currency),
+    minimumMinor: type.minPriceMinor,
     currency,
     remaining: remainingFor(type, row, quotas),
     maxPerOrder: type.maxPerOrder,

@@ -55,6 +55,7 @@ export function toTicketTypeDto(type: TicketTypeRow, timeZone: string): TicketTy
     name: type.name,
     description: type.description,
     price_minor: type.priceMinor,
+    minimum_price_minor: type.minPriceMinor,
     currency: type.currency as CurrencyCode,
     capacity: type.capacity,
     sold: type.sold,

@@ -260,9 +260,13 @@ export async function updateEvent(
         await assignEventSlug(tx, actor.organizationId, row.id, state.name, row.publishedAt !== null);
       }
       if (general) {
+        // The wizard's price is a pay-what-you-want type's suggested one (decision 133): the minimum stays while the
+        // price still covers it; a free price or one below the minimum makes the type a fixed price again.
+        const price = values.ticket.priceMinor;
+        const keepsMinimum = general.minPriceMinor !== null && price !== null && price > 0 && price >= general.minPriceMinor;
         await tx
           .update(ticketType)
-          .set({ ...values.ticket, updatedAt: now })
+          .set({ ...values.ticket, minPriceMinor: keepsMinimum ? general.minPriceMinor : null, updatedAt: now })
           .where(and(eq(ticketType.id, general.id), eq(ticketType.organizationId, actor.organizationId)));
       } else {
         await tx.insert(ticketType).values({

@@ -7,6 +7,7 @@ import {
   FREE_MESSAGES,
   localToInstant,
   MAX_TICKET_TYPES_PER_EVENT,
+  PWYW_MESSAGES,
   TICKET_TYPE_MESSAGES,
   ticketPriceTooHigh,
   ticketPriceTooHighMessage,
@@ -96,6 +97,39 @@ function priceOf({ price: text, free }: Pick<TicketTypeInput, 'price' | 'free'>,
   return minor;
 }
 
+const refuse = (path: string, message: string): never => {
+  throw new AppError('VALIDATION_ERROR', message, [{ path, message }]);
+};
+
+/** A typed amount ('12.50') in minor units, with the price's ceiling and decimal rules; '' and 0 are 0. */
+function amountOf(text: string, currency: CurrencyCode, path: string): number {
+  if (text === '') return 0;
+  if (ticketPriceTooHigh(text, currency)) refuse(path, ticketPriceTooHighMessage(currency));
+  try {
+    return toMinorUnits(text, currency);
+  } catch {
+    return refuse(path, currency === 'JPY' ? TICKET_TYPE_MESSAGES.jpyDecimals : TICKET_TYPE_MESSAGES.priceStep);
+  }
+}
+
+/**
+ * The type's price and pay-what-you-want minimum (decision 133): a fixed price has no minimum (null); a pay what
+ * you want type has a suggested price (the stored price, more than 0) and a minimum from 0 up to it.
+ */
+function pricesOf(
+  input: Pick<TicketTypeInput, 'price' | 'free' | 'pay_what_you_want' | 'minimum_price'>,
+  currency: CurrencyCode,
+): { priceMinor: number; minPriceMinor: number | null } {
+  if (!input.pay_what_you_want) return { priceMinor: priceOf(input, currency), minPriceMinor: null };
+  if (input.free) refuse('pay_what_you_want', PWYW_MESSAGES.freeAndPwyw);
+  if (input.minimum_price === '') refuse('minimum_price', PWYW_MESSAGES.minimumRequired);
+  const minPriceMinor = amountOf(input.minimum_price, currency, 'minimum_price');
+  const priceMinor = amountOf(input.price, currency, 'price');
+  if (priceMinor <= 0) refuse('price', PWYW_MESSAGES.suggestedRequired);
+  if (priceMinor < minPriceMinor) refuse('price', PWYW_MESSAGES.suggestedBelowMinimum);
+  return { priceMinor, minPriceMinor };
+}
+
 /** The type's own sales window as instants; the end must follow the start. */
 function salesWindowOf(input: TicketTypeInput, timeZone: string) {
   const at = (local: string | null | undefined) => (local ? localToInstant(local, timeZone) : null);
@@ -156,7 +190,7 @@ export async function createTicketType(
         eventId: row.id,
         name: input.name,
         description: input.description,
-        priceMinor: priceOf(input, currency),
+        ...pricesOf(input, currency),
         currency,
         capacity: input.capacity,
         maxPerOrder: input.max_per_order,
@@ -182,7 +216,7 @@ export async function updateTicketType(
     db.transaction(async (tx) => {
       const row = await editableEvent(tx, organizationId, eventId);
       const current = findType(await typesOf(tx, organizationId, row.id), typeId);
-      const priceMinor = priceOf(input, current.currency as CurrencyCode);
+      const prices = pricesOf(input, current.currency as CurrencyCode);
       // Locked so a checkout hold cannot slip in between the capacity check and the update.
       const [locked] = await tx
         .select()
@@ -195,7 +229,7 @@ export async function updateTicketType(
         .set({
           name: input.name,
           description: input.description,
-          priceMinor,
+          ...prices,
           capacity: input.capacity,
           maxPerOrder: input.max_per_order,
           hidden: input.hidden,

@@ -7,6 +7,7 @@ import {
   TICKET_TYPE_DESCRIPTION_MAX,
   TICKET_TYPE_MESSAGES,
   TICKET_TYPE_NAME_MAX,
+  PWYW_MESSAGES,
   currencyDecimals,
   fromMinorUnits,
   isFreePrice,
@@ -29,7 +30,15 @@ import { DateTimePicker } from './date-time-picker';
 import { textareaClasses } from './form-parts';
 
 type FormField =
-  'name' | 'description' | 'price' | 'capacity' | 'max_per_order' | 'sales_start_local' | 'sales_end_local';
+  | 'name'
+  | 'description'
+  | 'price'
+  | 'minimum_price'
+  | 'pay_what_you_want'
+  | 'capacity'
+  | 'max_per_order'
+  | 'sales_start_local'
+  | 'sales_end_local';
 type Errors = Partial<Record<FormField, string>>;
 
 interface Draft {
@@ -38,6 +47,9 @@ interface Draft {
   price: string;
   /** A free ticket (decision 124): no price, no booking fee. */
   free: boolean;
+  /** Pay what you want (decision 133): `price` is then the suggested price, `minimum` the least a fan pays. */
+  payWhatYouWant: boolean;
+  minimum: string;
   capacity: string;
   maxPerOrder: string;
   hidden: boolean;
@@ -50,6 +62,8 @@ const draftOf = (type: TicketTypeDto | null, currency: CurrencyCode): Draft => (
   description: type?.description ?? '',
   price: type?.price_minor == null || isFreePrice(type.price_minor) ? '' : fromMinorUnits(type.price_minor, currency),
   free: isFreePrice(type?.price_minor),
+  payWhatYouWant: type?.minimum_price_minor != null,
+  minimum: type?.minimum_price_minor == null ? '' : fromMinorUnits(type.minimum_price_minor, currency),
   capacity: type?.capacity == null ? '' : String(type.capacity),
   maxPerOrder: String(type?.max_per_order ?? DEFAULT_MAX_PER_ORDER),
   hidden: type?.hidden ?? false,
@@ -65,6 +79,8 @@ function parse(draft: Draft, currency: CurrencyCode): { body?: TicketTypeInput; 
     description: draft.description,
     price: draft.free ? '' : draft.price.trim(),
     free: draft.free,
+    pay_what_you_want: draft.payWhatYouWant,
+    minimum_price: draft.payWhatYouWant ? draft.minimum.trim() : '',
     capacity: draft.capacity.trim() === '' ? null : toNumber(draft.capacity),
     max_per_order: toNumber(draft.maxPerOrder),
     hidden: draft.hidden,
@@ -79,11 +95,26 @@ function parse(draft: Draft, currency: CurrencyCode): { body?: TicketTypeInput; 
       errors[field] ??= issue.code === 'invalid_type' ? 'Enter a whole number' : issue.message;
     }
   }
+  // The server's rules for an amount typed in this currency: its decimals and the price ceiling.
+  const amountProblem = (text: string) => {
+    const [, fraction = ''] = text.trim().split('.');
+    if (currencyDecimals(currency) === 0 && /[^0]/.test(fraction)) return TICKET_TYPE_MESSAGES.jpyDecimals;
+    if (ticketPriceTooHigh(text, currency)) return ticketPriceTooHighMessage(currency);
+    return undefined;
+  };
   if (!errors.price && !draft.free) {
-    const [, fraction = ''] = draft.price.trim().split('.');
-    if (currencyDecimals(currency) === 0 && /[^0]/.test(fraction)) errors.price = TICKET_TYPE_MESSAGES.jpyDecimals;
-    else if (!(Number(draft.price) > 0)) errors.price = TICKET_TYPE_MESSAGES.priceRequired;
-    else if (ticketPriceTooHigh(draft.price, currency)) errors.price = ticketPriceTooHighMessage(currency);
+    const required = draft.payWhatYouWant ? PWYW_MESSAGES.suggestedRequired : TICKET_TYPE_MESSAGES.priceRequired;
+    errors.price = amountProblem(draft.price) ?? (Number(draft.price) > 0 ? undefined : required);
+    if (!errors.price) delete errors.price;
+  }
+  if (draft.payWhatYouWant && !errors.minimum_price) {
+    if (draft.minimum.trim() === '') errors.minimum_price = PWYW_MESSAGES.minimumRequired;
+    else {
+      const problem = amountProblem(draft.minimum);
+      if (problem) errors.minimum_price = problem;
+      else if (!errors.price && Number(draft.price) < Number(draft.minimum))
+        errors.price = PWYW_MESSAGES.suggestedBelowMinimum;
+    }
   }
   return Object.keys(errors).length ? { errors } : { body: result.data, errors };
 }
@@ -177,11 +208,24 @@ export function TicketTypeDialog({
           label="Free ticket"
           hint="No price and no booking fee: fans get these tickets without paying"
           checked={draft.free}
-          onChange={(free) => set({ free })}
+          onChange={(free) => set(free ? { free, payWhatYouWant: false } : { free })}
         />
+        {draft.free ? null : (
+          <Switch
+            id={`${id}-pay_what_you_want`}
+            label="Pay what you want"
+            hint="Fans choose the amount, at least your minimum (0 for donations); the booking fee follows their amount"
+            checked={draft.payWhatYouWant}
+            onChange={(payWhatYouWant) => set({ payWhatYouWant })}
+          />
+        )}
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           {draft.free ? null : (
-            <Field id={`${id}-price`} label={`Price (${currencySymbol(currency)})`} error={errors.price}>
+            <Field
+              id={`${id}-price`}
+              label={`${draft.payWhatYouWant ? 'Suggested price' : 'Price'} (${currencySymbol(currency)})`}
+              error={errors.price}
+            >
               <input
                 {...input('price')}
                 inputMode="decimal"
@@ -191,6 +235,23 @@ export function TicketTypeDialog({
               />
             </Field>
           )}
+          {draft.payWhatYouWant && !draft.free ? (
+            <Field
+              id={`${id}-minimum_price`}
+              label={`Minimum price (${currencySymbol(currency)})`}
+              error={errors.minimum_price}
+              hint="0 = any amount"
+            >
+              <input
+                {...input('minimum_price')}
+                aria-describedby={describedBy(`${id}-minimum_price`, errors.minimum_price, true)}
+                inputMode="decimal"
+                className={inputClasses}
+                value={draft.minimum}
+                onChange={(changed) => set({ minimum: changed.target.value })}
+              />
+            </Field>
+          ) : null}
           <Field
             id={`${id}-capacity`}
             label="Capacity"

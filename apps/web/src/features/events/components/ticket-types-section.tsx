@@ -6,6 +6,7 @@ import {
   FREE_LABEL,
   fromMinorUnits,
   isFreePrice,
+  pwywLabel,
   type EventDto,
   type TicketTypeDto,
 } from '@marquee/shared';
@@ -63,6 +64,9 @@ export function TicketTypesSection({ event }: { event: EventDto }) {
               ? ''
               : fromMinorUnits(type.price_minor, type.currency),
           free: isFreePrice(type.price_minor),
+          pay_what_you_want: type.minimum_price_minor !== null,
+          minimum_price:
+            type.minimum_price_minor === null ? '' : fromMinorUnits(type.minimum_price_minor, type.currency),
           capacity: type.capacity,
           max_per_order: type.max_per_order,
           hidden: !type.hidden,
@@ -129,6 +133,15 @@ export function TicketTypesSection({ event }: { event: EventDto }) {
               <p className="text-foreground text-sm">
                 {type.price_minor === null ? (
                   'Price not set'
+                ) : type.minimum_price_minor !== null ? (
+                  <>
+                    <span className="font-semibold">
+                      {pwywLabel(type.minimum_price_minor, type.currency)}
+                    </span>{' '}
+                    <span className="text-muted-foreground">
+                      · suggested {formatMoneyMinor(type.price_minor, type.currency)} + booking fee on the amount paid
+                    </span>
+                  </>
                 ) : isFreePrice(type.price_minor) ? (
                   <span className="font-semibold">{FREE_LABEL}</span>
                 ) : (
