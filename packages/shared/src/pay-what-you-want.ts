@@ -50,7 +50,7 @@ export function parseChosenAmount(
   const text = raw.trim();
   if (text === '') return { error: PWYW_MESSAGES.amountRequired };
   const decimals = currencyDecimals(currency);
-  const match = /^(\d{1,12})(?:\.(\d{1,12}))?$/.exec(text);
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
   if (!match) return { error: PWYW_MESSAGES.amountNotNumber(currency) };
   const fraction = (match[2] ?? '').replace(/0+$/, '');
   if (fraction.length > decimals) return { error: PWYW_MESSAGES.amountDecimals(currency) };
