@@ -21,6 +21,7 @@ import { asBrowser, type SignedInUser } from '../../../test/auth-helpers.js';
 import {
   buyer,
   createLiveEvent,
+  liveEventInput,
   payWithCard,
   postCheckout,
   sellingOrganiser,
@@ -81,6 +82,25 @@ describe('the ticket types API', () => {
     const fixed = await api('PUT', `/api/events/${live.id}/ticket-types/${extra.id}`, { name: 'Extra', price: '9' });
     expect(fixed.statusCode, fixed.body).toBe(200);
     expect(fixed.json()).toMatchObject({ price_minor: 900, minimum_price_minor: null });
+  });
+
+  it('keeps the minimum when the wizard saves a price that covers it; a lower price makes the type fixed', async () => {
+    const created = await api('POST', '/api/events', { ...liveEventInput, name: 'Wizard PWYW' });
+    const draft = created.json() as EventDto;
+    const general = draft.ticket_types[0]!;
+    const made = await api('PUT', `/api/events/${draft.id}/ticket-types/${general.id}`, {
+      name: general.name,
+      pay_what_you_want: true,
+      minimum_price: '5',
+      price: '20',
+    });
+    expect(made.json()).toMatchObject({ price_minor: 2000, minimum_price_minor: 500 });
+    const kept = await api('PUT', `/api/events/${draft.id}`, { price: '8.00' });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().ticket_types[0]).toMatchObject({ price_minor: 800, minimum_price_minor: 500 });
+    const lowered = await api('PUT', `/api/events/${draft.id}`, { price: '4.00' });
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    expect(lowered.json().ticket_types[0]).toMatchObject({ price_minor: 400, minimum_price_minor: null });
   });
 
   it.each([

@@ -137,6 +137,7 @@ describe('POST /api/events', () => {
         name: 'General Admission',
         description: '',
         price_minor: null,
+        minimum_price_minor: null,
         currency: 'GBP',
         capacity: null,
         sold: 0,
