@@ -106,7 +106,7 @@ function TypeRow({
           <p>
             <span className="price">{`Suggested ${formatMoney(type.priceMinor, type.currency)}`}</span>{' '}
             <span className="muted">
-              {`+ ${formatMoney(type.feeMinor, type.currency)} booking fee at that price (the fee follows the amount you choose)`}
+              {`+ ${formatMoney(type.feeMinor, type.currency)} booking fee at this price`}
             </span>
           </p>
         ) : isFreePrice(type.priceMinor) ? (
