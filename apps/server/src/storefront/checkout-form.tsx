@@ -105,9 +105,7 @@ function TypeRow({
         {type.minimumMinor !== null ? (
           <p>
             <span className="price">{`Suggested ${formatMoney(type.priceMinor, type.currency)}`}</span>{' '}
-            <span className="muted">
-              {`+ ${formatMoney(type.feeMinor, type.currency)} booking fee at this price`}
-            </span>
+            <span className="muted">{`+ ${formatMoney(type.feeMinor, type.currency)} booking fee at this price`}</span>
           </p>
         ) : isFreePrice(type.priceMinor) ? (
           <p>

@@ -263,7 +263,8 @@ export async function updateEvent(
         // The wizard's price is a pay-what-you-want type's suggested one (decision 133): the minimum stays while the
         // price still covers it; a free price or one below the minimum makes the type a fixed price again.
         const price = values.ticket.priceMinor;
-        const keepsMinimum = general.minPriceMinor !== null && price !== null && price > 0 && price >= general.minPriceMinor;
+        const keepsMinimum =
+          general.minPriceMinor !== null && price !== null && price > 0 && price >= general.minPriceMinor;
         await tx
           .update(ticketType)
           .set({ ...values.ticket, minPriceMinor: keepsMinimum ? general.minPriceMinor : null, updatedAt: now })

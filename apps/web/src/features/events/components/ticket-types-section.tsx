@@ -135,9 +135,7 @@ export function TicketTypesSection({ event }: { event: EventDto }) {
                   'Price not set'
                 ) : type.minimum_price_minor !== null ? (
                   <>
-                    <span className="font-semibold">
-                      {pwywLabel(type.minimum_price_minor, type.currency)}
-                    </span>{' '}
+                    <span className="font-semibold">{pwywLabel(type.minimum_price_minor, type.currency)}</span>{' '}
                     <span className="text-muted-foreground">
                       · suggested {formatMoneyMinor(type.price_minor, type.currency)} + booking fee on the amount paid
                     </span>
