@@ -1,7 +1,7 @@
 // Server-rendered event listings and event pages for organisation storefronts (React, decision 060): inline CSS
 // and one small deferred script, so they load fast on a bad mobile connection. JSX escapes what the organiser typed.
 import { randomUUID } from 'node:crypto';
-import { bookingFee, boundedMemo, FREE_LABEL, formatMoney, isFreePrice } from '@marquee/shared';
+import { bookingFee, boundedMemo, FREE_LABEL, formatMoney, isFreePrice, pwywLabel } from '@marquee/shared';
 import type { PublicEvent } from '../modules/events/events.public.js';
 import { renderFragment } from '../lib/document.js';
 import { CHECKOUT_TEXT } from '../modules/checkout/checkout.service.js';
@@ -52,9 +52,11 @@ export function toStorefrontEventSummary(event: PublicEvent): StorefrontEventSum
     priceLabel:
       event.priceMinor === null
         ? null
-        : isFreePrice(event.priceMinor)
-          ? FREE_LABEL
-          : formatMoney(event.priceMinor, event.currency),
+        : event.minimumPriceMinor !== null
+          ? pwywLabel(event.minimumPriceMinor, event.currency)
+          : isFreePrice(event.priceMinor)
+            ? FREE_LABEL
+            : formatMoney(event.priceMinor, event.currency),
   };
 }
 

@@ -307,6 +307,22 @@ describe("the fan's checkout", () => {
     expect(refunds.map((row) => row.amount)).toEqual([amount]);
   });
 
+  it("lists an event whose first type is pay what you want with its minimum on the storefront's home", async () => {
+    const listed = await createLiveEvent(t.app, owner, { name: 'Donations Welcome' });
+    const general = listed.ticket_types[0]!;
+    const made = await api('PUT', `/api/events/${listed.id}/ticket-types/${general.id}`, {
+      name: general.name,
+      pay_what_you_want: true,
+      minimum_price: '2.50',
+      price: '10',
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const home = await t.app.inject({ method: 'GET', url: '/', headers: { host } });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('Donations Welcome');
+    expect(home.body).toContain('Pay what you want, at least £2.50');
+  });
+
   it('never reads an amount sent for a fixed-price type', async () => {
     const general = live.ticket_types[0]!;
     const started = await postCheckout(t.app, host, live.id, {

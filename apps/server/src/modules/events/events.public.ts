@@ -24,6 +24,8 @@ export interface PublicEvent {
   minimumAge: number;
   termsOfService: string;
   priceMinor: number | null;
+  /** The first type is pay what you want (decision 133): its minimum, `priceMinor` the suggested price; else null. */
+  minimumPriceMinor: number | null;
   currency: CurrencyCode;
   soldOnEntry: boolean;
   refundsAllowed: boolean;
@@ -48,6 +50,7 @@ export function toPublicEvent(row: EventRow, general: TicketTypeRow | undefined)
     minimumAge: row.minimumAge,
     termsOfService: row.termsOfService,
     priceMinor: general?.priceMinor ?? null,
+    minimumPriceMinor: general?.minPriceMinor ?? null,
     currency: (general?.currency as CurrencyCode | undefined) ?? 'GBP',
     soldOnEntry: row.soldOnEntry,
     refundsAllowed: row.refundsAllowed,
