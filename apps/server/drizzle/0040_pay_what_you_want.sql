@@ -1,2 +1,3 @@
+-- Pay what you want (issue 31, decision 133): a type with a minimum; its price_minor is the suggested price.
 ALTER TABLE "ticket_type" ADD COLUMN "min_price_minor" bigint;--> statement-breakpoint
 ALTER TABLE "ticket_type" ADD CONSTRAINT "ticket_type_min_price_check" CHECK ("ticket_type"."min_price_minor" is null or ("ticket_type"."min_price_minor" >= 0 and "ticket_type"."price_minor" > 0 and "ticket_type"."price_minor" >= "ticket_type"."min_price_minor"));
