@@ -426,6 +426,36 @@ export class FakeEventsApi {
         });
       if (method === 'GET' && action === 'waitlist')
         return json(route, 200, { waiting: 0, waiting_tickets: 0, offered: 0 });
+      // Its Dates (a single event), Shared quotas, Checkout questions and Guest list sections: nothing yet.
+      if (method === 'GET' && action === 'dates')
+        return json(route, 200, {
+          series_id: null,
+          dates: [
+            {
+              id: event.id,
+              status: event.status,
+              start_local: event.start_local,
+              time_zone: event.time_zone,
+              starts_at: event.starts_at,
+              sold: event.sold,
+              held: event.held,
+              capacity: event.capacity,
+              revenue_minor: event.revenue_minor,
+              public_url: event.public_url,
+            },
+          ],
+          totals: {
+            sold: event.sold,
+            capacity: event.capacity,
+            revenue_minor: event.revenue_minor,
+            currency: event.currency,
+          },
+        });
+      if (method === 'GET' && action === 'quotas') return json(route, 200, { quotas: [] });
+      if (method === 'GET' && action === 'questions')
+        return json(route, 200, { settings: { ticket_names: 'off', answers_editable_until: null }, questions: [] });
+      if (method === 'GET' && action === 'comps')
+        return json(route, 200, { comps: [], total: 0, tickets: 0, page: 1, page_size: 50, currency: event.currency });
       return error(route, 405, 'METHOD_NOT_ALLOWED', 'Not allowed');
     });
   }

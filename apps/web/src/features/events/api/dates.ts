@@ -1,5 +1,6 @@
-// Dates in a series (decision 132): the series' dates with their figures, and adding dates. Keyed under the
-// event (['events', id, 'dates']), so every events mutation refreshes them; adding dates refreshes every event.
+// Dates in a series (decision 132): the series' dates with their figures, and adding dates, which refreshes every
+// event. Keyed apart from the event (['event-dates', id]), like the view's other sections, so deleting a draft
+// does not ask for its dates again; they are read afresh whenever the view is opened.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EventDates, EventDatesInput } from '@marquee/shared';
 import { apiRequest } from '../../../lib/api-client';
@@ -10,7 +11,7 @@ const url = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}/dat
 
 export const eventDatesQuery = (eventId: string) =>
   queryOptions({
-    queryKey: ['events', eventId, 'dates'] as const,
+    queryKey: ['event-dates', eventId] as const,
     queryFn: ({ signal }) => apiRequest<EventDates>(url(eventId), { signal }),
   });
 

@@ -195,7 +195,13 @@ export function DatesSection({ event }: { event: EventDto }) {
         error="The dates could not be loaded. Please reload the page."
         loading="Loading dates..."
       >
-        {(data) => <DatesTable data={data} currentId={event.id} />}
+        {(data) =>
+          data.dates.length > 1 ? (
+            <DatesTable data={data} currentId={event.id} />
+          ) : (
+            <p className="text-muted-foreground text-sm">This event has one date.</p>
+          )
+        }
       </QueryState>
       {editable ? (
         <AddDatesForm event={event} />
