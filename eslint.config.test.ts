@@ -14,7 +14,8 @@ async function ruleIds(code: string, file: string): Promise<string[]> {
   return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
 }
 
-describe('import boundaries (eslint-plugin-import-x on resolved paths)', () => {
+// The first lint loads the TypeScript resolver and the whole config: seconds on a busy machine.
+describe('import boundaries (eslint-plugin-import-x on resolved paths)', { timeout: 60_000 }, () => {
   it("refuses a feature's relative import of another feature", async () => {
     const code =
       "import { BillingPage } from '../../billing/components/billing-page';\nexport const x = BillingPage;\n";
