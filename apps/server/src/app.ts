@@ -22,6 +22,7 @@ import type { DomainProvider } from './adapters/domains/domains.js';
 import { eventRoutes } from './modules/events/events.routes.js';
 import { ticketTypeRoutes } from './modules/ticket-types/ticket-types.routes.js';
 import { quotaRoutes } from './modules/quotas/quotas.routes.js';
+import { addOnRoutes } from './modules/add-ons/add-ons.routes.js';
 import { questionRoutes } from './modules/questions/questions.routes.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
 import { customerRoutes } from './modules/customers/customers.routes.js';
@@ -232,6 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   guidanceRoutes(app, { config, assertCanSell: options.assertCanSell ?? assertCanSell });
   ticketTypeRoutes(app, { assertCanSell: options.assertCanSell ?? assertCanSell });
   quotaRoutes(app);
+  addOnRoutes(app);
   questionRoutes(app);
   codeRoutes(app);
   queueApiRoutes(app);

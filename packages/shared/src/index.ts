@@ -28,3 +28,5 @@ export * from './series.js';
 export * from './comps.js';
 export * from './quotas.js';
 export * from './questions.js';
+export * from './text-rules.js';
+export * from './add-ons.js';

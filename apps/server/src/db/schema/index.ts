@@ -16,3 +16,4 @@ export * from './resale.js';
 export * from './queue.js';
 export * from './quotas.js';
 export * from './questions.js';
+export * from './add-ons.js';
