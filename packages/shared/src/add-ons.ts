@@ -27,7 +27,8 @@ export const ADD_ON_MESSAGES = {
   deleteSold: 'This add-on has been sold: set its stock to what is sold instead of deleting it',
   /** The fan's messages. */
   fanQuantity: (name: string, max: number) => `Choose from 0 to ${max} of ${name}`,
-  fanNeedsTicket: 'Choose at least one ticket to buy add-ons with',
+  fanNeedsTicket: 'Choose at least one ticket to buy add-ons with.',
+  gone: 'One of the add-ons you chose is no longer offered. Please check your choice.',
   fanSoldOut: (name: string) => `Sorry, ${name} has just sold out.`,
   fanFewLeft: (name: string, left: number) => `Sorry, only ${left} of ${name} ${left === 1 ? 'is' : 'are'} left.`,
   /** The door's. */

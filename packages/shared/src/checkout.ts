@@ -129,6 +129,7 @@ export type CheckoutOutcome =
   | 'closed'
   | 'sold_out'
   | 'quota_sold_out'
+  | 'add_on_sold_out'
   | 'rate_limited'
   | 'code_used_up'
   | 'buyer_limit'

@@ -17,6 +17,7 @@ import { BuyerFields, describedBy, FieldError } from './buyer-fields.js';
 import type { CheckoutFormErrors, CheckoutFormState } from './checkout-form-state.js';
 import { bindingOrderLimit } from './order-limit.js';
 import { AttendeeFields } from './attendee-fields.js';
+import { AddOnFields } from './add-on-fields.js';
 
 export {
   emptyCheckoutForm,
@@ -236,6 +237,7 @@ export function CheckoutForm({
             />
           ))}
         </ul>
+        {allSoldOut ? null : <AddOnFields stored={stored} form={form} errors={errors} />}
         <CodeHiddenFields view={codes} />
         <FormEnd stored={stored} form={form} errors={errors} />
       </form>

@@ -4,7 +4,7 @@ import type { NoticeMessage } from './notice.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CURRENCY_COUNTRY, isCountryCode, type CurrencyCode } from '@marquee/shared';
 import type { Database } from '../db/client.js';
-import { CHECKOUT_TEXT, findOrderByToken, orderLines } from '../modules/checkout/checkout.service.js';
+import { CHECKOUT_TEXT, findOrderByToken, orderAddOns, orderLines } from '../modules/checkout/checkout.service.js';
 import { findPublicEvent } from '../modules/events/events.public.js';
 import type { CheckoutFormErrors, CheckoutFormState } from './checkout-form.js';
 import { renderMessagePage, renderSummaryPage } from './checkout-pages.js';
@@ -80,7 +80,8 @@ export function checkoutSummary(deps: { db: Database; paymentOrigins: string[] }
         eventId: current.eventId,
         timeZone: event?.timeZone ?? 'UTC',
         order: current,
-        lines: await orderLines(db, current),
+        // The tickets, then the add-ons chosen with them (decision 134): the lines add up to the total.
+        lines: [...(await orderLines(db, current)), ...(await orderAddOns(db, current))],
         token: current.accessToken,
         message,
         details: await offerDetailsView(db, current, defaultCountry(request, current.currency as CurrencyCode), posted),

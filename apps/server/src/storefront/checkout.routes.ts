@@ -100,6 +100,7 @@ function refusalAnswer(refused: CheckoutRefused, queueText: string): RefusalAnsw
     case 'closed':
     case 'sold_out':
     case 'quota_sold_out':
+    case 'add_on_sold_out':
     case 'code_used_up':
     case 'buyer_limit':
       return form(409, refused.message, refused.fields);
@@ -251,6 +252,7 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
         eventId,
         quantities: form.quantities,
         amounts: form.amounts ?? {},
+        addOns: form.addOns ?? {},
         buyer: form.buyer,
         submissionKey: checkoutSubmissionKey(request, eventId, form),
         ip: request.ip,

@@ -73,7 +73,12 @@ const WINDOW_MS = 2 * 60_000;
 export function checkoutSubmissionKey(
   request: FastifyRequest,
   eventId: string,
-  form: { quantities: Record<string, string>; amounts?: Record<string, string>; buyer: { email: string } },
+  form: {
+    quantities: Record<string, string>;
+    amounts?: Record<string, string>;
+    addOns?: Record<string, string>;
+    buyer: { email: string };
+  },
   now = Date.now(),
 ): string {
   // A pay-what-you-want amount is part of what was asked for (decision 133): the same tickets at another amount
@@ -83,12 +88,18 @@ export function checkoutSubmissionKey(
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([id, value]) => `${id}=${value.trim()}${form.amounts?.[id] ? `@${form.amounts[id]!.trim()}` : ''}`)
     .join('&');
+  // The add-ons too (decision 134): the same tickets with another T-shirt are another checkout.
+  const addOns = Object.entries(form.addOns ?? {})
+    .filter(([, value]) => value.trim() !== '' && value.trim() !== '0')
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([id, value]) => `+${id}=${value.trim()}`)
+    .join('&');
   return hash(
     'sha256',
     [
       eventId,
       form.buyer.email.trim().toLowerCase(),
-      quantities,
+      addOns ? `${quantities}&${addOns}` : quantities,
       request.ip,
       String(request.headers['user-agent'] ?? ''),
       String(Math.floor(now / WINDOW_MS)),

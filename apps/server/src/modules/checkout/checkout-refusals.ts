@@ -12,7 +12,9 @@ import type { LineQuantity } from '../stock/stock.js';
 import { loadStorefrontEvent, type SellableTicketType, type StorefrontEvent } from './storefront-event.js';
 
 /** Per-field messages of a refused checkout, shown beside the form's fields. */
-export type CheckoutFields = Partial<Record<BuyerField | 'code' | `qty:${string}` | `amount:${string}`, string>>;
+export type CheckoutFields = Partial<
+  Record<BuyerField | 'code' | `qty:${string}` | `amount:${string}` | `addon:${string}`, string>
+>;
 
 /**
  * A checkout that took nothing, as a value: the outcome, and the event as just read (so the page showing the
@@ -26,7 +28,8 @@ export type CheckoutRefused =
     }
   | { outcome: 'not_admitted' | 'admission_used'; event: StorefrontEvent | null }
   | {
-      outcome: 'invalid' | 'closed' | 'sold_out' | 'quota_sold_out' | 'code_used_up' | 'buyer_limit';
+      outcome:
+        'invalid' | 'closed' | 'sold_out' | 'quota_sold_out' | 'add_on_sold_out' | 'code_used_up' | 'buyer_limit';
       message: string;
       fields: CheckoutFields;
       event: StorefrontEvent | null;

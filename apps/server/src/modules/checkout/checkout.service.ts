@@ -1,7 +1,7 @@
 // The fan's checkout: validate the picked tickets and the buyer's details, hold the tickets for HOLD_MINUTES in
 // one transaction (an order in 'pending'), then hand over to the payments provider's hosted checkout. Prices
 // and fees always come from the database; nothing the browser sends about money is read.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   isFreePrice,
   MAX_ORDER_TOTAL_MINOR,
@@ -15,7 +15,7 @@ import {
 import type { PaymentsProvider } from '../../adapters/payments/payments.js';
 import type { Database } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
-import { order, orderLine, organizationSettings } from '../../db/schema/index.js';
+import { order, orderAddOn, orderLine, organizationSettings } from '../../db/schema/index.js';
 import { choosesOnlyPresales, codesFor, eventSalesProblem, pricedLines } from './drop-rules.js';
 import { holdOrder } from './hold.js';
 import { applyChosenAmounts } from './chosen-amounts.js';
@@ -27,6 +27,7 @@ import { releaseExpiredHolds } from '../stock/stock.js';
 import { findBySubmission, freeSubmissionKey } from './submission.js';
 import { loadStorefrontEvent, type StorefrontEvent } from './storefront-event.js';
 import { checkAttendeeFields, type CheckoutQuestions } from '../questions/checkout-answers.js';
+import { addOnRefusal, parseAddOns } from './add-on-choice.js';
 import {
   CHECKOUT_TEXT,
   dropRefusal,
@@ -58,6 +59,8 @@ export interface StartCheckoutInput {
   quantities: Record<string, string>;
   /** Pay what you want (decision 133): ticket type id -> the amount the fan chose (text, as typed). */
   amounts?: Record<string, string>;
+  /** Add-ons (decision 134): add-on id -> quantity as the form sent it (text). */
+  addOns?: Record<string, string>;
   buyer: BuyerDetails;
   /** The form's one-time key: a resubmitted form finds the order it made. */
   submissionKey: string;
@@ -146,8 +149,11 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
     fields.form = SALES_MESSAGES.tooManyPerOrder(stored.row.maxTicketsPerOrder);
   const priced = pricedLines(lines, codes);
   if (priced.problem && lines.length > 0) fields.code = priced.problem;
+  const addOns = parseAddOns(input.addOns ?? {}, stored.addOns, totalTickets);
+  Object.assign(fields, addOns.fields);
+  if (addOns.form && !fields.form) fields.form = addOns.form;
   // One payment can carry only so much (the card provider's limit): an order above it is refused here, on the form.
-  if (lines.length > 0 && !fields.form && orderTotalMinor(priced.lines) > MAX_ORDER_TOTAL_MINOR)
+  if (lines.length > 0 && !fields.form && orderTotalMinor(priced.lines, addOns.lines) > MAX_ORDER_TOTAL_MINOR)
     fields.form = orderTooLargeMessage(priced.lines[0]!.type.currency as CurrencyCode);
   const buyerErrors = validateBuyerDetails(buyer, {
     minimumAge: stored.row.minimumAge,
@@ -183,7 +189,7 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
   }
 
   // A basket that costs something needs payouts; a free one is held (and confirmed) without them.
-  if (!canSell && orderTotalMinor(priced.lines) > 0) return { outcome: 'sales_paused', event: stored };
+  if (!canSell && orderTotalMinor(priced.lines, addOns.lines) > 0) return { outcome: 'sales_paused', event: stored };
 
   const scale = (rule: { max: number; windowSeconds: number }) => ({
     ...rule,
@@ -204,6 +210,7 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
     keepOwed: stored.keepOwed,
     queuePlace: input.queuePlace ?? null,
     attendee: attendee?.rows,
+    addOns: addOns.lines,
     // Both limits are counted by the hold itself, in its own transaction (decisions 039, 043).
     limits: [
       { key: `checkout:ip:${input.ip}`, ...scale(PER_IP) },
@@ -262,6 +269,15 @@ export async function startCheckout(deps: CheckoutDeps, input: StartCheckoutInpu
         if (!retried && (await releasedSome())) return settle(await holdOrder(db, request), true);
         return quotaRefusal(db, input, lines, outcome.quotaId);
       }
+      case 'add_on_sold_out': {
+        // An add-on ran out: the same form's own order, else holds that ran out (released, and tried once more),
+        // else what is left of it.
+        const already = await existing();
+        if (already) return already;
+        if (!retried && (await releasedSome())) return settle(await holdOrder(db, request), true);
+        const name = addOns.lines.find((line) => line.addOnId === outcome.addOnId)?.name ?? '';
+        return addOnRefusal(db, input, outcome.addOnId, name);
+      }
       default:
         return outcome satisfies never;
     }
@@ -314,6 +330,15 @@ export async function orderLines(db: Database, orderRow: Pick<OrderRow, 'id' | '
   return linesOf(db, { orderId: orderRow.id, organizationId: orderRow.organizationId });
 }
 
+/** The order's add-on lines (decision 134), in the order they were chosen. */
+export async function orderAddOns(db: Database, orderRow: Pick<OrderRow, 'id' | 'organizationId'>) {
+  return db
+    .select()
+    .from(orderAddOn)
+    .where(and(eq(orderAddOn.orderId, orderRow.id), eq(orderAddOn.organizationId, orderRow.organizationId)))
+    .orderBy(asc(orderAddOn.name), asc(orderAddOn.id));
+}
+
 /**
  * Confirms a held order that comes to nothing (a free order, decision 124): its tickets are issued at once through
  * the fulfilment a payment takes (counters, roll-ups, the e-mails queued in the same transaction, then tried right
@@ -352,7 +377,7 @@ export async function beginPayment(
   if (!(await canSellNow(deps, current.organizationId))) return { refused: CHECKOUT_TEXT.salesPaused };
   const [settings] = await stripeAccountOf(deps.db, { organizationId: current.organizationId });
   if (!settings?.accountId) return { refused: CHECKOUT_TEXT.salesPaused };
-  const lines = await orderLines(deps.db, current);
+  const [lines, addOns] = await Promise.all([orderLines(deps.db, current), orderAddOns(deps.db, current)]);
   const session = await deps.payments.createCheckoutSession({
     accountId: settings.accountId,
     currency: current.currency,
@@ -362,6 +387,7 @@ export async function beginPayment(
         unitAmount: line.unitPriceMinor,
         quantity: line.quantity,
       })),
+      ...addOns.map((line) => ({ name: line.name, unitAmount: line.unitPriceMinor, quantity: line.quantity })),
       ...(current.feeMinor > 0 ? [{ name: 'Booking fee', unitAmount: current.feeMinor, quantity: 1 }] : []),
     ],
     applicationFeeAmount: current.feeMinor,

@@ -8,9 +8,10 @@
 // tickets) and the unique indexes (a form's submission key, an admission's place) refuse it whole if anything the
 // decisions relied on changed meanwhile. Capacity is therefore never oversold, in any number of server processes.
 // Run as is (`optimistic`), a refused write is decided again from a new read. `locked` runs inside a transaction
-// after locking the rate-limit keys, the codes, the buyers, the event's types (in id order) and the event row, so nothing the
-// decisions rely on can change: the fallback after repeated refusals, and a hold inside a waiting-list run. Both
-// take row locks in that one order (keys, codes, buyers, types, event), the order of every other writer of them. The write does not wait for the WAL flush on commit (`set_config(..., true)`): holds are
+// after locking the rate-limit keys, the codes, the buyers, the event's types (in id order), its quotas, the event row
+// and its add-ons, so nothing the decisions rely on can change: the fallback after repeated refusals, and a hold inside a
+// waiting-list run. Both take row locks in that one order (keys, codes, buyers, types, quotas, event, add-ons), the
+// order of every other writer of them. The write does not wait for the WAL flush on commit (`set_config(..., true)`): holds are
 // short-lived and self-consistent, so a crash loses at most the last moments of holds, never half of one.
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
@@ -67,9 +68,17 @@ function lockStatement(organizationId: string, eventId: string, requests: HoldRe
       where event_id = ${eventId} and organization_id = ${organizationId} and (select count(*) from types) >= 0
       order by id for update
     )
-    select id from event
-    where id = ${eventId} and organization_id = ${organizationId} and (select count(*) from quotas) >= 0
-    for update`;
+    venue as (
+      select id from event
+      where id = ${eventId} and organization_id = ${organizationId} and (select count(*) from quotas) >= 0
+      for update
+    ),
+    add_ons as (
+      select id from add_on
+      where event_id = ${eventId} and organization_id = ${organizationId} and (select count(*) from venue) >= 0
+      order by id for update
+    )
+    select id from venue where (select count(*) from add_ons) >= 0`;
 }
 
 const codeIdsOf = (requests: HoldRequest[]) =>
@@ -94,6 +103,8 @@ function readStatement(organizationId: string, eventId: string, requests: HoldRe
         from ticket_type where event_id = ${eventId} and organization_id = ${organizationId}) as types,
       (select coalesce(json_agg(json_build_object('id', id, 'capacity', capacity, 'sold', sold, 'held', held)),
         '[]'::json) from ticket_quota where event_id = ${eventId} and organization_id = ${organizationId}) as quotas,
+      (select coalesce(json_agg(json_build_object('id', id, 'capacity', capacity, 'sold', sold, 'held', held)),
+        '[]'::json) from add_on where event_id = ${eventId} and organization_id = ${organizationId}) as add_ons,
       (select coalesce(json_agg(json_build_object('id', id, 'uses', uses, 'max_uses', max_uses)), '[]'::json)
         from event_code where id = any(${textArray(codeIdsOf(requests))}::uuid[]) and event_id = ${eventId}
           and organization_id = ${organizationId}) as codes,
@@ -161,6 +172,16 @@ function writeStatement(organizationId: string, eventId: string, writes: HoldWri
       value: answer.value,
     })),
   );
+  const addOnLines = writes.held.flatMap(({ order, addOns }) =>
+    addOns.map((line) => ({
+      order_id: order.id,
+      add_on_id: line.addOnId,
+      name: line.name,
+      quantity: line.quantity,
+      unit_price_minor: line.unitPriceMinor,
+      unit_fee_minor: line.unitFeeMinor,
+    })),
+  );
   const hits = writes.limitHits.map((hit) => ({ key: hit.key, count: hit.hits, window_seconds: hit.windowSeconds }));
   const buyers = writes.buyerTickets.map((buyer) => ({
     email: buyer.email,
@@ -213,6 +234,19 @@ function writeStatement(organizationId: string, eventId: string, writes: HoldWri
       { held: 1, sold: 0 },
     )},
     venue as (${holdVenueCounterStep(organizationId, eventId, writes.venueHeld, sql.raw('quotas_done'))}),
+    -- The add-ons last (decision 134), locked in id order; their CHECK refuses a write that would oversell one.
+    add_on_lock as (
+      select id from add_on
+      where id = any(${textArray(writes.addOnHeld.map((entry) => entry.id))}::uuid[]) and event_id = ${eventId}
+        and (select count(*) from venue) >= 0
+      order by id for update
+    ),
+    add_on_counters as (
+      update add_on a set held = a.held + v.held
+      from json_to_recordset(${json(writes.addOnHeld)}) as v(id uuid, held int)
+      where a.id = v.id and a.event_id = ${eventId} and (select count(*) from add_on_lock) >= 0
+      returning a.id
+    ),
     orders as (
       insert into "order" (id, organization_id, event_id, code, access_token, status, first_name, last_name,
         customer_email, phone, country, marketing_consent, quantity, amount_minor, fee_minor, currency,
@@ -234,6 +268,14 @@ function writeStatement(organizationId: string, eventId: string, writes: HoldWri
       select ${organizationId}, v.order_id, v.ticket_type_id, v.name, v.quantity, v.unit_price_minor, v.unit_fee_minor
       from json_to_recordset(${json(lines)}) as v(order_id uuid, ticket_type_id uuid, name text, quantity int,
         unit_price_minor bigint, unit_fee_minor bigint)
+    ),
+    order_add_ons as (
+      insert into order_add_on (organization_id, order_id, add_on_id, name, quantity, unit_price_minor,
+        unit_fee_minor)
+      select ${organizationId}, v.order_id, v.add_on_id, v.name, v.quantity, v.unit_price_minor, v.unit_fee_minor
+      from json_to_recordset(${json(addOnLines)}) as v(order_id uuid, add_on_id uuid, name text, quantity int,
+        unit_price_minor bigint, unit_fee_minor bigint)
+      where (select count(*) from add_on_counters) >= 0
     ),
     holders as (
       insert into order_holder (organization_id, order_id, slot, ticket_type_id, name)
@@ -268,6 +310,7 @@ async function readState(runner: Runner, requests: HoldRequest[]): Promise<HoldS
       ]),
     ),
     quotas: new Map(parsed<Array<CounterRow & { id: string }>>(read.quotas).map((row) => [row.id, counters(row)])),
+    addOns: new Map(parsed<Array<CounterRow & { id: string }>>(read.add_ons).map((row) => [row.id, counters(row)])),
     codes: new Map(
       parsed<Array<{ id: string; uses: number; max_uses: number | null }>>(read.codes).map((row) => [
         row.id,

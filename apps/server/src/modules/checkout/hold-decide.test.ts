@@ -58,6 +58,7 @@ function state(overrides: Partial<HoldState> = {}): HoldState {
       [VIP, { capacity: 2, sold: 0, held: 0, quotaIds: [] }],
     ]),
     quotas: new Map(),
+    addOns: new Map(),
     codes: new Map(),
     limits: new Map(),
     buyers: new Map(),

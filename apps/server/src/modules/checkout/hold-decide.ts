@@ -3,7 +3,7 @@
 // another. Pure: it reads the state it is given, changes it as each hold takes its tickets, and answers each
 // request's outcome with the rows the batch's one write statement then stores.
 import { bookingFee, type CurrencyCode } from '@marquee/shared';
-import type { HoldLine, HoldOutcome, HoldRequest, OrderRow } from './hold-types.js';
+import type { HoldAddOnLine, HoldLine, HoldOutcome, HoldRequest, OrderRow } from './hold-types.js';
 import type { OwedEntry } from './storefront-event.js';
 
 export interface Counters {
@@ -24,6 +24,8 @@ export interface HoldState {
   types: Map<string, TypeCounters>;
   /** The event's shared quotas (decision 128), by id. */
   quotas: Map<string, Counters>;
+  /** The event's add-ons (decision 134), by id. */
+  addOns: Map<string, Counters>;
   codes: Map<string, { uses: number; maxUses: number | null }>;
   /** Rate-limit windows by key, as stored (absent: never counted). */
   limits: Map<string, { count: number; windowStartedAt: Date }>;
@@ -42,6 +44,7 @@ export interface HeldOrder {
   /** Names on the tickets and checkout answers to store with the order (decision 130). */
   attendee?: HoldRequest['attendee'];
   lines: Array<{ ticketTypeId: string; name: string; quantity: number; unitPriceMinor: number; unitFeeMinor: number }>;
+  addOns: Array<{ addOnId: string; name: string; quantity: number; unitPriceMinor: number; unitFeeMinor: number }>;
 }
 
 /** What the batch's write statement stores: every change summed per row, so each row is written once. */
@@ -54,6 +57,8 @@ export interface HoldWrites {
   buyerTickets: Array<{ email: string; tickets: number; maxTickets: number }>;
   typeHeld: Array<{ id: string; held: number }>;
   venueHeld: number;
+  /** Add-ons held per add-on (decision 134). */
+  addOnHeld: Array<{ id: string; held: number }>;
   /** The latest clock of the batch: rate-limit windows are counted against it. */
   now: Date;
 }
@@ -69,12 +74,20 @@ const unitPrice = (line: HoldLine) => line.unitPriceMinor ?? line.type.priceMino
 const left = (counters: Counters) =>
   counters.capacity === null ? Infinity : counters.capacity - counters.sold - counters.held;
 
-/** What an order of `lines` comes to with its booking fee, in minor units, as newOrder below prices it. */
-export function orderTotalMinor(lines: HoldLine[]): number {
-  return lines.reduce((sum, line) => {
+/**
+ * What an order of `lines` (and `addOns`) comes to with its booking fees, in minor units, as newOrder below prices
+ * it.
+ */
+export function orderTotalMinor(lines: HoldLine[], addOns: readonly HoldAddOnLine[] = []): number {
+  const currency = (lines[0]?.type.currency ?? 'GBP') as CurrencyCode;
+  const tickets = lines.reduce((sum, line) => {
     const unit = unitPrice(line);
     return sum + (unit + bookingFee(unit, line.type.currency as CurrencyCode)) * line.quantity;
   }, 0);
+  return addOns.reduce(
+    (sum, line) => sum + (line.unitPriceMinor + bookingFee(line.unitPriceMinor, currency)) * line.quantity,
+    tickets,
+  );
 }
 
 function perType(lines: HoldLine[]): Map<string, number> {
@@ -125,6 +138,12 @@ function newOrder(request: HoldRequest, identity: OrderIdentity, quantity: numbe
     // The booking fee is the one fee function's, on each ticket's price after any discount.
     unitFeeMinor: bookingFee(unitPrice(line), currency),
   }));
+  // An add-on's booking fee is the same function's, on its price (decision 134).
+  const addOns = (request.addOns ?? []).map((line) => ({
+    ...line,
+    unitFeeMinor: bookingFee(line.unitPriceMinor, currency),
+  }));
+  const all = [...priced, ...addOns];
   const order = {
     id: identity.id,
     organizationId: request.organizationId,
@@ -140,8 +159,8 @@ function newOrder(request: HoldRequest, identity: OrderIdentity, quantity: numbe
     country: buyer.country,
     marketingConsent: buyer.marketingConsent,
     quantity,
-    amountMinor: priced.reduce((sum, line) => sum + line.unitPriceMinor * line.quantity, 0),
-    feeMinor: priced.reduce((sum, line) => sum + line.unitFeeMinor * line.quantity, 0),
+    amountMinor: all.reduce((sum, line) => sum + line.unitPriceMinor * line.quantity, 0),
+    feeMinor: all.reduce((sum, line) => sum + line.unitFeeMinor * line.quantity, 0),
     refundedMinor: 0,
     refundedTickets: 0,
     currency,
@@ -163,7 +182,7 @@ function newOrder(request: HoldRequest, identity: OrderIdentity, quantity: numbe
     visitDay: null,
     visitor: null,
   } satisfies OrderRow;
-  return { order, lines: priced };
+  return { order, lines: priced, addOns };
 }
 
 /**
@@ -185,6 +204,7 @@ export function decideHolds(
   const codeUses = new Map<string, number>();
   const buyerTickets = new Map<string, { tickets: number; maxTickets: number }>();
   const typeHeld = new Map<string, number>();
+  const addOnHeld = new Map<string, number>();
   let venueHeld = 0;
 
   const limitEntry = (key: string, windowSeconds: number) => {
@@ -213,6 +233,10 @@ export function decideHolds(
     const quotas = perQuota(state, wanted);
     const fullQuota = [...quotas].find(([id, n]) => left(state.quotas.get(id)!) < n);
     if (fullQuota) return { kind: 'quota_sold_out', quotaId: fullQuota[0] };
+    const addOns = request.addOns ?? [];
+    if (addOns.some((line) => !state.addOns.has(line.addOnId))) return { kind: 'not_on_sale' };
+    const fullAddOn = addOns.find((line) => left(state.addOns.get(line.addOnId)!) < line.quantity);
+    if (fullAddOn) return { kind: 'add_on_sold_out', addOnId: fullAddOn.addOnId };
 
     const limits = (request.limits ?? []).map((rule) => ({ rule, entry: limitEntry(rule.key, rule.windowSeconds) }));
     for (const { entry } of limits) entry.hits += 1;
@@ -243,6 +267,10 @@ export function decideHolds(
     }
     // The write moves the quotas from the types' rows (quotaCounterSteps); the state follows for the next request.
     for (const [id, n] of quotas) state.quotas.get(id)!.held += n;
+    for (const line of addOns) {
+      state.addOns.get(line.addOnId)!.held += line.quantity;
+      addOnHeld.set(line.addOnId, (addOnHeld.get(line.addOnId) ?? 0) + line.quantity);
+    }
     for (const id of codeIds) {
       state.codes.get(id)!.uses += 1;
       codeUses.set(id, (codeUses.get(id) ?? 0) + 1);
@@ -271,6 +299,7 @@ export function decideHolds(
       buyerTickets: [...buyerTickets].map(([email, value]) => ({ email, ...value })),
       typeHeld: [...typeHeld].map(([id, n]) => ({ id, held: n })),
       venueHeld,
+      addOnHeld: [...addOnHeld].map(([id, n]) => ({ id, held: n })).sort((a, b) => a.id.localeCompare(b.id)),
       now,
     },
   };

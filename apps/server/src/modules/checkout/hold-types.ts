@@ -15,6 +15,14 @@ export interface HoldLine extends LineQuantity {
   unitPriceMinor?: number;
 }
 
+/** Add-ons chosen with the tickets (decision 134), priced as the storefront read them. */
+export interface HoldAddOnLine {
+  addOnId: string;
+  name: string;
+  quantity: number;
+  unitPriceMinor: number;
+}
+
 export interface HoldRequest {
   organizationId: string;
   eventId: string;
@@ -43,6 +51,8 @@ export interface HoldRequest {
   limits?: Array<LimitRule & { key: string }>;
   /** The names on the tickets and the checkout answers, stored with the order in the hold's statement (decision 130). */
   attendee?: AttendeeRows | undefined;
+  /** Add-ons held with the tickets from their own stock (decision 134). */
+  addOns?: HoldAddOnLine[];
 }
 
 /** Why a hold took nothing (nothing was written for it): the checkout's outcomes that the hold itself decides. */
@@ -52,8 +62,12 @@ export type HoldRefusal = Extract<
 >;
 
 /**
- * A hold's outcome: the pending order, or why there is none (`not_on_sale`: the event, a type or a code is gone;
- * `quota_sold_out`: the types and the venue had room, but a shared quota over some of the chosen types had not).
+ * A hold's outcome: the pending order, or why there is none (`not_on_sale`: the event, a type, an add-on or a code
+ * is gone; `quota_sold_out`: the types and the venue had room, but a shared quota over some of the chosen types had
+ * not; `add_on_sold_out`: the tickets had room, a chosen add-on had not).
  */
 export type HoldOutcome =
-  { kind: 'held'; order: OrderRow } | { kind: HoldRefusal } | { kind: 'quota_sold_out'; quotaId: string };
+  | { kind: 'held'; order: OrderRow }
+  | { kind: HoldRefusal }
+  | { kind: 'quota_sold_out'; quotaId: string }
+  | { kind: 'add_on_sold_out'; addOnId: string };

@@ -43,8 +43,27 @@ export async function retakeLatePlaces(tx: Tx, current: OrderRow, lines: LineQua
     .where(and(eq(ticketType.eventId, row.id), eq(ticketType.organizationId, current.organizationId)))
     .orderBy(asc(ticketType.sort), asc(ticketType.createdAt));
   if (await owedToOthers(tx, row, types, quotas, lines)) return OWED_TO_WAITING_LIST;
+  if (await addOnsRanOut(tx, current)) return ADD_ONS_RAN_OUT;
   await sellWithoutHold(tx, current.eventId, lines);
   return retakeCodesAndBuyer(tx, current);
+}
+
+export const ADD_ONS_RAN_OUT = 'The hold had expired and an add-on it carried sold out before the payment arrived';
+
+/**
+ * Whether an add-on of the order has too little stock left to be sold again (decision 134). Locks them in id order,
+ * after the event, as holds do; the order's status change then sells them (the trigger of migration 0041).
+ */
+async function addOnsRanOut(tx: Tx, current: OrderRow): Promise<boolean> {
+  const result = await tx.execute(sql`
+    select a.capacity, a.sold, a.held, l.quantity from add_on a join order_add_on l on l.add_on_id = a.id
+    where l.order_id = ${current.id} and a.event_id = ${current.eventId}
+    order by a.id for update of a`);
+  const rows = (result as { rows: Array<{ capacity: number | null; sold: number; held: number; quantity: number }> })
+    .rows;
+  return rows.some(
+    (row) => row.capacity !== null && Number(row.sold) + Number(row.held) + Number(row.quantity) > Number(row.capacity),
+  );
 }
 
 /**

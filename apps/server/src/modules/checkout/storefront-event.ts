@@ -47,6 +47,29 @@ export interface SellableTicketType {
   unlocked: boolean;
 }
 
+/** An add-on as the event page offers it (decision 134). */
+export interface SellableAddOn {
+  id: string;
+  name: string;
+  description: string;
+  priceMinor: number;
+  feeMinor: number;
+  currency: CurrencyCode;
+  /** Left to sell; null = no stock limit. */
+  remaining: number | null;
+  maxPerOrder: number;
+}
+type AddOnJson = {
+  id: string;
+  name: string;
+  description: string;
+  price_minor: number | string;
+  capacity: number | null;
+  sold: number;
+  held: number;
+  max_per_order: number;
+};
+
 export interface StorefrontEvent {
   row: EventRow;
   /** The event's shared quotas: a type shows what the fullest of its quotas leaves. */
@@ -71,6 +94,8 @@ export interface StorefrontEvent {
   dates: SeriesDate[];
   /** The checkout's questions and name-on-ticket setting (decision 130). */
   asked: CheckoutQuestions;
+  /** The event's add-ons, in the organiser's order (decision 134). */
+  addOns: SellableAddOn[];
 }
 
 /** One date of a series as the event page offers it. */
@@ -119,6 +144,23 @@ export function toSellable(
     sale: windowState(window, now),
     salesStartAt: window.startAt,
     unlocked: type.hidden,
+  };
+}
+
+/** The event's currency: its first type's (an event without types sells no add-ons). */
+const currencyOf = (types: TicketTypeRow[]) => (generalOf(types)?.currency ?? 'GBP') as CurrencyCode;
+
+function toSellableAddOn(entry: AddOnJson, currency: CurrencyCode): SellableAddOn {
+  const priceMinor = Number(entry.price_minor);
+  return {
+    id: entry.id,
+    name: entry.name,
+    description: entry.description,
+    priceMinor,
+    feeMinor: bookingFee(priceMinor, currency),
+    currency,
+    remaining: entry.capacity === null ? null : Math.max(0, entry.capacity - entry.sold - entry.held),
+    maxPerOrder: entry.max_per_order,
   };
 }
 
@@ -296,6 +338,11 @@ const storefrontEventQuery = (name: string, eventId: (owner: SQL) => SQL, owner:
               'options', q.options, 'required', q.required, 'scope', q.scope, 'ticket_type_ids', q.ticket_type_ids,
               'position', q.position) order by q.position, q.created_at)
             from event_question q where q.event_id = ${eventId(owner)} and q.organization_id = ${owner}))`,
+        // The event's add-ons (none: null), in the organiser's order (decision 134).
+        addOns: sql<AddOnJson[] | null>`(select json_agg(json_build_object('id', a.id, 'name', a.name,
+          'description', a.description, 'price_minor', a.price_minor, 'capacity', a.capacity, 'sold', a.sold,
+          'held', a.held, 'max_per_order', a.max_per_order) order by a.sort, a.created_at, a.id) from add_on a
+          where a.event_id = ${eventId(owner)} and a.organization_id = ${owner})`,
         // The event's shared quotas (none: null), read once for the statement.
         quotas: sql<QuotaCounters[] | null>`(select json_agg(json_build_object('id', q.id, 'name', q.name,
           'capacity', q.capacity, 'sold', q.sold, 'held', q.held)) from ticket_quota q
@@ -406,6 +453,7 @@ async function readStorefrontEvent(
       ticketNames: joined[0]?.asked?.ticketNames ?? 'off',
       questions: joined[0]?.asked?.questions ?? [],
     },
+    addOns: (joined[0]?.addOns ?? []).map((entry) => toSellableAddOn(entry, currencyOf(types))),
     dates: (joined[0]?.dates ?? []).map((date) => ({
       id: date.id,
       slug: date.slug,

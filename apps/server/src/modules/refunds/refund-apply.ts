@@ -130,8 +130,20 @@ export async function applyRefund(
 ): Promise<{ refundId: string; amountMinor: number; status: 'pending' | 'succeeded' }> {
   const { locked, tickets } = input;
   const remaining = refundableMinor(locked);
-  // A refund of tickets gives back at most what they cost (less what was refunded of them before).
-  const ticketsLeft = tickets.reduce((sum, entry) => sum + leftOf(entry), 0);
+  // Tickets not yet used stop admitting and (unless listed) go back on sale; checked-in ones keep their entry and
+  // their place, and are refunded their money only.
+  const taken = tickets.filter((entry) => entry.status !== 'checked_in');
+  const refundedTickets = locked.refundedTickets + taken.length;
+  const wholeOrder = refundedTickets >= locked.quantity;
+  // A refund of tickets gives back at most what they cost (less what was refunded of them before); the one that
+  // takes the order's last ticket gives back the add-ons' price too, all that is left (decision 134).
+  const ticketsLeft =
+    taken.length > 0 && wholeOrder
+      ? Math.max(
+          remaining,
+          tickets.reduce((sum, entry) => sum + leftOf(entry), 0),
+        )
+      : tickets.reduce((sum, entry) => sum + leftOf(entry), 0);
   const amount = input.amountMinor ?? Math.min(ticketsLeft, remaining);
   const currency = toCurrencyCode(locked.currency);
   if (tickets.length > 0 && amount > ticketsLeft)
@@ -141,9 +153,6 @@ export async function applyRefund(
   if (tickets.length === 0 && amount === 0) throw new AppError('BAD_REQUEST', AFTER_SALE_MESSAGES.nothingToRefund);
 
   const now = new Date();
-  // Tickets not yet used stop admitting and (unless listed) go back on sale; checked-in ones keep their entry and
-  // their place, and are refunded their money only.
-  const taken = tickets.filter((entry) => entry.status !== 'checked_in');
   if (taken.length > 0) {
     const ids = taken.map((entry) => entry.id);
     await moveTickets(tx, 'refund', { organizationId: locked.organizationId, ticketIds: ids }, now);
@@ -161,8 +170,6 @@ export async function applyRefund(
         .set({ refundedMinor: entry.refundedMinor + part })
         .where(eq(ticket.id, entry.id));
   }
-  const refundedTickets = locked.refundedTickets + taken.length;
-  const wholeOrder = refundedTickets >= locked.quantity;
   const status = wholeOrder ? 'refunded' : 'partially_refunded';
   await tx
     .update(order)

@@ -210,6 +210,9 @@ export async function runWaitlist(db: Database, jobs: JobQueue, options: Waitlis
         case 'quota_sold_out':
         case 'not_on_sale':
           break lineRun;
+        case 'add_on_sold_out':
+          // An offer holds tickets only.
+          throw new Error('A waiting-list hold carried add-ons');
         case 'buyer_limit':
         case 'submitted':
           // Already holds or bought as many as allowed (or an offer was made before): their turn is over.
