@@ -10,7 +10,8 @@
 // c) on that ref's code and on the working tree alternately each round and prints both side by side. QUOTA=1 runs
 // each set-up twice a round, alternating which goes first: the rush's fans split over two ticket types, once with
 // only the venue's CAPACITY, once with a shared quota of CAPACITY over both types (the venue then twice as large, so
-// the quota is what sells out; decision 128); it ends with holds/s without and with the quota side by side.
+// the quota is what sells out; decision 128) and an add-on of CAPACITY that every fan also takes one of (decision
+// 134); it ends with holds/s without and with them side by side, and checks neither quota nor add-on is oversold.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -188,8 +189,10 @@ async function runSetup(
     const subdomain = `rush${Date.now().toString(36)}`;
     const organiser = await sellingOrganiser(clients[0]!, appHost, subdomain);
     const live = await createLiveEvent(clients[0]!, appHost, organiser, quota === 'quota' ? CAPACITY * 2 : CAPACITY);
-    const rushTypes =
-      quota === 'none' ? [live.ticketTypeId] : await withQuota(clients[0]!, appHost, organiser, live, quota);
+    const { types: rushTypes, addOnId } =
+      quota === 'none'
+        ? { types: [live.ticketTypeId], addOnId: null }
+        : await withQuota(clients[0]!, appHost, organiser, live, quota);
     const shopHost = `${subdomain}.${appHost}`;
     const shopHeaders = { origin: `http://${shopHost}` };
     // Warm each process (JIT, connection pool) on the event page, which changes nothing, and on the checkout of
@@ -226,12 +229,14 @@ async function runSetup(
       `/events/${live.slug}/checkout`,
       shopHost,
       shopHeaders,
-      (index) =>
-        fanCheckoutForm(
+      (index) => ({
+        ...fanCheckoutForm(
           { ...live, ticketTypeId: rushTypes[index % rushTypes.length]! },
           `fan${index}@example.com`,
           `Number ${index}`,
         ),
+        ...(addOnId ? { [`addon_${addOnId}`]: '1' } : {}),
+      }),
       servers,
     );
     const { tokens } = burst;
@@ -265,6 +270,7 @@ async function runSetup(
     const paySeconds = (performance.now() - payStarted) / 1000;
     const counters = await eventCounters(clients[0]!, appHost, organiser, live.id);
     const quotaSold = quota === 'quota' ? await quotaCounters(clients[0]!, appHost, organiser, live.id) : null;
+    const addOnSold = addOnId ? await addOnCounters(clients[0]!, appHost, organiser, live.id) : null;
 
     await Promise.all(clients.map((client) => client.close()));
     clients.length = 0;
@@ -284,7 +290,10 @@ async function runSetup(
       sold: counters.sold,
       tickets: counts.tickets,
       heldLeft: counters.held,
-      oversold: Math.max(0, Math.max(counters.sold, counts.tickets, quotaSold?.taken ?? 0) - CAPACITY),
+      oversold: Math.max(
+        0,
+        Math.max(counters.sold, counts.tickets, quotaSold?.taken ?? 0, addOnSold?.taken ?? 0) - CAPACITY,
+      ),
     };
   } finally {
     await Promise.allSettled(clients.map((client) => client.close()));
@@ -293,8 +302,9 @@ async function runSetup(
 }
 
 /**
- * The rush's second type ('Early Bird', same price) and, for 'quota', a shared quota of CAPACITY over both, made
- * through the organiser's API; answers the types the fans choose from, in turn.
+ * The rush's second type ('Early Bird', same price) and, for 'quota', a shared quota of CAPACITY over both and an
+ * add-on of CAPACITY, made through the organiser's API; answers the types the fans choose from, in turn, and the
+ * add-on each takes one of (null without).
  */
 async function withQuota(
   client: HttpClient,
@@ -302,7 +312,7 @@ async function withQuota(
   organiser: Organiser,
   live: LiveEvent,
   quota: 'two types' | 'quota',
-): Promise<string[]> {
+): Promise<{ types: string[]; addOnId: string | null }> {
   const headers = { origin: `http://${appHost}`, cookie: organiser.cookie };
   const added = await client.send({
     path: `/api/events/${live.id}/ticket-types`,
@@ -320,8 +330,28 @@ async function withQuota(
       json: { name: 'Standing', capacity: CAPACITY, ticket_type_ids: types },
     });
     if (made.status !== 201) throw new Error(`quota: ${made.status} ${made.body}`);
+    const addOn = await client.send({
+      path: `/api/events/${live.id}/add-ons`,
+      host: appHost,
+      headers,
+      json: { name: 'T-shirt', price: '15.00', capacity: CAPACITY, max_per_order: 2 },
+    });
+    if (addOn.status !== 201) throw new Error(`add-on: ${addOn.status} ${addOn.body}`);
+    return { types, addOnId: (JSON.parse(addOn.body) as { id: string }).id };
   }
-  return types;
+  return { types, addOnId: null };
+}
+
+/** The rush's add-on as the organiser's API shows it: sold and held together. */
+async function addOnCounters(client: HttpClient, appHost: string, organiser: Organiser, eventId: string) {
+  const response = await client.send({
+    path: `/api/events/${eventId}/add-ons`,
+    host: appHost,
+    headers: { cookie: organiser.cookie },
+  });
+  if (response.status !== 200) throw new Error(`add-ons read: ${response.status} ${response.body}`);
+  const [addOn] = (JSON.parse(response.body) as { add_ons: Array<{ sold: number; held: number }> }).add_ons;
+  return { taken: (addOn?.sold ?? 0) + (addOn?.held ?? 0) };
 }
 
 /** The rush's quota as the organiser's API shows it: its sold and held tickets together. */
@@ -338,7 +368,9 @@ async function quotaCounters(client: HttpClient, appHost: string, organiser: Org
 
 /** QUOTA=1: per set-up, holds/s and p99 without and with the shared quota (medians over the rounds) and oversold. */
 function printQuotaComparison(all: Row[]) {
-  console.log('\nshared quota (decision 128): the same rush over two types, without and with a quota of CAPACITY');
+  console.log(
+    '\nshared quota and add-on (decisions 128, 134): the same rush over two types, without and with a quota of CAPACITY and an add-on every fan takes',
+  );
   const base = (setup: string) => setup.replace(/ \+ (two types|quota)$/, '');
   const med = (values: number[]) =>
     percentile(
@@ -354,7 +386,7 @@ function printQuotaComparison(all: Row[]) {
     const p99 = (rows: Row[]) => med(rows.map((row) => row.p99)).toFixed(0);
     const oversold = Math.max(...withQuota.map((row) => row.oversold), ...without.map((row) => row.oversold));
     console.log(
-      `${setup.padEnd(26)} holds/s without ${a.toFixed(0)} (p99 ${p99(without)} ms), with quota ${b.toFixed(0)} (p99 ${p99(withQuota)} ms): ${(b / a).toFixed(2)}x; oversold ${oversold}`,
+      `${setup.padEnd(26)} holds/s without ${a.toFixed(0)} (p99 ${p99(without)} ms), with quota + add-on ${b.toFixed(0)} (p99 ${p99(withQuota)} ms): ${(b / a).toFixed(2)}x; oversold ${oversold}`,
     );
   }
 }

@@ -67,7 +67,7 @@ function lockStatement(organizationId: string, eventId: string, requests: HoldRe
       select id from ticket_quota
       where event_id = ${eventId} and organization_id = ${organizationId} and (select count(*) from types) >= 0
       order by id for update
-    )
+    ),
     venue as (
       select id from event
       where id = ${eventId} and organization_id = ${organizationId} and (select count(*) from quotas) >= 0
