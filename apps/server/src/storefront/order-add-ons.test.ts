@@ -175,6 +175,18 @@ describe('an order with add-ons, as the fan sees it', () => {
   });
 });
 
+describe('an order refunded in full', () => {
+  it('still lists what it bought, and says its add-ons can no longer be collected', async () => {
+    const current = await buy('gone@example.com', { Parking: 1 });
+    await t.database.db.update(order).set({ status: 'refunded' }).where(eq(order.id, current.id));
+    const html = (await page(`/orders/${current.accessToken}`)).body;
+    expect(section(html, 'Add-ons', 'Summary')).toBe(
+      'Add-ons Add-ons bought with this order 1 × Parking £8.00 ' +
+        'This order no longer stands, so its add-ons cannot be collected.',
+    );
+  });
+});
+
 describe('an order without add-ons', () => {
   it('shows no Add-ons part on its page, PDF or e-mail', async () => {
     const current = await buy('plain@example.com', {});
