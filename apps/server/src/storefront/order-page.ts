@@ -10,6 +10,7 @@ import type { CheckoutNotifier } from '../modules/checkout/notifier.js';
 import type { TicketSigner } from '../modules/checkout/ticket-qr.js';
 import { qrRuns } from '../modules/ticket-documents/ticket-documents.qr.js';
 import { findPublicEventAnyStatus } from '../modules/checkout/order-event.js';
+import { orderAddOnLines } from '../modules/add-ons/order-add-on-lines.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { AfterSale } from '../modules/refunds/after-sale.jobs.js';
 import type { Waitlist } from '../modules/resale/waitlist.jobs.js';
@@ -131,6 +132,7 @@ export async function sendOrderPage(
       organization,
       order: current,
       lines: await orderLines(db, current),
+      addOns: await orderAddOnLines(db, current),
       tickets,
       event: {
         id: event.id,

@@ -1,16 +1,20 @@
 // The fan's order page (decision 032): the order's state, its tickets with their QR codes and after-sale forms,
 // the refund request, the documents' links and the summary. Server-rendered with React (decision 060), branded;
 // its data comes from order-page.ts.
-import { isFreeOrder, ORDER_STATUS_LABELS } from '@marquee/shared';
+import { isFreeOrder, ORDER_STATUS_LABELS, toCurrencyCode } from '@marquee/shared';
+import type { OrderAddOnLine } from '../modules/add-ons/order-add-on-lines.js';
 import { CHECKOUT_TEXT, type OrderRow } from '../modules/checkout/checkout.service.js';
 import { AfterSaleMessage, FanTickets, RefundSection, type AfterSaleView, type FanTicket } from './after-sale-pages.js';
 import { SummaryTable, type SummaryLine } from './checkout-pages.js';
 import { renderStorefrontPage, type StorefrontFrameOrganization } from './layout.js';
+import { OrderAddOns } from './order-add-ons.js';
 
 export interface OrderPageInput {
   organization: StorefrontFrameOrganization;
   order: OrderRow;
   lines: SummaryLine[];
+  /** What the order bought besides its tickets (decision 134); empty for most orders. */
+  addOns: OrderAddOnLine[];
   tickets: FanTicket[];
   event: { id: string; slug: string; name: string; when: string; location: string };
   token: string;
@@ -74,8 +78,15 @@ function OrderBody({ input }: { input: OrderPageInput }) {
         view={input.afterSale}
         hasValidTickets={input.tickets.some((ticket) => ticket.status === 'valid' || ticket.status === 'listed')}
       />
+      <OrderAddOns
+        addOns={input.addOns}
+        currency={toCurrencyCode(current.currency)}
+        stands={live}
+        collectable={input.afterSale.active}
+      />
       <h2>Summary</h2>
-      <SummaryTable order={current} lines={input.lines} />
+      {/* The order's total counts its add-ons: the summary lists them after the tickets, so its lines add up. */}
+      <SummaryTable order={current} lines={[...input.lines, ...input.addOns]} />
       <p>
         <a href={`/events/${input.event.slug}`}>Back to the event</a>
       </p>

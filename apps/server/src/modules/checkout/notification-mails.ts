@@ -19,12 +19,15 @@ import {
   type DocumentTicket,
 } from '../ticket-documents/index.js';
 import { mailImageUrl } from '../uploads/variants.js';
+import type { OrderAddOnLine } from '../add-ons/order-add-on-lines.js';
 
 export interface MailContext {
   order: typeof order.$inferSelect;
   event: typeof event.$inferSelect;
   settings: typeof organizationSettings.$inferSelect;
   lines: Array<typeof orderLine.$inferSelect>;
+  /** What the order bought besides its tickets (decision 134): in its summary, its PDF and its e-mails. */
+  addOns: OrderAddOnLine[];
   tickets: Array<{
     code: string;
     holderName: string;
@@ -64,7 +67,9 @@ export function documentEvent(row: MailContext['event'], origin: string): Docume
   };
 }
 
-export function documentOrder(context: Pick<MailContext, 'order' | 'lines' | 'origin'>): DocumentOrder {
+export function documentOrder(
+  context: Pick<MailContext, 'order' | 'lines' | 'origin'> & Partial<Pick<MailContext, 'addOns'>>,
+): DocumentOrder {
   const current = context.order;
   return {
     code: current.code,
@@ -72,6 +77,12 @@ export function documentOrder(context: Pick<MailContext, 'order' | 'lines' | 'or
     buyerEmail: current.customerEmail,
     currency: toCurrencyCode(current.currency),
     lines: context.lines.map((line) => ({
+      name: line.name,
+      quantity: line.quantity,
+      unitPriceMinor: line.unitPriceMinor,
+      unitFeeMinor: line.unitFeeMinor,
+    })),
+    addOns: (context.addOns ?? []).map((line) => ({
       name: line.name,
       quantity: line.quantity,
       unitPriceMinor: line.unitPriceMinor,

@@ -28,6 +28,7 @@ import {
 import { QUEUES, type JobQueue } from '../../jobs/queue.js';
 import { activeDomain } from '../../lib/storefront-host.js';
 import { orderLines } from './checkout.service.js';
+import { orderAddOnLines } from '../add-ons/order-add-on-lines.js';
 import type { CheckoutMailJob, CheckoutNotifier } from './notifier.js';
 import type { TicketSigner } from './ticket-qr.js';
 import { buildMail, orderDocuments, type MailContext, type PaymentReviewFacts } from './notification-mails.js';
@@ -104,6 +105,7 @@ async function loadContext(
     event: row.event,
     settings: row.settings,
     lines: await orderLines(deps.db, row.order),
+    addOns: await orderAddOnLines(deps.db, row.order),
     tickets: tickets.map((entry) => ({
       ...entry,
       qrPayload: deps.signer.payloadFor({ code: entry.code, eventId: row.event.id }),

@@ -59,7 +59,10 @@ export function eventCancelledEmail({
           ...(free
             ? [{ label: 'Tickets', value: FREE_LABEL }]
             : [
-                { label: 'Tickets', value: formatMoney(order.subtotalMinor, order.currency) },
+                {
+                  label: order.addOns?.length ? 'Tickets and add-ons' : 'Tickets',
+                  value: formatMoney(order.subtotalMinor, order.currency),
+                },
                 { label: 'Booking fee', value: formatMoney(order.feeMinor, order.currency) },
                 { label: 'Refunded', value: refunded, strong: true },
               ]),

@@ -7,6 +7,7 @@ import {
   orderLinksEmail,
   organiserSaleEmail,
 } from './ticket-documents.emails.js';
+import { eventCancelledEmail } from './ticket-documents.cancellation.js';
 
 // The order link carries '&', so in HTML it appears entity-escaped.
 const orderUrlInHtml = order.orderUrl.replace(/&/g, '&amp;');
@@ -192,5 +193,37 @@ describe('organiserSaleEmail', () => {
     expect(mail.html).toContain('href="https://app.marquee.test/dashboard/events/view/3f0c6a52"');
     expect(mail.text).not.toContain(order.orderUrl);
     expect(mail.html).not.toContain('s3cr3t-token');
+  });
+});
+
+describe('an order with add-ons (decision 134)', () => {
+  // Two £25 tickets and a £15 T-shirt, with their fees: £50 + £15, £4 + £1.20.
+  const withAddOns = {
+    ...order,
+    addOns: [{ name: 'T-shirt', quantity: 1, unitPriceMinor: 1500, unitFeeMinor: 120 }],
+    subtotalMinor: 6500,
+    feeMinor: 520,
+    totalMinor: 7020,
+  };
+
+  it("the organiser's sale e-mail lists the add-on with its price, and the total counts it", () => {
+    const mail = organiserSaleEmail({
+      to: 'owner@northern.example',
+      branding,
+      event,
+      order: withAddOns,
+      dashboardUrl: 'https://app.marquee.test/dashboard',
+    });
+    expect(mail.subject).toBe('New order MQ-7K3F9X: 2 tickets for Summer Jam at the Harbour (£70.20)');
+    expect(mail.text).toContain(
+      '  2 × General Admission: £50.00\n  1 × T-shirt: £15.00\n  Booking fee: £5.20\nTotal: £70.20',
+    );
+  });
+
+  it("the cancellation's refund names what its amount was for", () => {
+    const cancelled = (current: typeof order) =>
+      eventCancelledEmail({ branding, event, order: current, refundedMinor: current.totalMinor, reason: 'Storm' }).text;
+    expect(cancelled(withAddOns)).toContain('  Tickets and add-ons: £65.00\n  Booking fee: £5.20\nRefunded: £70.20');
+    expect(cancelled(order)).toContain('  Tickets: £50.00\n');
   });
 });

@@ -51,6 +51,11 @@ function orderRows(order: DocumentOrder, title = `Order ${order.code}`): EmailBl
         label: `${line.quantity} × ${line.name}`,
         value: priceText(line.quantity * line.unitPriceMinor, order.currency),
       })),
+      // The add-ons (decision 134) are in the order's total: listed after the tickets, so the rows add up to it.
+      ...(order.addOns ?? []).map((line) => ({
+        label: `${line.quantity} × ${line.name}`,
+        value: priceText(line.quantity * line.unitPriceMinor, order.currency),
+      })),
       // A free order has no booking fee to show (decision 124).
       ...(order.totalMinor === 0 ? [] : [{ label: 'Booking fee', value: formatMoney(order.feeMinor, order.currency) }]),
       { label: 'Total', value: priceText(order.totalMinor, order.currency), strong: true },

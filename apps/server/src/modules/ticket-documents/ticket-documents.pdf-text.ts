@@ -41,3 +41,9 @@ export function toWinAnsi(text: string): string {
   }
   return out;
 }
+
+/** The add-ons the order bought, as each ticket's page lists them (decision 134); null when it bought none. */
+export function addOnsText(addOns: ReadonlyArray<{ name: string; quantity: number }>): string | null {
+  if (addOns.length === 0) return null;
+  return addOns.map((line) => `${line.quantity} × ${line.name}`).join(', ');
+}

@@ -1,16 +1,17 @@
 // The tickets PDF: one A4 page per ticket, headed by the organiser in their colours, with the event, the
-// holder, the codes and a QR code large enough to scan from paper or a phone (about 7 cm).
+// holder, the codes and a QR code large enough to scan from paper or a phone (about 7 cm), and the add-ons the
+// order bought.
 import PDFDocument from 'pdfkit';
 import { textOn } from '../../adapters/mail/colors.js';
 import { formatAge, formatEventWhen, formatLastEntry, resolveBranding } from './ticket-documents.format.js';
-import { toWinAnsi } from './ticket-documents.pdf-text.js';
+import { addOnsText, toWinAnsi } from './ticket-documents.pdf-text.js';
 import { QR_MARGIN, qrRuns } from './ticket-documents.qr.js';
 import type { DocumentBranding, DocumentEvent, DocumentOrder, DocumentTicket } from './ticket-documents.types.js';
 
 export interface TicketsPdfInput {
   branding: DocumentBranding;
   event: DocumentEvent;
-  order: Pick<DocumentOrder, 'code' | 'buyerName' | 'paidAt'>;
+  order: Pick<DocumentOrder, 'code' | 'buyerName' | 'paidAt' | 'addOns'>;
   tickets: DocumentTicket[];
   /** Leave content streams uncompressed (tests read them); production output is compressed. */
   compress?: boolean;
@@ -141,6 +142,14 @@ function drawTicketPage(
 
   const footerHeight = 44;
   const footerY = page.height - footerHeight;
+  // What the order bought besides its tickets, so the fan can show it (decision 134).
+  const addOns = addOnsText(order.addOns ?? []);
+  if (addOns) {
+    const addOnsY = doc.y + 16;
+    doc.font('Helvetica-Bold').fontSize(12).fillColor(ink);
+    doc.text('With this order: ', left, addOnsY, { width: contentWidth, continued: true });
+    doc.font('Helvetica').text(toWinAnsi(addOns), { height: footerY - addOnsY - 16, ellipsis: true });
+  }
   doc.rect(0, footerY, page.width, footerHeight).fill(branding.secondaryColor);
   doc.font('Helvetica').fontSize(9).fillColor(textOn(branding.secondaryColor));
   doc.text(

@@ -36,6 +36,14 @@ export interface DocumentOrderLine {
   unitFeeMinor: number;
 }
 
+/** An add-on the order bought with its tickets (decision 134), as bought. */
+export interface DocumentAddOn {
+  name: string;
+  quantity: number;
+  unitPriceMinor: number;
+  unitFeeMinor: number;
+}
+
 export interface DocumentOrder {
   /** e.g. 'MQ-7K3F9X'. */
   code: string;
@@ -43,7 +51,9 @@ export interface DocumentOrder {
   buyerEmail: string;
   currency: CurrencyCode;
   lines: DocumentOrderLine[];
-  /** Integer minor units. */
+  /** None, or absent, for an order without add-ons (and on a ticket sent to someone else: they stay the buyer's). */
+  addOns?: DocumentAddOn[];
+  /** Integer minor units, add-ons included. */
   subtotalMinor: number;
   feeMinor: number;
   totalMinor: number;
