@@ -4,7 +4,8 @@ import type { NoticeMessage } from './notice.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CURRENCY_COUNTRY, isCountryCode, type CurrencyCode } from '@marquee/shared';
 import type { Database } from '../db/client.js';
-import { CHECKOUT_TEXT, findOrderByToken, orderAddOns, orderLines } from '../modules/checkout/checkout.service.js';
+import { CHECKOUT_TEXT, findOrderByToken, orderLines } from '../modules/checkout/checkout.service.js';
+import { orderAddOnLines } from '../modules/add-ons/order-add-on-lines.js';
 import { findPublicEvent } from '../modules/events/events.public.js';
 import type { CheckoutFormErrors, CheckoutFormState } from './checkout-form.js';
 import { renderMessagePage, renderSummaryPage } from './checkout-pages.js';
@@ -81,7 +82,7 @@ export function checkoutSummary(deps: { db: Database; paymentOrigins: string[] }
         timeZone: event?.timeZone ?? 'UTC',
         order: current,
         // The tickets, then the add-ons chosen with them (decision 134): the lines add up to the total.
-        lines: [...(await orderLines(db, current)), ...(await orderAddOns(db, current))],
+        lines: [...(await orderLines(db, current)), ...(await orderAddOnLines(db, current))],
         token: current.accessToken,
         message,
         details: await offerDetailsView(db, current, defaultCountry(request, current.currency as CurrencyCode), posted),

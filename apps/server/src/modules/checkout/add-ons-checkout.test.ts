@@ -17,7 +17,8 @@ import {
   sellingOrganiser,
   tokenFrom,
 } from '../../../test/checkout-helpers.js';
-import { refundRequest, runAfterSaleJobs } from '../../../test/after-sale-helpers.js';
+import { orderPage, refundRequest, runAfterSaleJobs } from '../../../test/after-sale-helpers.js';
+import { readPdf } from '../../../test/pdf-text.js';
 import { addOn, order, orderAddOn, sandboxCheckoutSession, ticket } from '../../db/schema/index.js';
 import { releaseExpiredHolds } from '../stock/stock.js';
 
@@ -113,6 +114,12 @@ describe('a checkout with add-ons', () => {
     expect(session!.amountTotal).toBe(amount + fee);
     expect(await stock(shirt.id)).toEqual({ sold: 2, held: 0 });
     expect(await stock(parking.id)).toEqual({ sold: 1, held: 0 });
+    // The fan's order page and tickets PDF say what was bought with the tickets.
+    const fanPage = await orderPage(t.app, host, token);
+    expect(fanPage.body).toContain('<h2>Add-ons</h2>');
+    expect(fanPage.body).toContain('2 × T-shirt');
+    const pdf = await t.app.inject({ method: 'GET', url: `/orders/${token}/tickets.pdf`, headers: { host } });
+    expect((await readPdf(pdf.rawPayload)).pages.join('\n')).toMatch(/With this order: 2 × T-shirt, 1 × Parking/);
     // Add-ons are not admissions: two tickets, no more.
     expect(await db().select().from(ticket).where(eq(ticket.orderId, held!.id))).toHaveLength(2);
 

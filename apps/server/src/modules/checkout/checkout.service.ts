@@ -1,7 +1,7 @@
 // The fan's checkout: validate the picked tickets and the buyer's details, hold the tickets for HOLD_MINUTES in
 // one transaction (an order in 'pending'), then hand over to the payments provider's hosted checkout. Prices
 // and fees always come from the database; nothing the browser sends about money is read.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   isFreePrice,
   MAX_ORDER_TOTAL_MINOR,
@@ -15,7 +15,8 @@ import {
 import type { PaymentsProvider } from '../../adapters/payments/payments.js';
 import type { Database } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
-import { order, orderAddOn, orderLine, organizationSettings } from '../../db/schema/index.js';
+import { order, orderLine, organizationSettings } from '../../db/schema/index.js';
+import { orderAddOnLines } from '../add-ons/order-add-on-lines.js';
 import { choosesOnlyPresales, codesFor, eventSalesProblem, pricedLines } from './drop-rules.js';
 import { holdOrder } from './hold.js';
 import { applyChosenAmounts } from './chosen-amounts.js';
@@ -330,15 +331,6 @@ export async function orderLines(db: Database, orderRow: Pick<OrderRow, 'id' | '
   return linesOf(db, { orderId: orderRow.id, organizationId: orderRow.organizationId });
 }
 
-/** The order's add-on lines (decision 134), in the order they were chosen. */
-export async function orderAddOns(db: Database, orderRow: Pick<OrderRow, 'id' | 'organizationId'>) {
-  return db
-    .select()
-    .from(orderAddOn)
-    .where(and(eq(orderAddOn.orderId, orderRow.id), eq(orderAddOn.organizationId, orderRow.organizationId)))
-    .orderBy(asc(orderAddOn.name), asc(orderAddOn.id));
-}
-
 /**
  * Confirms a held order that comes to nothing (a free order, decision 124): its tickets are issued at once through
  * the fulfilment a payment takes (counters, roll-ups, the e-mails queued in the same transaction, then tried right
@@ -377,7 +369,7 @@ export async function beginPayment(
   if (!(await canSellNow(deps, current.organizationId))) return { refused: CHECKOUT_TEXT.salesPaused };
   const [settings] = await stripeAccountOf(deps.db, { organizationId: current.organizationId });
   if (!settings?.accountId) return { refused: CHECKOUT_TEXT.salesPaused };
-  const [lines, addOns] = await Promise.all([orderLines(deps.db, current), orderAddOns(deps.db, current)]);
+  const [lines, addOns] = await Promise.all([orderLines(deps.db, current), orderAddOnLines(deps.db, current)]);
   const session = await deps.payments.createCheckoutSession({
     accountId: settings.accountId,
     currency: current.currency,
