@@ -1,10 +1,11 @@
 // What a new date of a series copies besides the event row (decision 132): the ticket types (nothing sold), the
 // shared quotas over them (decision 128, empty), the checkout questions and the name-on-ticket setting (decision
-// 130), every id remapped to the new date's and every time moved as the date is.
+// 130) and the add-ons (decision 134, full stock), every id remapped to the new date's and every time moved as the
+// date is.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { eventAttendeeSettings, eventQuestion, ticketQuota, ticketType } from '../../db/schema/index.js';
+import { addOn, eventAttendeeSettings, eventQuestion, ticketQuota, ticketType } from '../../db/schema/index.js';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -13,6 +14,7 @@ export interface DateTemplate {
   quotas: Array<typeof ticketQuota.$inferSelect>;
   questions: Array<typeof eventQuestion.$inferSelect>;
   attendee: typeof eventAttendeeSettings.$inferSelect | undefined;
+  addOns: Array<typeof addOn.$inferSelect>;
 }
 
 /** The source event's parts, read once for all the dates being added. */
@@ -21,7 +23,7 @@ export async function readDateTemplate(
   organizationId: string,
   eventId: string,
 ): Promise<DateTemplate> {
-  const [types, quotas, questions, [attendee]] = await Promise.all([
+  const [types, quotas, questions, [attendee], addOns] = await Promise.all([
     tx
       .select()
       .from(ticketType)
@@ -38,8 +40,12 @@ export async function readDateTemplate(
       .select()
       .from(eventAttendeeSettings)
       .where(and(eq(eventAttendeeSettings.organizationId, organizationId), eq(eventAttendeeSettings.eventId, eventId))),
+    tx
+      .select()
+      .from(addOn)
+      .where(and(eq(addOn.organizationId, organizationId), eq(addOn.eventId, eventId))),
   ]);
-  return { types, quotas, questions, attendee };
+  return { types, quotas, questions, attendee, addOns };
 }
 
 const remap = (ids: Map<string, string>, from: readonly string[]) =>
@@ -48,7 +54,7 @@ const remap = (ids: Map<string, string>, from: readonly string[]) =>
 /** Writes the template's parts for the new date `eventId`; `moved` moves a time as the date moved. */
 export async function copyDateParts(
   tx: Transaction,
-  { types, quotas, questions, attendee }: DateTemplate,
+  { types, quotas, questions, attendee, addOns }: DateTemplate,
   eventId: string,
   moved: (instant: Date | null) => Date | null,
   now: Date,
@@ -94,6 +100,22 @@ export async function copyDateParts(
         createdAt: now,
       })),
     );
+  }
+  if (addOns.length > 0) {
+    // Each date sells its own stock of each add-on.
+    await tx
+      .insert(addOn)
+      .values(
+        addOns.map((entry) => ({
+          ...entry,
+          id: randomUUID(),
+          eventId,
+          sold: 0,
+          held: 0,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      );
   }
   if (attendee) {
     await tx

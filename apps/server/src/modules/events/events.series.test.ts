@@ -130,6 +130,30 @@ describe('adding dates', () => {
     expect(copiedType!.quotaIds).toEqual([copied.id]);
   });
 
+  it("each date sells its own stock of the event's add-ons", async () => {
+    const first = await createLiveEvent(t.app, owner, {
+      name: 'Merch Nights',
+      start_local: '2031-09-01T20:00',
+      end_local: '2031-09-01T23:00',
+    });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${first.id}/add-ons`,
+      headers: asBrowser(owner),
+      payload: { name: 'T-shirt', price: '15.00', capacity: 30, max_per_order: 2 },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const added = (await addDates(owner, first.id, { repeat: 'weekly', count: 1 })).json() as EventDates;
+    const copied = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${added.dates[1]!.id}/add-ons`,
+      headers: { cookie: owner.cookie },
+    });
+    const [addOn] = copied.json().add_ons;
+    expect(addOn).toMatchObject({ name: 'T-shirt', price_minor: 1500, capacity: 30, max_per_order: 2, sold: 0 });
+    expect(addOn.id).not.toBe(made.json().id);
+  });
+
   it("each date asks the event's checkout questions, for its own types, with the names setting and a moved deadline", async () => {
     const first = await createLiveEvent(t.app, owner, {
       name: 'Asking Nights',
