@@ -28,6 +28,7 @@ import {
   tokenFrom,
 } from '../../../test/checkout-helpers.js';
 import { orderPage, refundRequest, runAfterSaleJobs } from '../../../test/after-sale-helpers.js';
+import { makeCode } from '../../../test/drop-helpers.js';
 import { deliverCheckoutMail, mailTo } from '../../../test/cancellation-helpers.js';
 import { readPdf } from '../../../test/pdf-text.js';
 import { CONTROL_CHARACTER_MESSAGE } from '../../lib/control-characters.js';
@@ -359,5 +360,27 @@ describe("the fan's checkout", () => {
       [`amount_${donation.id}`]: '-1',
     });
     expect(negative.statusCode).toBe(400);
+  });
+
+  it('takes a promo code off the amount the fan chose, the fee following the discounted amount', async () => {
+    await makeCode(t.app, owner, live.id, {
+      kind: 'promo',
+      code: 'HALFPWYW',
+      discount_kind: 'percent',
+      discount_value: '50',
+    });
+    const started = await postCheckout(t.app, host, live.id, {
+      ...buyer,
+      email: 'coded-pwyw@example.com',
+      [`qty_${pwyw.id}`]: '1',
+      [`amount_${pwyw.id}`]: '9.00',
+      promo_code: 'HALFPWYW',
+    });
+    expect(started.statusCode, started.body.slice(0, 300)).toBe(303);
+    const [held] = await db()
+      .select()
+      .from(order)
+      .where(eq(order.accessToken, tokenFrom(started.headers.location)));
+    expect(held).toMatchObject({ amountMinor: 450, feeMinor: bookingFee(450, 'GBP'), discountMinor: 450 });
   });
 });
