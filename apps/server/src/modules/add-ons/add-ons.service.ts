@@ -2,10 +2,12 @@
 // the caller's organisation (another organisation's event or add-on is 404). An edit locks the add-on's row, which
 // every hold and sale of it also locks, so its stock never drops below what is sold or held; an add-on that was ever
 // bought cannot be deleted (its order lines name it).
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   ADD_ON_MESSAGES,
   MAX_ADD_ONS_PER_EVENT,
+  TICKET_TYPE_MESSAGES,
+  currencyDecimals,
   ticketPriceTooHigh,
   ticketPriceTooHighMessage,
   toMinorUnits,
@@ -14,7 +16,7 @@ import {
   type CurrencyCode,
 } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
-import { addOn, orderAddOn, ticketType } from '../../db/schema/index.js';
+import { addOn, order, orderAddOn, ticketType } from '../../db/schema/index.js';
 import { retryOnDeadlock, type Tx } from '../../db/tx.js';
 import { AppError } from '../../lib/errors.js';
 import { EVENT_NOT_FOUND } from '../events/events.service.js';
@@ -59,6 +61,8 @@ type EventOf = Awaited<ReturnType<typeof eventOf>>;
 function priceOf(text: string, currency: CurrencyCode): number {
   const refuse = (message: string) => new AppError('VALIDATION_ERROR', message, [{ path: 'price', message }]);
   if (ticketPriceTooHigh(text, currency)) throw refuse(ticketPriceTooHighMessage(currency));
+  // A currency without minor units (JPY) says so, as a ticket type's price does.
+  if (currencyDecimals(currency) === 0 && /\.\d*[1-9]/.test(text)) throw refuse(TICKET_TYPE_MESSAGES.jpyDecimals);
   try {
     return toMinorUnits(text, currency);
   } catch {
@@ -66,13 +70,23 @@ function priceOf(text: string, currency: CurrencyCode): number {
   }
 }
 
-/** How many of each of the event's add-ons the door handed over (of orders that still stand). */
+/**
+ * How many of each of the event's add-ons the door handed over, of orders that still stand (paid or partly refunded,
+ * the orders `sold` counts), so handed over is never more than sold.
+ */
 async function handedOverOf(db: Database | Tx, organizationId: string, eventId: string) {
   const rows = await db
     .select({ id: orderAddOn.addOnId, count: sql<number>`coalesce(sum(${orderAddOn.handedOver}), 0)::int` })
     .from(orderAddOn)
     .innerJoin(addOn, eq(addOn.id, orderAddOn.addOnId))
-    .where(and(eq(addOn.organizationId, organizationId), eq(addOn.eventId, eventId)))
+    .innerJoin(order, eq(order.id, orderAddOn.orderId))
+    .where(
+      and(
+        eq(addOn.organizationId, organizationId),
+        eq(addOn.eventId, eventId),
+        inArray(order.status, ['paid', 'partially_refunded']),
+      ),
+    )
     .groupBy(orderAddOn.addOnId);
   return new Map(rows.map((row) => [row.id, row.count]));
 }
