@@ -1,12 +1,13 @@
 // Add-ons (decision 134) on the organiser's event page against the real server: an organiser adds a T-shirt at 15.00
 // with a stock of 50 (the form shows the shared rules' messages first, a bad price under its field), edits it and
-// deletes another after confirming. Desktop and a 390 px phone, light and dark. The server's refusals (stock below
+// deletes another after confirming. Desktop and a 390 px phone, light and dark; axe on the section and the dialog. The server's refusals (stock below
 // what is sold, a bought add-on deleted) need sales, which the API tests make; their display is add-on-form.test.ts's.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { E2E_PORT, expect, test } from './fixtures';
 import { createOrganiser, uniqueSubdomain, type Organiser } from './support/api';
+import { Audit, preloadAxe } from './support/axe-audit';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ timezoneId: 'Europe/London', locale: 'en-GB' });
@@ -46,6 +47,8 @@ test.beforeAll(async ({ request }) => {
 
 test('an add-on: add a T-shirt, a bad price refused, edit it', async ({ page }, testInfo) => {
   test.setTimeout(90_000);
+  await preloadAxe(page.context());
+  const audit = new Audit(page, 'desktop');
   await page.context().addCookies(organiser.cookies);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.emulateMedia({ colorScheme: 'light' });
@@ -68,6 +71,7 @@ test('an add-on: add a T-shirt, a bad price refused, edit it', async ({ page }, 
   await expect(dialog.getByText('Enter a price, like 15.00 (0 for a free add-on)')).toBeVisible();
   await expect(dialog.getByText('Enter a name for the add-on')).toHaveCount(0);
   await shot(page, testInfo, 'add-on-dialog-error-desktop-light', 'dialog');
+  await audit.check('add-on dialog with an error', { within: '[role="dialog"]' });
   await price.fill('15.00');
   await dialog.getByRole('button', { name: 'Add add-on' }).click();
   await expect(dialog).toHaveCount(0);
@@ -75,6 +79,7 @@ test('an add-on: add a T-shirt, a bad price refused, edit it', async ({ page }, 
   const row = section.getByRole('row').filter({ hasText: 'T-shirt' });
   await expect(row.getByRole('cell')).toContainText(['T-shirtBlack, organic cotton', '£15.00', '0 / 50', '0', '0']);
   await shot(page, testInfo, 'add-ons-desktop-light');
+  await audit.check('add-ons section', { within: 'section[aria-labelledby="add-ons-heading"]' });
 
   await section.getByRole('button', { name: 'Edit T-shirt' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit T-shirt' });
@@ -113,6 +118,7 @@ test('an add-on: add a T-shirt, a bad price refused, edit it', async ({ page }, 
   await confirm.getByRole('button', { name: 'Keep' }).click();
   await expect(confirm).toHaveCount(0);
   await expect(edited).toBeVisible();
+  expect(audit.found, `serious or critical axe violations (${audit.found.length})`).toEqual([]);
 });
 
 test('deleting an add-on: removed when no one bought it', async ({ page }) => {
