@@ -1,12 +1,14 @@
 // Add-ons (decision 134) on the organiser's event page against the real server: an organiser adds a T-shirt at 15.00
 // with a stock of 50 (the form shows the shared rules' messages first, a bad price under its field), edits it and
-// deletes another after confirming. Desktop and a 390 px phone, light and dark; axe on the section and the dialog. The server's refusals (stock below
-// what is sold, a bought add-on deleted) need sales, which the API tests make; their display is add-on-form.test.ts's.
+// deletes another after confirming; once a fan's checkout holds some, the server's refusals show: a stock below what
+// is held under the Stock field, the delete above the table. Desktop and a 390 px phone, light and dark; axe on the
+// section and the dialog.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
-import { E2E_PORT, expect, test } from './fixtures';
+import { E2E_PORT, expect, storefrontUrl, test } from './fixtures';
 import { createOrganiser, uniqueSubdomain, type Organiser } from './support/api';
+import { createPublishedEvent, enableSandboxPayouts } from './support/selling';
 import { Audit, preloadAxe } from './support/axe-audit';
 
 test.describe.configure({ mode: 'serial' });
@@ -138,4 +140,62 @@ test('deleting an add-on: removed when no one bought it', async ({ page }) => {
   await expect(section.getByRole('status')).toHaveText('Parking deleted.');
   await expect(section.getByRole('row').filter({ hasText: 'Parking' })).toHaveCount(0);
   await expect(section.getByRole('row').filter({ hasText: 'Tour T-shirt' })).toBeVisible();
+});
+
+test("once a fan's checkout holds some: stock below it refused under Stock, delete refused above the table", async ({
+  page,
+  request,
+  allowConsoleError,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  // The refusals are a 400 and a 409 from the API, which the browser logs.
+  allowConsoleError(/status of (400|409)/);
+  const seller = await createOrganiser(request, { subdomain: uniqueSubdomain('merch') });
+  await enableSandboxPayouts(request, seller, 'Merch Co Ltd');
+  const liveId = await createPublishedEvent(request, seller, 'Merch Live', { terms_of_service: '' });
+  const headers = { cookie: seller.cookieHeader, origin: baseURL };
+  const made = await request.post(`${baseURL}/api/events/${liveId}/add-ons`, {
+    headers,
+    data: { name: 'Parking', price: '8.00', capacity: 5, max_per_order: 2 },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const parking = (await made.json()) as { id: string };
+
+  // A fan chooses a ticket and two parking spaces on the event page; the checkout holds them.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(storefrontUrl(seller.subdomain, `/events/${liveId}`));
+  await page.getByLabel('Quantity of General Admission', { exact: true }).fill('1');
+  await page.getByLabel('Quantity of Parking', { exact: true }).fill('2');
+  await page.getByLabel('First name').fill('Fran');
+  await page.getByLabel('Last name').fill('Fan');
+  await page.getByLabel('Email', { exact: true }).fill('parking@example.com');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.waitForURL(/\/checkout\/[A-Za-z0-9_-]{43}$/);
+
+  await page.context().addCookies(seller.cookies);
+  await page.goto(`/dashboard/events/view/${liveId}`);
+  const section = page.getByRole('region', { name: 'Add-ons' });
+  const row = section.getByRole('row').filter({ hasText: 'Parking' });
+  await expect(row.getByRole('cell')).toContainText(['Parking', '£8.00', '0 / 5', '2', '0']);
+
+  await section.getByRole('button', { name: 'Edit Parking' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Parking' });
+  await edit.getByLabel('Stock').fill('1');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  const stock = edit.getByLabel('Stock');
+  await expect(stock).toHaveAttribute('aria-invalid', 'true');
+  await expect(stock).toHaveAccessibleDescription(/Stock cannot be below the 2 already sold or being bought/);
+  await shot(page, testInfo, 'add-on-dialog-server-error-desktop-light', 'dialog');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(edit).toHaveCount(0);
+
+  await section.getByRole('button', { name: 'Delete Parking' }).click();
+  await section.getByRole('group', { name: 'Delete Parking?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(section.getByRole('alert')).toHaveText(
+    'This add-on has been sold: set its stock to what is sold instead of deleting it',
+  );
+  await expect(row).toBeVisible();
+  await shot(page, testInfo, 'add-ons-delete-refused-desktop-light');
+  const listed = await request.get(`${baseURL}/api/events/${liveId}/add-ons`, { headers });
+  expect((await listed.json()).add_ons).toMatchObject([{ id: parking.id, capacity: 5, held: 2 }]);
 });
