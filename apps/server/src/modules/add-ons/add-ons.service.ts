@@ -39,9 +39,12 @@ const toDto = (row: AddOnRow, currency: string, handedOver: number): AddOnDto =>
   handed_over: handedOver,
 });
 
-/** The event (with its currency: its first type's, else the organisation's default), or 404. */
+/**
+ * The event (with its currency: its first type's, else the organisation's default), or 404. `editing` locks its row
+ * for the transaction, as archiving or cancelling it does, so the status checked holds and two adds count in turn.
+ */
 async function eventOf(db: Database | Tx, organizationId: string, eventId: string, editing = false) {
-  const row = await findEventRow(db, organizationId, eventId);
+  const row = await findEventRow(db, organizationId, eventId, editing);
   if (!row) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
   if (editing && (row.status === 'archived' || row.status === 'cancelled'))
     throw new AppError('CONFLICT', ADD_ON_MESSAGES.readOnly(row.status));
@@ -118,8 +121,8 @@ export async function createAddOn(
   eventId: string,
   input: AddOnInput,
 ): Promise<AddOnDto> {
-  const row = await eventOf(db, organizationId, eventId, true);
   return db.transaction(async (tx) => {
+    const row = await eventOf(tx, organizationId, eventId, true);
     const [{ count, last } = { count: 0, last: 0 }] = await tx
       .select({ count: sql<number>`count(*)::int`, last: sql<number>`coalesce(max(${addOn.sort}), 0)::int` })
       .from(addOn)
@@ -152,9 +155,9 @@ export async function updateAddOn(
   addOnId: string,
   input: AddOnInput,
 ): Promise<AddOnDto> {
-  const row = await eventOf(db, organizationId, eventId, true);
   return retryOnDeadlock(() =>
     db.transaction(async (tx) => {
+      const row = await eventOf(tx, organizationId, eventId, true);
       const current = await lockAddOn(tx, organizationId, row.id, addOnId);
       const taken = current.sold + current.held;
       if (input.capacity !== null && input.capacity < taken) {
@@ -173,9 +176,9 @@ export async function updateAddOn(
 }
 
 export async function deleteAddOn(db: Database, organizationId: string, eventId: string, addOnId: string) {
-  const row = await eventOf(db, organizationId, eventId, true);
   await retryOnDeadlock(() =>
     db.transaction(async (tx) => {
+      const row = await eventOf(tx, organizationId, eventId, true);
       const current = await lockAddOn(tx, organizationId, row.id, addOnId);
       const [bought] = await tx
         .select({ id: orderAddOn.id })
