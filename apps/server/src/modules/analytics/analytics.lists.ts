@@ -193,8 +193,8 @@ export function exportOrdersCsv(db: Database, organizationId: string, period: Re
             o.quantity, o.amount_minor, o.fee_minor, o.currency, o.status, o.channel,
             (select string_agg(t.holder_name, '; ' order by t.slot nulls last, t.created_at, t.code) from ticket t
               where t.order_id = o.id and t.status in ('valid', 'checked_in', 'listed')) as holder_names,
-            (select string_agg(a.quantity::text || ' × ' || a.name, '; ' order by p.sort, a.id) from order_add_on a
-              join add_on p on p.id = a.add_on_id where a.order_id = o.id) as add_ons
+            (select string_agg(a.quantity::text || ' × ' || a.name, '; ' order by p.sort, p.created_at, a.id)
+              from order_add_on a join add_on p on p.id = a.add_on_id where a.order_id = o.id) as add_ons
           from "order" o join event e on e.id = o.event_id
           where o.organization_id = ${organizationId} and ${paidIn(period)} ${forEvent('o.event_id', period)} ${cursor}
           order by o.paid_at, o.id limit ${EXPORT_BATCH}`),

@@ -12,21 +12,12 @@ import {
   type OrdersPage,
 } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
-import {
-  addOn,
-  event,
-  order,
-  orderAddOn,
-  orderChange,
-  orderLine,
-  orderRefund,
-  ticket,
-  user,
-} from '../../db/schema/index.js';
+import { event, order, orderChange, orderLine, orderRefund, ticket, user } from '../../db/schema/index.js';
 import { deviceLabel } from '../audit/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { EVENT_NOT_FOUND } from '../events/events.service.js';
 import { answersOf, answersOfOrders } from '../questions/answers.read.js';
+import { orderAddOnLines } from '../add-ons/order-add-on-lines.js';
 
 type OrderRow = typeof order.$inferSelect;
 
@@ -156,13 +147,7 @@ export async function getOrder(db: Database, organizationId: string, orderId: st
       .orderBy(asc(orderRefund.createdAt), asc(orderRefund.id)),
     db.select({ refundsAllowed: event.refundsAllowed }).from(event).where(eq(event.id, row.eventId)).limit(1),
     answersOfOrders(db, organizationId, [row.id]),
-    // In the order the organiser lists the add-ons.
-    db
-      .select({ line: orderAddOn })
-      .from(orderAddOn)
-      .innerJoin(addOn, eq(addOn.id, orderAddOn.addOnId))
-      .where(and(eq(orderAddOn.organizationId, organizationId), eq(orderAddOn.orderId, row.id)))
-      .orderBy(asc(addOn.sort), asc(orderAddOn.id)),
+    orderAddOnLines(db, row),
   ]);
   const answers = answersOf(answered, row.id);
   const typeNames = new Map(lines.map((line) => [line.ticketTypeId, line.name]));
@@ -216,7 +201,7 @@ export async function getOrder(db: Database, organizationId: string, orderId: st
       unit_price_minor: unitPriceMinor,
       answers: item.slot === null ? [] : (answers.slots.get(item.slot) ?? []),
     })),
-    add_ons: addOns.map(({ line }) => ({
+    add_ons: addOns.map((line) => ({
       id: line.id,
       add_on_id: line.addOnId,
       name: line.name,
