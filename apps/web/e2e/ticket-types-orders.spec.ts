@@ -247,6 +247,7 @@ test('orders: search, paging and the order detail (orders API answered by page.r
         unit_fee_minor: 200,
       },
     ],
+    add_ons: [{ id: 'a1', add_on_id: 'p1', name: 'T-shirt', quantity: 2, unit_price_minor: 1500, handed_over: 1 }],
     tickets: [
       {
         id: 'k1',
@@ -309,6 +310,8 @@ test('orders: search, paging and the order detail (orders API answered by page.r
   const dialog = page.getByRole('dialog', { name: `Order ${all[0]!.code}` });
   await expect(dialog.getByText('1 × General Admission')).toBeVisible();
   await expect(dialog.getByText('£25.00 + £2.00 fee each')).toBeVisible();
+  const addOns = dialog.getByRole('region', { name: 'Add-ons' });
+  await expect(addOns.getByRole('listitem')).toContainText(['2 × T-shirt£15.00 eachHanded over 1 of 2']);
   await expect(dialog.getByText('T-4KX9PQ2M7A')).toBeVisible();
   await expect(dialog.getByText('Paid by Payment provider')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();

@@ -7,6 +7,7 @@ import { refundRecordSchema } from './after-sale.js';
 import { ticketTypeSchema } from './events.js';
 import { ORDER_CHANNELS } from './comps.js';
 import { answerViewSchema } from './questions.js';
+import { orderAddOnSchema } from './add-ons.js';
 
 /** Ticket types one event may have. */
 export const MAX_TICKET_TYPES_PER_EVENT = 20;
@@ -141,6 +142,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
       answers: z.array(answerViewSchema).optional(),
     }),
   ),
+  /** What the order bought with its tickets and how much of it the door handed over (decision 134). */
+  add_ons: z.array(orderAddOnSchema),
   /** Answers to the questions asked once per order (decision 130). */
   answers: z.array(answerViewSchema).optional(),
   /** Each ticket's name and answers as given at checkout (decision 130), also before the tickets exist. */

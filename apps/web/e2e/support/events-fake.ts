@@ -452,6 +452,7 @@ export class FakeEventsApi {
           },
         });
       if (method === 'GET' && action === 'quotas') return json(route, 200, { quotas: [] });
+      if (method === 'GET' && action === 'add-ons') return json(route, 200, { add_ons: [] });
       if (method === 'GET' && action === 'questions')
         return json(route, 200, { settings: { ticket_names: 'off', answers_editable_until: null }, questions: [] });
       if (method === 'GET' && action === 'comps')

@@ -2,10 +2,12 @@
 // the caller's organisation (another organisation's event or add-on is 404). An edit locks the add-on's row, which
 // every hold and sale of it also locks, so its stock never drops below what is sold or held; an add-on that was ever
 // bought cannot be deleted (its order lines name it).
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   ADD_ON_MESSAGES,
   MAX_ADD_ONS_PER_EVENT,
+  TICKET_TYPE_MESSAGES,
+  currencyDecimals,
   ticketPriceTooHigh,
   ticketPriceTooHighMessage,
   toMinorUnits,
@@ -14,7 +16,7 @@ import {
   type CurrencyCode,
 } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
-import { addOn, orderAddOn, ticketType } from '../../db/schema/index.js';
+import { addOn, order, orderAddOn, ticketType } from '../../db/schema/index.js';
 import { retryOnDeadlock, type Tx } from '../../db/tx.js';
 import { AppError } from '../../lib/errors.js';
 import { EVENT_NOT_FOUND } from '../events/events.service.js';
@@ -37,9 +39,12 @@ const toDto = (row: AddOnRow, currency: string, handedOver: number): AddOnDto =>
   handed_over: handedOver,
 });
 
-/** The event (with its currency: its first type's, else the organisation's default), or 404. */
+/**
+ * The event (with its currency: its first type's, else the organisation's default), or 404. `editing` locks its row
+ * for the transaction, as archiving or cancelling it does, so the status checked holds and two adds count in turn.
+ */
 async function eventOf(db: Database | Tx, organizationId: string, eventId: string, editing = false) {
-  const row = await findEventRow(db, organizationId, eventId);
+  const row = await findEventRow(db, organizationId, eventId, editing);
   if (!row) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
   if (editing && (row.status === 'archived' || row.status === 'cancelled'))
     throw new AppError('CONFLICT', ADD_ON_MESSAGES.readOnly(row.status));
@@ -59,6 +64,8 @@ type EventOf = Awaited<ReturnType<typeof eventOf>>;
 function priceOf(text: string, currency: CurrencyCode): number {
   const refuse = (message: string) => new AppError('VALIDATION_ERROR', message, [{ path: 'price', message }]);
   if (ticketPriceTooHigh(text, currency)) throw refuse(ticketPriceTooHighMessage(currency));
+  // A currency without minor units (JPY) says so, as a ticket type's price does.
+  if (currencyDecimals(currency) === 0 && /\.\d*[1-9]/.test(text)) throw refuse(TICKET_TYPE_MESSAGES.jpyDecimals);
   try {
     return toMinorUnits(text, currency);
   } catch {
@@ -66,13 +73,23 @@ function priceOf(text: string, currency: CurrencyCode): number {
   }
 }
 
-/** How many of each of the event's add-ons the door handed over (of orders that still stand). */
+/**
+ * How many of each of the event's add-ons the door handed over, of orders that still stand (paid or partly refunded,
+ * the orders `sold` counts), so handed over is never more than sold.
+ */
 async function handedOverOf(db: Database | Tx, organizationId: string, eventId: string) {
   const rows = await db
     .select({ id: orderAddOn.addOnId, count: sql<number>`coalesce(sum(${orderAddOn.handedOver}), 0)::int` })
     .from(orderAddOn)
     .innerJoin(addOn, eq(addOn.id, orderAddOn.addOnId))
-    .where(and(eq(addOn.organizationId, organizationId), eq(addOn.eventId, eventId)))
+    .innerJoin(order, eq(order.id, orderAddOn.orderId))
+    .where(
+      and(
+        eq(addOn.organizationId, organizationId),
+        eq(addOn.eventId, eventId),
+        inArray(order.status, ['paid', 'partially_refunded']),
+      ),
+    )
     .groupBy(orderAddOn.addOnId);
   return new Map(rows.map((row) => [row.id, row.count]));
 }
@@ -104,8 +121,8 @@ export async function createAddOn(
   eventId: string,
   input: AddOnInput,
 ): Promise<AddOnDto> {
-  const row = await eventOf(db, organizationId, eventId, true);
   return db.transaction(async (tx) => {
+    const row = await eventOf(tx, organizationId, eventId, true);
     const [{ count, last } = { count: 0, last: 0 }] = await tx
       .select({ count: sql<number>`count(*)::int`, last: sql<number>`coalesce(max(${addOn.sort}), 0)::int` })
       .from(addOn)
@@ -138,9 +155,9 @@ export async function updateAddOn(
   addOnId: string,
   input: AddOnInput,
 ): Promise<AddOnDto> {
-  const row = await eventOf(db, organizationId, eventId, true);
   return retryOnDeadlock(() =>
     db.transaction(async (tx) => {
+      const row = await eventOf(tx, organizationId, eventId, true);
       const current = await lockAddOn(tx, organizationId, row.id, addOnId);
       const taken = current.sold + current.held;
       if (input.capacity !== null && input.capacity < taken) {
@@ -159,9 +176,9 @@ export async function updateAddOn(
 }
 
 export async function deleteAddOn(db: Database, organizationId: string, eventId: string, addOnId: string) {
-  const row = await eventOf(db, organizationId, eventId, true);
   await retryOnDeadlock(() =>
     db.transaction(async (tx) => {
+      const row = await eventOf(tx, organizationId, eventId, true);
       const current = await lockAddOn(tx, organizationId, row.id, addOnId);
       const [bought] = await tx
         .select({ id: orderAddOn.id })

@@ -1,5 +1,6 @@
 // The Analytics page's lists: the per-event breakdown (View Details), recent sales, sales by the buyers'
-// countries, and the period's paid orders as CSV (Export Data). Every query is scoped by organisation.
+// countries, and the period's paid orders as CSV (Export Data; an order's add-ons read '2 × T-shirt; 1 × Parking').
+// Every query is scoped by organisation.
 import { PassThrough, Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { sql } from 'drizzle-orm';
@@ -179,7 +180,7 @@ export function exportOrdersCsv(db: Database, organizationId: string, period: Re
   const csv = stringify({ header: false });
   async function* rows() {
     const answers = await answerColumns(db, organizationId, period.eventId);
-    yield [...EXPORT_COLUMNS, 'Names on tickets', ...answers.headers].map(protectCell);
+    yield [...EXPORT_COLUMNS, 'Names on tickets', 'Add-ons', ...answers.headers].map(protectCell);
     let after: { paidAt: string; id: string } | null = null;
     for (;;) {
       const cursor: ReturnType<typeof sql> = after
@@ -191,7 +192,9 @@ export function exportOrdersCsv(db: Database, organizationId: string, period: Re
             to_char(o.paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as paid_cursor, e.name, o.first_name, o.last_name, o.customer_email, o.phone, o.country,
             o.quantity, o.amount_minor, o.fee_minor, o.currency, o.status, o.channel,
             (select string_agg(t.holder_name, '; ' order by t.slot nulls last, t.created_at, t.code) from ticket t
-              where t.order_id = o.id and t.status in ('valid', 'checked_in', 'listed')) as holder_names
+              where t.order_id = o.id and t.status in ('valid', 'checked_in', 'listed')) as holder_names,
+            (select string_agg(a.quantity::text || ' × ' || a.name, '; ' order by p.sort, p.created_at, a.id)
+              from order_add_on a join add_on p on p.id = a.add_on_id where a.order_id = o.id) as add_ons
           from "order" o join event e on e.id = o.event_id
           where o.organization_id = ${organizationId} and ${paidIn(period)} ${forEvent('o.event_id', period)} ${cursor}
           order by o.paid_at, o.id limit ${EXPORT_BATCH}`),
@@ -217,6 +220,7 @@ export function exportOrdersCsv(db: Database, organizationId: string, period: Re
           row.status,
           row.channel,
           row.holder_names ?? '',
+          row.add_ons ?? '',
           ...(answerCells.get(String(row.id)) ?? []),
         ].map((cell) => (typeof cell === 'number' ? cell : protectCell(cell)));
       }

@@ -1,5 +1,5 @@
 // The organiser's view of orders: one event's orders (newest first, searched and paged in the database) and
-// one order's detail with its lines, tickets and audit trail. Read-only; every query is scoped by the
+// one order's detail with its lines, add-ons, tickets and audit trail. Read-only; every query is scoped by the
 // caller's organisation, so another organisation's event or order is simply not found.
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import {
@@ -17,6 +17,7 @@ import { deviceLabel } from '../audit/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { EVENT_NOT_FOUND } from '../events/events.service.js';
 import { answersOf, answersOfOrders } from '../questions/answers.read.js';
+import { orderAddOnLines } from '../add-ons/order-add-on-lines.js';
 
 type OrderRow = typeof order.$inferSelect;
 
@@ -120,7 +121,7 @@ export async function getOrder(db: Database, organizationId: string, orderId: st
   if (!found) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
   const row = found.order;
 
-  const [lines, tickets, changes, refunds, eventRow, answered] = await Promise.all([
+  const [lines, tickets, changes, refunds, eventRow, answered, addOns] = await Promise.all([
     db
       .select()
       .from(orderLine)
@@ -146,6 +147,7 @@ export async function getOrder(db: Database, organizationId: string, orderId: st
       .orderBy(asc(orderRefund.createdAt), asc(orderRefund.id)),
     db.select({ refundsAllowed: event.refundsAllowed }).from(event).where(eq(event.id, row.eventId)).limit(1),
     answersOfOrders(db, organizationId, [row.id]),
+    orderAddOnLines(db, row),
   ]);
   const answers = answersOf(answered, row.id);
   const typeNames = new Map(lines.map((line) => [line.ticketTypeId, line.name]));
@@ -198,6 +200,14 @@ export async function getOrder(db: Database, organizationId: string, orderId: st
       holder_email: item.holderEmail,
       unit_price_minor: unitPriceMinor,
       answers: item.slot === null ? [] : (answers.slots.get(item.slot) ?? []),
+    })),
+    add_ons: addOns.map((line) => ({
+      id: line.id,
+      add_on_id: line.addOnId,
+      name: line.name,
+      quantity: line.quantity,
+      unit_price_minor: line.unitPriceMinor,
+      handed_over: line.handedOver,
     })),
     answers: answers.order,
     attendees: [...answers.holders].map(([slot, holder]) => ({

@@ -26,6 +26,7 @@ import { OrdersSection } from './orders-section';
 import { GuestListSection } from './guest-list-section';
 import { TicketTypesSection } from './ticket-types-section';
 import { QuotasSection } from './quotas-section';
+import { AddOnsSection } from './add-ons-section';
 import { QuestionsSection } from './questions-section';
 import { WaitlistLine } from './waitlist-line';
 
@@ -268,6 +269,7 @@ function EventView({ event }: { event: EventDto }) {
 
           <TicketTypesSection event={event} />
           <QuotasSection event={event} />
+          <AddOnsSection event={event} />
           <DatesSection event={event} />
           <QuestionsSection event={event} />
           <CodesSection event={event} />

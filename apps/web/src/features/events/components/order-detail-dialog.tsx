@@ -1,6 +1,6 @@
-// One order in a dialog: the buyer, what they bought (unit price and booking fee per line), their tickets, its
-// refunds (the Refund form and the fan's requests, decision 032) and every change to the order with who made
-// it, when and from which device.
+// One order in a dialog: the buyer, what they bought (unit price and booking fee per line; the add-ons with what the
+// door handed over), their tickets, its refunds (the Refund form and the fan's requests, decision 032) and every
+// change to the order with who made it, when and from which device.
 import { useState, type ReactNode } from 'react';
 import { FREE_LABEL, TICKET_STATE_LABELS } from '@marquee/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { orderQuery } from '../api/orders';
 import { formatMoneyMinor } from '../lib/money';
 import { RefundForm } from './order-refunds';
 import { RefundList } from './order-refund-list';
+import { OrderAddOns } from './order-add-ons';
 import { CompBadge, formatOrderTime, OrderStatusBadge } from './order-status';
 
 const headingClasses = 'text-muted-foreground mb-2 font-mono text-[11px] font-semibold tracking-wider uppercase';
@@ -148,6 +149,13 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClo
               ) : null}
             </ul>
           </section>
+
+          <OrderAddOns
+            orderId={order.id}
+            addOns={order.add_ons}
+            currency={order.currency}
+            headingClasses={headingClasses}
+          />
 
           <section aria-labelledby={`${order.id}-tickets`}>
             <h3 id={`${order.id}-tickets`} className={headingClasses}>
