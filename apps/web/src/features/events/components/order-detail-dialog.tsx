@@ -136,7 +136,8 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClo
                 </li>
               ))}
               <li className="flex justify-between gap-2 px-3 py-2 font-semibold">
-                <span>Total</span>
+                {/* The order's total, add-ons included (decision 134): said so when it has some. */}
+                <span>{order.add_ons.length > 0 ? 'Total, with add-ons' : 'Total'}</span>
                 <span className="tabular-nums">
                   {order.total_minor === 0 ? FREE_LABEL : formatMoneyMinor(order.total_minor, order.currency)}
                 </span>
