@@ -8,7 +8,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { EVENT_MESSAGES, FREE_EVENT_NOTICE } from '@marquee/shared';
 import { expect, storefrontUrl, test } from './fixtures';
 import { createOrganiser, uniqueSubdomain, type Organiser } from './support/api';
-import { makeValidPng } from './support/images';
+import { createEventInWizard } from './support/wizard';
 
 test.use({ timezoneId: 'Europe/London', locale: 'en-GB' });
 
@@ -41,57 +41,32 @@ test('a free RSVP event is published without payouts and a fan gets tickets with
   test.setTimeout(120_000);
   await page.context().addCookies(organiser.cookies);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/dashboard/events/new');
-  await expect(page.getByRole('heading', { name: 'New Event' })).toBeVisible();
-
-  // Step 1.
-  await page.getByLabel('Event artwork file').setInputFiles(await makeValidPng());
-  await expect(page.getByText('Change image')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Event Name' }).fill(EVENT_NAME);
-  await page.getByRole('textbox', { name: 'Description' }).fill('Drop in, meet the artists, free entry.');
-  await page.getByRole('button', { name: 'Next' }).click();
-
-  // Step 2: the picker, two months ahead.
-  await page.getByRole('searchbox', { name: 'Location' }).fill('Studio 9, Hackney');
-  for (const [label, hour] of [
-    ['Start', '18'],
-    ['End', '22'],
-  ] as const) {
-    await page.getByRole('button', { name: new RegExp(`^${label} Date & Time`) }).click();
-    const picker = page.getByRole('dialog', { name: `Choose ${label.toLowerCase()} date & time` });
-    await picker.getByRole('button', { name: 'Next month' }).click();
-    await picker.getByRole('button', { name: 'Next month' }).click();
-    await picker.getByRole('grid').getByRole('button', { name: /^15 / }).click();
-    await picker.getByRole('button', { name: `Hour ${hour}` }).click();
-    await picker.getByRole('button', { name: 'Minute 00' }).click();
-    await page.keyboard.press('Escape');
-  }
-  await page.getByRole('button', { name: 'Next' }).click();
-
-  // Step 3: a paid event still needs its price, with the spec's message.
-  await expect(page.getByRole('heading', { name: 'Ticket Details' })).toBeVisible();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText(EVENT_MESSAGES.priceRequired)).toBeVisible();
-  // The switch from the keyboard: it is labelled, takes focus and toggles with Space.
-  const free = page.getByRole('switch', { name: 'Free event' });
-  await expect(free).toHaveAttribute('aria-checked', 'false');
-  await free.focus();
-  await expect(free).toBeFocused();
-  await page.keyboard.press('Space');
-  await expect(free).toHaveAttribute('aria-checked', 'true');
-  await expect(free).toBeFocused();
-  await expect(page.getByRole('spinbutton', { name: 'Ticket Price' })).toHaveCount(0);
-  await expect(page.getByText(EVENT_MESSAGES.priceRequired)).toHaveCount(0);
-  const preview = page.getByRole('complementary', { name: 'Event preview' });
-  await expect(preview.getByText('Free', { exact: true })).toBeVisible();
-  await page.getByRole('spinbutton', { name: /Venue Capacity/ }).fill('40');
-  await shotBoth(page, testInfo, '01-wizard-free-switch');
-  await page.getByRole('button', { name: 'Next' }).click();
-
-  // Step 4, then Create: published although payouts are off.
-  await expect(page.getByRole('heading', { name: 'Additional Settings' })).toBeVisible();
-  await page.getByRole('button', { name: 'Create Event' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/events$/);
+  await createEventInWizard(page, {
+    name: EVENT_NAME,
+    description: 'Drop in, meet the artists, free entry.',
+    location: 'Studio 9, Hackney',
+    free: true,
+    capacity: '40',
+    atTicketStep: async () => {
+      // A paid event still needs its price, with the spec's message.
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect(page.getByText(EVENT_MESSAGES.priceRequired)).toBeVisible();
+      // The switch from the keyboard: it is labelled, takes focus and toggles with Space.
+      const free = page.getByRole('switch', { name: 'Free event' });
+      await expect(free).toHaveAttribute('aria-checked', 'false');
+      await free.focus();
+      await expect(free).toBeFocused();
+      await page.keyboard.press('Space');
+      await expect(free).toHaveAttribute('aria-checked', 'true');
+      await expect(free).toBeFocused();
+      await expect(page.getByRole('spinbutton', { name: 'Ticket Price' })).toHaveCount(0);
+      await expect(page.getByText(EVENT_MESSAGES.priceRequired)).toHaveCount(0);
+      const preview = page.getByRole('complementary', { name: 'Event preview' });
+      await expect(preview.getByText('Free', { exact: true })).toBeVisible();
+      await shotBoth(page, testInfo, '01-wizard-free-switch');
+    },
+  });
+  // Created and published although payouts are off.
   const card = page.getByRole('region', { name: 'Upcoming Events' }).getByRole('article', { name: EVENT_NAME });
   await expect(card.getByText('live', { exact: true })).toBeVisible();
   await expect(page.getByText(/Saved as a draft/)).toHaveCount(0);
