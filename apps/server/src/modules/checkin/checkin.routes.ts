@@ -1,5 +1,6 @@
 // The check-in app's API (/api/checkin/...): door staff, admins and owners of the organisation judge tickets,
-// sync offline scans, search, undo and sell at the door; the check-in log is the organiser's (owner, admin).
+// sync offline scans, search, undo, hand over add-ons and sell at the door; the check-in log is the organiser's
+// (owner, admin).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,6 +13,8 @@ import {
   deviceIdSchema,
   doorSaleAnswerSchema,
   doorSaleRequestSchema,
+  handOverAnswerSchema,
+  handOverRequestSchema,
   offlineListSchema,
   scanAnswerSchema,
   scanRequestSchema,
@@ -32,6 +35,7 @@ import {
   undoCheckIn,
 } from './checkin.service.js';
 import { sellAtDoor } from './door-sales.js';
+import { handOverAddOn } from './checkin.add-ons.js';
 
 export const DOOR_ROLES: readonly OrgRole[] = ['owner', 'admin', 'door'];
 const ORGANISER_ROLES: readonly OrgRole[] = ['owner', 'admin'];
@@ -147,6 +151,21 @@ export function checkinRoutes(app: FastifyInstance) {
       const { organizationId, userId } = await requireOrganization(request, { roles: DOOR_ROLES });
       const { eventId } = await undoCheckIn(db, { organizationId, userId }, request.params.id);
       return { counts: await eventCounts(db, organizationId, eventId) };
+    },
+  );
+
+  api.post(
+    '/api/checkin/add-ons/:lineId/hand-over',
+    {
+      schema: {
+        params: z.object({ lineId: z.string().max(64) }),
+        body: handOverRequestSchema,
+        response: { 200: handOverAnswerSchema },
+      },
+    },
+    async (request) => {
+      const scanner = await scannerFor(request, request.body.device_id);
+      return { add_on: await handOverAddOn(db, scanner, request.params.lineId, request.body.quantity) };
     },
   );
 
