@@ -6,6 +6,8 @@ import type {
   CheckinSearch,
   DoorSaleAnswer,
   DoorSaleRequest,
+  HandOverAnswer,
+  HandOverRequest,
   OfflineList,
   ScanAnswer,
   SyncRequest,
@@ -57,3 +59,6 @@ export const searchTickets = (eventId: string, q: string, signal?: AbortSignal) 
 
 export const postDoorSale = (eventId: string, body: DoorSaleRequest) =>
   apiRequest<DoorSaleAnswer>(`${base(eventId)}/door-sales`, { body });
+
+export const postHandOver = (lineId: string, body: HandOverRequest) =>
+  apiRequest<HandOverAnswer>(`/api/checkin/add-ons/${encodeURIComponent(lineId)}/hand-over`, { body });

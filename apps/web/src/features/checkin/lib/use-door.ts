@@ -1,10 +1,11 @@
 // The door's state for one event: the stored ticket list (refreshed while online), scanning (online first; on
 // no network, judged here and queued), the sync of the queue when the network returns, the live counts and
-// the undo of the last admission.
+// the undo of the last admission, and handing over the order's add-ons (online only).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CheckinEvent, OfflineList, ScanAnswer } from '@marquee/shared';
+import type { CheckinEvent, DoorAddOn, OfflineList, ScanAnswer } from '@marquee/shared';
 import { ApiError } from '../../../lib/api-client';
-import { fetchOfflineList, postScan, postSync, postUndo } from '../api/checkin';
+import { fetchOfflineList, postHandOver, postScan, postSync, postUndo } from '../api/checkin';
+import { leftOf, markHandedOver, withLine } from './hand-over';
 import { countOffline, judgeOffline, markIn, markOut, type LocalAnswer } from './offline-judge';
 import { deviceId, loadList, loadQueue, newClientId, saveList, saveQueue, type QueuedScan } from './offline-store';
 
@@ -18,6 +19,8 @@ interface LastAdmission {
 
 const isNetworkError = (error: unknown) => !(error instanceof ApiError);
 const REFRESH_MS = 60_000;
+export const HAND_OVER_OFFLINE =
+  'No connection: add-ons can only be marked handed over online (another door may have handed them over). Try again when online.';
 
 export function useDoor(event: CheckinEvent) {
   const [device] = useState(deviceId);
@@ -202,5 +205,41 @@ export function useDoor(event: CheckinEvent) {
     }
   }, [device, event.id, last]);
 
-  return { list, online, queued, counts, setCounts, answer, syncNote, last, busy, check, undo, device, refreshList };
+  /** Marks what is left of the line handed over; answers what to tell the door. */
+  const handOver = useCallback(
+    async (line: DoorAddOn): Promise<string> => {
+      if (!navigator.onLine) {
+        setOnline(false);
+        return HAND_OVER_OFFLINE;
+      }
+      try {
+        const { add_on: updated } = await postHandOver(line.id, { quantity: leftOf(line), device_id: device });
+        setAnswer((previous) => (previous ? withLine(previous, updated) : previous));
+        if (listRef.current && markHandedOver(listRef.current, updated)) await saveList(listRef.current);
+        return `Handed over ${leftOf(line)} × ${line.name}`;
+      } catch (error) {
+        if (!isNetworkError(error)) return (error as ApiError).message;
+        setOnline(false);
+        return HAND_OVER_OFFLINE;
+      }
+    },
+    [device],
+  );
+
+  return {
+    list,
+    online,
+    queued,
+    counts,
+    setCounts,
+    answer,
+    syncNote,
+    last,
+    busy,
+    check,
+    undo,
+    handOver,
+    device,
+    refreshList,
+  };
 }
