@@ -99,6 +99,31 @@ export type HandOverRequest = z.infer<typeof handOverRequestSchema>;
 export const handOverAnswerSchema = z.object({ add_on: doorAddOnSchema });
 export type HandOverAnswer = z.infer<typeof handOverAnswerSchema>;
 
+/**
+ * POST /api/checkin/events/:eventId/hand-overs: hand-overs made on the device while offline, applied by the same
+ * rule as online ones, each answered on its own (the line as it now is, or why it was refused).
+ */
+export const handOverSyncRequestSchema = z.object({
+  device_id: deviceIdSchema,
+  hand_overs: z
+    .array(
+      handOverInputSchema.extend({
+        client_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Hand-over id is not valid'),
+        line_id: z.string().max(64),
+        handed_at: z.iso.datetime({ offset: true }),
+      }),
+    )
+    .min(1)
+    .max(500),
+});
+export type HandOverSyncRequest = z.infer<typeof handOverSyncRequestSchema>;
+export const handOverSyncAnswerSchema = z.object({
+  results: z.array(
+    z.object({ client_id: z.string(), add_on: doorAddOnSchema.nullable(), refused: z.string().nullable() }),
+  ),
+});
+export type HandOverSyncAnswer = z.infer<typeof handOverSyncAnswerSchema>;
+
 export const checkinTicketTypeSchema = z.object({
   id: z.string(),
   name: z.string(),

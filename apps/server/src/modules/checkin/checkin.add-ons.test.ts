@@ -192,4 +192,48 @@ describe('add-ons at the door', () => {
     const [stored] = await db().select().from(orderAddOn).where(eq(orderAddOn.id, line.id));
     expect(stored!.handedOver).toBe(2);
   });
+
+  it('hand-overs queued offline sync by the same rule, each answered on its own; a retried sync applies once', async () => {
+    const bought = await paidOrderWith('offline-merch@example.com', [
+      { name: 'Scarf', quantity: 2 },
+      { name: 'Badge', quantity: 1 },
+    ]);
+    const [scarf, badge] = bought.lines;
+    // Another door handed the badge over online meanwhile.
+    await handOver(owner, badge!.id, 1, OTHER_DEVICE);
+    const earlier = new Date(Date.now() - 60_000).toISOString();
+    const body = {
+      device_id: DEVICE,
+      hand_overs: [
+        { client_id: 'hand-over-badge', line_id: badge!.id, quantity: 1, handed_at: earlier },
+        { client_id: 'hand-over-scarf', line_id: scarf!.id, quantity: 2, handed_at: earlier },
+        {
+          client_id: 'hand-over-nowhere',
+          line_id: '00000000-0000-4000-8000-000000000000',
+          quantity: 1,
+          handed_at: earlier,
+        },
+      ],
+    };
+    const url = `/api/checkin/events/${live.id}/hand-overs`;
+    const synced = await checkinPost(t.app, door, url, body);
+    expect(synced.statusCode).toBe(200);
+    expect(synced.json().results).toEqual([
+      { client_id: 'hand-over-badge', add_on: null, refused: ADD_ON_MESSAGES.handOverTooMany(0) },
+      {
+        client_id: 'hand-over-scarf',
+        add_on: { id: scarf!.id, name: 'Scarf', quantity: 2, handed_over: 2 },
+        refused: null,
+      },
+      { client_id: 'hand-over-nowhere', add_on: null, refused: ADD_ON_MESSAGES.notFound },
+    ]);
+    // The answer was lost and the device sends the same queue again: nothing is handed over twice.
+    const again = (await checkinPost(t.app, door, url, body)).json();
+    expect(again.results[1]).toEqual(synced.json().results[1]);
+    const [stored] = await db().select().from(orderAddOn).where(eq(orderAddOn.id, scarf!.id));
+    expect(stored!.handedOver).toBe(2);
+    expect(stored!.handedOverAt?.toISOString()).toBe(earlier);
+    // Another organisation cannot sync into this event, nor hand over this line through its own event.
+    expect((await checkinPost(t.app, rival, url, body)).statusCode).toBe(404);
+  });
 });

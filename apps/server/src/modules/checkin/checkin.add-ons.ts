@@ -65,6 +65,12 @@ interface LineRow {
   status: string;
 }
 
+/** A hand-over queued on a device while offline: its id (a retried sync applies it once) and when it was made. */
+export interface QueuedHandOver {
+  clientId: string;
+  at: Date;
+}
+
 /**
  * Marks `quantity` more of the organisation's add-on line handed over (404 for another organisation's line, 409
  * when the order does not stand or fewer are left), with the order's audit line, in one statement.
@@ -74,34 +80,43 @@ export async function handOverAddOn(
   scanner: Scanner,
   lineId: string,
   quantity: number,
+  queued?: QueuedHandOver,
 ): Promise<DoorAddOn> {
   if (!UUID.test(lineId)) throw new AppError('NOT_FOUND', ADD_ON_MESSAGES.notFound);
+  const at = (queued?.at ?? new Date()).toISOString();
+  const clientId = queued?.clientId ?? null;
+  // A queued hand-over whose audit line exists was applied by an earlier sync whose answer was lost.
+  const applied = sql`exists (select 1 from order_change c where c.order_id = l.order_id
+    and c.action = 'add_on_handed_over' and c.detail->>'client_id' = ${clientId})`;
   const [moved] = rowsOf<LineRow>(
     await db.execute(sql`
       with moved as (
-        update order_add_on l set handed_over = l.handed_over + ${quantity}, handed_over_at = now()
+        update order_add_on l set handed_over = l.handed_over + ${quantity}, handed_over_at = ${at}::timestamptz
         from "order" o
         where l.id = ${lineId} and l.organization_id = ${scanner.organizationId} and o.id = l.order_id
           and o.status in ${STANDING} and l.handed_over + ${quantity} <= l.quantity
+          ${clientId ? sql`and not ${applied}` : sql``}
         returning l.id, l.order_id, l.name, l.quantity, l.handed_over, o.status
       ),
       audited as (
-        insert into order_change (organization_id, order_id, action, actor_type, actor_user_id, detail, device)
+        insert into order_change (organization_id, order_id, action, actor_type, actor_user_id, detail, device, at)
         select ${scanner.organizationId}, m.order_id, 'add_on_handed_over', 'organiser', ${scanner.userId},
           json_build_object('line', m.id, 'name', m.name, 'quantity', ${quantity}::int,
-            'handed_over', m.handed_over, 'device', ${scanner.deviceId}::text)::jsonb, ${scanner.deviceId}
+            'handed_over', m.handed_over, 'device', ${scanner.deviceId}::text, 'client_id', ${clientId}::text
+          )::jsonb, ${scanner.deviceId}, ${at}::timestamptz
         from moved m
       )
       select id, name, quantity, handed_over, status from moved`),
   );
   if (moved) return lineOf(moved);
-  const [line] = rowsOf<LineRow>(
+  const [line] = rowsOf<LineRow & { applied: boolean }>(
     await db.execute(sql`
-      select l.id, l.name, l.quantity, l.handed_over, o.status
+      select l.id, l.name, l.quantity, l.handed_over, o.status, ${clientId ? applied : sql`false`} as applied
       from order_add_on l join "order" o on o.id = l.order_id
       where l.id = ${lineId} and l.organization_id = ${scanner.organizationId}`),
   );
   if (!line) throw new AppError('NOT_FOUND', ADD_ON_MESSAGES.notFound);
+  if (line.applied) return lineOf(line);
   if (!['paid', 'partially_refunded'].includes(line.status))
     throw new AppError('CONFLICT', ADD_ON_MESSAGES.handOverNotSold);
   throw new AppError('CONFLICT', ADD_ON_MESSAGES.handOverTooMany(Number(line.quantity) - Number(line.handed_over)));

@@ -15,13 +15,15 @@ import {
   doorSaleRequestSchema,
   handOverAnswerSchema,
   handOverRequestSchema,
+  handOverSyncAnswerSchema,
+  handOverSyncRequestSchema,
   offlineListSchema,
   scanAnswerSchema,
   scanRequestSchema,
   syncAnswerSchema,
   syncRequestSchema,
 } from '@marquee/shared';
-import { badRequest } from '../../lib/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { requireOrganization, type OrgRole } from '../auth/auth.guard.js';
 import { eventCounts, judgeScan } from './checkin.judge.js';
 import type { Scanner } from './checkin.scan.js';
@@ -166,6 +168,30 @@ export function checkinRoutes(app: FastifyInstance) {
     async (request) => {
       const scanner = await scannerFor(request, request.body.device_id);
       return { add_on: await handOverAddOn(db, scanner, request.params.lineId, request.body.quantity) };
+    },
+  );
+
+  api.post(
+    '/api/checkin/events/:eventId/hand-overs',
+    { schema: { params: eventParams, body: handOverSyncRequestSchema, response: { 200: handOverSyncAnswerSchema } } },
+    async (request) => {
+      const scanner = await scannerFor(request, request.body.device_id);
+      await checkinEventRow(db, scanner.organizationId, request.params.eventId);
+      const now = Date.now();
+      const queued = [...request.body.hand_overs].sort((a, b) => Date.parse(a.handed_at) - Date.parse(b.handed_at));
+      const results = [];
+      for (const item of queued) {
+        const at = new Date(Math.min(Math.max(Date.parse(item.handed_at), now - OFFLINE_WINDOW_MS), now));
+        try {
+          const line = await handOverAddOn(db, scanner, item.line_id, item.quantity, { clientId: item.client_id, at });
+          results.push({ client_id: item.client_id, add_on: line, refused: null });
+        } catch (error) {
+          // A clash (handed over at another door, the order refunded since) is this item's answer, not the sync's.
+          if (!(error instanceof AppError) || !['CONFLICT', 'NOT_FOUND'].includes(error.code)) throw error;
+          results.push({ client_id: item.client_id, add_on: null, refused: error.message });
+        }
+      }
+      return { results };
     },
   );
 
