@@ -8,6 +8,8 @@ import type {
   DoorSaleRequest,
   HandOverAnswer,
   HandOverRequest,
+  HandOverSyncAnswer,
+  HandOverSyncRequest,
   OfflineList,
   ScanAnswer,
   SyncRequest,
@@ -62,3 +64,6 @@ export const postDoorSale = (eventId: string, body: DoorSaleRequest) =>
 
 export const postHandOver = (lineId: string, body: HandOverRequest) =>
   apiRequest<HandOverAnswer>(`/api/checkin/add-ons/${encodeURIComponent(lineId)}/hand-over`, { body });
+
+export const postHandOverSync = (eventId: string, body: HandOverSyncRequest) =>
+  apiRequest<HandOverSyncAnswer>(`${base(eventId)}/hand-overs`, { body });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { TICKET_STATES, type OfflineList } from '@marquee/shared';
-import { addOnsToHandOver, leftOf, lineText, markHandedOver, withLine } from './hand-over';
+import {
+  addOnsToHandOver,
+  handOverSyncNote,
+  leftOf,
+  lineText,
+  markHandedOver,
+  markPending,
+  withLine,
+} from './hand-over';
 import { judgeOffline } from './offline-judge';
 
 const shirt = { id: 'line-1', name: 'T-shirt', quantity: 2, handed_over: 0 };
@@ -64,6 +72,43 @@ describe('add-on lines at the door', () => {
       ['line-2', 'Parking', 1, 1],
     ]);
     expect(markHandedOver(list, { ...shirt, id: 'line-9' })).toBe(false);
+  });
+});
+
+describe('hand-overs made offline', () => {
+  it('stay marked in a list downloaded before they synced, never past what was bought', () => {
+    const list = listWith();
+    markPending(list, [
+      { line_id: 'line-1', quantity: 1 },
+      { line_id: 'line-2', quantity: 1 },
+      { line_id: 'line-2', quantity: 1 },
+    ]);
+    expect(list.add_ons!['MQ-AAAAAA']).toEqual([
+      ['line-1', 'T-shirt', 2, 1],
+      ['line-2', 'Parking', 1, 1],
+    ]);
+  });
+
+  it('the sync tells how many synced and each refused one by name and reason', () => {
+    const line = { ...shirt, handed_over: 2 };
+    const names = new Map([
+      ['h-1', 'T-shirt'],
+      ['h-2', 'Parking'],
+    ]);
+    expect(handOverSyncNote([{ client_id: 'h-1', add_on: line, refused: null }], names)).toBe(
+      'Synced 1 offline hand-over',
+    );
+    expect(
+      handOverSyncNote(
+        [
+          { client_id: 'h-1', add_on: line, refused: null },
+          { client_id: 'h-2', add_on: null, refused: 'Everything on this line was already handed over' },
+        ],
+        names,
+      ),
+    ).toBe(
+      'Synced 2 offline hand-overs, 1 refused by the server (Parking: Everything on this line was already handed over)',
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 // Add-ons at the door (decision 134): how a line reads, what is left of it, and a hand-over's result written back
 // into the shown answer and the stored ticket list (so a later scan, even offline, shows it handed over).
-import type { DoorAddOn, OfflineList } from '@marquee/shared';
+import type { DoorAddOn, HandOverSyncAnswer, OfflineList } from '@marquee/shared';
 
 /** What of a door answer (online or judged here) the hand-over reads. */
 interface WithAddOns {
@@ -40,4 +40,20 @@ export function markHandedOver(list: OfflineList, line: DoorAddOn): boolean {
         return true;
       }
   return false;
+}
+
+/** Adds hand-overs queued here and not yet synced to a freshly downloaded list, in place. */
+export function markPending(list: OfflineList, queued: Array<{ line_id: string; quantity: number }>) {
+  for (const handed of queued)
+    for (const lines of Object.values(list.add_ons ?? {}))
+      for (const line of lines) if (line[0] === handed.line_id) line[3] = Math.min(line[2], line[3] + handed.quantity);
+}
+
+/** What the door is told after queued hand-overs synced: how many, and each one refused with its reason. */
+export function handOverSyncNote(results: HandOverSyncAnswer['results'], names: Map<string, string>): string {
+  const refused = results.filter((result) => result.refused !== null);
+  const count = `Synced ${results.length} offline ${results.length === 1 ? 'hand-over' : 'hand-overs'}`;
+  if (refused.length === 0) return count;
+  const reasons = refused.map((result) => `${names.get(result.client_id) ?? 'An add-on'}: ${result.refused}`);
+  return `${count}, ${refused.length} refused by the server (${reasons.join('; ')})`;
 }
