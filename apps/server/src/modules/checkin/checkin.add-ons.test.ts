@@ -35,7 +35,7 @@ const payloadOf = (code: string) => t.app.checkout.signer.payloadFor({ code, eve
 const handOver = (user: SignedInUser, lineId: string, quantity: number, device = DEVICE) =>
   checkinPost(t.app, user, `/api/checkin/add-ons/${lineId}/hand-over`, { device_id: device, quantity });
 
-/** A paid order of one ticket with add-on lines inserted as the checkout will write them (sold counted too). */
+/** A paid order of one ticket with add-on lines written in as the checkout writes them (sold counted too). */
 async function paidOrderWith(email: string, lines: Array<{ name: string; quantity: number; sort?: number }>) {
   const paid = await buyPaidOrder(t.app, host, live.id, typeId, 1, email);
   const made = [];
