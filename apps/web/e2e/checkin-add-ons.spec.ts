@@ -5,6 +5,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_PORT, expect, storefrontUrl, test } from './fixtures';
 import { createOrganiser, uniqueSubdomain, type Organiser } from './support/api';
+import { Audit, preloadAxe } from './support/axe-audit';
 import { createPublishedEvent, enableSandboxPayouts, shot } from './support/selling';
 
 test.use({ timezoneId: 'Europe/London', locale: 'en-GB' });
@@ -71,6 +72,8 @@ test('the door shows what to hand over and marks it handed over, online and offl
   await page.setViewportSize({ width: 390, height: 844 });
   const code = await buyWithAddOns(page);
   await context.addCookies(organiser.cookies);
+  await preloadAxe(context);
+  const audit = new Audit(page, '390 px');
 
   await page.goto(`${baseURL}/checkin`);
   await page.getByRole('link', { name: /Merch Night/ }).click();
@@ -82,9 +85,10 @@ test('the door shows what to hand over and marks it handed over, online and offl
   const block = page.getByRole('region', { name: 'Hand over' });
   await expect(block.getByTestId('hand-over-line')).toHaveText([/^2 × T-shirt/, /^1 × Parking/]);
   await shot(page, testInfo, 'hand-over-light');
+  await audit.check('door: hand over');
 
   // From the keyboard: the button takes focus visibly and Enter hands over both shirts.
-  const shirts = block.getByRole('button', { name: 'Mark 2 × T-shirt handed over' });
+  const shirts = block.getByRole('button', { name: 'Mark handed over: 2 × T-shirt' });
   await shirts.focus();
   await page.keyboard.press('Tab');
   await page.keyboard.press('Shift+Tab');
@@ -103,9 +107,10 @@ test('the door shows what to hand over and marks it handed over, online and offl
   await page.getByRole('button', { name: 'Check', exact: true }).click();
   await expect(page.getByTestId('scan-result')).toHaveAttribute('data-result', 'already_checked_in');
   await expect(block.getByTestId('hand-over-line').first()).toHaveText('2 × T-shirt — all handed over');
-  await block.getByRole('button', { name: 'Mark 1 × Parking handed over' }).click();
+  await block.getByRole('button', { name: 'Mark handed over: 1 × Parking' }).click();
   await expect(block.getByRole('status')).toHaveText('Handed over 1 × Parking on this device (offline): will sync');
   await expect(page.getByTestId('connection')).toHaveText('Offline · 1 to sync');
+  await audit.check('door: handed over offline');
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.evaluate(() => document.documentElement.classList.add('dark'));
   await shot(page, testInfo, 'hand-over-offline-dark');
@@ -113,4 +118,5 @@ test('the door shows what to hand over and marks it handed over, online and offl
   await expect(page.getByText('Synced 1 offline hand-over')).toBeVisible();
   await expect(page.getByTestId('connection')).toHaveText('Online');
   expect(await handedOver(request)).toEqual({ 'T-shirt': 2, Parking: 1 });
+  expect(audit.found, `serious or critical axe violations (${audit.found.length})`).toEqual([]);
 });

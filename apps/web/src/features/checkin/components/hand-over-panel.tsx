@@ -48,7 +48,7 @@ export function HandOverPanel({
               <Button
                 size="small"
                 disabled={pending !== null}
-                aria-label={`Mark ${leftOf(line)} × ${line.name} handed over`}
+                aria-label={`Mark handed over: ${leftOf(line)} × ${line.name}`}
                 onClick={() => void handOver(line)}
               >
                 Mark handed over
