@@ -4,6 +4,7 @@ import {
   addOnsToHandOver,
   handOverSyncNote,
   leftOf,
+  lineInList,
   lineText,
   markHandedOver,
   markPending,
@@ -72,6 +73,9 @@ describe('add-on lines at the door', () => {
       ['line-2', 'Parking', 1, 1],
     ]);
     expect(markHandedOver(list, { ...shirt, id: 'line-9' })).toBe(false);
+    expect(lineInList(list, 'line-2')).toEqual({ ...parking, handed_over: 1 });
+    expect(lineInList(list, 'line-9')).toBeNull();
+    expect(lineInList(null, 'line-2')).toBeNull();
   });
 });
 

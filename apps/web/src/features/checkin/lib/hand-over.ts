@@ -42,6 +42,14 @@ export function markHandedOver(list: OfflineList, line: DoorAddOn): boolean {
   return false;
 }
 
+/** The line as the stored list has it (null when the list does not hold it: another event's, or not paid). */
+export function lineInList(list: OfflineList | null, lineId: string): DoorAddOn | null {
+  for (const lines of Object.values(list?.add_ons ?? {}))
+    for (const [id, name, quantity, handed_over] of lines)
+      if (id === lineId) return { id, name, quantity, handed_over };
+  return null;
+}
+
 /** Adds hand-overs queued here and not yet synced to a freshly downloaded list, in place. */
 export function markPending(list: OfflineList, queued: Array<{ line_id: string; quantity: number }>) {
   for (const handed of queued)

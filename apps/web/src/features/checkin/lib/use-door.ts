@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CheckinEvent, DoorAddOn, OfflineList, ScanAnswer } from '@marquee/shared';
 import { ApiError } from '../../../lib/api-client';
 import { fetchOfflineList, postHandOver, postHandOverSync, postScan, postSync, postUndo } from '../api/checkin';
-import { handOverSyncNote, leftOf, markHandedOver, markPending, withLine } from './hand-over';
+import { handOverSyncNote, leftOf, lineInList, markHandedOver, markPending, withLine } from './hand-over';
 import { countOffline, judgeOffline, markIn, markOut, type LocalAnswer } from './offline-judge';
 import {
   deviceId,
@@ -260,7 +260,13 @@ export function useDoor(event: CheckinEvent) {
           await showLine((await postHandOver(line.id, { quantity: left, device_id: device })).add_on);
           return `Handed over ${left} × ${line.name}`;
         } catch (error) {
-          if (!isNetworkError(error)) return (error as ApiError).message;
+          if (!isNetworkError(error)) {
+            // Refused (handed over at another door meanwhile, say): show the line as the server now has it.
+            await refreshList();
+            const fresh = lineInList(listRef.current, line.id);
+            if (fresh) setAnswer((previous) => (previous ? withLine(previous, fresh) : previous));
+            return (error as ApiError).message;
+          }
         }
       setOnline(false);
       const queue = [
@@ -279,7 +285,7 @@ export function useDoor(event: CheckinEvent) {
       await showLine({ ...line, handed_over: line.quantity });
       return `Handed over ${left} × ${line.name} on this device (offline): will sync`;
     },
-    [device, event.id, showLine],
+    [device, event.id, refreshList, showLine],
   );
 
   return {
