@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CURRENCY_CODES } from './constants.js';
 import { isValidEmail } from './auth.js';
 import { CHECK_IN_RESULTS, TICKET_STATES } from './tickets.js';
+import { handOverInputSchema } from './add-ons.js';
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const noControl = (value: string) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value);
@@ -19,6 +20,15 @@ export const scanRequestSchema = z.object({
 });
 export type ScanRequest = z.infer<typeof scanRequestSchema>;
 
+/** An add-on line of the scanned ticket's order, as the door shows it (decision 134). */
+export const doorAddOnSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  handed_over: z.number().int(),
+});
+export type DoorAddOn = z.infer<typeof doorAddOnSchema>;
+
 export const scanAnswerSchema = z.object({
   result: z.enum(CHECK_IN_RESULTS),
   headline: z.string(),
@@ -31,6 +41,8 @@ export const scanAnswerSchema = z.object({
       order_code: z.string(),
       /** The ticket's checkout answers, then its order's (decision 130): 'Dietary: Vegetarian'. */
       answers: z.array(z.object({ label: z.string(), value: z.string() })).optional(),
+      /** The add-ons of the ticket's order, when it is paid or partly refunded (decision 134). */
+      add_ons: z.array(doorAddOnSchema).optional(),
     })
     .nullable(),
   /** For already_checked_in: the admission that counts. */
@@ -72,9 +84,45 @@ export const offlineListSchema = z.object({
   tickets: z.array(z.tuple([z.string(), z.number(), z.string(), z.string(), z.string(), z.number(), z.number()])),
   /** Checkout answers by ticket code, [label, value] pairs, only for tickets that have some (decision 130). */
   answers: z.record(z.string(), z.array(z.tuple([z.string(), z.string()]))).optional(),
+  /**
+   * Add-on lines by order code, [line id, name, quantity, handed over], only for paid or partly refunded orders
+   * that have some (decision 134).
+   */
+  add_ons: z.record(z.string(), z.array(z.tuple([z.string(), z.string(), z.number(), z.number()]))).optional(),
   generated_at: z.string(),
 });
 export type OfflineList = z.infer<typeof offlineListSchema>;
+
+/** POST /api/checkin/add-ons/:lineId/hand-over: how many more of the line were handed over, from which device. */
+export const handOverRequestSchema = handOverInputSchema.extend({ device_id: deviceIdSchema });
+export type HandOverRequest = z.infer<typeof handOverRequestSchema>;
+export const handOverAnswerSchema = z.object({ add_on: doorAddOnSchema });
+export type HandOverAnswer = z.infer<typeof handOverAnswerSchema>;
+
+/**
+ * POST /api/checkin/events/:eventId/hand-overs: hand-overs made on the device while offline, applied by the same
+ * rule as online ones, each answered on its own (the line as it now is, or why it was refused).
+ */
+export const handOverSyncRequestSchema = z.object({
+  device_id: deviceIdSchema,
+  hand_overs: z
+    .array(
+      handOverInputSchema.extend({
+        client_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Hand-over id is not valid'),
+        line_id: z.string().max(64),
+        handed_at: z.iso.datetime({ offset: true }),
+      }),
+    )
+    .min(1)
+    .max(500),
+});
+export type HandOverSyncRequest = z.infer<typeof handOverSyncRequestSchema>;
+export const handOverSyncAnswerSchema = z.object({
+  results: z.array(
+    z.object({ client_id: z.string(), add_on: doorAddOnSchema.nullable(), refused: z.string().nullable() }),
+  ),
+});
+export type HandOverSyncAnswer = z.infer<typeof handOverSyncAnswerSchema>;
 
 export const checkinTicketTypeSchema = z.object({
   id: z.string(),

@@ -14,6 +14,7 @@ import { moveTicketsSql } from '../tickets/ticket-moves.js';
 import { checkedInSql, soldSql } from '../tickets/ticket-counts.js';
 import type { Scanner, ScanInput } from './checkin.scan.js';
 import { doorAnswersSql } from '../questions/answers.read.js';
+import { doorAddOnsSql } from './checkin.add-ons.js';
 
 /** What the statement answers: the scanning event's status and counts, then the ticket's row and verdict. */
 export interface OnlineScanRow {
@@ -34,6 +35,8 @@ export interface OnlineScanRow {
   admitted_id: string | null;
   /** The ticket's checkout answers (doorAnswersSql), decision 130. */
   answers?: unknown;
+  /** The order's add-on lines while it stands (doorAddOnsSql), decision 134. */
+  add_ons?: unknown;
 }
 
 /**
@@ -110,7 +113,8 @@ export async function judgeOnlineScan(
       v.id, v.event_id, v.code, v.holder_name, v.type_name, v.order_code, v.event_name,
       v.current_scanned_at, v.current_user_name, v.verdict,
       (select id from admitted) as admitted_id,
-      ${doorAnswersSql(sql`v.id`)} as answers
+      ${doorAnswersSql(sql`v.id`)} as answers,
+      ${doorAddOnsSql(sql`v.order_id`)} as add_ons
     from ev left join verdict v on true`);
   return (result as unknown as { rows: OnlineScanRow[] }).rows[0];
 }

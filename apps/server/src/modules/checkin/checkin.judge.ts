@@ -24,6 +24,7 @@ import type { Scanner, ScanInput } from './checkin.scan.js';
 import { moveTickets } from '../tickets/ticket-moves.js';
 import { checkedInSql, soldSql, ticketCountsOf } from '../tickets/ticket-counts.js';
 import { doorAnswers } from '../questions/answers.read.js';
+import { doorAddOns } from './checkin.add-ons.js';
 
 type Answer = Omit<ScanAnswer, 'counts'>;
 
@@ -226,6 +227,7 @@ async function judgeOnline(
     holder: row.holder_name!,
     order_code: row.order_code!,
     answers: doorAnswers(row.answers),
+    add_ons: doorAddOns(row.add_ons),
   };
   const at = input.scannedAt.toISOString();
   const verdict = row.verdict;

@@ -1,5 +1,6 @@
 // The check-in app's API (/api/checkin/...): door staff, admins and owners of the organisation judge tickets,
-// sync offline scans, search, undo and sell at the door; the check-in log is the organiser's (owner, admin).
+// sync offline scans, search, undo, hand over add-ons and sell at the door; the check-in log is the organiser's
+// (owner, admin).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,13 +13,17 @@ import {
   deviceIdSchema,
   doorSaleAnswerSchema,
   doorSaleRequestSchema,
+  handOverAnswerSchema,
+  handOverRequestSchema,
+  handOverSyncAnswerSchema,
+  handOverSyncRequestSchema,
   offlineListSchema,
   scanAnswerSchema,
   scanRequestSchema,
   syncAnswerSchema,
   syncRequestSchema,
 } from '@marquee/shared';
-import { badRequest } from '../../lib/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { requireOrganization, type OrgRole } from '../auth/auth.guard.js';
 import { eventCounts, judgeScan } from './checkin.judge.js';
 import type { Scanner } from './checkin.scan.js';
@@ -32,6 +37,7 @@ import {
   undoCheckIn,
 } from './checkin.service.js';
 import { sellAtDoor } from './door-sales.js';
+import { handOverAddOn } from './checkin.add-ons.js';
 
 export const DOOR_ROLES: readonly OrgRole[] = ['owner', 'admin', 'door'];
 const ORGANISER_ROLES: readonly OrgRole[] = ['owner', 'admin'];
@@ -147,6 +153,45 @@ export function checkinRoutes(app: FastifyInstance) {
       const { organizationId, userId } = await requireOrganization(request, { roles: DOOR_ROLES });
       const { eventId } = await undoCheckIn(db, { organizationId, userId }, request.params.id);
       return { counts: await eventCounts(db, organizationId, eventId) };
+    },
+  );
+
+  api.post(
+    '/api/checkin/add-ons/:lineId/hand-over',
+    {
+      schema: {
+        params: z.object({ lineId: z.string().max(64) }),
+        body: handOverRequestSchema,
+        response: { 200: handOverAnswerSchema },
+      },
+    },
+    async (request) => {
+      const scanner = await scannerFor(request, request.body.device_id);
+      return { add_on: await handOverAddOn(db, scanner, request.params.lineId, request.body.quantity) };
+    },
+  );
+
+  api.post(
+    '/api/checkin/events/:eventId/hand-overs',
+    { schema: { params: eventParams, body: handOverSyncRequestSchema, response: { 200: handOverSyncAnswerSchema } } },
+    async (request) => {
+      const scanner = await scannerFor(request, request.body.device_id);
+      await checkinEventRow(db, scanner.organizationId, request.params.eventId);
+      const now = Date.now();
+      const queued = [...request.body.hand_overs].sort((a, b) => Date.parse(a.handed_at) - Date.parse(b.handed_at));
+      const results = [];
+      for (const item of queued) {
+        const at = new Date(Math.min(Math.max(Date.parse(item.handed_at), now - OFFLINE_WINDOW_MS), now));
+        try {
+          const line = await handOverAddOn(db, scanner, item.line_id, item.quantity, { clientId: item.client_id, at });
+          results.push({ client_id: item.client_id, add_on: line, refused: null });
+        } catch (error) {
+          // A clash (handed over at another door, the order refunded since) is this item's answer, not the sync's.
+          if (!(error instanceof AppError) || !['CONFLICT', 'NOT_FOUND'].includes(error.code)) throw error;
+          results.push({ client_id: item.client_id, add_on: null, refused: error.message });
+        }
+      }
+      return { results };
     },
   );
 

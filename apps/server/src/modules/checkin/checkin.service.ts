@@ -22,6 +22,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { moveTickets } from '../tickets/ticket-moves.js';
 import { eventTicketCounts, ticketCountsOf } from '../tickets/ticket-counts.js';
 import { doorAnswersOfEvent } from '../questions/answers.read.js';
+import { doorAddOnsOfEvent } from './checkin.add-ons.js';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -149,6 +150,7 @@ export async function offlineList(
       ticket.checked_in_at ? new Date(ticket.checked_in_at).getTime() : 0,
     ]),
     answers: await doorAnswersOfEvent(db, organizationId, row.id),
+    add_ons: await doorAddOnsOfEvent(db, organizationId, row.id),
     generated_at: new Date().toISOString(),
   };
 }

@@ -6,6 +6,10 @@ import type {
   CheckinSearch,
   DoorSaleAnswer,
   DoorSaleRequest,
+  HandOverAnswer,
+  HandOverRequest,
+  HandOverSyncAnswer,
+  HandOverSyncRequest,
   OfflineList,
   ScanAnswer,
   SyncRequest,
@@ -57,3 +61,9 @@ export const searchTickets = (eventId: string, q: string, signal?: AbortSignal) 
 
 export const postDoorSale = (eventId: string, body: DoorSaleRequest) =>
   apiRequest<DoorSaleAnswer>(`${base(eventId)}/door-sales`, { body });
+
+export const postHandOver = (lineId: string, body: HandOverRequest) =>
+  apiRequest<HandOverAnswer>(`/api/checkin/add-ons/${encodeURIComponent(lineId)}/hand-over`, { body });
+
+export const postHandOverSync = (eventId: string, body: HandOverSyncRequest) =>
+  apiRequest<HandOverSyncAnswer>(`${base(eventId)}/hand-overs`, { body });

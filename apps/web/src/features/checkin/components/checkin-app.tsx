@@ -1,7 +1,7 @@
 // The check-in app at /checkin: its own light, phone-first layout (no dashboard chrome), installable (a web
 // manifest and a service worker scoped to /checkin that keeps the app's files for offline use). /checkin picks
 // the event; /checkin/:eventId is the door: scan (camera or a handheld scanner), type or search, the answer (seen,
-// heard and felt), the counts, undo, door sales.
+// heard and felt), the add-ons to hand over, the counts, undo, door sales.
 import { useCallback, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -13,7 +13,9 @@ import { useDoor } from '../lib/use-door';
 import { useFeedback } from '../lib/use-feedback';
 import { useWedge } from '../lib/use-wedge';
 import { isPayload } from '../lib/wedge';
+import { addOnsToHandOver } from '../lib/hand-over';
 import { DoorSalePanel } from './door-sale-panel';
+import { HandOverPanel } from './hand-over-panel';
 import { ResultCard } from './result-card';
 import { Scanner } from './scanner';
 import { SearchPanel } from './search-panel';
@@ -128,6 +130,7 @@ function Door({ event }: { event: CheckinEvent }) {
   const [tab, setTab] = useState<'check' | 'sell'>('check');
   const left = Math.max(0, door.counts.sold - door.counts.checked_in);
   const { muted, setMuted } = useFeedback(door.answer);
+  const toHandOver = addOnsToHandOver(door.answer);
   const { check } = door;
   // Kept across camera restarts, so stopping and starting the camera does not judge the ticket in view again.
   const [gate] = useState(createReadGate);
@@ -215,6 +218,13 @@ function Door({ event }: { event: CheckinEvent }) {
       ) : (
         <>
           {door.answer && <ResultCard answer={door.answer} />}
+          {door.answer?.ticket && toHandOver.length > 0 && (
+            <HandOverPanel
+              key={`${door.answer.result}-${door.answer.ticket.code}`}
+              lines={toHandOver}
+              onHandOver={door.handOver}
+            />
+          )}
           {door.syncNote && (
             <p role="status" className="bg-muted rounded-md p-3 text-sm">
               {door.syncNote}

@@ -51,7 +51,7 @@ export function ResultCard({ answer }: { answer: DoorAnswer }) {
           {answer.ticket.holder ? ` · ${answer.ticket.holder}` : ''}
         </p>
       )}
-      {answer.ticket && <p className="font-mono text-sm opacity-90">{answer.ticket.code}</p>}
+      {answer.ticket && <p className="font-mono text-sm">{answer.ticket.code}</p>}
       {answer.ticket?.answers && answer.ticket.answers.length > 0 ? (
         <dl data-testid="scan-answers" className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-base">
           {answer.ticket.answers.map((entry, index) => (

@@ -87,6 +87,13 @@ export async function judgeOffline(
     order_code: row[3],
     // The checkout answers the list carries for this ticket (decision 130).
     answers: (list.answers?.[row[0]] ?? []).map(([label, value]) => ({ label, value })),
+    // The order's add-ons as the list was downloaded, with the hand-overs made here since (decision 134).
+    add_ons: (list.add_ons?.[row[3]] ?? []).map(([id, name, quantity, handed_over]) => ({
+      id,
+      name,
+      quantity,
+      handed_over,
+    })),
   };
   // The same decision as the server's (packages/shared/src/tickets.ts), from the state in the stored list.
   const result = judgeTicket({ state: TICKET_STATES[row[5]] ?? 'cancelled', eventId: list.event.id }, list.event.id);

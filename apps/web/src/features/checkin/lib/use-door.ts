@@ -1,12 +1,23 @@
 // The door's state for one event: the stored ticket list (refreshed while online), scanning (online first; on
 // no network, judged here and queued), the sync of the queue when the network returns, the live counts and
-// the undo of the last admission.
+// the undo of the last admission, and handing over the order's add-ons (queued too when offline).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CheckinEvent, OfflineList, ScanAnswer } from '@marquee/shared';
+import type { CheckinEvent, DoorAddOn, OfflineList, ScanAnswer } from '@marquee/shared';
 import { ApiError } from '../../../lib/api-client';
-import { fetchOfflineList, postScan, postSync, postUndo } from '../api/checkin';
+import { fetchOfflineList, postHandOver, postHandOverSync, postScan, postSync, postUndo } from '../api/checkin';
+import { handOverSyncNote, leftOf, lineInList, markHandedOver, markPending, withLine } from './hand-over';
 import { countOffline, judgeOffline, markIn, markOut, type LocalAnswer } from './offline-judge';
-import { deviceId, loadList, loadQueue, newClientId, saveList, saveQueue, type QueuedScan } from './offline-store';
+import {
+  deviceId,
+  loadHandOvers,
+  loadList,
+  loadQueue,
+  newClientId,
+  saveHandOvers,
+  saveList,
+  saveQueue,
+  type QueuedScan,
+} from './offline-store';
 
 export type DoorAnswer = (ScanAnswer & { offline?: false }) | (LocalAnswer & { check_in_id: null });
 
@@ -24,6 +35,7 @@ export function useDoor(event: CheckinEvent) {
   const [list, setList] = useState<OfflineList | null>(null);
   const [online, setOnline] = useState(() => navigator.onLine);
   const [queued, setQueued] = useState(0);
+  const [queuedHandOvers, setQueuedHandOvers] = useState(0);
   const [counts, setCounts] = useState({ checked_in: event.checked_in, sold: event.sold });
   const [answer, setAnswer] = useState<DoorAnswer | null>(null);
   const [syncNote, setSyncNote] = useState<string | null>(null);
@@ -40,6 +52,11 @@ export function useDoor(event: CheckinEvent) {
       );
       const previous = new Map((listRef.current?.tickets ?? []).map((row) => [row[0], row[6]]));
       for (const row of fresh.tickets) if (pending.has(row[0])) markIn(row, previous.get(row[0]) || Date.now());
+      // So are hand-overs made here and not yet synced.
+      markPending(
+        fresh,
+        (await loadHandOvers()).filter((entry) => entry.event_id === event.id),
+      );
       listRef.current = fresh;
       setList(fresh);
       await saveList(fresh);
@@ -52,40 +69,66 @@ export function useDoor(event: CheckinEvent) {
     }
   }, [event.id]);
 
-  const sync = useCallback(async () => {
+  /** Sends the queued scans; answers what to tell the door (null when there were none). */
+  const syncScans = useCallback(async (): Promise<string | null> => {
     const queue = await loadQueue();
     const mine = queue.filter((scan) => scan.event_id === event.id);
     setQueued(mine.length);
-    if (mine.length === 0) return;
+    if (mine.length === 0) return null;
+    const { results } = await postSync(event.id, {
+      device_id: device,
+      scans: mine.slice(0, 500).map(({ client_id, payload, code, scanned_at }) => ({
+        client_id,
+        scanned_at,
+        ...(payload !== undefined ? { payload } : { code }),
+      })),
+    });
+    const done = new Set(results.map((result) => result.client_id));
+    const rest = (await loadQueue()).filter((scan) => !done.has(scan.client_id));
+    await saveQueue(rest);
+    setQueued(rest.filter((scan) => scan.event_id === event.id).length);
+    const duplicates = results.filter((result) => result.result === 'already_checked_in').length;
+    const refused = results.filter((result) => !['admitted', 'already_checked_in'].includes(result.result)).length;
+    const lastCounts = results.at(-1)?.counts;
+    if (lastCounts) setCounts(lastCounts);
+    return (
+      `Synced ${results.length} offline ${results.length === 1 ? 'scan' : 'scans'}` +
+      (duplicates
+        ? `, ${duplicates} already checked in elsewhere (logged as ${duplicates === 1 ? 'a duplicate' : 'duplicates'})`
+        : '') +
+      (refused ? `, ${refused} refused by the server` : '')
+    );
+  }, [device, event.id]);
+
+  /** Sends the queued hand-overs; each is answered on its own (a clash is told, then dropped from the queue). */
+  const syncHandOvers = useCallback(async (): Promise<string | null> => {
+    const mine = (await loadHandOvers()).filter((entry) => entry.event_id === event.id);
+    setQueuedHandOvers(mine.length);
+    if (mine.length === 0) return null;
+    const { results } = await postHandOverSync(event.id, {
+      device_id: device,
+      hand_overs: mine
+        .slice(0, 500)
+        .map(({ client_id, line_id, quantity, handed_at }) => ({ client_id, line_id, quantity, handed_at })),
+    });
+    const done = new Set(results.map((result) => result.client_id));
+    const rest = (await loadHandOvers()).filter((entry) => !done.has(entry.client_id));
+    await saveHandOvers(rest);
+    setQueuedHandOvers(rest.filter((entry) => entry.event_id === event.id).length);
+    return handOverSyncNote(results, new Map(mine.map((entry) => [entry.client_id, entry.name])));
+  }, [device, event.id]);
+
+  const sync = useCallback(async () => {
     try {
-      const { results } = await postSync(event.id, {
-        device_id: device,
-        scans: mine.slice(0, 500).map(({ client_id, payload, code, scanned_at }) => ({
-          client_id,
-          scanned_at,
-          ...(payload !== undefined ? { payload } : { code }),
-        })),
-      });
-      const done = new Set(results.map((result) => result.client_id));
-      const rest = (await loadQueue()).filter((scan) => !done.has(scan.client_id));
-      await saveQueue(rest);
-      setQueued(rest.filter((scan) => scan.event_id === event.id).length);
-      const duplicates = results.filter((result) => result.result === 'already_checked_in').length;
-      const refused = results.filter((result) => !['admitted', 'already_checked_in'].includes(result.result)).length;
-      setSyncNote(
-        `Synced ${results.length} offline ${results.length === 1 ? 'scan' : 'scans'}` +
-          (duplicates
-            ? `, ${duplicates} already checked in elsewhere (logged as ${duplicates === 1 ? 'a duplicate' : 'duplicates'})`
-            : '') +
-          (refused ? `, ${refused} refused by the server` : ''),
-      );
-      const lastCounts = results.at(-1)?.counts;
-      if (lastCounts) setCounts(lastCounts);
-      setOnline(true);
+      const notes = [await syncScans(), await syncHandOvers()].filter((note) => note !== null);
+      if (notes.length > 0) {
+        setSyncNote(notes.join('. '));
+        setOnline(true);
+      }
     } catch (error) {
       if (isNetworkError(error)) setOnline(false);
     }
-  }, [device, event.id]);
+  }, [syncScans, syncHandOvers]);
 
   useEffect(() => {
     // Both set state only after the network (or IndexedDB) answers, never synchronously here.
@@ -202,5 +245,63 @@ export function useDoor(event: CheckinEvent) {
     }
   }, [device, event.id, last]);
 
-  return { list, online, queued, counts, setCounts, answer, syncNote, last, busy, check, undo, device, refreshList };
+  /** The line's new state, shown and kept in the stored list. */
+  const showLine = useCallback(async (updated: DoorAddOn) => {
+    setAnswer((previous) => (previous ? withLine(previous, updated) : previous));
+    if (listRef.current && markHandedOver(listRef.current, updated)) await saveList(listRef.current);
+  }, []);
+
+  /** Marks what is left of the line handed over (queued when offline); answers what to tell the door. */
+  const handOver = useCallback(
+    async (line: DoorAddOn): Promise<string> => {
+      const left = leftOf(line);
+      if (navigator.onLine)
+        try {
+          await showLine((await postHandOver(line.id, { quantity: left, device_id: device })).add_on);
+          return `Handed over ${left} × ${line.name}`;
+        } catch (error) {
+          if (!isNetworkError(error)) {
+            // Refused (handed over at another door meanwhile, say): show the line as the server now has it.
+            await refreshList();
+            const fresh = lineInList(listRef.current, line.id);
+            if (fresh) setAnswer((previous) => (previous ? withLine(previous, fresh) : previous));
+            return (error as ApiError).message;
+          }
+        }
+      setOnline(false);
+      const queue = [
+        ...(await loadHandOvers()),
+        {
+          client_id: newClientId('h'),
+          event_id: event.id,
+          line_id: line.id,
+          name: line.name,
+          quantity: left,
+          handed_at: new Date().toISOString(),
+        },
+      ];
+      await saveHandOvers(queue);
+      setQueuedHandOvers(queue.filter((entry) => entry.event_id === event.id).length);
+      await showLine({ ...line, handed_over: line.quantity });
+      return `Handed over ${left} × ${line.name} on this device (offline): will sync`;
+    },
+    [device, event.id, refreshList, showLine],
+  );
+
+  return {
+    list,
+    online,
+    queued: queued + queuedHandOvers,
+    counts,
+    setCounts,
+    answer,
+    syncNote,
+    last,
+    busy,
+    check,
+    undo,
+    handOver,
+    device,
+    refreshList,
+  };
 }
