@@ -2,12 +2,12 @@
 // published through the wizard without payouts (a fan RSVPs); then, with payouts, a paid event set up in the
 // dashboard with a required name per ticket, a per-ticket dietary question, a T-shirt add-on, a donation type (pay
 // what you want) and a shared quota over both types; a fan buys two named tickets with a dietary answer, a T-shirt
-// and a donation, and pays; the door shows the answer and the add-on and marks the T-shirt handed over; the event
+// and a donation, and pays; the door shows the answer and the add-on and marks the T-shirt handed over; a club night
 // becomes a weekly series of three dates, each sold on its own; and a CSV of comps is imported.
 import fs from 'node:fs';
 import { E2E_PORT, expect, storefrontUrl, test } from './fixtures';
 import { createOrganiser, uniqueSubdomain, type Organiser } from './support/api';
-import { buyWithForms, enableSandboxPayouts, shot } from './support/selling';
+import { buyWithForms, createPublishedEvent, enableSandboxPayouts, shot } from './support/selling';
 import { createEventInWizard } from './support/wizard';
 
 test.describe.configure({ mode: 'serial' });
@@ -38,7 +38,10 @@ test('a free RSVP event without payouts, and a fan RSVPs', async ({ page, browse
 
   const fan = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await fan.goto(storefrontUrl(organiser.subdomain, '/'));
-  await fan.getByRole('link', { name: /Launch RSVP/ }).first().click();
+  await fan
+    .getByRole('link', { name: /Launch RSVP/ })
+    .first()
+    .click();
   const form = fan.getByRole('form', { name: 'Tickets' });
   await form.getByRole('spinbutton', { name: /^Quantity of/ }).fill('1');
   await form.getByLabel('First name').fill('Rita');
@@ -132,6 +135,14 @@ test('a fan buys named tickets with a dietary answer, a T-shirt and a donation, 
   await fan.getByLabel('First name').fill('Fran');
   await fan.getByLabel('Last name').fill('Fan');
   await fan.getByLabel('Email', { exact: true }).fill('fran-journey@example.com');
+  await fan.getByRole('heading', { name: 'Add-ons' }).scrollIntoViewIfNeeded();
+  await fan.screenshot({ path: testInfo.outputPath('journey-event-add-ons-phone-light.png') });
+  await fan.emulateMedia({ colorScheme: 'dark' });
+  await fan.setViewportSize({ width: 1280, height: 900 });
+  await fan.getByRole('heading', { name: 'Add-ons' }).scrollIntoViewIfNeeded();
+  await shot(fan, testInfo, 'journey-event-add-ons-desktop-dark');
+  await fan.emulateMedia({ colorScheme: 'light' });
+  await fan.setViewportSize({ width: 390, height: 844 });
   await fan.getByRole('button', { name: 'Continue to payment' }).click();
   // The details step: a block per ticket.
   await expect(fan.getByRole('alert')).toHaveText('Add the details for each ticket below, then continue.');
@@ -141,7 +152,7 @@ test('a fan buys named tickets with a dietary answer, a T-shirt and a donation, 
   for (let index = 0; index < 3; index += 1) {
     const block = blocks.nth(index);
     await block.getByLabel('Name on ticket').fill(names[index]!);
-    await block.getByRole('radio', { name: index === 0 ? 'Vegetarian' : 'None' }).check();
+    await block.getByRole('radio', { name: 'Vegetarian' }).check();
   }
   await fan.getByRole('button', { name: 'Continue to payment' }).click();
   await fan.waitForURL(/\/checkout\/[A-Za-z0-9_-]{43}$/);
@@ -176,22 +187,29 @@ test('the door shows the dietary answer and the T-shirt, and marks it handed ove
   await page.getByRole('button', { name: 'Check', exact: true }).click();
   await expect(result).toHaveAttribute('data-result', 'admitted');
   await expect(result).toContainText('Vegetarian');
-  await expect(result).toContainText('T-shirt');
-  // DOOR_HAND_OVER
+  const handOver = page.getByRole('region', { name: 'Hand over' });
+  await expect(handOver.getByTestId('hand-over-line')).toHaveText([/^1 × T-shirt/]);
+  await handOver.getByRole('button', { name: 'Mark handed over: 1 × T-shirt' }).click();
+  await expect(handOver.getByTestId('hand-over-line')).toHaveText(['1 × T-shirt — handed over']);
   await shot(page, testInfo, 'journey-door-phone');
 });
 
 test('a weekly series of three dates, each sold on its own', async ({ page, request }) => {
   test.setTimeout(120_000);
+  // A weekly club night of its own (its fans buy with plain forms, no questions asked).
+  const clubId = await createPublishedEvent(request, organiser, 'Friday Club', {
+    start_local: '2031-06-13T22:00',
+    end_local: '2031-06-14T03:00',
+  });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.context().addCookies(organiser.cookies);
-  await page.goto(`${baseURL}/dashboard/events/view/${paidEventId}`);
+  await page.goto(`${baseURL}/dashboard/events/view/${clubId}`);
   const dates = page.getByRole('region', { name: 'Dates', exact: true });
   await dates.getByLabel('Add', { exact: true }).selectOption('weekly');
   await dates.getByLabel('How many more dates').fill('2');
   await dates.getByRole('button', { name: 'Add dates' }).click();
   await expect(dates.getByRole('status').filter({ hasText: 'Added.' })).toHaveText('Added. The series has 3 dates.');
-  const series = await request.get(`${baseURL}/api/events/${paidEventId}/dates`, {
+  const series = await request.get(`${baseURL}/api/events/${clubId}/dates`, {
     headers: { cookie: organiser.cookieHeader },
   });
   const [, second, third] = ((await series.json()) as { dates: Array<{ id: string }> }).dates;
@@ -199,9 +217,9 @@ test('a weekly series of three dates, each sold on its own', async ({ page, requ
   await buyWithForms(request, organiser, third!.id, { quantity: 1, email: 'third@example.com' });
   await page.reload();
   const rows = dates.getByRole('row');
-  await expect(rows.nth(1)).toContainText('3 / 200');
-  await expect(rows.nth(2)).toContainText('2 / 200');
-  await expect(rows.nth(3)).toContainText('1 / 200');
+  await expect(rows.nth(1)).toContainText('0 / 100');
+  await expect(rows.nth(2)).toContainText('2 / 100');
+  await expect(rows.nth(3)).toContainText('1 / 100');
   await expect(rows.nth(4)).toContainText('Series (3 dates)');
 });
 
