@@ -6,7 +6,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_PORT, expect, storefrontUrl, test } from './fixtures';
 import { createOrganiser, uniqueSubdomain, type Organiser } from './support/api';
 import { Audit, preloadAxe } from './support/axe-audit';
-import { createPublishedEvent, enableSandboxPayouts, shot } from './support/selling';
+import { createPublishedEvent, enableSandboxPayouts, payOnSandbox, shot } from './support/selling';
 
 test.use({ timezoneId: 'Europe/London', locale: 'en-GB' });
 
@@ -26,16 +26,8 @@ async function buyWithAddOns(page: Page): Promise<string> {
   await page.getByLabel('Country').selectOption('GB');
   await page.getByLabel("I accept the organiser's terms (above)").check();
   await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await page.waitForURL(/\/checkout\/[A-Za-z0-9_-]{43}$/);
-  await page.getByRole('button', { name: /^Pay £/ }).click();
-  await page.waitForURL(/\/sandbox\/checkout\/cs_sandbox_/);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay £/ }).click();
-  await page.waitForURL(/\/orders\/[A-Za-z0-9_-]{43}$/);
-  const text = (await page.locator('li.ticket p.muted').first().textContent()) ?? '';
-  return /T-[A-Z2-9]{10}/.exec(text)![0];
+  const [code] = await payOnSandbox(page);
+  return code!;
 }
 
 /** The organiser's view of the event's add-ons: handed over so far, by name. */

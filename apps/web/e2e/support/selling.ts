@@ -174,3 +174,20 @@ export async function buyWithForms(
     .toContain('/orders/');
   return orderUrl;
 }
+
+/**
+ * From the checkout summary: Pay, then the sandbox's hosted page with its success card, until the order page. Returns
+ * the tickets' codes as the order page lists them.
+ */
+export async function payOnSandbox(page: Page): Promise<string[]> {
+  await page.waitForURL(/\/checkout\/[A-Za-z0-9_-]{43}$/);
+  await page.getByRole('button', { name: /^Pay £/ }).click();
+  await page.waitForURL(/\/sandbox\/checkout\/cs_sandbox_/);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay £/ }).click();
+  await page.waitForURL(/\/orders\/[A-Za-z0-9_-]{43}$/);
+  const texts = await page.locator('li.ticket p.muted').allTextContents();
+  return texts.map((text) => /T-[A-Z2-9]{10}/.exec(text)![0]);
+}
