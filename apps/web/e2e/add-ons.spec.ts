@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
+import { ADD_ON_MESSAGES } from '@marquee/shared';
 import { E2E_PORT, expect, storefrontUrl, test } from './fixtures';
 import { createOrganiser, uniqueSubdomain, type Organiser } from './support/api';
 import { createPublishedEvent, enableSandboxPayouts } from './support/selling';
@@ -191,9 +192,7 @@ test("once a fan's checkout holds some: stock below it refused under Stock, dele
 
   await section.getByRole('button', { name: 'Delete Parking' }).click();
   await section.getByRole('group', { name: 'Delete Parking?' }).getByRole('button', { name: 'Delete' }).click();
-  await expect(section.getByRole('alert')).toHaveText(
-    'This add-on has been sold: set its stock to what is sold instead of deleting it',
-  );
+  await expect(section.getByRole('alert')).toHaveText(ADD_ON_MESSAGES.deleteHeld);
   await expect(row).toBeVisible();
   await shot(page, testInfo, 'add-ons-delete-refused-desktop-light');
   const listed = await request.get(`${baseURL}/api/events/${liveId}/add-ons`, { headers });

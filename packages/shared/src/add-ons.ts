@@ -3,6 +3,8 @@
 // where staff mark them handed over. The booking fee follows the one fee function, as on a ticket.
 import { z } from 'zod';
 import { PRICE_PATTERN } from './events.js';
+import type { CurrencyCode } from './constants.js';
+import { formatMoney, MAX_TICKET_PRICE_MINOR } from './money.js';
 import { noControlChars } from './text-rules.js';
 
 export const ADD_ON_NAME_MAX = 60;
@@ -17,6 +19,8 @@ export const ADD_ON_MESSAGES = {
   descriptionTooLong: `Descriptions are at most ${ADD_ON_DESCRIPTION_MAX} characters`,
   badCharacters: 'Contains characters that are not allowed',
   priceInvalid: 'Enter a price, like 15.00 (0 for a free add-on)',
+  /** An add-on's price has the ticket's ceiling. */
+  priceTooHigh: (currency: CurrencyCode) => `Price must be at most ${formatMoney(MAX_TICKET_PRICE_MINOR, currency)}`,
   capacityRange: `Stock must be a whole number from 0 to ${ADD_ON_CAPACITY_MAX.toLocaleString('en-GB')}, or empty for no limit`,
   maxPerOrderRange: `Most per order must be a whole number from 1 to ${ADD_ON_MAX_PER_ORDER_LIMIT}`,
   tooMany: `An event can have at most ${MAX_ADD_ONS_PER_EVENT} add-ons`,
@@ -25,6 +29,8 @@ export const ADD_ON_MESSAGES = {
     `${status === 'archived' ? 'An archived' : 'A cancelled'} event's add-ons cannot be changed`,
   capacityBelowTaken: (count: number) => `Stock cannot be below the ${count} already sold or being bought`,
   deleteSold: 'This add-on has been sold: set its stock to what is sold instead of deleting it',
+  deleteHeld:
+    'A fan is buying this add-on right now: delete it once their checkout ends, or set its stock to what is taken to stop sales',
   /** The fan's messages. */
   fanQuantity: (name: string, max: number) => `Choose from 0 to ${max} of ${name}`,
   fanNeedsTicket: 'Choose at least one ticket to buy add-ons with.',

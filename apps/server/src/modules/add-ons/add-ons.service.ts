@@ -9,7 +9,6 @@ import {
   TICKET_TYPE_MESSAGES,
   currencyDecimals,
   ticketPriceTooHigh,
-  ticketPriceTooHighMessage,
   toMinorUnits,
   type AddOnDto,
   type AddOnInput,
@@ -63,7 +62,7 @@ type EventOf = Awaited<ReturnType<typeof eventOf>>;
 /** The price in minor units of the event's currency, or a 400 under `price`. */
 function priceOf(text: string, currency: CurrencyCode): number {
   const refuse = (message: string) => new AppError('VALIDATION_ERROR', message, [{ path: 'price', message }]);
-  if (ticketPriceTooHigh(text, currency)) throw refuse(ticketPriceTooHighMessage(currency));
+  if (ticketPriceTooHigh(text, currency)) throw refuse(ADD_ON_MESSAGES.priceTooHigh(currency));
   // A currency without minor units (JPY) says so, as a ticket type's price does.
   if (currencyDecimals(currency) === 0 && /\.\d*[1-9]/.test(text)) throw refuse(TICKET_TYPE_MESSAGES.jpyDecimals);
   try {
@@ -180,12 +179,18 @@ export async function deleteAddOn(db: Database, organizationId: string, eventId:
     db.transaction(async (tx) => {
       const row = await eventOf(tx, organizationId, eventId, true);
       const current = await lockAddOn(tx, organizationId, row.id, addOnId);
-      const [bought] = await tx
-        .select({ id: orderAddOn.id })
+      // Orders that chose it: one that was paid (even if refunded since) keeps it for good; one in a checkout now
+      // keeps it until that ends; lines of checkouts that ended unpaid (expired, cancelled) go with it.
+      const chosen = await tx
+        .selectDistinct({ status: order.status })
         .from(orderAddOn)
-        .where(eq(orderAddOn.addOnId, current.id))
-        .limit(1);
-      if (bought) throw new AppError('CONFLICT', ADD_ON_MESSAGES.deleteSold);
+        .innerJoin(order, eq(order.id, orderAddOn.orderId))
+        .where(eq(orderAddOn.addOnId, current.id));
+      const statuses = new Set(chosen.map((entry) => entry.status));
+      if (['paid', 'partially_refunded', 'refunded', 'payment_review'].some((status) => statuses.has(status as never)))
+        throw new AppError('CONFLICT', ADD_ON_MESSAGES.deleteSold);
+      if (statuses.has('pending')) throw new AppError('CONFLICT', ADD_ON_MESSAGES.deleteHeld);
+      await tx.delete(orderAddOn).where(eq(orderAddOn.addOnId, current.id));
       await tx.delete(addOn).where(eq(addOn.id, current.id));
     }),
   );

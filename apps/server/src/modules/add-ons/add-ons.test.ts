@@ -4,7 +4,7 @@
 // PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddOnDto, EventDto, EventInput } from '@marquee/shared';
+import { ADD_ON_MESSAGES, type AddOnDto, type EventDto, type EventInput } from '@marquee/shared';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { asBrowser, createOrganizationFor, signUpAndVerify, type SignedInUser } from '../../../test/auth-helpers.js';
 import { insertOrder } from '../../../test/order-fixtures.js';
@@ -149,7 +149,7 @@ describe('GET and POST /api/events/:id/add-ons', () => {
     }
     const tooDear = await post(live.id, { ...tShirt, price: '100001' });
     expect(tooDear.statusCode).toBe(400);
-    expect(fieldsOf(tooDear)).toEqual([{ path: 'price', message: 'Ticket price must be at most £100,000.00' }]);
+    expect(fieldsOf(tooDear)).toEqual([{ path: 'price', message: 'Price must be at most £100,000.00' }]);
     expect((await list(live.id)).json()).toEqual({ add_ons: [] });
   });
 
@@ -274,5 +274,21 @@ describe('PUT and DELETE /api/events/:id/add-ons/:addOnId', () => {
     await t.database.db.update(order).set({ status: 'refunded' }).where(eq(order.id, paid.id));
     expect((await list(live.id)).json().add_ons).toEqual([{ ...shirt, sold: 0, handed_over: 0 }]);
     expect((await remove(live.id, shirt.id)).statusCode).toBe(409);
+  });
+
+  it('409 while a checkout holds it; deleted with the lines of checkouts that ended unpaid', async () => {
+    const live = await newEvent({ name: 'Held Night' });
+    const shirt = await make(live.id);
+    const held = await paidOrderWith(live, shirt, 1);
+    // The counters as a paid order leaves them; back to pending, the trigger moves its one to held.
+    await t.database.db.update(addOn).set({ sold: 1 }).where(eq(addOn.id, shirt.id));
+    await t.database.db.update(order).set({ status: 'pending', paidAt: null }).where(eq(order.id, held.id));
+    const refused = await remove(live.id, shirt.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(ADD_ON_MESSAGES.deleteHeld);
+    await t.database.db.update(order).set({ status: 'expired' }).where(eq(order.id, held.id));
+    expect((await remove(live.id, shirt.id)).statusCode).toBe(204);
+    expect((await list(live.id)).json().add_ons).toEqual([]);
+    expect(await t.database.db.select().from(orderAddOn).where(eq(orderAddOn.orderId, held.id))).toEqual([]);
   });
 });

@@ -103,19 +103,17 @@ export async function copyDateParts(
   }
   if (addOns.length > 0) {
     // Each date sells its own stock of each add-on.
-    await tx
-      .insert(addOn)
-      .values(
-        addOns.map((entry) => ({
-          ...entry,
-          id: randomUUID(),
-          eventId,
-          sold: 0,
-          held: 0,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      );
+    await tx.insert(addOn).values(
+      addOns.map((entry) => ({
+        ...entry,
+        id: randomUUID(),
+        eventId,
+        sold: 0,
+        held: 0,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
   }
   if (attendee) {
     await tx

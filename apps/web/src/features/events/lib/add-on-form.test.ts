@@ -69,9 +69,7 @@ describe('parseAddOnDraft', () => {
       price: 'JPY prices have no decimals',
     });
     expect(parseAddOnDraft(draft({ price: '1500' }), 'JPY').body?.price).toBe('1500');
-    expect(parseAddOnDraft(draft({ price: '100001' }), 'GBP').errors.price).toBe(
-      'Ticket price must be at most £100,000.00',
-    );
+    expect(parseAddOnDraft(draft({ price: '100001' }), 'GBP').errors.price).toBe('Price must be at most £100,000.00');
   });
 });
 

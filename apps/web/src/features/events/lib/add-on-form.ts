@@ -1,12 +1,12 @@
 // The add-on form's rules (decision 134): the form as typed, checked by the shared schema (and its messages) plus the
 // currency's rules for a price, the server's refusals put back on their fields, and the stock figures the table shows.
 import {
+  ADD_ON_MESSAGES,
   TICKET_TYPE_MESSAGES,
   addOnInputSchema,
   currencyDecimals,
   fromMinorUnits,
   ticketPriceTooHigh,
-  ticketPriceTooHighMessage,
   type AddOnDto,
   type AddOnInput,
   type CurrencyCode,
@@ -53,7 +53,7 @@ export function parseAddOnDraft(draft: AddOnDraft, currency: CurrencyCode): { bo
   if (!errors.price) {
     const [, fraction = ''] = draft.price.trim().split('.');
     if (currencyDecimals(currency) === 0 && /[^0]/.test(fraction)) errors.price = TICKET_TYPE_MESSAGES.jpyDecimals;
-    else if (ticketPriceTooHigh(draft.price, currency)) errors.price = ticketPriceTooHighMessage(currency);
+    else if (ticketPriceTooHigh(draft.price, currency)) errors.price = ADD_ON_MESSAGES.priceTooHigh(currency);
   }
   return result.success && Object.keys(errors).length === 0 ? { body: result.data, errors } : { errors };
 }
