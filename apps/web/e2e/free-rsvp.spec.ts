@@ -108,6 +108,8 @@ test('a free RSVP event is published without payouts and a fan gets tickets with
   // The organiser cancels one of the free tickets: no amount, no money, the place goes back.
   const listed = (await (await page.request.get('/api/events')).json()) as { upcoming: Array<{ id: string }> };
   await page.goto(`/dashboard/events/view/${listed.upcoming[0]!.id}`);
+  // The orders table says Free, not £0.00.
+  await expect(page.getByRole('row').filter({ hasText: code })).toContainText('Free');
   await page.getByRole('button', { name: `Order ${code}, view details` }).click();
   const dialog = page.getByRole('dialog', { name: `Order ${code}` });
   await expect(dialog.getByText('Tickets bought')).toBeVisible();

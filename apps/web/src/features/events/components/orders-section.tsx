@@ -2,7 +2,7 @@
 // pause), a page of orders newest first, paging, and each order's detail in a dialog.
 import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ORDER_SEARCH_MAX } from '@marquee/shared';
+import { FREE_LABEL, ORDER_SEARCH_MAX } from '@marquee/shared';
 import { Button } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/input';
 import { QueryState } from '../../../components/ui/query-state';
@@ -108,7 +108,7 @@ export function OrdersSection({ eventId }: { eventId: string }) {
                       </td>
                       <td className="py-2.5 pr-3 text-right tabular-nums">{row.quantity}</td>
                       <td className="py-2.5 pr-3 text-right tabular-nums">
-                        {formatMoneyMinor(row.total_minor, row.currency)}
+                        {row.total_minor === 0 ? FREE_LABEL : formatMoneyMinor(row.total_minor, row.currency)}
                       </td>
                       <td className="py-2.5 pr-3 pl-4">
                         <span className="flex flex-wrap gap-1.5">
