@@ -18,6 +18,7 @@ import {
   mailOutboxAttachment,
   member,
   order,
+  orderAddOn,
   orderRefund,
   session,
   ticket,
@@ -97,6 +98,13 @@ export async function buildOrgWorld(app: FastifyInstance, db: Database, subdomai
     payload: { label: `${subdomain} Dietary needs`, kind: 'short_text' },
   });
   if (question.statusCode !== 201) throw new Error(`question failed: ${question.statusCode} ${question.body}`);
+  const addOnMade = await app.inject({
+    method: 'POST',
+    url: `/api/events/${live.id}/add-ons`,
+    headers,
+    payload: { name: `${subdomain} T-shirt`, price: '15.00', capacity: 20 },
+  });
+  if (addOnMade.statusCode !== 201) throw new Error(`add-on failed: ${addOnMade.statusCode} ${addOnMade.body}`);
   const draft = await app.inject({
     method: 'POST',
     url: '/api/events',
@@ -148,6 +156,21 @@ export async function buildOrgWorld(app: FastifyInstance, db: Database, subdomai
         )
     : [];
   const paidOrder = orders.find((row) => row.status === 'paid');
+  // An add-on line on B's paid order (decision 134), for the door's hand-over probe.
+  const addOnLines = paidOrder
+    ? await db
+        .insert(orderAddOn)
+        .values({
+          organizationId,
+          orderId: paidOrder.id,
+          addOnId: addOnMade.json().id as string,
+          name: `${subdomain} T-shirt`,
+          quantity: 1,
+          unitPriceMinor: 1500,
+          unitFeeMinor: 120,
+        })
+        .returning({ id: orderAddOn.id })
+    : [];
   const requests = paidOrder
     ? await db
         .insert(orderRefund)
@@ -215,6 +238,8 @@ export async function buildOrgWorld(app: FastifyInstance, db: Database, subdomai
     ticketType: [typeId],
     quota: [quota.json().id as string],
     question: [question.json().id as string],
+    addOn: [addOnMade.json().id as string],
+    addOnLine: addOnLines.map((row) => row.id),
     order: orders.map((row) => row.id),
     ticket: ticketRows.map((row) => row.id),
     refundRequest: requests.map((row) => row.id),
@@ -295,6 +320,7 @@ export function paramKind(url: string, param: string): string | undefined {
   if (before === 'codes') return 'code';
   if (before === 'quotas') return 'quota';
   if (before === 'questions') return 'question';
+  if (before === 'add-ons') return /line/i.test(param) ? 'addOnLine' : 'addOn';
   if (before === 'code-batches') return 'codeBatch';
   if (before === 'members') return 'member';
   if (before === 'invitations' && url.startsWith('/api/team/')) return 'invitation';
