@@ -50,6 +50,11 @@ export const event = pgTable(
     refundsAllowed: boolean('refunds_allowed').notNull().default(true),
     resaleAllowed: boolean('resale_allowed').notNull().default(false),
     removeOnEventEnd: boolean('remove_on_event_end').notNull().default(true),
+    /**
+     * The organiser pays the booking fee (decision 135): fans pay face value and the fee comes out of the payout.
+     * Read when an order is held; an order keeps what it was sold with.
+     */
+    absorbFee: boolean('absorb_fee').notNull().default(false),
     /** Venue capacity: caps the total of all ticket types; null = unlimited. */
     capacity: integer('capacity'),
     /** When ticket sales open and close (null = on publishing / until the event ends); a type may narrow it. */

@@ -73,6 +73,11 @@ export const order = pgTable(
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     /** The fan's booking fee, in minor units of `currency` (what the platform keeps). */
     feeMinor: bigint('fee_minor', { mode: 'number' }).notNull().default(0),
+    /**
+     * The booking fee the organiser absorbed (decision 135): the platform keeps it out of the payout and the fan
+     * pays nothing for it (fee_minor is then 0). Never refunded.
+     */
+    absorbedFeeMinor: bigint('absorbed_fee_minor', { mode: 'number' }).notNull().default(0),
     refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
     /** Tickets of the order refunded so far (their sale is out of the roll-ups already). */
     refundedTickets: integer('refunded_tickets').notNull().default(0),
@@ -145,6 +150,10 @@ export const order = pgTable(
     check(
       'order_paid_at_check',
       sql`${table.status} not in ('paid', 'partially_refunded') or ${table.paidAt} is not null`,
+    ),
+    check(
+      'order_absorbed_fee_check',
+      sql`${table.absorbedFeeMinor} >= 0 and (${table.absorbedFeeMinor} = 0 or ${table.feeMinor} = 0)`,
     ),
     check('order_channel_check', sql`${table.channel} in ('online', 'door', 'comp')`),
     // A comp takes no money (decision 126): the organiser's figures count it with revenue 0.
@@ -290,6 +299,8 @@ export const salesDaily = pgTable(
     tickets: integer('tickets').notNull().default(0),
     revenueMinor: bigint('revenue_minor', { mode: 'number' }).notNull().default(0),
     feeMinor: bigint('fee_minor', { mode: 'number' }).notNull().default(0),
+    /** Booking fees organisers absorbed (decision 135): out of their payout, not paid by fans. */
+    absorbedFeeMinor: bigint('absorbed_fee_minor', { mode: 'number' }).notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.eventId, table.day, table.currency] }),
