@@ -30,3 +30,4 @@ export * from './quotas.js';
 export * from './questions.js';
 export * from './text-rules.js';
 export * from './add-ons.js';
+export * from './prices.js';

@@ -74,6 +74,8 @@ async function refundOrder(
         paymentIntentId: current.paymentIntentId,
         idempotencyKey: cancellationIdempotencyKey(current.id),
         ...(unsettled ? { amount: owed } : {}),
+        // A fee the organiser absorbed is never refunded (decision 135): the platform keeps its application fee.
+        ...(current.absorbedFeeMinor > 0 ? { refundApplicationFee: false } : {}),
       });
       providerRefundId = refund.id;
     } catch (error) {

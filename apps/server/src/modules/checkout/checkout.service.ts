@@ -382,7 +382,8 @@ export async function beginPayment(
       ...addOns.map((line) => ({ name: line.name, unitAmount: line.unitPriceMinor, quantity: line.quantity })),
       ...(current.feeMinor > 0 ? [{ name: 'Booking fee', unitAmount: current.feeMinor, quantity: 1 }] : []),
     ],
-    applicationFeeAmount: current.feeMinor,
+    // The platform's fee whoever pays it: the fan's on top, or the one the organiser absorbs (decision 135).
+    applicationFeeAmount: current.feeMinor + current.absorbedFeeMinor,
     successUrl: urls.successUrl,
     cancelUrl: urls.cancelUrl,
     metadata: { order_id: current.id, organization_id: current.organizationId, order_code: current.code },

@@ -1,9 +1,9 @@
 // Pay what you want (decision 133): each chosen pay-what-you-want line takes the fan's amount as its unit price,
 // checked against the type's minimum, the price maximum and the currency's decimals. The booking fee follows from
-// that price through bookingFee(), like any other price; the hold stores it on the order line.
-import { bookingFee, parseChosenAmount } from '@marquee/shared';
+// that price through unitPrice() (bookingFee(), paid by the fan or absorbed), like any other price; the hold stores it on the order line.
+import { parseChosenAmount } from '@marquee/shared';
 import type { LineQuantity } from '../stock/stock.js';
-import type { SellableTicketType } from './storefront-event.js';
+import { sellablePrice, type SellableTicketType } from './storefront-event.js';
 
 type Line = LineQuantity & { type: SellableTicketType };
 
@@ -27,7 +27,7 @@ export function applyChosenAmounts(
     }
     return {
       ...line,
-      type: { ...type, priceMinor: chosen.minor, feeMinor: bookingFee(chosen.minor, type.currency) },
+      type: { ...type, priceMinor: chosen.minor, ...sellablePrice(chosen.minor, type.currency, type.feeMode) },
     };
   });
   return { lines: priced, fields };

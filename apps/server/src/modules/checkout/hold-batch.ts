@@ -135,6 +135,7 @@ function writeStatement(organizationId: string, eventId: string, writes: HoldWri
     quantity: order.quantity,
     amount_minor: order.amountMinor,
     fee_minor: order.feeMinor,
+    absorbed_fee_minor: order.absorbedFeeMinor,
     currency: order.currency,
     submission_key: order.submissionKey,
     hold_expires_at: order.holdExpiresAt,
@@ -249,16 +250,16 @@ function writeStatement(organizationId: string, eventId: string, writes: HoldWri
     ),
     orders as (
       insert into "order" (id, organization_id, event_id, code, access_token, status, first_name, last_name,
-        customer_email, phone, country, marketing_consent, quantity, amount_minor, fee_minor, currency,
-        submission_key, hold_expires_at, created_at, updated_at, promo_code_id, promo_code, discount_minor,
+        customer_email, phone, country, marketing_consent, quantity, amount_minor, fee_minor, absorbed_fee_minor,
+        currency, submission_key, hold_expires_at, created_at, updated_at, promo_code_id, promo_code, discount_minor,
         access_code_id, queue_place)
       select v.id, ${organizationId}, ${eventId}, v.code, v.access_token, 'pending', v.first_name, v.last_name,
-        v.customer_email, v.phone, v.country, v.marketing_consent, v.quantity, v.amount_minor, v.fee_minor, v.currency,
-        v.submission_key, v.hold_expires_at, v.created_at, v.created_at, v.promo_code_id, v.promo_code,
+        v.customer_email, v.phone, v.country, v.marketing_consent, v.quantity, v.amount_minor, v.fee_minor, v.absorbed_fee_minor,
+        v.currency, v.submission_key, v.hold_expires_at, v.created_at, v.created_at, v.promo_code_id, v.promo_code,
         v.discount_minor, v.access_code_id, v.queue_place
       from json_to_recordset(${json(orders)}) as v(id uuid, code text, access_token text, first_name text,
         last_name text, customer_email text, phone text, country text, marketing_consent boolean, quantity int,
-        amount_minor bigint, fee_minor bigint, currency text, submission_key text, hold_expires_at timestamptz,
+        amount_minor bigint, fee_minor bigint, absorbed_fee_minor bigint, currency text, submission_key text, hold_expires_at timestamptz,
         created_at timestamptz, promo_code_id uuid, promo_code text, discount_minor bigint, access_code_id uuid,
         queue_place bigint)
     ),

@@ -1,6 +1,7 @@
 // A batch's decisions (decision 043): requests taken in arrival order, each whole or not at all, as if they had run
 // one after another; every row's change summed once for the write.
 import { describe, expect, it } from 'vitest';
+import { bookingFee } from '@marquee/shared';
 import { decideHolds, type HoldState } from './hold-decide.js';
 import type { HoldRequest } from './hold-types.js';
 import type { SellableTicketType } from './storefront-event.js';
@@ -14,7 +15,9 @@ const type = (id: string, priceMinor = 2000): SellableTicketType => ({
   name: id === GA ? 'General Admission' : 'VIP',
   description: '',
   priceMinor,
-  feeMinor: 160,
+  feeMinor: bookingFee(priceMinor, 'GBP'),
+  allInMinor: priceMinor + bookingFee(priceMinor, 'GBP'),
+  feeMode: 'fan',
   minimumMinor: null,
   currency: 'GBP',
   remaining: null,

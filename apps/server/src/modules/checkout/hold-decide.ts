@@ -2,7 +2,7 @@
 // (decision 043): each request is taken whole or refused whole, exactly as if the requests had run one after
 // another. Pure: it reads the state it is given, changes it as each hold takes its tickets, and answers each
 // request's outcome with the rows the batch's one write statement then stores.
-import { bookingFee, type CurrencyCode } from '@marquee/shared';
+import { orderPrice, unitPrice as priceOf, type CurrencyCode, type FeeMode } from '@marquee/shared';
 import type { HoldAddOnLine, HoldLine, HoldOutcome, HoldRequest, OrderRow } from './hold-types.js';
 import type { OwedEntry } from './storefront-event.js';
 
@@ -74,20 +74,20 @@ const unitPrice = (line: HoldLine) => line.unitPriceMinor ?? line.type.priceMino
 const left = (counters: Counters) =>
   counters.capacity === null ? Infinity : counters.capacity - counters.sold - counters.held;
 
+/** Who pays the booking fee of the order's event: as the event page read it with the types (decision 135). */
+const feeModeOfLines = (lines: readonly HoldLine[]): FeeMode => lines[0]?.type.feeMode ?? 'fan';
+
 /**
- * What an order of `lines` (and `addOns`) comes to with its booking fees, in minor units, as newOrder below prices
- * it.
+ * What the fan pays for an order of `lines` (and `addOns`), booking fees included unless absorbed, in minor units,
+ * as newOrder below prices it.
  */
 export function orderTotalMinor(lines: HoldLine[], addOns: readonly HoldAddOnLine[] = []): number {
   const currency = (lines[0]?.type.currency ?? 'GBP') as CurrencyCode;
-  const tickets = lines.reduce((sum, line) => {
-    const unit = unitPrice(line);
-    return sum + (unit + bookingFee(unit, line.type.currency as CurrencyCode)) * line.quantity;
-  }, 0);
-  return addOns.reduce(
-    (sum, line) => sum + (line.unitPriceMinor + bookingFee(line.unitPriceMinor, currency)) * line.quantity,
-    tickets,
-  );
+  const units = [
+    ...lines.map((line) => ({ faceMinor: unitPrice(line), quantity: line.quantity })),
+    ...addOns.map((line) => ({ faceMinor: line.unitPriceMinor, quantity: line.quantity })),
+  ];
+  return orderPrice(units, currency, feeModeOfLines(lines)).totalMinor;
 }
 
 function perType(lines: HoldLine[]): Map<string, number> {
@@ -130,20 +130,27 @@ function owedGateRefuses(state: HoldState, wanted: Map<string, number>, quantity
 function newOrder(request: HoldRequest, identity: OrderIdentity, quantity: number): HeldOrder {
   const { lines, buyer, now } = request;
   const currency = lines[0]!.type.currency as CurrencyCode;
+  const mode = feeModeOfLines(lines);
+  // The booking fee is the one fee function's, on each unit's price after any discount; the fan pays it on top, or
+  // the organiser absorbs it (decision 135): the line keeps what the fan pays, the order what was absorbed.
   const priced = lines.map((line) => ({
     ticketTypeId: line.ticketTypeId,
     name: line.type.name,
     quantity: line.quantity,
     unitPriceMinor: unitPrice(line),
-    // The booking fee is the one fee function's, on each ticket's price after any discount.
-    unitFeeMinor: bookingFee(unitPrice(line), currency),
+    unitFeeMinor: priceOf(unitPrice(line), currency, mode).fanFeeMinor,
   }));
   // An add-on's booking fee is the same function's, on its price (decision 134).
   const addOns = (request.addOns ?? []).map((line) => ({
     ...line,
-    unitFeeMinor: bookingFee(line.unitPriceMinor, currency),
+    unitFeeMinor: priceOf(line.unitPriceMinor, currency, mode).fanFeeMinor,
   }));
   const all = [...priced, ...addOns];
+  const price = orderPrice(
+    all.map((line) => ({ faceMinor: line.unitPriceMinor, quantity: line.quantity })),
+    currency,
+    mode,
+  );
   const order = {
     id: identity.id,
     organizationId: request.organizationId,
@@ -159,8 +166,9 @@ function newOrder(request: HoldRequest, identity: OrderIdentity, quantity: numbe
     country: buyer.country,
     marketingConsent: buyer.marketingConsent,
     quantity,
-    amountMinor: all.reduce((sum, line) => sum + line.unitPriceMinor * line.quantity, 0),
-    feeMinor: all.reduce((sum, line) => sum + line.unitFeeMinor * line.quantity, 0),
+    amountMinor: price.faceMinor,
+    feeMinor: price.fanFeeMinor,
+    absorbedFeeMinor: price.absorbedFeeMinor,
     refundedMinor: 0,
     refundedTickets: 0,
     currency,

@@ -32,14 +32,19 @@ const dayOf = (instant: Date) => instant.toISOString().slice(0, 10);
  * run it after the counters it waits for (`sellHeldTickets`).
  */
 export function dailySaleUpsert(paidOrder: OrderRow & { paidAt: Date }, gate: SQL = sql`true`): SQL {
-  return sql`insert into sales_daily (organization_id, event_id, day, currency, orders, tickets, revenue_minor, fee_minor)
+  // An absorbed booking fee (decision 135) is the organiser's cost of the sale and is never refunded: a refund
+  // (unrecordSale) leaves it in the roll-up.
+  return sql`insert into sales_daily (organization_id, event_id, day, currency, orders, tickets, revenue_minor, fee_minor,
+      absorbed_fee_minor)
     select ${paidOrder.organizationId}, ${paidOrder.eventId}::uuid, ${dayOf(paidOrder.paidAt)}::date,
-      ${paidOrder.currency}, 1, ${paidOrder.quantity}::int, ${paidOrder.amountMinor}::bigint, ${paidOrder.feeMinor}::bigint
+      ${paidOrder.currency}, 1, ${paidOrder.quantity}::int, ${paidOrder.amountMinor}::bigint, ${paidOrder.feeMinor}::bigint,
+      ${paidOrder.absorbedFeeMinor}::bigint
     where ${gate}
     on conflict (organization_id, event_id, day, currency) do update set
       orders = sales_daily.orders + excluded.orders, tickets = sales_daily.tickets + excluded.tickets,
       revenue_minor = sales_daily.revenue_minor + excluded.revenue_minor,
-      fee_minor = sales_daily.fee_minor + excluded.fee_minor`;
+      fee_minor = sales_daily.fee_minor + excluded.fee_minor,
+      absorbed_fee_minor = sales_daily.absorbed_fee_minor + excluded.absorbed_fee_minor`;
 }
 
 export async function recordBuyer(tx: Tx, paidOrder: OrderRow & { paidAt: Date }) {

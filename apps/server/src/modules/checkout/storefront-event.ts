@@ -2,7 +2,9 @@
 // its price, booking fee and what is left (expired holds are released first, so availability is current).
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
-  bookingFee,
+  feeModeOf,
+  unitPrice,
+  type FeeMode,
   effectiveWindow,
   instantToLocal,
   eventSalesState,
@@ -32,7 +34,11 @@ export interface SellableTicketType {
   description: string;
   /** The price, or a pay-what-you-want type's suggested price (the amount field's default). */
   priceMinor: number;
+  /** The booking fee the fan pays on top of the price (0 when the organiser absorbs it, decision 135). */
   feeMinor: number;
+  /** What the fan pays for one: the headline price (decision 135). */
+  allInMinor: number;
+  feeMode: FeeMode;
   /** Pay what you want (decision 133): the least the fan may choose (0 = any amount); null = a fixed price. */
   minimumMinor: number | null;
   currency: CurrencyCode;
@@ -53,7 +59,10 @@ export interface SellableAddOn {
   name: string;
   description: string;
   priceMinor: number;
+  /** As a ticket type's: the fan's booking fee and the all-in price. */
   feeMinor: number;
+  allInMinor: number;
+  feeMode: FeeMode;
   currency: CurrencyCode;
   /** Left to sell; null = no stock limit. */
   remaining: number | null;
@@ -122,6 +131,16 @@ export const eventWindow = (row: EventRow): SalesWindow => ({ startAt: row.sales
 const typeWindow = (row: EventRow, type: TicketTypeRow): SalesWindow =>
   effectiveWindow(eventWindow(row), { startAt: type.salesStartAt, endAt: type.salesEndAt });
 
+/** A sellable's price fields at a face value: what the fan pays on top, the all-in price, who pays the fee. */
+export function sellablePrice(
+  priceMinor: number,
+  currency: CurrencyCode,
+  feeMode: FeeMode,
+): { feeMinor: number; allInMinor: number; feeMode: FeeMode } {
+  const price = unitPrice(priceMinor, currency, feeMode);
+  return { feeMinor: price.fanFeeMinor, allInMinor: price.allInMinor, feeMode };
+}
+
 export function toSellable(
   type: TicketTypeRow,
   row: EventRow,
@@ -136,7 +155,7 @@ export function toSellable(
     name: type.name,
     description: type.description,
     priceMinor,
-    feeMinor: bookingFee(priceMinor, currency),
+    ...sellablePrice(priceMinor, currency, feeModeOf(row.absorbFee)),
     minimumMinor: type.minPriceMinor,
     currency,
     remaining: remainingFor(type, row, quotas),
@@ -150,14 +169,14 @@ export function toSellable(
 /** The event's currency: its first type's (an event without types sells no add-ons). */
 const currencyOf = (types: TicketTypeRow[]) => (generalOf(types)?.currency ?? 'GBP') as CurrencyCode;
 
-function toSellableAddOn(entry: AddOnJson, currency: CurrencyCode): SellableAddOn {
+function toSellableAddOn(entry: AddOnJson, currency: CurrencyCode, feeMode: FeeMode): SellableAddOn {
   const priceMinor = Number(entry.price_minor);
   return {
     id: entry.id,
     name: entry.name,
     description: entry.description,
     priceMinor,
-    feeMinor: bookingFee(priceMinor, currency),
+    ...sellablePrice(priceMinor, currency, feeMode),
     currency,
     remaining: entry.capacity === null ? null : Math.max(0, entry.capacity - entry.sold - entry.held),
     maxPerOrder: entry.max_per_order,
@@ -453,7 +472,9 @@ async function readStorefrontEvent(
       ticketNames: joined[0]?.asked?.ticketNames ?? 'off',
       questions: joined[0]?.asked?.questions ?? [],
     },
-    addOns: (joined[0]?.addOns ?? []).map((entry) => toSellableAddOn(entry, currencyOf(types))),
+    addOns: (joined[0]?.addOns ?? []).map((entry) =>
+      toSellableAddOn(entry, currencyOf(types), feeModeOf(row.absorbFee)),
+    ),
     dates: (joined[0]?.dates ?? []).map((date) => ({
       id: date.id,
       slug: date.slug,
