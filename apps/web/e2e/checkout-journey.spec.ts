@@ -20,7 +20,7 @@ let eventId = '';
 async function holdTickets(page: Page, quantity: number, email: string) {
   await page.goto(storefrontUrl(organiser.subdomain, `/events/${eventId}`));
   await expect(page.getByRole('heading', { level: 1, name: 'Warehouse Night' })).toBeVisible();
-  await expect(page.getByText('+ £1.60 booking fee')).toBeVisible();
+  await expect(page.locator('.type .price').first()).toHaveText('£21.60');
   await page.getByLabel('Quantity of General Admission', { exact: true }).fill(String(quantity));
   await page.getByLabel('First name').fill('Fran');
   await page.getByLabel('Last name').fill('Fan');

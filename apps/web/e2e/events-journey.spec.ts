@@ -434,13 +434,15 @@ test('the live event is on the events list, the dashboard home and the storefron
   await page.goto(storefrontUrl(organiser.subdomain));
   const listed = page.getByRole('link', { name: new RegExp(EVENT_NAME) });
   await expect(listed).toBeVisible();
-  await expect(listed).toContainText('£15.00');
+  // All-in prices (decision 135): £15.00 + the 8% booking fee.
+  await expect(listed).toContainText('£16.20 incl. booking fee');
   await shotVariants(page, testInfo, '13-storefront-home');
   await listed.click();
   await expect(page).toHaveURL(storefrontUrl(organiser.subdomain, `/events/${eventSlugBase(EVENT_NAME)}`));
   await expect(page.getByRole('heading', { name: EVENT_NAME, level: 1 })).toBeVisible();
-  await expect(page.getByText('£15.00', { exact: true })).toBeVisible();
-  await expect(page.getByText('+ £1.20 booking fee')).toBeVisible();
+  await expect(page.getByText('£16.20', { exact: true })).toBeVisible();
+  await page.getByText('Price breakdown').first().click();
+  await expect(page.getByText('£15.00 ticket + £1.20 booking fee')).toBeVisible();
   await expect(page.getByText(/^[A-Z]{3} 15 [A-Z]{3}, \d{4} · 20:30 \(Europe\/London, GMT(\+1)?\)$/)).toBeVisible();
   await expect(page.getByText(/Brockwell Park,?\s*London/).first()).toBeVisible();
   for (const artist of ['DJ Shadow', 'Kelis', 'Floating Points']) {
@@ -488,10 +490,11 @@ test('with payouts enabled, Create Event publishes straight away (in euros)', as
   const id = (await card.getByRole('link', { name: 'View Rooftop Jazz' }).getAttribute('href'))!.split('/').pop()!;
 
   await page.goto(storefrontUrl(organiser.subdomain, `/events/${id}`));
-  await expect(page.getByText('€20.00', { exact: true })).toBeVisible();
-  await expect(page.getByText('+ €1.60 booking fee')).toBeVisible();
+  await expect(page.getByText('€21.60', { exact: true })).toBeVisible();
+  await page.getByText('Price breakdown').first().click();
+  await expect(page.getByText('€20.00 ticket + €1.60 booking fee')).toBeVisible();
   await page.goto(storefrontUrl(organiser.subdomain));
-  await expect(page.getByRole('link', { name: /Rooftop Jazz/ })).toContainText('€20.00');
+  await expect(page.getByRole('link', { name: /Rooftop Jazz/ })).toContainText('€21.60 incl. booking fee');
   await expect(page.getByRole('link', { name: new RegExp(EVENT_NAME) })).toBeVisible();
 });
 

@@ -1,8 +1,9 @@
 // The event page's add-ons (decision 134): each with its price, booking fee and what is left, and a quantity chosen
 // with the tickets. Part of the same plain form; the checkout script only adds steppers.
-import { FEW_LEFT_THRESHOLD, FREE_LABEL, formatMoney, isFreePrice } from '@marquee/shared';
+import { FEW_LEFT_THRESHOLD, FREE_LABEL, isFreePrice } from '@marquee/shared';
 import type { SellableAddOn, StorefrontEvent } from '../modules/checkout/storefront-event.js';
 import { describedBy, FieldError } from './buyer-fields.js';
+import { AllInPrice } from './all-in-price.js';
 import type { CheckoutFormErrors, CheckoutFormState } from './checkout-form-state.js';
 
 function AddOnRow({
@@ -26,10 +27,7 @@ function AddOnRow({
             <span className="price">{FREE_LABEL}</span>
           </p>
         ) : (
-          <p>
-            <span className="price">{formatMoney(addOn.priceMinor, addOn.currency)}</span>{' '}
-            <span className="muted">{`+ ${formatMoney(addOn.feeMinor, addOn.currency)} booking fee`}</span>
-          </p>
+          <AllInPrice faceMinor={addOn.priceMinor} currency={addOn.currency} feeMode={addOn.feeMode} what="add-on" />
         )}
         {addOn.remaining === 0 ? (
           <span className="badge out">Sold out</span>

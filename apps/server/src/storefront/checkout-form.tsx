@@ -5,7 +5,6 @@ import {
   amountText,
   FEW_LEFT_THRESHOLD,
   FREE_LABEL,
-  formatMoney,
   isFreePrice,
   pwywLabel,
   SALES_MESSAGES,
@@ -18,6 +17,8 @@ import type { CheckoutFormErrors, CheckoutFormState } from './checkout-form-stat
 import { bindingOrderLimit } from './order-limit.js';
 import { AttendeeFields } from './attendee-fields.js';
 import { AddOnFields } from './add-on-fields.js';
+import { AllInPrice, OrderTotal } from './all-in-price.js';
+import type { OrderQuote } from '../modules/checkout/order-quote.js';
 
 export {
   emptyCheckoutForm,
@@ -102,21 +103,19 @@ function TypeRow({
       <div>
         <h3 id={`type-${type.id}`}>{type.name}</h3>
         {type.description ? <p className="muted">{type.description}</p> : null}
-        {/* A free ticket shows 'Free' and no booking fee: it has none (decision 124). */}
-        {type.minimumMinor !== null ? (
-          <p>
-            <span className="price">{`Suggested ${formatMoney(type.priceMinor, type.currency)}`}</span>{' '}
-            <span className="muted">{`+ ${formatMoney(type.feeMinor, type.currency)} booking fee at this price`}</span>
-          </p>
-        ) : isFreePrice(type.priceMinor) ? (
+        {/* A free ticket shows 'Free' and no booking fee: it has none (decision 124). Any other price is all-in
+            (decision 135): what the fan pays for one, the breakdown one tap away. */}
+        {isFreePrice(type.priceMinor) && type.minimumMinor === null ? (
           <p>
             <span className="price">{FREE_LABEL}</span>
           </p>
         ) : (
-          <p>
-            <span className="price">{formatMoney(type.priceMinor, type.currency)}</span>{' '}
-            <span className="muted">{`+ ${formatMoney(type.feeMinor, type.currency)} booking fee`}</span>
-          </p>
+          <AllInPrice
+            faceMinor={type.priceMinor}
+            currency={type.currency}
+            feeMode={type.feeMode}
+            {...(type.minimumMinor !== null ? { prefix: 'Suggested ', what: 'you choose' } : {})}
+          />
         )}
         <Availability type={type} timeZone={timeZone} />
         <FieldError errors={errors} name={key} />
@@ -180,8 +179,8 @@ function FormEnd({
       ) : (
         <>
           <p className="muted">
-            Prices include nothing extra beyond the booking fee shown. Your tickets are held for 15 minutes while you
-            pay. Free tickets on their own need no payment.
+            The prices shown are what you pay, booking fee included. Your tickets are held for 15 minutes while you pay.
+            Free tickets on their own need no payment.
           </p>
           <button type="submit">Continue to payment</button>
         </>
@@ -195,11 +194,14 @@ export function CheckoutForm({
   form,
   errors,
   codes = NO_CODE_VIEW,
+  quote,
 }: {
   stored: StorefrontEvent;
   form: CheckoutFormState;
   errors: CheckoutFormErrors;
   codes?: CodeView | undefined;
+  /** The order total of the form as it stands (quoteOrder). */
+  quote: OrderQuote;
 }) {
   const types = stored.types;
   const row = stored.row;
@@ -238,6 +240,7 @@ export function CheckoutForm({
           ))}
         </ul>
         {allSoldOut ? null : <AddOnFields stored={stored} form={form} errors={errors} />}
+        {allSoldOut ? null : <OrderTotal quote={quote} totalAction={`/events/${row.slug}/total`} />}
         <CodeHiddenFields view={codes} />
         <FormEnd stored={stored} form={form} errors={errors} />
       </form>

@@ -35,8 +35,8 @@ export function SummaryTable({ order: current, lines }: { order: OrderRow; lines
             <td className="num">{`You save ${money(current.discountMinor)}`}</td>
           </tr>
         ) : null}
-        {/* A free order has no booking fee line (decision 124). */}
-        {isFreeOrder(current) ? null : (
+        {/* A free order has no booking fee line (decision 124); nor has one whose organiser absorbs it (135). */}
+        {isFreeOrder(current) || current.feeMinor === 0 ? null : (
           <tr>
             <td>Booking fee</td>
             <td className="num">{money(current.feeMinor)}</td>

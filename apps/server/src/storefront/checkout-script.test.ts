@@ -20,6 +20,7 @@ function countdownText(secondsLeft: number): string {
   }
   const document = {
     querySelectorAll: (selector: string) => (selector === '[data-countdown]' ? [element] : []),
+    getElementById: () => null,
   };
   vm.runInNewContext(CHECKOUT_SCRIPT, { document, Date: FixedDate, setTimeout: () => 0, location: {} });
   return element.textContent;

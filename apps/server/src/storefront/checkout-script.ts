@@ -2,7 +2,9 @@
 // (page-loader.ts): the event page's Share button (the Web Share API where the browser has it, else the link is
 // copied, and the page says so), a live countdown for a hold (a waiting-list offer's 12 hours in hours and
 // minutes, the last hour in minutes and seconds), the on-sale countdown and the fan's local on-sale
-// time, and +/- steppers beside quantity inputs. Everything else works without it.
+// time, +/- steppers beside quantity inputs, and the event page's order total kept up to date as quantities,
+// amounts and add-ons change (the same total the 'Update total' button fetches, decision 135). Everything else
+// works without it.
 export const CHECKOUT_SCRIPT = `(function(){
 var d=document;
 d.querySelectorAll('[data-share]').forEach(function(b){
@@ -56,6 +58,7 @@ d.querySelectorAll('input[data-stepper]').forEach(function(input){
     b.addEventListener('click',function(){
       var v=parseInt(input.value||'0',10)||0,max=parseInt(input.max||'99',10);
       input.value=String(Math.min(max,Math.max(0,v+delta)));
+      input.dispatchEvent(new Event('input',{bubbles:true}));
     });
     return b;
   }
@@ -63,4 +66,25 @@ d.querySelectorAll('input[data-stepper]').forEach(function(input){
   wrap.insertBefore(button('\\u2212',-1,'One fewer: '+name),input);
   wrap.appendChild(button('+',1,'One more: '+name));
 });
+var total=d.getElementById('order-total');
+if(total&&window.fetch&&window.FormData&&window.URLSearchParams){
+  var form=total.closest('form'),url=total.getAttribute('data-total'),button=total.querySelector('[data-total-button]'),wait,seq=0;
+  if(button)button.hidden=true;
+  function refresh(){
+    var n=++seq;
+    fetch(url,{method:'POST',credentials:'same-origin',headers:{'x-marquee-fragment':'total','content-type':'application/x-www-form-urlencoded'},body:new URLSearchParams(new FormData(form)).toString()})
+      .then(function(r){return r.ok&&!r.redirected?r.text():null})
+      .then(function(html){
+        if(html===null){if(button)button.hidden=false;return;}
+        if(n!==seq)return;
+        var box=d.createElement('div');box.innerHTML=html;
+        var next=box.querySelector('[aria-live]'),live=total.querySelector('[aria-live]');
+        if(next&&live&&live.innerHTML!==next.innerHTML)live.innerHTML=next.innerHTML;
+      })
+      .catch(function(){if(button)button.hidden=false;});
+  }
+  form.addEventListener('input',function(e){
+    if(/^(qty_|amount_|addon_)/.test((e.target&&e.target.name)||'')){clearTimeout(wait);wait=setTimeout(refresh,250);}
+  });
+}
 })();`;

@@ -34,6 +34,8 @@ import {
 } from './checkout-form.js';
 import { renderMessagePage } from './checkout-pages.js';
 import { renderEventPage } from './events.render.js';
+import { renderOrderTotal } from './all-in-price.js';
+import { quoteOrder } from '../modules/checkout/order-quote.js';
 import { sendStorefrontHtml } from './etag.js';
 import {
   acceptForms,
@@ -156,6 +158,7 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
     const event = stored.event;
     const state = form ?? emptyCheckoutForm(defaultCountry(request, stored.types[0]?.currency));
     const codes = codeView(resolved, stored);
+    const quote = quoteOrder(stored, state, resolved);
     // The page shows live availability, so a browser revalidates it every time (never from a stale cache);
     // a page answering a posted form carries the fan's details and is never stored, nor one showing codes.
     const html = renderEventPage({
@@ -166,6 +169,7 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       form: state,
       errors,
       codes,
+      quote,
       queueUrl: queue?.url ?? null,
     });
     if (queue || form || status !== 200 || entered.some(Boolean)) return sendHtml(reply, status, html, 'no-store');
@@ -301,6 +305,30 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
             queue,
           );
       }
+    });
+
+    // The order total before the fan leaves the event page (decision 135): without JavaScript the 'Update total'
+    // button posts the form here and gets the page back with the total; the page's script posts the same form and
+    // takes only the total's fragment. Nothing is held; the waiting room's gate applies as to the page itself.
+    scope.post<{ Params: { ref: string } }>('/events/:ref/total', { constraints }, async (request, reply) => {
+      const organization = await organizationFor(db, request, reply, deps.appUrl);
+      if (!organization) return reply;
+      const address = await findPublicEventAddress(db, organization.organizationId, request.params.ref);
+      if (!address) return sendStorefrontNotFound(reply);
+      const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, string>;
+      const form = readCheckoutForm(body);
+      const entered = [form.accessCode, form.promoCode];
+      const queue = await deps.queue.eventPageRedirect(request, organization.organizationId, address.id);
+      if (queue && !entered.some(Boolean)) return reply.header('cache-control', 'no-store').redirect(queue.url, 303);
+      if (request.headers['x-marquee-fragment'] !== 'total')
+        return renderEvent(request, reply, organization, address.id, form, {}, 200, null, entered, queue);
+      const resolved = await codesFor(db, organization.organizationId, address.id, entered, new Date());
+      const stored = await loadStorefrontEvent(db, organization.organizationId, address.id, undefined, {
+        unlockedTypeIds: resolved.access?.ticketTypeIds ?? [],
+      });
+      if (!stored) return sendStorefrontNotFound(reply);
+      const html = renderOrderTotal(quoteOrder(stored, form, resolved), `/events/${stored.row.slug}/total`);
+      return sendHtml(reply, 200, html, 'no-store');
     });
 
     scope.post<{ Params: { token: string } }>('/checkout/:token/pay', { constraints }, async (request, reply) => {

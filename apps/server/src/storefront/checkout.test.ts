@@ -55,7 +55,8 @@ describe('GET /events/:id (storefront)', () => {
     const html = response.body;
     expect(html).toContain('General Admission');
     expect(html).toContain('£20.00');
-    expect(html).toContain('+ £1.60 booking fee');
+    expect(html).toContain('£21.60');
+    expect(html).toContain('£20.00 ticket + £1.60 booking fee');
     expect(html).toContain(`name="qty_${typeId}"`);
     expect(html).toContain('Every attendee is at least 18');
     expect(html).toContain('I accept the organiser&#x27;s terms');

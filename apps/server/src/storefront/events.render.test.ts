@@ -7,6 +7,8 @@ import type { SignedInUser } from '../../test/auth-helpers.js';
 import { loadStorefrontEvent, type StorefrontEvent } from '../modules/checkout/storefront-event.js';
 import { emptyCheckoutForm, type CheckoutFormState } from './checkout-form.js';
 import { renderEventPage } from './events.render.js';
+import { quoteOrder } from '../modules/checkout/order-quote.js';
+import { NO_CODES } from '../modules/checkout/drop-rules.js';
 import { findStorefrontOrganization, type StorefrontOrganization } from './respond.js';
 
 let t: TestApp;
@@ -40,6 +42,7 @@ const page = (on: StorefrontEvent, org: StorefrontOrganization, email: string, m
     stored: on,
     form: formOf(email),
     errors: message ? { message } : {},
+    quote: quoteOrder(on, formOf(email), NO_CODES),
   });
 
 describe('renderEventPage', () => {

@@ -1,7 +1,7 @@
 // Server-rendered event listings and event pages for organisation storefronts (React, decision 060): inline CSS
 // and one small deferred script, so they load fast on a bad mobile connection. JSX escapes what the organiser typed.
 import { randomUUID } from 'node:crypto';
-import { bookingFee, boundedMemo, FREE_LABEL, formatMoney, isFreePrice, pwywLabel } from '@marquee/shared';
+import { boundedMemo, FREE_LABEL, formatMoney, isFreePrice, pwywLabel, unitPrice } from '@marquee/shared';
 import type { PublicEvent } from '../modules/events/events.public.js';
 import { renderFragment } from '../lib/document.js';
 import { CHECKOUT_TEXT } from '../modules/checkout/checkout.service.js';
@@ -12,15 +12,36 @@ import type { StorefrontEventSummary } from './home-page.js';
 import { About, EventDetails, when } from './event-details.js';
 import { WaitlistCallout } from './waitlist-callout.js';
 import { CODE_ENTRY_CSS, type CodeView } from './code-entry.js';
+import { ALL_IN_CSS } from './all-in-price.js';
+import type { OrderQuote } from '../modules/checkout/order-quote.js';
 import { SERIES_DATES_CSS } from './series-dates.js';
 
 export { ageLimit } from './event-details.js';
 
-/** 'Price £20.00 + £1.60 booking fee' */
-export function priceLine(priceMinor: number | null, currency: PublicEvent['currency']): string {
+/** The all-in price of one, as a sentence (decision 135): 'Price £21.60 (£20.00 ticket + £1.60 booking fee)'. */
+export function priceLine(
+  priceMinor: number | null,
+  currency: PublicEvent['currency'],
+  feeMode: PublicEvent['feeMode'] = 'fan',
+): string {
   if (priceMinor === null) return 'Price to be announced';
   if (isFreePrice(priceMinor)) return FREE_LABEL;
-  return `Price ${formatMoney(priceMinor, currency)} + ${formatMoney(bookingFee(priceMinor, currency), currency)} booking fee`;
+  const price = unitPrice(priceMinor, currency, feeMode);
+  const fee =
+    price.fanFeeMinor > 0
+      ? ` (${formatMoney(priceMinor, currency)} ticket + ${formatMoney(price.fanFeeMinor, currency)} booking fee)`
+      : '';
+  return `Price ${formatMoney(price.allInMinor, currency)}${fee}`;
+}
+
+/** The home list's label: the all-in price of one General Admission ticket (decision 135). */
+function allInLabel(event: PublicEvent): string | null {
+  if (event.priceMinor === null) return null;
+  if (event.minimumPriceMinor !== null) return pwywLabel(event.minimumPriceMinor, event.currency);
+  if (isFreePrice(event.priceMinor)) return FREE_LABEL;
+  const price = unitPrice(event.priceMinor, event.currency, event.feeMode);
+  const money = formatMoney(price.allInMinor, event.currency);
+  return price.fanFeeMinor > 0 ? `${money} incl. booking fee` : money;
 }
 
 /**
@@ -49,14 +70,7 @@ export function toStorefrontEventSummary(event: PublicEvent): StorefrontEventSum
     when: when(event),
     location: event.location,
     imageUrl: event.artworkUrl || null,
-    priceLabel:
-      event.priceMinor === null
-        ? null
-        : event.minimumPriceMinor !== null
-          ? pwywLabel(event.minimumPriceMinor, event.currency)
-          : isFreePrice(event.priceMinor)
-            ? FREE_LABEL
-            : formatMoney(event.priceMinor, event.currency),
+    priceLabel: allInLabel(event),
   };
 }
 
@@ -68,6 +82,8 @@ export interface EventPageInput {
   stored: StorefrontEvent;
   form: CheckoutFormState;
   errors: CheckoutFormErrors;
+  /** The order total of the form as it stands (decision 135). */
+  quote: OrderQuote;
   /** The access and promo codes applied (or refused) on this page. */
   codes?: CodeView;
   /** The waiting room guards the general on-sale and this page shows a code's presale types only: the queue. */
@@ -81,6 +97,7 @@ function CheckoutColumn({
   errors,
   codes,
   queueUrl,
+  quote,
 }: Omit<EventPageInput, 'organization' | 'origin' | 'event'>) {
   return (
     <>
@@ -100,7 +117,7 @@ function CheckoutColumn({
           {CHECKOUT_TEXT.cancelled}
         </p>
       ) : (
-        <CheckoutForm stored={stored} form={form} errors={errors} codes={codes} />
+        <CheckoutForm stored={stored} form={form} errors={errors} codes={codes} quote={quote} />
       )}
       <WaitlistCallout stored={stored} />
     </>
@@ -167,7 +184,7 @@ function renderEventFrame(
     title: `${event.name} · ${organization.companyName}`,
     description: event.description || `${event.name} at ${event.location}`,
     body,
-    css: CODE_ENTRY_CSS + SERIES_DATES_CSS,
+    css: CODE_ENTRY_CSS + SERIES_DATES_CSS + ALL_IN_CSS,
     script: true,
     social: {
       title: event.name,
@@ -179,6 +196,7 @@ function renderEventFrame(
       labels: [
         ['Date', when(event)],
         ['Where', event.location],
+        ['Price', priceLine(event.priceMinor, event.currency, event.feeMode)],
       ],
       startTime: stored.row.startsAt?.toISOString() ?? null,
     },

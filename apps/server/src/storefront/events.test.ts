@@ -119,7 +119,9 @@ describe('GET /events/:id on an organisation host', () => {
     expect(html).toContain('FRI 14 JUN, 2030 · 19:00 <span class="muted">(Europe/London, GMT+1)</span>');
     expect(html).toContain('Brixton Academy, London');
     expect(html).toContain('<li>DJ One</li><li>MC Two</li>');
-    expect(html).toContain('<span class="price">£20.00</span> <span class="muted">+ £1.60 booking fee</span>');
+    // All-in (decision 135): the headline is what the fan pays for one; the breakdown is one tap away.
+    expect(html).toContain('<span class="price">£21.60</span>');
+    expect(html).toContain('<summary>Price breakdown</summary><span>£20.00 ticket + £1.60 booking fee</span>');
     expect(html).toContain('All ages');
     expect(html).toContain('No re-entry.');
     expect(html).not.toContain('Ticket sales open soon.');
@@ -131,7 +133,8 @@ describe('GET /events/:id on an organisation host', () => {
     expect(html).toContain('THU 4 JUL, 2030 · 18:30 <span class="muted">(America/New York, GMT-4)</span>');
     expect(html).toContain('<dt>Time zone</dt><dd>America/New York, GMT-4</dd>');
     expect(html).toContain('21+');
-    expect(html).toContain('US$12.50</span> <span class="muted">+ US$1.00 booking fee');
+    expect(html).toContain('<span class="price">US$13.50</span>');
+    expect(html).toContain('US$12.50 ticket + US$1.00 booking fee');
   });
 
   it("404 page for drafts, archived events, unknown ids and another organisation's events", async () => {
@@ -170,8 +173,10 @@ describe('GET /events/:id on an organisation host', () => {
 
 describe('render helpers', () => {
   it('price line and age limit', () => {
-    expect(priceLine(2000, 'GBP')).toBe('Price £20.00 + £1.60 booking fee');
-    expect(priceLine(2000, 'JPY')).toBe('Price JP¥2,000 + JP¥160 booking fee');
+    expect(priceLine(2000, 'GBP')).toBe('Price £21.60 (£20.00 ticket + £1.60 booking fee)');
+    expect(priceLine(2000, 'JPY')).toBe('Price JP¥2,160 (JP¥2,000 ticket + JP¥160 booking fee)');
+    // An organiser who absorbs the fee: the fan's price is the face value (decision 135).
+    expect(priceLine(2000, 'GBP', 'absorbed')).toBe('Price £20.00');
     expect(priceLine(null, 'GBP')).toBe('Price to be announced');
     expect(ageLimit(0)).toBe('All ages');
     expect(ageLimit(18)).toBe('18+');

@@ -1,7 +1,7 @@
 // What the storefront reads of events: the organisation's live events that have not ended, and one live event,
 // as the fan sees them. Drafts, archived and cancelled events and other organisations' events are never public.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { CurrencyCode } from '@marquee/shared';
+import { feeModeOf, type CurrencyCode, type FeeMode } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { event } from '../../db/schema/index.js';
@@ -27,6 +27,8 @@ export interface PublicEvent {
   /** The first type is pay what you want (decision 133): its minimum, `priceMinor` the suggested price; else null. */
   minimumPriceMinor: number | null;
   currency: CurrencyCode;
+  /** Who pays the booking fee (decision 135): prices shown are all-in for the fan either way. */
+  feeMode: FeeMode;
   soldOnEntry: boolean;
   refundsAllowed: boolean;
   resaleAllowed: boolean;
@@ -52,6 +54,7 @@ export function toPublicEvent(row: EventRow, general: TicketTypeRow | undefined)
     priceMinor: general?.priceMinor ?? null,
     minimumPriceMinor: general?.minPriceMinor ?? null,
     currency: (general?.currency as CurrencyCode | undefined) ?? 'GBP',
+    feeMode: feeModeOf(row.absorbFee),
     soldOnEntry: row.soldOnEntry,
     refundsAllowed: row.refundsAllowed,
     resaleAllowed: row.resaleAllowed,

@@ -112,7 +112,8 @@ export async function deliverWaitlistMail(deps: WaitlistMailDeps, data: unknown)
             label: `${line.quantity} × ${line.name}`,
             value: formatMoney(line.unitPriceMinor * line.quantity, currency),
           })),
-          { label: 'Booking fee', value: formatMoney(offer.feeMinor, currency) },
+          // None when the organiser absorbs it (decision 135).
+          ...(offer.feeMinor === 0 ? [] : [{ label: 'Booking fee', value: formatMoney(offer.feeMinor, currency) }]),
           { label: 'Total', value: formatMoney(offer.amountMinor + offer.feeMinor, currency), strong: true },
         ],
       },

@@ -63,7 +63,10 @@ export function eventCancelledEmail({
                   label: order.addOns?.length ? 'Tickets and add-ons' : 'Tickets',
                   value: formatMoney(order.subtotalMinor, order.currency),
                 },
-                { label: 'Booking fee', value: formatMoney(order.feeMinor, order.currency) },
+                // An order whose organiser absorbed the fee has none of the fan's to show (decision 135).
+                ...(order.feeMinor === 0
+                  ? []
+                  : [{ label: 'Booking fee', value: formatMoney(order.feeMinor, order.currency) }]),
                 { label: 'Refunded', value: refunded, strong: true },
               ]),
         ],

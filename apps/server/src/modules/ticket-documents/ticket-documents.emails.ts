@@ -57,7 +57,7 @@ function orderRows(order: DocumentOrder, title = `Order ${order.code}`): EmailBl
         value: priceText(line.quantity * line.unitPriceMinor, order.currency),
       })),
       // A free order has no booking fee to show (decision 124).
-      ...(order.totalMinor === 0 ? [] : [{ label: 'Booking fee', value: formatMoney(order.feeMinor, order.currency) }]),
+      ...(order.feeMinor === 0 ? [] : [{ label: 'Booking fee', value: formatMoney(order.feeMinor, order.currency) }]),
       { label: 'Total', value: priceText(order.totalMinor, order.currency), strong: true },
     ],
   };
