@@ -23,6 +23,7 @@ import { eventRoutes } from './modules/events/events.routes.js';
 import { ticketTypeRoutes } from './modules/ticket-types/ticket-types.routes.js';
 import { quotaRoutes } from './modules/quotas/quotas.routes.js';
 import { addOnRoutes } from './modules/add-ons/add-ons.routes.js';
+import { bookingFeeRoutes } from './modules/events/events.booking-fee.js';
 import { questionRoutes } from './modules/questions/questions.routes.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
 import { customerRoutes } from './modules/customers/customers.routes.js';
@@ -234,6 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   ticketTypeRoutes(app, { assertCanSell: options.assertCanSell ?? assertCanSell });
   quotaRoutes(app);
   addOnRoutes(app);
+  bookingFeeRoutes(app);
   questionRoutes(app);
   codeRoutes(app);
   queueApiRoutes(app);

@@ -231,6 +231,7 @@ test('orders: search, paging and the order detail (orders API answered by page.r
     marketing_consent: true,
     amount_minor: 2500,
     fee_minor: 200,
+    absorbed_fee_minor: 0,
     refunded_minor: 0,
     refundable_minor: 2500,
     refunds_allowed: true,

@@ -289,6 +289,8 @@ export const eventSchema = z.object({
   refunds_allowed: z.boolean(),
   resale_allowed: z.boolean(),
   remove_on_event_end: z.boolean(),
+  /** The organiser pays the booking fee (decision 135); set with PUT /api/events/:id/booking-fee. */
+  absorb_fee: z.boolean(),
   currency: z.enum(CURRENCY_CODES),
   /** Decimal text of the General Admission price ('' when not set, and for a free event) */
   price: z.string(),

@@ -105,6 +105,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   marketing_consent: z.boolean(),
   amount_minor: z.number().int(),
   fee_minor: z.number().int(),
+  /** The booking fee the organiser absorbed on this order (decision 135): out of the payout, 0 when the fan paid it. */
+  absorbed_fee_minor: z.number().int(),
   refunded_minor: z.number().int(),
   /** Ticket prices still refundable (the booking fee is refunded only when the event is cancelled). */
   refundable_minor: z.number().int(),

@@ -58,6 +58,7 @@ export function makeEvent(overrides: Partial<EventDto> & { id: string }): EventD
     refunds_allowed: true,
     resale_allowed: false,
     remove_on_event_end: true,
+    absorb_fee: false,
     currency: 'GBP',
     price: '15.00',
     free: false,

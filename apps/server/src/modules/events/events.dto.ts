@@ -98,6 +98,7 @@ function toDto(
     refunds_allowed: row.refundsAllowed,
     resale_allowed: row.resaleAllowed,
     remove_on_event_end: row.removeOnEventEnd,
+    absorb_fee: row.absorbFee,
     currency: state.currency,
     price: state.price,
     free: state.free,

@@ -163,6 +163,7 @@ export async function getOrder(db: Database, organizationId: string, orderId: st
     marketing_consent: row.marketingConsent,
     amount_minor: row.amountMinor,
     fee_minor: row.feeMinor,
+    absorbed_fee_minor: row.absorbedFeeMinor,
     refunded_minor: row.refundedMinor,
     refundable_minor:
       row.status === 'paid' || row.status === 'partially_refunded'

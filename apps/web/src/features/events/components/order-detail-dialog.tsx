@@ -126,6 +126,8 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClo
                   <span className="text-muted-foreground tabular-nums">
                     {line.unit_price_minor === 0 ? (
                       FREE_LABEL
+                    ) : line.unit_fee_minor === 0 ? (
+                      <>{formatMoneyMinor(line.unit_price_minor, order.currency)} each</>
                     ) : (
                       <>
                         {formatMoneyMinor(line.unit_price_minor, order.currency)} +{' '}
@@ -142,6 +144,12 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClo
                   {order.total_minor === 0 ? FREE_LABEL : formatMoneyMinor(order.total_minor, order.currency)}
                 </span>
               </li>
+              {order.absorbed_fee_minor > 0 ? (
+                <li className="flex justify-between gap-2 px-3 py-2">
+                  <span>Booking fee you paid (out of your payout)</span>
+                  <span className="tabular-nums">{formatMoneyMinor(order.absorbed_fee_minor, order.currency)}</span>
+                </li>
+              ) : null}
               {order.refunded_minor > 0 ? (
                 <li className="flex justify-between gap-2 px-3 py-2 text-danger">
                   <span>Refunded</span>

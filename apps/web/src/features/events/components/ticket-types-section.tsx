@@ -15,6 +15,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useReorderTicketTypes, useSaveTicketType } from '../api/ticket-types';
 import { formatMoneyMinor } from '../lib/money';
 import { TicketTypeDialog } from './ticket-type-dialog';
+import { BookingFeeSetting } from './booking-fee-setting';
 import { MoveButtons, movedIds, softDisabled } from '../../../components/ui/reorder';
 
 const count = (value: number) => value.toLocaleString('en-GB');
@@ -112,6 +113,11 @@ export function TicketTypesSection({ event }: { event: EventDto }) {
           {error}
         </p>
       ) : null}
+      {editable ? (
+        <div className="mb-3">
+          <BookingFeeSetting event={event} />
+        </div>
+      ) : null}
       <ol className="flex flex-col gap-3" aria-busy={busy || undefined}>
         {types.map((type, index) => (
           <li
@@ -148,7 +154,9 @@ export function TicketTypesSection({ event }: { event: EventDto }) {
                       {formatMoneyMinor(type.price_minor, type.currency)}
                     </span>{' '}
                     <span className="text-muted-foreground">
-                      + {formatMoneyMinor(bookingFee(type.price_minor, type.currency), type.currency)} booking fee
+                      {event.absorb_fee
+                        ? `· you pay the ${formatMoneyMinor(bookingFee(type.price_minor, type.currency), type.currency)} booking fee`
+                        : `+ ${formatMoneyMinor(bookingFee(type.price_minor, type.currency), type.currency)} booking fee`}
                     </span>
                   </>
                 )}
