@@ -89,7 +89,7 @@ test('without JavaScript, Update total brings the page back with the total', asy
 test('the organiser pays the booking fee: fans see the face value', async ({ browser }, testInfo) => {
   const context = await browser.newContext({ storageState: organiser.storageState });
   const page = await context.newPage();
-  await page.goto(`${baseURL}/events/${eventId}`);
+  await page.goto(`${baseURL}/dashboard/events/view/${eventId}`);
   const absorb = page.getByRole('switch', { name: 'I pay the booking fee' });
   await expect(absorb).toHaveAttribute('aria-checked', 'false');
   // The event has sold: the hint says a change is for new orders only.

@@ -88,7 +88,7 @@ export function totalBreakdown(quote: OrderQuote): string {
 }
 
 export const ALL_IN_CSS =
-  '.all-in{display:flex;flex-wrap:wrap;align-items:baseline;gap:4px 8px;margin:4px 0}.all-in .breakdown{margin:0}.breakdown summary{cursor:pointer;font-size:.9rem;text-decoration:underline}.breakdown span{display:block;font-size:.9rem}.order-total{margin:16px 0;padding:12px;border:1px solid var(--line,#ccc);border-radius:8px}.order-total h2{margin-top:0}.order-total tfoot tr.muted td{font-weight:400;font-size:.9rem}';
+  '.all-in{display:flex;flex-wrap:wrap;align-items:baseline;gap:4px 8px;margin:4px 0}.all-in .breakdown{margin:0}.breakdown summary{cursor:pointer;font-size:.9rem;text-decoration:underline}.breakdown span{display:block;font-size:.9rem}.order-total{margin:16px 0;padding:12px;border:1px solid var(--line,#ccc);border-radius:8px}.order-total h2{margin-top:0}.order-total [hidden]{display:none}.order-total tfoot tr.muted td{font-weight:400;font-size:.9rem}';
 
 /** The order total alone, for the page's script to put in place of the one it shows. */
 export const renderOrderTotal = (quote: OrderQuote, totalAction: string): RenderedHtml =>
