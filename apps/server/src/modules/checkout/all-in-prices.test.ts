@@ -223,6 +223,14 @@ describe('an organiser who absorbs the booking fee', () => {
     expect(rollup.reduce((sum, row) => sum + row.feeMinor, 0)).toBe(fee);
     expect(rollup.reduce((sum, row) => sum + row.absorbedFeeMinor, 0)).toBe(2 * fee);
 
+    // Billing: the platform's fees count both kinds, and say which part the organiser paid. The owner's other event
+    // sold one order with a fan-paid fee too (the first describe block's hold is not paid).
+    const stats = (
+      await t.app.inject({ method: 'GET', url: '/api/billing/stats', headers: { cookie: owner.cookie } })
+    ).json();
+    expect(stats.metrics.absorbed_fees.amount).toBe(2 * fee);
+    expect(stats.metrics.platform_fees.amount).toBe(3 * fee);
+
     // The organiser's order detail says what they paid.
     const detail = await t.app.inject({ method: 'GET', url: `/api/orders/${late.held.id}`, headers: asBrowser(owner) });
     expect(detail.json()).toMatchObject({ fee_minor: 0, absorbed_fee_minor: 2 * fee, total_minor: 4000 });

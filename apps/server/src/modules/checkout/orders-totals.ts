@@ -16,7 +16,10 @@ export interface DateRange {
 /** What the organisation's paid orders add up to in a period, in minor units of `currency`. */
 export interface OrdersTotals {
   revenue: number;
+  /** Booking fees fans paid on top of the prices. */
   platformFees: number;
+  /** Booking fees the organiser absorbed (decision 135). */
+  absorbedFees: number;
 }
 
 /** Billing's query of our own sales for an organisation in a period (getBillingStats takes it as a dependency). */
@@ -34,6 +37,7 @@ export const ordersTotalsFromSales: OrdersTotalsQuery = async (db, organizationI
     .select({
       revenue: sql`coalesce(sum(${salesDaily.revenueMinor}), 0)`,
       fees: sql`coalesce(sum(${salesDaily.feeMinor}), 0)`,
+      absorbed: sql`coalesce(sum(${salesDaily.absorbedFeeMinor}), 0)`,
     })
     .from(salesDaily)
     .where(
@@ -44,5 +48,9 @@ export const ordersTotalsFromSales: OrdersTotalsQuery = async (db, organizationI
         lte(salesDaily.day, day(range.to)),
       ),
     );
-  return { revenue: Number(row?.revenue ?? 0), platformFees: Number(row?.fees ?? 0) };
+  return {
+    revenue: Number(row?.revenue ?? 0),
+    platformFees: Number(row?.fees ?? 0),
+    absorbedFees: Number(row?.absorbed ?? 0),
+  };
 };

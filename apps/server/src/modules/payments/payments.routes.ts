@@ -66,6 +66,8 @@ export const billingStatsResponseSchema = z.object({
     pending_payouts: amountSchema,
     completed_payouts: amountSchema.extend({ count: z.number().int() }),
     platform_fees: amountSchema,
+    /** The part of the platform fees the organiser paid on events where they absorb the fee (decision 135). */
+    absorbed_fees: amountSchema,
   }),
   payout_details: z.object({
     schedule: z.object({ interval: z.string(), day: z.string().nullable() }),

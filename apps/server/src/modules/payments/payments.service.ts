@@ -120,6 +120,7 @@ export interface BillingStats {
     pending_payouts: MetricAmount;
     completed_payouts: MetricAmount & { count: number };
     platform_fees: MetricAmount;
+    absorbed_fees: MetricAmount;
   };
   payout_details: {
     schedule: { interval: string; day: string | null };
@@ -129,7 +130,7 @@ export interface BillingStats {
   };
 }
 
-export const noOrdersYet: OrdersTotalsQuery = async () => ({ revenue: 0, platformFees: 0 });
+export const noOrdersYet: OrdersTotalsQuery = async () => ({ revenue: 0, platformFees: 0, absorbedFees: 0 });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PERIOD_MS = 30 * DAY_MS;
@@ -156,6 +157,7 @@ export function notConnectedStats(currency: CurrencyCode): BillingStats {
       pending_payouts: metric(0, currency),
       completed_payouts: { ...metric(0, currency), count: 0 },
       platform_fees: metric(0, currency),
+      absorbed_fees: metric(0, currency),
     },
     payout_details: {
       schedule: { interval: 'manual', day: null },
@@ -215,10 +217,16 @@ export async function getBillingStats(
         ...metric(completedNow, currency, percentChange(completedNow, completedBefore)),
         count: paidNow.length,
       },
+      // Every booking fee of the period, whoever paid it; the part the organiser absorbed is shown apart.
       platform_fees: metric(
-        orders.platformFees,
+        orders.platformFees + orders.absorbedFees,
         currency,
-        percentChange(orders.platformFees, ordersBefore.platformFees),
+        percentChange(orders.platformFees + orders.absorbedFees, ordersBefore.platformFees + ordersBefore.absorbedFees),
+      ),
+      absorbed_fees: metric(
+        orders.absorbedFees,
+        currency,
+        percentChange(orders.absorbedFees, ordersBefore.absorbedFees),
       ),
     },
     payout_details: {

@@ -85,6 +85,7 @@ describe('before payouts are set up', () => {
         pending_payouts: zero,
         completed_payouts: { ...zero, count: 0 },
         platform_fees: zero,
+        absorbed_fees: zero,
       },
       payout_details: {
         schedule: { interval: 'manual', day: null },

@@ -218,6 +218,7 @@ describe('GET /api/billing/stats with Stripe', () => {
         pending_payouts: { amount: 1500 + 2500 + 3000, currency: 'GBP', trend: 0 },
         completed_payouts: { amount: 10000, currency: 'GBP', trend: 100, count: 1 },
         platform_fees: { amount: 0, currency: 'GBP', trend: 0 },
+        absorbed_fees: { amount: 0, currency: 'GBP', trend: 0 },
       },
       payout_details: {
         schedule: { interval: 'weekly', day: 'monday' },

@@ -14,6 +14,8 @@ export interface BillingStats {
     pending_payouts: Amount;
     completed_payouts: Amount & { count: number };
     platform_fees: Amount;
+    /** The part of the platform fees you paid, on events where you pay the booking fee. */
+    absorbed_fees: Amount;
   };
   payout_details: {
     schedule: { interval: string; day: string | null };

@@ -174,7 +174,11 @@ export function BillingPage() {
           <MetricCard
             title="Platform Fees"
             value={formatMoney(metrics.platform_fees.amount, currency)}
-            caption="Paid by your fans, on top of your ticket prices."
+            caption={
+              metrics.absorbed_fees.amount > 0
+                ? `Paid by your fans, on top of your ticket prices; ${formatMoney(metrics.absorbed_fees.amount, currency)} of it by you, on events where you pay the booking fee.`
+                : 'Paid by your fans, on top of your ticket prices.'
+            }
           />
         </div>
       ) : null}

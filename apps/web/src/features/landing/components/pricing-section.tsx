@@ -120,7 +120,9 @@ export function PricingSection({ isSignedIn, onGetStarted }: PricingSectionProps
             <div className="my-8 h-px bg-black/15" />
             <p className="font-mono text-xs font-bold tracking-widest uppercase">Your customers pay</p>
             <p className="font-display mt-3 text-5xl leading-none tracking-wide">8% booking fee</p>
-            <p className="mt-2 text-sm font-medium">Added at checkout. You keep 100% of the ticket price.</p>
+            <p className="mt-2 text-sm font-medium">
+              In the price fans see. You keep 100% of the ticket price, or pay the fee yourself, event by event.
+            </p>
             <div className="mt-auto pt-10">
               {isSignedIn ? (
                 <Link to="/dashboard" className={`${buttonClasses('medium', 'secondary', 'w-full sm:w-auto')}`}>
