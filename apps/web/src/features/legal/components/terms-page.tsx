@@ -59,8 +59,9 @@ const sections: LegalSection[] = [
       <>
         <p>
           When you buy a ticket your contract for the event is with the organiser, not with Marquee. The total you pay
-          is the ticket price set by the organiser plus an <strong>8% booking fee</strong>, shown before you pay. The
-          booking fee pays for the platform and is not refundable unless the event is cancelled or the law requires it.
+          is the ticket price set by the organiser plus an <strong>8% booking fee</strong>, unless the organiser pays
+          the fee for you; every price you see includes it. The booking fee pays for the platform and is not refundable
+          unless the event is cancelled or the law requires it.
         </p>
         <p>
           Tickets are personal to the buyer unless the organiser allows resale or transfer. Organisers may refuse entry
@@ -80,9 +81,9 @@ const sections: LegalSection[] = [
           or stores full card numbers.
         </p>
         <p>
-          Ticket revenue, minus the booking fee and any refunds or chargebacks, is paid out to the organiser&rsquo;s
-          bank account on the payout schedule of their Stripe account. Organisers bear the cost of chargebacks and
-          refunds on their events.
+          Ticket revenue, minus any booking fee the organiser chose to pay for their fans (which is never refunded) and
+          any refunds or chargebacks, is paid out to the organiser&rsquo;s bank account on the payout schedule of their
+          Stripe account. Organisers bear the cost of chargebacks and refunds on their events.
         </p>
       </>
     ),
