@@ -1,7 +1,8 @@
 // Settlement reports against the database (issue 32 point 5, decision 136): a mix of orders (paid, partly and
 // wholly refunded, comp, door, promo-discounted, absorbed fee, cancelled event, and holds that never sold) gives
 // a report equal, to the penny, to sums computed apart from the rows read back; another organisation's orders
-// never show; a real checkout, refund and event cancellation come out as the report says they should.
+// never show; a real checkout, refund and event cancellation, and a real absorbed-fee sale then cancelled, come out
+// as the report says they should.
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingFee } from '@marquee/shared';
@@ -208,5 +209,38 @@ describe('settlement after the real flows', () => {
       fan_fee_refunded_minor: paid.feeMinor,
       payout_minor: 0,
     });
+  });
+  it('an absorbed fee (decision 135): the fan pays face value, the fee comes off the payout and stays off after a cancellation', async () => {
+    const live = await createLiveEvent(t.app, owner, { name: 'Absorbed Night', price: '20.00' });
+    const switched = await t.app.inject({
+      method: 'PUT',
+      url: `/api/events/${live.id}/booking-fee`,
+      headers: asBrowser(owner),
+      payload: { absorb_fee: true },
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    const paid = await buyPaidOrder(
+      t.app,
+      'settleco.localhost:3000',
+      live.id,
+      live.ticket_types[0]!.id,
+      2,
+      'abs@example.com',
+    );
+    expect(paid).toMatchObject({ amountMinor: 4000, feeMinor: 0, absorbedFeeMinor: bookingFee(2000, 'GBP') * 2 });
+    let report = await settlementForEvent(t.database.db, orgA, live.id);
+    expect(report.currencies[0]).toMatchObject({
+      sales_minor: 4000,
+      fan_fee_minor: 0,
+      absorbed_fee_minor: 320,
+      payout_minor: 4000 - 320,
+    });
+    const cancel = await cancelRequest(t.app, owner, live.id, { reason: 'Flood', confirm: 'Absorbed Night' });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await runRefundJobs(t.app);
+    const [after] = await t.database.db.select().from(order).where(eq(order.id, paid.id));
+    expect(after).toMatchObject({ status: 'refunded', refundedMinor: 4000, absorbedFeeMinor: 320 });
+    report = await settlementForEvent(t.database.db, orgA, live.id);
+    expect(report.currencies[0]).toMatchObject({ refunded_minor: 4000, fan_fee_refunded_minor: 0, payout_minor: -320 });
   });
 });
