@@ -57,6 +57,7 @@ import { sendStorefrontError, sendStorefrontNotFound } from './storefront/respon
 import { PAGE_LOADER_CSP } from './storefront/page-loader.js';
 import { createPageViewRecorder, type PageViewRecorder } from './modules/analytics/page-views.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { settlementRoutes } from './modules/reports/settlement.routes.js';
 import type { Mailer } from './adapters/mail/mailer.js';
 import { passwordResetCodeEmail, verificationCodeEmail } from './adapters/mail/templates.js';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.js';
@@ -300,6 +301,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('pageViews', pageViews);
   app.addHook('onClose', async () => pageViews.close());
   analyticsRoutes(app);
+  settlementRoutes(app, { providerName: payments.name });
   const queueGate = createQueueGate({
     db: database.db,
     authSecret: config.authSecret,

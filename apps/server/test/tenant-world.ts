@@ -263,6 +263,9 @@ export async function buildOrgWorld(app: FastifyInstance, db: Database, subdomai
     draftId,
     typeId,
     `${subdomain}-draft-secret`,
+    // Event names: reports that name events without their ids (the settlement CSV and PDF) would show them to A.
+    `${subdomain} Live Night`,
+    `${subdomain} Draft Night`,
     customerEmail,
     paidToken,
     heldToken,

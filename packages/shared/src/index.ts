@@ -31,3 +31,4 @@ export * from './questions.js';
 export * from './text-rules.js';
 export * from './add-ons.js';
 export * from './prices.js';
+export * from './settlement.js';

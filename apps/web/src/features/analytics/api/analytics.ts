@@ -51,3 +51,7 @@ export const filterEventsQuery = queryOptions({
   queryKey: ['analytics', 'filter-events'] as const,
   queryFn: ({ signal }) => apiRequest<EventsList>('/api/events', { signal }),
 });
+
+/** The settlement report of the days from `from` to `to` (decision 136), as a CSV or PDF download. */
+export const settlementUrl = (from: string, to: string, format: 'csv' | 'pdf') =>
+  `/api/reports/settlement.${format}?${new URLSearchParams({ from, to }).toString()}`;

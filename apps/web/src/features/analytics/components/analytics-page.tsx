@@ -20,6 +20,7 @@ import { AnalyticsCards, AnalyticsCardsSkeleton } from './analytics-cards';
 import { FilterDialog } from './filter-dialog';
 import { RegionSales } from './region-sales';
 import { RevenueChart } from './revenue-chart';
+import { SettlementReport } from './settlement-report';
 
 const money = (amountMinor: number, currency: string) =>
   isCurrencyCode(currency) ? formatMoney(amountMinor, currency) : `${amountMinor} ${currency}`;
@@ -174,6 +175,7 @@ export function AnalyticsPage() {
       ) : (
         <LoadError onRetry={() => void regions.refetch()}>Sales by region could not be loaded.</LoadError>
       )}
+      <SettlementReport />
       <FilterDialog
         open={filterOpen}
         filter={filter}

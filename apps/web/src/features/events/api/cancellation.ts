@@ -27,6 +27,7 @@ export function useRefreshAfterCancellation() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: eventsKey }),
       queryClient.invalidateQueries({ queryKey: ['event-orders', eventId] }),
+      queryClient.invalidateQueries({ queryKey: ['event-settlement', eventId] }),
       queryClient.invalidateQueries({ queryKey: ['orders'] }),
       queryClient.invalidateQueries({ queryKey: dashboardOverviewQuery.queryKey }),
     ]);

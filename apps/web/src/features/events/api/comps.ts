@@ -15,11 +15,11 @@ export const eventCompsQuery = (eventId: string, page: number) =>
 
 export const doorListUrl = (eventId: string, format: 'csv' | 'pdf') => `${base(eventId)}/door-list.${format}`;
 
-/** Issuing comps moves the comps list, the orders, the check-in figures and the event's sold counts. */
+/** Issuing comps moves the comps list, the orders, the check-in figures, the settlement and the sold counts. */
 function useSettle(eventId: string) {
   const queryClient = useQueryClient();
   return () => {
-    for (const key of ['event-comps', 'event-orders', 'checkin-log'])
+    for (const key of ['event-comps', 'event-orders', 'checkin-log', 'event-settlement'])
       void queryClient.invalidateQueries({ queryKey: [key, eventId] });
     void queryClient.invalidateQueries({ queryKey: ['events'] });
   };

@@ -30,6 +30,7 @@ export function useOrderRefunds(orderId: string) {
     queryClient.setQueryData(orderQuery(orderId).queryKey, order);
     // The list's statuses and the figures move with a refund.
     void queryClient.invalidateQueries({ queryKey: ['event-orders', order.event.id] });
+    void queryClient.invalidateQueries({ queryKey: ['event-settlement', order.event.id] });
     void queryClient.invalidateQueries({ queryKey: ['events'] });
   };
   const refund = useMutation({

@@ -23,6 +23,7 @@ import { QueueSection } from './queue-section';
 import { DatesSection } from './dates-section';
 import { CheckinSection } from './checkin-section';
 import { OrdersSection } from './orders-section';
+import { SettlementSection } from './settlement-section';
 import { GuestListSection } from './guest-list-section';
 import { TicketTypesSection } from './ticket-types-section';
 import { QuotasSection } from './quotas-section';
@@ -320,6 +321,7 @@ function EventView({ event }: { event: EventDto }) {
       {event.status !== 'draft' ? <CheckinSection eventId={event.id} /> : null}
       <GuestListSection event={event} />
       <OrdersSection eventId={event.id} />
+      {event.status !== 'draft' ? <SettlementSection eventId={event.id} /> : null}
 
       <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)} label="Delete draft">
         <div className="flex flex-col gap-4 p-6">

@@ -1,0 +1,159 @@
+// Orders for the settlement report's tests (decision 136), written straight into the order table in the states the
+// checkout, refunds, door sales, comps and cancellations leave them in, and an oracle that adds up what each order
+// did (its sale, its ordinary refunds, a cancellation's full refund) on its own, without the report's formulas.
+import { bookingFee, type SettlementFigures } from '@marquee/shared';
+import type { Database } from '../src/db/client.js';
+import { order } from '../src/db/schema/index.js';
+import { newAccessToken, newOrderCode } from '../src/lib/codes.js';
+
+export type SettlementStatus = 'paid' | 'pending' | 'expired' | 'cancelled' | 'payment_review';
+
+export interface SettlementOrderSpec {
+  organizationId: string;
+  eventId: string;
+  channel: 'online' | 'door' | 'comp';
+  currency: string;
+  quantity: number;
+  /** List price of the order (tickets and add-ons) before any promo; forced to 0 for a comp. */
+  listMinor: number;
+  /** What a promo took off (online only; at most the list price). */
+  discountMinor: number;
+  /** Online only: the organiser absorbs the booking fee instead of the fan paying it. */
+  absorbed: boolean;
+  /** The state the order was left in when it was made (paid, or one that never sold). */
+  status: SettlementStatus;
+  paidAt: Date;
+  /** Ordinary refunds, in order: each asks for up to this much of what is left of the ticket prices. */
+  refunds: number[];
+  /** The event was cancelled afterwards: the rest, booking fee included, went back. */
+  cancelled: boolean;
+}
+
+/** What one order did, step by step, as the flows record it. */
+export interface OrderOutcome {
+  spec: SettlementOrderSpec;
+  counted: boolean;
+  amountMinor: number;
+  discountMinor: number;
+  feeMinor: number;
+  absorbedFeeMinor: number;
+  /** Ticket and add-on prices given back, and the fan's booking fee given back, tracked apart. */
+  faceRefunded: number;
+  feeRefunded: number;
+}
+
+export function outcomeOf(spec: SettlementOrderSpec): OrderOutcome {
+  const online = spec.channel === 'online';
+  const list = spec.channel === 'comp' ? 0 : spec.listMinor;
+  const discountMinor = online ? Math.min(spec.discountMinor, list) : 0;
+  const amountMinor = list - discountMinor;
+  const fee = online ? bookingFee(amountMinor, 'GBP') : 0;
+  const outcome: OrderOutcome = {
+    spec,
+    counted: spec.status === 'paid',
+    amountMinor,
+    discountMinor,
+    feeMinor: online && !spec.absorbed ? fee : 0,
+    absorbedFeeMinor: online && spec.absorbed ? fee : 0,
+    faceRefunded: 0,
+    feeRefunded: 0,
+  };
+  if (!outcome.counted) return outcome;
+  // A comp takes no money and refuses a refund (decision 126); the others give back ticket prices (decision 032).
+  if (spec.channel !== 'comp')
+    for (const asked of spec.refunds) {
+      const part = Math.min(asked, amountMinor - outcome.faceRefunded);
+      if (part > 0) outcome.faceRefunded += part;
+    }
+  if (spec.cancelled) {
+    // Everything still paid goes back, the fan's booking fee too; an absorbed fee never does (decision 135).
+    outcome.faceRefunded = amountMinor;
+    outcome.feeRefunded = outcome.feeMinor;
+  }
+  return outcome;
+}
+
+export async function insertSettlementOrder(db: Database, spec: SettlementOrderSpec): Promise<OrderOutcome> {
+  const outcome = outcomeOf(spec);
+  const refunded = outcome.faceRefunded + outcome.feeRefunded;
+  const status = !outcome.counted
+    ? spec.status
+    : refunded === 0
+      ? 'paid'
+      : spec.cancelled || outcome.faceRefunded === outcome.amountMinor
+        ? 'refunded'
+        : 'partially_refunded';
+  await db.insert(order).values({
+    organizationId: spec.organizationId,
+    eventId: spec.eventId,
+    code: newOrderCode(),
+    accessToken: newAccessToken(),
+    customerEmail: 'buyer@example.com',
+    channel: spec.channel,
+    status,
+    quantity: spec.quantity,
+    amountMinor: outcome.amountMinor,
+    discountMinor: outcome.discountMinor,
+    feeMinor: outcome.feeMinor,
+    absorbedFeeMinor: outcome.absorbedFeeMinor,
+    refundedMinor: refunded,
+    refundedTickets: status === 'refunded' ? spec.quantity : 0,
+    currency: spec.currency,
+    // A hold that never sold has no payment time; one held for review does not count either way.
+    paidAt: spec.status === 'paid' || spec.status === 'payment_review' ? spec.paidAt : null,
+    createdAt: spec.paidAt,
+  });
+  return outcome;
+}
+
+/** The oracle: per currency, each counted order's own steps added up. */
+export function expectedFigures(outcomes: OrderOutcome[]): Map<string, Omit<SettlementFigures, 'tax'>> {
+  const totals = new Map<string, Omit<SettlementFigures, 'tax'>>();
+  for (const entry of outcomes) {
+    if (!entry.counted) continue;
+    const { channel, currency, quantity } = entry.spec;
+    const sum = totals.get(currency) ?? {
+      currency,
+      orders: 0,
+      tickets: 0,
+      comp_orders: 0,
+      comp_tickets: 0,
+      door_orders: 0,
+      gross_minor: 0,
+      discount_minor: 0,
+      sales_minor: 0,
+      refunded_minor: 0,
+      fan_fee_minor: 0,
+      fan_fee_refunded_minor: 0,
+      absorbed_fee_minor: 0,
+      door_sales_minor: 0,
+      door_refunded_minor: 0,
+      door_net_minor: 0,
+      payout_minor: 0,
+    };
+    sum.orders += 1;
+    sum.tickets += quantity;
+    if (channel === 'comp') {
+      sum.comp_orders += 1;
+      sum.comp_tickets += quantity;
+    }
+    sum.gross_minor += entry.amountMinor + entry.discountMinor;
+    sum.discount_minor += entry.discountMinor;
+    sum.sales_minor += entry.amountMinor;
+    sum.refunded_minor += entry.faceRefunded;
+    sum.fan_fee_minor += entry.feeMinor;
+    sum.fan_fee_refunded_minor += entry.feeRefunded;
+    sum.absorbed_fee_minor += entry.absorbedFeeMinor;
+    if (channel === 'door') {
+      sum.door_orders += 1;
+      sum.door_sales_minor += entry.amountMinor;
+      sum.door_refunded_minor += entry.faceRefunded;
+      sum.door_net_minor += entry.amountMinor - entry.faceRefunded;
+    } else {
+      // What the provider pays the organiser for this order: its sale, less what went back, less the absorbed fee.
+      sum.payout_minor += entry.amountMinor - entry.faceRefunded - entry.absorbedFeeMinor;
+    }
+    totals.set(currency, sum);
+  }
+  return totals;
+}
