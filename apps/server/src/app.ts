@@ -24,6 +24,7 @@ import { ticketTypeRoutes } from './modules/ticket-types/ticket-types.routes.js'
 import { quotaRoutes } from './modules/quotas/quotas.routes.js';
 import { addOnRoutes } from './modules/add-ons/add-ons.routes.js';
 import { bookingFeeRoutes } from './modules/events/events.booking-fee.js';
+import { vatRoutes } from './modules/vat/vat.routes.js';
 import { questionRoutes } from './modules/questions/questions.routes.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
 import { customerRoutes } from './modules/customers/customers.routes.js';
@@ -237,6 +238,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   quotaRoutes(app);
   addOnRoutes(app);
   bookingFeeRoutes(app);
+  vatRoutes(app);
   questionRoutes(app);
   codeRoutes(app);
   queueApiRoutes(app);

@@ -1,7 +1,7 @@
 // Orders for the settlement report's tests (decision 136), written straight into the order table in the states the
 // checkout, refunds, door sales, comps and cancellations leave them in, and an oracle that adds up what each order
 // did (its sale, its ordinary refunds, a cancellation's full refund) on its own, without the report's formulas.
-import { bookingFee, type SettlementFigures } from '@marquee/shared';
+import { vatInGross, bookingFee, type SettlementFigures } from '@marquee/shared';
 import type { Database } from '../src/db/client.js';
 import { order } from '../src/db/schema/index.js';
 import { newAccessToken, newOrderCode } from '../src/lib/codes.js';
@@ -27,6 +27,8 @@ export interface SettlementOrderSpec {
   refunds: number[];
   /** The event was cancelled afterwards: the rest, booking fee included, went back. */
   cancelled: boolean;
+  /** The organiser's VAT rate when it sold (decision 138); absent: not registered. */
+  vatRateBp?: number;
 }
 
 /** What one order did, step by step, as the flows record it. */
@@ -37,6 +39,8 @@ export interface OrderOutcome {
   discountMinor: number;
   feeMinor: number;
   absorbedFeeMinor: number;
+  /** The VAT inside amountMinor (the one rounding rule's, on the order's price). */
+  vatMinor: number;
   /** Ticket and add-on prices given back, and the fan's booking fee given back, tracked apart. */
   faceRefunded: number;
   feeRefunded: number;
@@ -55,6 +59,7 @@ export function outcomeOf(spec: SettlementOrderSpec): OrderOutcome {
     discountMinor,
     feeMinor: online && !spec.absorbed ? fee : 0,
     absorbedFeeMinor: online && spec.absorbed ? fee : 0,
+    vatMinor: vatInGross(amountMinor, spec.vatRateBp ?? 0),
     faceRefunded: 0,
     feeRefunded: 0,
   };
@@ -96,6 +101,7 @@ export async function insertSettlementOrder(db: Database, spec: SettlementOrderS
     discountMinor: outcome.discountMinor,
     feeMinor: outcome.feeMinor,
     absorbedFeeMinor: outcome.absorbedFeeMinor,
+    vatMinor: outcome.vatMinor,
     refundedMinor: refunded,
     refundedTickets: status === 'refunded' ? spec.quantity : 0,
     currency: spec.currency,
@@ -107,8 +113,8 @@ export async function insertSettlementOrder(db: Database, spec: SettlementOrderS
 }
 
 /** The oracle: per currency, each counted order's own steps added up. */
-export function expectedFigures(outcomes: OrderOutcome[]): Map<string, Omit<SettlementFigures, 'tax'>> {
-  const totals = new Map<string, Omit<SettlementFigures, 'tax'>>();
+export function expectedFigures(outcomes: OrderOutcome[]): Map<string, SettlementFigures> {
+  const totals = new Map<string, SettlementFigures>();
   for (const entry of outcomes) {
     if (!entry.counted) continue;
     const { channel, currency, quantity } = entry.spec;
@@ -130,6 +136,7 @@ export function expectedFigures(outcomes: OrderOutcome[]): Map<string, Omit<Sett
       door_refunded_minor: 0,
       door_net_minor: 0,
       payout_minor: 0,
+      vat_minor: 0,
     };
     sum.orders += 1;
     sum.tickets += quantity;
@@ -144,6 +151,7 @@ export function expectedFigures(outcomes: OrderOutcome[]): Map<string, Omit<Sett
     sum.fan_fee_minor += entry.feeMinor;
     sum.fan_fee_refunded_minor += entry.feeRefunded;
     sum.absorbed_fee_minor += entry.absorbedFeeMinor;
+    sum.vat_minor += entry.vatMinor;
     if (channel === 'door') {
       sum.door_orders += 1;
       sum.door_sales_minor += entry.amountMinor;

@@ -37,7 +37,7 @@ test('the event settlement and the period report', async ({ page, request }, tes
   await expect(table.getByRole('row', { name: /Net payout/ })).toContainText('£40.00');
   await expect(table.getByRole('row', { name: /Booking fees paid by fans/ })).toContainText('£3.20');
   await expect(section).toContainText('Provider fees: not reported by the sandbox provider');
-  await expect(section).toContainText('VAT: not recorded yet');
+  await expect(section).toContainText('VAT included in sales');
   await audit.check('event view with settlement');
   await section.screenshot({ path: testInfo.outputPath('settlement-section.png') });
 

@@ -32,3 +32,5 @@ export * from './text-rules.js';
 export * from './add-ons.js';
 export * from './prices.js';
 export * from './settlement.js';
+export * from './vat.js';
+export * from './vat-countries.js';

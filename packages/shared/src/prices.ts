@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { CurrencyCode } from './constants.js';
 import { bookingFee, formatMoney } from './money.js';
+import { PLATFORM_FEE_VAT_BP, vatInGross, vatRateText } from './vat.js';
 
 /** Who pays the booking fee of an event's sales: the fan (on top of the price) or the organiser (out of payout). */
 export type FeeMode = 'fan' | 'absorbed';
@@ -22,9 +23,18 @@ export interface UnitPrice {
   absorbedFeeMinor: number;
   /** What the fan pays for the unit, everything included: face + fan's fee. The headline price. */
   allInMinor: number;
+  /** The VAT inside the face value (decision 138; 0 when the organiser is not registered) and its rate. */
+  vatMinor: number;
+  vatRateBp: number;
+  /** The platform's VAT inside the fan's booking fee. */
+  fanFeeVatMinor: number;
 }
 
-export function unitPrice(faceMinor: number, currency: CurrencyCode, mode: FeeMode): UnitPrice {
+/**
+ * One unit at a face value that already includes any VAT (`vatRateBp`: the organiser's rate, 0 when not
+ * registered; see vat.ts for prices entered exclusive of VAT).
+ */
+export function unitPrice(faceMinor: number, currency: CurrencyCode, mode: FeeMode, vatRateBp = 0): UnitPrice {
   const feeMinor = bookingFee(faceMinor, currency);
   const fanFeeMinor = mode === 'fan' ? feeMinor : 0;
   return {
@@ -33,6 +43,9 @@ export function unitPrice(faceMinor: number, currency: CurrencyCode, mode: FeeMo
     fanFeeMinor,
     absorbedFeeMinor: feeMinor - fanFeeMinor,
     allInMinor: faceMinor + fanFeeMinor,
+    vatMinor: vatInGross(faceMinor, vatRateBp),
+    vatRateBp,
+    fanFeeVatMinor: vatInGross(fanFeeMinor, PLATFORM_FEE_VAT_BP),
   };
 }
 
@@ -40,6 +53,8 @@ export function unitPrice(faceMinor: number, currency: CurrencyCode, mode: FeeMo
 export interface PricedQuantity {
   faceMinor: number;
   quantity: number;
+  /** The VAT rate of the unit (0: none). */
+  vatRateBp?: number;
 }
 
 /** An order's money, in minor units: each figure the sum over its units. */
@@ -52,6 +67,9 @@ export interface OrderPrice {
   absorbedFeeMinor: number;
   /** What the fan pays: face + fan's fees. */
   totalMinor: number;
+  /** The VAT inside the face values, and the platform's VAT inside the fan's fees. */
+  vatMinor: number;
+  fanFeeVatMinor: number;
 }
 
 /** Sums units priced one by one (the fee is per unit, as each line of the order stores it). */
@@ -59,20 +77,28 @@ export function orderPrice(units: readonly PricedQuantity[], currency: CurrencyC
   let faceMinor = 0;
   let fanFeeMinor = 0;
   let absorbedFeeMinor = 0;
+  let vatMinor = 0;
+  let fanFeeVatMinor = 0;
   for (const unit of units) {
-    const price = unitPrice(unit.faceMinor, currency, mode);
+    const price = unitPrice(unit.faceMinor, currency, mode, unit.vatRateBp ?? 0);
     faceMinor += price.faceMinor * unit.quantity;
     fanFeeMinor += price.fanFeeMinor * unit.quantity;
     absorbedFeeMinor += price.absorbedFeeMinor * unit.quantity;
+    vatMinor += price.vatMinor * unit.quantity;
+    fanFeeVatMinor += price.fanFeeVatMinor * unit.quantity;
   }
-  return { faceMinor, fanFeeMinor, absorbedFeeMinor, totalMinor: faceMinor + fanFeeMinor };
+  return { faceMinor, fanFeeMinor, absorbedFeeMinor, totalMinor: faceMinor + fanFeeMinor, vatMinor, fanFeeVatMinor };
 }
 
 /** The breakdown under an all-in price: '£20.00 ticket + £1.60 booking fee', or 'Booking fee included'. */
 export function priceBreakdownText(price: UnitPrice, currency: CurrencyCode, what = 'ticket'): string {
   if (price.faceMinor === 0) return 'No booking fee';
-  if (price.fanFeeMinor === 0) return `${formatMoney(price.faceMinor, currency)} ${what}, no booking fee to pay`;
-  return `${formatMoney(price.faceMinor, currency)} ${what} + ${formatMoney(price.fanFeeMinor, currency)} booking fee`;
+  const vat =
+    price.vatMinor > 0
+      ? ` (incl. ${formatMoney(price.vatMinor, currency)} VAT at ${vatRateText(price.vatRateBp)})`
+      : '';
+  if (price.fanFeeMinor === 0) return `${formatMoney(price.faceMinor, currency)} ${what}${vat}, no booking fee to pay`;
+  return `${formatMoney(price.faceMinor, currency)} ${what}${vat} + ${formatMoney(price.fanFeeMinor, currency)} booking fee`;
 }
 
 /** The organiser's switch on an event (PUT /api/events/:id/booking-fee). */

@@ -14,7 +14,8 @@ export const SETTLEMENT_MESSAGES = {
   tooLong: `A settlement report can cover at most ${SETTLEMENT_MAX_DAYS} days.`,
   noSales: 'No sales yet.',
   providerFeesNotReported: (provider: string) => `Provider fees: not reported by ${provider}`,
-  vatNotRecorded: 'VAT: not recorded yet',
+  vatNote:
+    'VAT included in sales: the VAT inside the prices sold while you were registered for VAT, before refunds (decision 138)',
   doorNotInPayout: 'Door takings were collected at the door (cash or card there) and are not part of the payout.',
 } as const;
 
@@ -40,7 +41,7 @@ const minor = z.number().int();
 
 /**
  * One currency's figures. Identity: sales_minor - refunded_minor - absorbed_fee_minor = payout_minor +
- * door_net_minor. `tax` is where VAT will go once it is recorded (a later part of issue 32); null until then.
+ * door_net_minor. VAT is inside the prices: `vat_minor` says how much of sales_minor it was.
  */
 export const settlementFiguresSchema = z.object({
   currency: z.string(),
@@ -68,8 +69,8 @@ export const settlementFiguresSchema = z.object({
   door_net_minor: minor,
   /** Online sales less their refunds less the absorbed fees: what the payment provider pays out. */
   payout_minor: minor,
-  /** VAT: not recorded yet (issue 32 adds it); always null for now. */
-  tax: z.null(),
+  /** The VAT inside sales_minor, at the rates the orders were sold at (decision 138), before refunds. */
+  vat_minor: minor,
 });
 export type SettlementFigures = z.infer<typeof settlementFiguresSchema>;
 
@@ -115,6 +116,7 @@ export const SETTLEMENT_LINES = [
   { key: 'gross_minor', label: 'Gross sales' },
   { key: 'discount_minor', label: 'Discounts' },
   { key: 'sales_minor', label: 'Sales after discounts' },
+  { key: 'vat_minor', label: 'VAT included in sales' },
   { key: 'refunded_minor', label: 'Refunds' },
   { key: 'absorbed_fee_minor', label: 'Booking fees absorbed' },
   { key: 'door_net_minor', label: 'Door takings (not in payout)' },

@@ -27,7 +27,13 @@ function AddOnRow({
             <span className="price">{FREE_LABEL}</span>
           </p>
         ) : (
-          <AllInPrice faceMinor={addOn.priceMinor} currency={addOn.currency} feeMode={addOn.feeMode} what="add-on" />
+          <AllInPrice
+            faceMinor={addOn.priceMinor}
+            currency={addOn.currency}
+            feeMode={addOn.feeMode}
+            vatRateBp={addOn.vatRateBp}
+            what="add-on"
+          />
         )}
         {addOn.remaining === 0 ? (
           <span className="badge out">Sold out</span>

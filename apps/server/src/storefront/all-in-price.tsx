@@ -11,14 +11,17 @@ export function AllInPrice({
   feeMode,
   what = 'ticket',
   prefix = '',
+  vatRateBp = 0,
 }: {
   faceMinor: number;
   currency: CurrencyCode;
   feeMode: FeeMode;
   what?: string;
   prefix?: string;
+  /** The organiser's VAT rate inside the price (decision 138): the breakdown says how much is VAT. */
+  vatRateBp?: number;
 }) {
-  const price = unitPrice(faceMinor, currency, feeMode);
+  const price = unitPrice(faceMinor, currency, feeMode, vatRateBp);
   return (
     <div className="all-in">
       <span className="price">{`${prefix}${formatMoney(price.allInMinor, currency)}`}</span>{' '}
@@ -84,7 +87,8 @@ export function totalBreakdown(quote: OrderQuote): string {
   if (quote.fanFeeMinor > 0) parts.push(`booking fee ${money(quote.fanFeeMinor)}`);
   else if (quote.absorbedFeeMinor > 0) parts.push('no booking fee to pay');
   const saved = quote.discountMinor > 0 ? ` (you save ${money(quote.discountMinor)} with your code)` : '';
-  return `${parts.join(' + ')}${saved}`;
+  const vat = quote.vatMinor > 0 ? `. Includes ${money(quote.vatMinor)} VAT` : '';
+  return `${parts.join(' + ')}${saved}${vat}`;
 }
 
 export const ALL_IN_CSS =

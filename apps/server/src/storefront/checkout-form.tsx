@@ -1,14 +1,7 @@
 // The event page's checkout form: each ticket type with its price, booking fee and availability ('Sold out',
 // 'Only N left'), a quantity per type, then the buyer's details and the ticks the event needs. A plain form
 // that works without JavaScript; the checkout script only adds steppers.
-import {
-  amountText,
-  FEW_LEFT_THRESHOLD,
-  FREE_LABEL,
-  isFreePrice,
-  pwywLabel,
-  SALES_MESSAGES,
-} from '@marquee/shared';
+import { amountText, FEW_LEFT_THRESHOLD, FREE_LABEL, isFreePrice, pwywLabel, SALES_MESSAGES } from '@marquee/shared';
 import { typeSalesProblem } from '../modules/checkout/drop-rules.js';
 import { CodeEntry, CodeHiddenFields, NO_CODE_VIEW, OnSale, type CodeView } from './code-entry.js';
 import type { SellableTicketType, StorefrontEvent } from '../modules/checkout/storefront-event.js';
@@ -114,6 +107,7 @@ function TypeRow({
             faceMinor={type.priceMinor}
             currency={type.currency}
             feeMode={type.feeMode}
+            vatRateBp={type.vatRateBp}
             {...(type.minimumMinor !== null ? { prefix: 'Suggested ', what: 'you choose' } : {})}
           />
         )}

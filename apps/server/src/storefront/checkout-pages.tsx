@@ -2,7 +2,16 @@
 // is confirmed, and the 'find my order' form (the order page is order-view.tsx). Server-rendered with React
 // (decision 060), branded; every form is a plain post, so it works without JavaScript.
 import { Notice, type NoticeMessage } from './notice.js';
-import { clockIn, dateTimeFormatIn, formatMoney, isFreeOrder, priceText, toCurrencyCode } from '@marquee/shared';
+import {
+  clockIn,
+  dateTimeFormatIn,
+  formatMoney,
+  isFreeOrder,
+  PLATFORM_FEE_VAT_BP,
+  priceText,
+  toCurrencyCode,
+  vatRateText,
+} from '@marquee/shared';
 import type { OrderRow } from '../modules/checkout/checkout.service.js';
 import { BuyerFields } from './buyer-fields.js';
 import { renderStorefrontPage, type StorefrontFrameOrganization } from './layout.js';
@@ -13,7 +22,12 @@ export interface SummaryLine {
   quantity: number;
   unitPriceMinor: number;
   unitFeeMinor: number;
+  /** The VAT rate the line was sold at (decision 138); absent or 0: none. */
+  vatRateBp?: number;
 }
+
+/** The one VAT rate of the order's lines (an organisation has one rate), or null. */
+const vatRateOf = (lines: SummaryLine[]): number | null => lines.find((line) => line.vatRateBp)?.vatRateBp ?? null;
 
 export function SummaryTable({ order: current, lines }: { order: OrderRow; lines: SummaryLine[] }) {
   const currency = toCurrencyCode(current.currency);
@@ -48,6 +62,20 @@ export function SummaryTable({ order: current, lines }: { order: OrderRow; lines
           <td>Total</td>
           <td className="num">{priceText(current.amountMinor + current.feeMinor, currency)}</td>
         </tr>
+        {/* VAT is inside the prices (decision 138): what of them is the organiser's VAT, and the platform's on the fee. */}
+        {current.vatMinor > 0 ? (
+          <tr className="vat">
+            <td>{vatRateOf(lines) ? `Includes VAT at ${vatRateText(vatRateOf(lines)!)}` : 'Includes VAT'}</td>
+            <td className="num">{money(current.vatMinor)}</td>
+          </tr>
+        ) : null}
+        {/* The platform's VAT inside the fee is recorded on every order; shown beside the organiser's VAT. */}
+        {current.vatMinor > 0 && current.feeVatMinor > 0 ? (
+          <tr className="vat">
+            <td>{`Booking fee includes VAT at ${vatRateText(PLATFORM_FEE_VAT_BP)}`}</td>
+            <td className="num">{money(current.feeVatMinor)}</td>
+          </tr>
+        ) : null}
       </tfoot>
     </table>
   );

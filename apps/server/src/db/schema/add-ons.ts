@@ -65,6 +65,9 @@ export const orderAddOn = pgTable(
     quantity: integer('quantity').notNull(),
     unitPriceMinor: bigint('unit_price_minor', { mode: 'number' }).notNull(),
     unitFeeMinor: bigint('unit_fee_minor', { mode: 'number' }).notNull(),
+    /** The VAT inside the unit price and its rate when bought (decision 138). */
+    unitVatMinor: bigint('unit_vat_minor', { mode: 'number' }).notNull().default(0),
+    vatRateBp: integer('vat_rate_bp').notNull().default(0),
     /** How many of the line the door has handed over. */
     handedOver: integer('handed_over').notNull().default(0),
     handedOverAt: timestamp('handed_over_at', { withTimezone: true }),

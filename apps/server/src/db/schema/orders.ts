@@ -78,6 +78,12 @@ export const order = pgTable(
      * pays nothing for it (fee_minor is then 0). Never refunded.
      */
     absorbedFeeMinor: bigint('absorbed_fee_minor', { mode: 'number' }).notNull().default(0),
+    /**
+     * VAT (decision 138): the VAT inside `amount_minor` (the organiser's, summed over the lines) and the platform's
+     * VAT inside `fee_minor`; 0 when the organiser was not registered when the order was held.
+     */
+    vatMinor: bigint('vat_minor', { mode: 'number' }).notNull().default(0),
+    feeVatMinor: bigint('fee_vat_minor', { mode: 'number' }).notNull().default(0),
     refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
     /** Tickets of the order refunded so far (their sale is out of the roll-ups already). */
     refundedTickets: integer('refunded_tickets').notNull().default(0),
@@ -183,6 +189,9 @@ export const orderLine = pgTable(
     quantity: integer('quantity').notNull(),
     unitPriceMinor: bigint('unit_price_minor', { mode: 'number' }).notNull(),
     unitFeeMinor: bigint('unit_fee_minor', { mode: 'number' }).notNull(),
+    /** The VAT inside the unit price and its rate when bought (decision 138). */
+    unitVatMinor: bigint('unit_vat_minor', { mode: 'number' }).notNull().default(0),
+    vatRateBp: integer('vat_rate_bp').notNull().default(0),
   },
   (table) => [
     index('order_line_order_id_idx').on(table.orderId),

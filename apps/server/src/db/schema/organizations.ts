@@ -1,6 +1,6 @@
 // The product's own record of an organisation: its storefront subdomain, custom domain and profile settings.
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organization } from './auth.js';
 import { timeZoneText } from './time-zone-column.js';
 
@@ -52,4 +52,25 @@ export const organizationSettings = pgTable(
     uniqueIndex('organization_settings_subdomain_idx').on(sql`lower(${table.subdomain})`),
     uniqueIndex('organization_settings_custom_domain_idx').on(sql`lower(${table.customDomain})`),
   ],
+);
+
+/**
+ * An organisation's VAT registration (decision 138): its number and country, its standard rate (basis points) and
+ * whether prices are entered including VAT. Read when an event page prices its tickets; an order keeps the rate and
+ * VAT it was sold with, so a change never rewrites past orders.
+ */
+export const organizationTax = pgTable(
+  'organization_tax',
+  {
+    organizationId: text('organization_id')
+      .primaryKey()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    registered: boolean('registered').notNull().default(false),
+    vatNumber: text('vat_number').notNull().default(''),
+    country: text('country').notNull().default('GB'),
+    rateBp: integer('rate_bp').notNull().default(2000),
+    pricesIncludeVat: boolean('prices_include_vat').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('organization_tax_rate_check', sql`${table.rateBp} between 0 and 10000`)],
 );

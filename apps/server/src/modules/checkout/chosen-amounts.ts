@@ -27,7 +27,11 @@ export function applyChosenAmounts(
     }
     return {
       ...line,
-      type: { ...type, priceMinor: chosen.minor, ...sellablePrice(chosen.minor, type.currency, type.feeMode) },
+      type: {
+        ...type,
+        priceMinor: chosen.minor,
+        ...sellablePrice(chosen.minor, type.currency, type.feeMode, type.vatRateBp),
+      },
     };
   });
   return { lines: priced, fields };

@@ -136,6 +136,8 @@ function writeStatement(organizationId: string, eventId: string, writes: HoldWri
     amount_minor: order.amountMinor,
     fee_minor: order.feeMinor,
     absorbed_fee_minor: order.absorbedFeeMinor,
+    vat_minor: order.vatMinor,
+    fee_vat_minor: order.feeVatMinor,
     currency: order.currency,
     submission_key: order.submissionKey,
     hold_expires_at: order.holdExpiresAt,
@@ -154,6 +156,8 @@ function writeStatement(organizationId: string, eventId: string, writes: HoldWri
       quantity: line.quantity,
       unit_price_minor: line.unitPriceMinor,
       unit_fee_minor: line.unitFeeMinor,
+      unit_vat_minor: line.unitVatMinor,
+      vat_rate_bp: line.vatRateBp,
     })),
   );
   // The names on the tickets and the checkout answers (decision 130), written with their orders.
@@ -181,6 +185,8 @@ function writeStatement(organizationId: string, eventId: string, writes: HoldWri
       quantity: line.quantity,
       unit_price_minor: line.unitPriceMinor,
       unit_fee_minor: line.unitFeeMinor,
+      unit_vat_minor: line.unitVatMinor,
+      vat_rate_bp: line.vatRateBp,
     })),
   );
   const hits = writes.limitHits.map((hit) => ({ key: hit.key, count: hit.hits, window_seconds: hit.windowSeconds }));
@@ -251,31 +257,33 @@ function writeStatement(organizationId: string, eventId: string, writes: HoldWri
     orders as (
       insert into "order" (id, organization_id, event_id, code, access_token, status, first_name, last_name,
         customer_email, phone, country, marketing_consent, quantity, amount_minor, fee_minor, absorbed_fee_minor,
-        currency, submission_key, hold_expires_at, created_at, updated_at, promo_code_id, promo_code, discount_minor,
+        vat_minor, fee_vat_minor, currency, submission_key, hold_expires_at, created_at, updated_at, promo_code_id, promo_code, discount_minor,
         access_code_id, queue_place)
       select v.id, ${organizationId}, ${eventId}, v.code, v.access_token, 'pending', v.first_name, v.last_name,
         v.customer_email, v.phone, v.country, v.marketing_consent, v.quantity, v.amount_minor, v.fee_minor, v.absorbed_fee_minor,
-        v.currency, v.submission_key, v.hold_expires_at, v.created_at, v.created_at, v.promo_code_id, v.promo_code,
+        v.vat_minor, v.fee_vat_minor, v.currency, v.submission_key, v.hold_expires_at, v.created_at, v.created_at, v.promo_code_id, v.promo_code,
         v.discount_minor, v.access_code_id, v.queue_place
       from json_to_recordset(${json(orders)}) as v(id uuid, code text, access_token text, first_name text,
         last_name text, customer_email text, phone text, country text, marketing_consent boolean, quantity int,
-        amount_minor bigint, fee_minor bigint, absorbed_fee_minor bigint, currency text, submission_key text, hold_expires_at timestamptz,
+        amount_minor bigint, fee_minor bigint, absorbed_fee_minor bigint, vat_minor bigint, fee_vat_minor bigint, currency text, submission_key text, hold_expires_at timestamptz,
         created_at timestamptz, promo_code_id uuid, promo_code text, discount_minor bigint, access_code_id uuid,
         queue_place bigint)
     ),
     order_lines as (
       insert into order_line (organization_id, order_id, ticket_type_id, name, quantity, unit_price_minor,
-        unit_fee_minor)
-      select ${organizationId}, v.order_id, v.ticket_type_id, v.name, v.quantity, v.unit_price_minor, v.unit_fee_minor
+        unit_fee_minor, unit_vat_minor, vat_rate_bp)
+      select ${organizationId}, v.order_id, v.ticket_type_id, v.name, v.quantity, v.unit_price_minor, v.unit_fee_minor,
+        v.unit_vat_minor, v.vat_rate_bp
       from json_to_recordset(${json(lines)}) as v(order_id uuid, ticket_type_id uuid, name text, quantity int,
-        unit_price_minor bigint, unit_fee_minor bigint)
+        unit_price_minor bigint, unit_fee_minor bigint, unit_vat_minor bigint, vat_rate_bp int)
     ),
     order_add_ons as (
       insert into order_add_on (organization_id, order_id, add_on_id, name, quantity, unit_price_minor,
-        unit_fee_minor)
-      select ${organizationId}, v.order_id, v.add_on_id, v.name, v.quantity, v.unit_price_minor, v.unit_fee_minor
+        unit_fee_minor, unit_vat_minor, vat_rate_bp)
+      select ${organizationId}, v.order_id, v.add_on_id, v.name, v.quantity, v.unit_price_minor, v.unit_fee_minor,
+        v.unit_vat_minor, v.vat_rate_bp
       from json_to_recordset(${json(addOnLines)}) as v(order_id uuid, add_on_id uuid, name text, quantity int,
-        unit_price_minor bigint, unit_fee_minor bigint)
+        unit_price_minor bigint, unit_fee_minor bigint, unit_vat_minor bigint, vat_rate_bp int)
       where (select count(*) from add_on_counters) >= 0
     ),
     holders as (

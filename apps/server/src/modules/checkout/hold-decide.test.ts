@@ -18,6 +18,7 @@ const type = (id: string, priceMinor = 2000): SellableTicketType => ({
   feeMinor: bookingFee(priceMinor, 'GBP'),
   allInMinor: priceMinor + bookingFee(priceMinor, 'GBP'),
   feeMode: 'fan',
+  vatRateBp: 0,
   minimumMinor: null,
   currency: 'GBP',
   remaining: null,

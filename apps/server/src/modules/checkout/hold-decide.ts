@@ -43,8 +43,24 @@ export interface HeldOrder {
   order: OrderRow;
   /** Names on the tickets and checkout answers to store with the order (decision 130). */
   attendee?: HoldRequest['attendee'];
-  lines: Array<{ ticketTypeId: string; name: string; quantity: number; unitPriceMinor: number; unitFeeMinor: number }>;
-  addOns: Array<{ addOnId: string; name: string; quantity: number; unitPriceMinor: number; unitFeeMinor: number }>;
+  lines: Array<{
+    ticketTypeId: string;
+    name: string;
+    quantity: number;
+    unitPriceMinor: number;
+    unitFeeMinor: number;
+    unitVatMinor: number;
+    vatRateBp: number;
+  }>;
+  addOns: Array<{
+    addOnId: string;
+    name: string;
+    quantity: number;
+    unitPriceMinor: number;
+    unitFeeMinor: number;
+    unitVatMinor: number;
+    vatRateBp: number;
+  }>;
 }
 
 /** What the batch's write statement stores: every change summed per row, so each row is written once. */
@@ -88,6 +104,7 @@ export function orderTotalMinor(lines: HoldLine[], addOns: readonly HoldAddOnLin
     ...addOns.map((line) => ({ faceMinor: line.unitPriceMinor, quantity: line.quantity })),
   ];
   return orderPrice(units, currency, feeModeOfLines(lines)).totalMinor;
+  // (VAT is inside the prices: it changes nothing of what the fan pays.)
 }
 
 function perType(lines: HoldLine[]): Map<string, number> {
@@ -131,6 +148,9 @@ function newOrder(request: HoldRequest, identity: OrderIdentity, quantity: numbe
   const { lines, buyer, now } = request;
   const currency = lines[0]!.type.currency as CurrencyCode;
   const mode = feeModeOfLines(lines);
+  // The organiser's VAT rate as the event page read it with the types (decision 138); add-ons carry the same.
+  const vatRateBp = lines[0]?.type.vatRateBp ?? 0;
+  const vatOf = (unit: number) => priceOf(unit, currency, mode, vatRateBp).vatMinor;
   // The booking fee is the one fee function's, on each unit's price after any discount; the fan pays it on top, or
   // the organiser absorbs it (decision 135): the line keeps what the fan pays, the order what was absorbed.
   const priced = lines.map((line) => ({
@@ -139,15 +159,19 @@ function newOrder(request: HoldRequest, identity: OrderIdentity, quantity: numbe
     quantity: line.quantity,
     unitPriceMinor: unitPrice(line),
     unitFeeMinor: priceOf(unitPrice(line), currency, mode).fanFeeMinor,
+    unitVatMinor: vatOf(unitPrice(line)),
+    vatRateBp,
   }));
   // An add-on's booking fee is the same function's, on its price (decision 134).
   const addOns = (request.addOns ?? []).map((line) => ({
     ...line,
     unitFeeMinor: priceOf(line.unitPriceMinor, currency, mode).fanFeeMinor,
+    unitVatMinor: vatOf(line.unitPriceMinor),
+    vatRateBp,
   }));
   const all = [...priced, ...addOns];
   const price = orderPrice(
-    all.map((line) => ({ faceMinor: line.unitPriceMinor, quantity: line.quantity })),
+    all.map((line) => ({ faceMinor: line.unitPriceMinor, quantity: line.quantity, vatRateBp })),
     currency,
     mode,
   );
@@ -169,6 +193,8 @@ function newOrder(request: HoldRequest, identity: OrderIdentity, quantity: numbe
     amountMinor: price.faceMinor,
     feeMinor: price.fanFeeMinor,
     absorbedFeeMinor: price.absorbedFeeMinor,
+    vatMinor: price.vatMinor,
+    feeVatMinor: price.fanFeeVatMinor,
     refundedMinor: 0,
     refundedTickets: 0,
     currency,

@@ -91,6 +91,8 @@ export function documentOrder(
     subtotalMinor: current.amountMinor,
     feeMinor: current.feeMinor,
     totalMinor: current.amountMinor + current.feeMinor,
+    vatMinor: current.vatMinor,
+    feeVatMinor: current.feeVatMinor,
     paidAt: current.paidAt ?? current.updatedAt,
     orderUrl: `${context.origin}/orders/${current.accessToken}`,
   };

@@ -48,11 +48,18 @@ export function quoteOrder(stored: StorefrontEvent, input: QuoteInput, codes: Re
       name: line.type.name,
       quantity: line.quantity,
       faceMinor: line.unitPriceMinor ?? line.type.priceMinor,
+      vatRateBp: line.type.vatRateBp,
     })),
-    ...addOns.lines.map((line) => ({ name: line.name, quantity: line.quantity, faceMinor: line.unitPriceMinor })),
+    // Add-ons carry the organiser's one rate, as the tickets do (decision 138).
+    ...addOns.lines.map((line) => ({
+      name: line.name,
+      quantity: line.quantity,
+      faceMinor: line.unitPriceMinor,
+      vatRateBp: stored.types[0]?.vatRateBp ?? 0,
+    })),
   ];
   const lines = units.map((unit) => {
-    const price = unitPrice(unit.faceMinor, currency, feeMode);
+    const price = unitPrice(unit.faceMinor, currency, feeMode, unit.vatRateBp);
     return {
       name: unit.name,
       quantity: unit.quantity,

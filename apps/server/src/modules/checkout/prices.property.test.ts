@@ -4,7 +4,14 @@
 // that fee; every amount is an integer number of minor units and the order's lines add up to its totals.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bookingFee, type FeeMode } from '@marquee/shared';
+import {
+  bookingFee,
+  chargedPrice,
+  PLATFORM_FEE_VAT_BP,
+  vatInGross,
+  type FeeMode,
+  type VatSetting,
+} from '@marquee/shared';
 import type { CodeRow, ResolvedCodes } from '../codes/code-check.js';
 import { decideHolds, type HoldState } from './hold-decide.js';
 import { pricedLines } from './drop-rules.js';
@@ -20,12 +27,12 @@ import type { HoldRequest } from './hold-types.js';
 const typeId = (index: number) => `a0000000-0000-4000-8000-00000000000${index}`;
 const addOnId = (index: number) => `b0000000-0000-4000-8000-00000000000${index}`;
 
-const sellableType = (index: number, priceMinor: number, mode: FeeMode): SellableTicketType => ({
+const sellableType = (index: number, entered: number, mode: FeeMode, vat: VatSetting | null): SellableTicketType => ({
   id: typeId(index),
   name: `Type ${index}`,
   description: '',
-  priceMinor,
-  ...sellablePrice(priceMinor, 'GBP', mode),
+  priceMinor: chargedPrice(entered, vat),
+  ...sellablePrice(chargedPrice(entered, vat), 'GBP', mode, vat?.rateBp ?? 0),
   minimumMinor: null,
   currency: 'GBP',
   remaining: null,
@@ -35,12 +42,12 @@ const sellableType = (index: number, priceMinor: number, mode: FeeMode): Sellabl
   unlocked: false,
 });
 
-const sellableAddOn = (index: number, priceMinor: number, mode: FeeMode): SellableAddOn => ({
+const sellableAddOn = (index: number, entered: number, mode: FeeMode, vat: VatSetting | null): SellableAddOn => ({
   id: addOnId(index),
   name: `Add-on ${index}`,
   description: '',
-  priceMinor,
-  ...sellablePrice(priceMinor, 'GBP', mode),
+  priceMinor: chargedPrice(entered, vat),
+  ...sellablePrice(chargedPrice(entered, vat), 'GBP', mode, vat?.rateBp ?? 0),
   currency: 'GBP',
   remaining: null,
   maxPerOrder: 10,
@@ -73,6 +80,8 @@ const orderArb = fc.record({
     },
   ),
   promo: promoArb,
+  // The organiser's VAT registration (decision 138): none, or a rate up to 27% entered with or without VAT.
+  vat: fc.option(fc.record({ rateBp: fc.integer({ min: 0, max: 2700 }), inclusive: fc.boolean() }), { nil: null }),
 });
 
 type Drawn = typeof orderArb extends fc.Arbitrary<infer T> ? T : never;
@@ -112,8 +121,8 @@ describe('prices over random orders', () => {
   it('quote and hold agree; the fan pays face + fee unless absorbed; all integers; lines add up', () => {
     fc.assert(
       fc.property(orderArb, (drawn) => {
-        const types = drawn.types.map((entry, index) => sellableType(index, entry.price, drawn.mode));
-        const addOns = drawn.addOns.map((entry, index) => sellableAddOn(index, entry.price, drawn.mode));
+        const types = drawn.types.map((entry, index) => sellableType(index, entry.price, drawn.mode, drawn.vat));
+        const addOns = drawn.addOns.map((entry, index) => sellableAddOn(index, entry.price, drawn.mode, drawn.vat));
         const stored = {
           types,
           addOns,
@@ -199,6 +208,24 @@ describe('prices over random orders', () => {
           expect(order.absorbedFeeMinor).toBe(fee);
           expect(quote.totalMinor).toBe(face);
         }
+        // VAT: each unit's is the one rounding rule's on its VAT-inclusive price; the order's is their sum, as the
+        // quote's; a price entered without VAT is charged as that price plus its VAT, to the penny.
+        const rate = drawn.vat?.rateBp ?? 0;
+        for (const line of units) {
+          expect(line.unitVatMinor).toBe(vatInGross(line.unitPriceMinor, rate));
+          expect(line.vatRateBp).toBe(rate);
+        }
+        expect(order.vatMinor).toBe(units.reduce((sum, line) => sum + line.unitVatMinor * line.quantity, 0));
+        expect(quote.vatMinor).toBe(order.vatMinor);
+        if (drawn.vat && !drawn.vat.inclusive && !drawn.promo)
+          held.lines.forEach((line, index) => {
+            const entered = drawn.types.filter((entry) => entry.quantity > 0)[index]!.price;
+            expect(line.unitPriceMinor - line.unitVatMinor).toBe(entered);
+          });
+        // The fee's VAT is the platform's, inside the fan's fee.
+        expect(order.feeVatMinor).toBe(
+          units.reduce((sum, line) => sum + vatInGross(line.unitFeeMinor, PLATFORM_FEE_VAT_BP) * line.quantity, 0),
+        );
         // The lines carry the fan's fee per unit and add up to the order.
         expect(units.reduce((sum, line) => sum + line.unitFeeMinor * line.quantity, 0)).toBe(order.feeMinor);
         // Quote lines: all-in unit prices that add up to the total.
@@ -207,6 +234,8 @@ describe('prices over random orders', () => {
           order.amountMinor,
           order.feeMinor,
           order.absorbedFeeMinor,
+          order.vatMinor,
+          order.feeVatMinor,
           order.discountMinor,
           quote.totalMinor,
         ])

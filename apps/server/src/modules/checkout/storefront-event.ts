@@ -5,6 +5,8 @@ import {
   feeModeOf,
   unitPrice,
   type FeeMode,
+  type VatSetting,
+  chargedPrice,
   effectiveWindow,
   instantToLocal,
   eventSalesState,
@@ -39,6 +41,8 @@ export interface SellableTicketType {
   /** What the fan pays for one: the headline price (decision 135). */
   allInMinor: number;
   feeMode: FeeMode;
+  /** The VAT rate inside the price (0: none), decision 138. */
+  vatRateBp: number;
   /** Pay what you want (decision 133): the least the fan may choose (0 = any amount); null = a fixed price. */
   minimumMinor: number | null;
   currency: CurrencyCode;
@@ -63,6 +67,7 @@ export interface SellableAddOn {
   feeMinor: number;
   allInMinor: number;
   feeMode: FeeMode;
+  vatRateBp: number;
   currency: CurrencyCode;
   /** Left to sell; null = no stock limit. */
   remaining: number | null;
@@ -105,6 +110,8 @@ export interface StorefrontEvent {
   asked: CheckoutQuestions;
   /** The event's add-ons, in the organiser's order (decision 134). */
   addOns: SellableAddOn[];
+  /** The organiser's VAT registration as it stands (decision 138); null: not registered. */
+  vat: VatSetting | null;
 }
 
 /** One date of a series as the event page offers it. */
@@ -131,23 +138,28 @@ export const eventWindow = (row: EventRow): SalesWindow => ({ startAt: row.sales
 const typeWindow = (row: EventRow, type: TicketTypeRow): SalesWindow =>
   effectiveWindow(eventWindow(row), { startAt: type.salesStartAt, endAt: type.salesEndAt });
 
-/** A sellable's price fields at a face value: what the fan pays on top, the all-in price, who pays the fee. */
+/**
+ * A sellable's price fields at a VAT-inclusive face value: what the fan pays on top, the all-in price, who pays the
+ * fee, the VAT rate.
+ */
 export function sellablePrice(
   priceMinor: number,
   currency: CurrencyCode,
   feeMode: FeeMode,
-): { feeMinor: number; allInMinor: number; feeMode: FeeMode } {
-  const price = unitPrice(priceMinor, currency, feeMode);
-  return { feeMinor: price.fanFeeMinor, allInMinor: price.allInMinor, feeMode };
+  vatRateBp: number,
+): { feeMinor: number; allInMinor: number; feeMode: FeeMode; vatRateBp: number } {
+  const price = unitPrice(priceMinor, currency, feeMode, vatRateBp);
+  return { feeMinor: price.fanFeeMinor, allInMinor: price.allInMinor, feeMode, vatRateBp };
 }
 
 export function toSellable(
   type: TicketTypeRow,
   row: EventRow,
   quotas: readonly QuotaCounters[],
-  now = new Date(),
+  now: Date,
+  vat: VatSetting | null,
 ): SellableTicketType {
-  const priceMinor = type.priceMinor ?? 0;
+  const priceMinor = chargedPrice(type.priceMinor ?? 0, vat);
   const window = typeWindow(row, type);
   const currency = type.currency as CurrencyCode;
   return {
@@ -155,8 +167,8 @@ export function toSellable(
     name: type.name,
     description: type.description,
     priceMinor,
-    ...sellablePrice(priceMinor, currency, feeModeOf(row.absorbFee)),
-    minimumMinor: type.minPriceMinor,
+    ...sellablePrice(priceMinor, currency, feeModeOf(row.absorbFee), vat?.rateBp ?? 0),
+    minimumMinor: type.minPriceMinor === null ? null : chargedPrice(type.minPriceMinor, vat),
     currency,
     remaining: remainingFor(type, row, quotas),
     maxPerOrder: type.maxPerOrder,
@@ -169,14 +181,19 @@ export function toSellable(
 /** The event's currency: its first type's (an event without types sells no add-ons). */
 const currencyOf = (types: TicketTypeRow[]) => (generalOf(types)?.currency ?? 'GBP') as CurrencyCode;
 
-function toSellableAddOn(entry: AddOnJson, currency: CurrencyCode, feeMode: FeeMode): SellableAddOn {
-  const priceMinor = Number(entry.price_minor);
+function toSellableAddOn(
+  entry: AddOnJson,
+  currency: CurrencyCode,
+  feeMode: FeeMode,
+  vat: VatSetting | null,
+): SellableAddOn {
+  const priceMinor = chargedPrice(Number(entry.price_minor), vat);
   return {
     id: entry.id,
     name: entry.name,
     description: entry.description,
     priceMinor,
-    ...sellablePrice(priceMinor, currency, feeMode),
+    ...sellablePrice(priceMinor, currency, feeMode, vat?.rateBp ?? 0),
     currency,
     remaining: entry.capacity === null ? null : Math.max(0, entry.capacity - entry.sold - entry.held),
     maxPerOrder: entry.max_per_order,
@@ -271,7 +288,8 @@ export async function owedToOthers(
   return [...wanted].some(([typeId, quantity]) => {
     const type = types.find((candidate) => candidate.id === typeId);
     if (!type) return false;
-    const sellable = toSellable(type, row, quotas);
+    // Places only: prices do not matter here.
+    const sellable = toSellable(type, row, quotas, new Date(), null);
     const fits = sellable.remaining === null || quantity <= sellable.remaining;
     const left = publicRemaining(sellable, owed).remaining;
     return fits && left !== null && quantity > left;
@@ -362,6 +380,9 @@ const storefrontEventQuery = (name: string, eventId: (owner: SQL) => SQL, owner:
           'description', a.description, 'price_minor', a.price_minor, 'capacity', a.capacity, 'sold', a.sold,
           'held', a.held, 'max_per_order', a.max_per_order) order by a.sort, a.created_at, a.id) from add_on a
           where a.event_id = ${eventId(owner)} and a.organization_id = ${owner})`,
+        // The organiser's VAT registration (not registered: null), decision 138.
+        vat: sql<{ rate_bp: number; inclusive: boolean } | null>`(select json_build_object('rate_bp', t.rate_bp,
+          'inclusive', t.prices_include_vat) from organization_tax t where t.organization_id = ${owner} and t.registered)`,
         // The event's shared quotas (none: null), read once for the statement.
         quotas: sql<QuotaCounters[] | null>`(select json_agg(json_build_object('id', q.id, 'name', q.name,
           'capacity', q.capacity, 'sold', q.sold, 'held', q.held)) from ticket_quota q
@@ -459,11 +480,14 @@ async function readStorefrontEvent(
   );
   const owed = owedFrom(joined[0]?.owed ?? [], row, types);
   const quotas = joined[0]?.quotas ?? [];
+  const taxed = joined[0]?.vat;
+  const vat: VatSetting | null = taxed ? { rateBp: Number(taxed.rate_bp), inclusive: taxed.inclusive } : null;
   return {
     row,
     quotas,
-    event: toPublicEvent(row, generalOf(types)),
-    types: shown.map((type) => publicRemaining(toSellable(type, row, quotas, now), owed)),
+    vat,
+    event: toPublicEvent(row, generalOf(types), vat),
+    types: shown.map((type) => publicRemaining(toSellable(type, row, quotas, now, vat), owed)),
     salesState: sales.state,
     salesOpensAt: sales.opensAt,
     keepOwed: owed !== null,
@@ -473,7 +497,7 @@ async function readStorefrontEvent(
       questions: joined[0]?.asked?.questions ?? [],
     },
     addOns: (joined[0]?.addOns ?? []).map((entry) =>
-      toSellableAddOn(entry, currencyOf(types), feeModeOf(row.absorbFee)),
+      toSellableAddOn(entry, currencyOf(types), feeModeOf(row.absorbFee), vat),
     ),
     dates: (joined[0]?.dates ?? []).map((date) => ({
       id: date.id,

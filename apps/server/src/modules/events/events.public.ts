@@ -1,11 +1,12 @@
 // What the storefront reads of events: the organisation's live events that have not ended, and one live event,
 // as the fan sees them. Drafts, archived and cancelled events and other organisations' events are never public.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { feeModeOf, type CurrencyCode, type FeeMode } from '@marquee/shared';
+import { chargedPrice, feeModeOf, type CurrencyCode, type FeeMode, type VatSetting } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { event } from '../../db/schema/index.js';
 import { isUpcomingSql } from './events.figures.js';
+import { vatSettingOf } from '../vat/vat.service.js';
 import { findEventRow, generalOf, localOf, ticketTypesFor, type EventRow, type TicketTypeRow } from './events.rows.js';
 
 export interface PublicEvent {
@@ -29,6 +30,8 @@ export interface PublicEvent {
   currency: CurrencyCode;
   /** Who pays the booking fee (decision 135): prices shown are all-in for the fan either way. */
   feeMode: FeeMode;
+  /** The VAT rate inside the prices (0: the organiser is not registered), decision 138. */
+  vatRateBp: number;
   soldOnEntry: boolean;
   refundsAllowed: boolean;
   resaleAllowed: boolean;
@@ -36,7 +39,8 @@ export interface PublicEvent {
   seriesId: string | null;
 }
 
-export function toPublicEvent(row: EventRow, general: TicketTypeRow | undefined): PublicEvent {
+/** The event as fans see it; prices as they are charged (VAT added when the organiser enters prices without it). */
+export function toPublicEvent(row: EventRow, general: TicketTypeRow | undefined, vat: VatSetting | null): PublicEvent {
   return {
     id: row.id,
     slug: row.slug,
@@ -51,8 +55,9 @@ export function toPublicEvent(row: EventRow, general: TicketTypeRow | undefined)
     lineup: row.lineup,
     minimumAge: row.minimumAge,
     termsOfService: row.termsOfService,
-    priceMinor: general?.priceMinor ?? null,
-    minimumPriceMinor: general?.minPriceMinor ?? null,
+    priceMinor: general?.priceMinor == null ? null : chargedPrice(general.priceMinor, vat),
+    minimumPriceMinor: general?.minPriceMinor == null ? null : chargedPrice(general.minPriceMinor, vat),
+    vatRateBp: vat?.rateBp ?? 0,
     currency: (general?.currency as CurrencyCode | undefined) ?? 'GBP',
     feeMode: feeModeOf(row.absorbFee),
     soldOnEntry: row.soldOnEntry,
@@ -72,12 +77,15 @@ export async function listPublicEvents(db: Database, organizationId: string, now
     .where(and(eq(event.organizationId, organizationId), eq(event.status, 'live'), isUpcomingSql(now)))
     .orderBy(sql`${event.startsAt} asc nulls last`, asc(event.createdAt))
     .limit(STOREFRONT_EVENTS_LIMIT);
-  const types = await ticketTypesFor(
-    db,
-    organizationId,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toPublicEvent(row, generalOf(types.get(row.id) ?? [])));
+  const [types, vat] = await Promise.all([
+    ticketTypesFor(
+      db,
+      organizationId,
+      rows.map((row) => row.id),
+    ),
+    vatSettingOf(db, organizationId),
+  ]);
+  return rows.map((row) => toPublicEvent(row, generalOf(types.get(row.id) ?? []), vat));
 }
 
 /** One live event of this organisation, or null (drafts, archived, cancelled and others' events are never public). */
@@ -105,6 +113,9 @@ export async function publicEventName(db: Database, organizationId: string, id: 
 export async function findPublicEvent(db: Database, organizationId: string, id: string): Promise<PublicEvent | null> {
   const row = await findEventRow(db, organizationId, id);
   if (!row || row.status !== 'live') return null;
-  const types = await ticketTypesFor(db, organizationId, [row.id]);
-  return toPublicEvent(row, generalOf(types.get(row.id) ?? []));
+  const [types, vat] = await Promise.all([
+    ticketTypesFor(db, organizationId, [row.id]),
+    vatSettingOf(db, organizationId),
+  ]);
+  return toPublicEvent(row, generalOf(types.get(row.id) ?? []), vat);
 }

@@ -126,7 +126,7 @@ const notes = (context: SettlementPdfContext, extra: string[] = []) => [
   ...extra,
   SETTLEMENT_MESSAGES.doorNotInPayout,
   `${SETTLEMENT_MESSAGES.providerFeesNotReported(context.providerLabel)}; the provider's own statement shows them.`,
-  `${SETTLEMENT_MESSAGES.vatNotRecorded}.`,
+  `${SETTLEMENT_MESSAGES.vatNote}.`,
   `Generated ${context.generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
 ];
 

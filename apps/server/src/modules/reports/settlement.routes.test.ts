@@ -51,7 +51,7 @@ afterAll(() => t.close());
 const get = (url: string, user = owner) => t.app.inject({ method: 'GET', url, headers: asBrowser(user) });
 
 describe("an event's settlement", () => {
-  it('JSON: the figures per currency, no VAT yet, provider fees said to be unreported', async () => {
+  it('JSON: the figures per currency, VAT included (none here), provider fees said to be unreported', async () => {
     const response = await get(`/api/events/${eventId}/settlement`);
     expect(response.statusCode).toBe(200);
     const body = eventSettlementSchema.parse(response.json());
@@ -66,7 +66,7 @@ describe("an event's settlement", () => {
       absorbed_fee_minor: 320,
       door_net_minor: 4000,
       payout_minor: 11_500 - 4000 - 5000 - 320,
-      tax: null,
+      vat_minor: 0,
     });
     expect(body.provider_fees).toEqual({
       reported: false,
@@ -85,9 +85,11 @@ describe("an event's settlement", () => {
       .trim()
       .split('\r\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toContain('Gross sales,Discounts,Sales after discounts,Refunds,Booking fees absorbed');
+    expect(lines[0]).toContain(
+      'Gross sales,Discounts,Sales after discounts,VAT included in sales,Refunds,Booking fees absorbed',
+    );
     expect(lines[1]).toMatch(
-      /^"'=HYPERLINK\(""x""\) Night",2031-06-14,GBP,3,6,0,1,120\.00,5\.00,115\.00,50\.00,3\.20,/,
+      /^"'=HYPERLINK\(""x""\) Night",2031-06-14,GBP,3,6,0,1,120\.00,5\.00,115\.00,0\.00,50\.00,3\.20,/,
     );
     expect(lines[1]!.split(',')).toContain('21.80');
   });
@@ -109,7 +111,7 @@ describe("an event's settlement", () => {
       'Door takings (not in payout)',
       '£40.00',
       'Provider fees: not reported by the sandbox provider',
-      'VAT: not recorded yet',
+      'VAT included in sales',
     ])
       expect(text).toContain(expected);
   });

@@ -55,14 +55,12 @@ export function emptyFigures(currency: string): SettlementFigures {
     door_refunded_minor: 0,
     door_net_minor: 0,
     payout_minor: 0,
-    tax: null,
+    vat_minor: 0,
   };
 }
 
-type Summed = Exclude<keyof SettlementFigures, 'currency' | 'tax'>;
-const SUMMED: Summed[] = Object.keys(emptyFigures('GBP')).filter(
-  (key): key is Summed => key !== 'currency' && key !== 'tax',
-);
+type Summed = Exclude<keyof SettlementFigures, 'currency'>;
+const SUMMED: Summed[] = Object.keys(emptyFigures('GBP')).filter((key): key is Summed => key !== 'currency');
 
 /** Adds figures of one currency (a period's totals). */
 export function addFigures(into: SettlementFigures, more: SettlementFigures): SettlementFigures {
@@ -101,6 +99,7 @@ async function readRows(db: Database, organizationId: string, where: SQL): Promi
       sum(o.fee_minor) as fan_fee_minor,
       sum(o.refunded_minor - ${FACE_REFUNDED}) as fan_fee_refunded_minor,
       sum(o.absorbed_fee_minor) as absorbed_fee_minor,
+      sum(o.vat_minor) as vat_minor,
       coalesce(sum(o.amount_minor) filter (where o.channel = 'door'), 0) as door_sales_minor,
       coalesce(sum(${FACE_REFUNDED}) filter (where o.channel = 'door'), 0) as door_refunded_minor
     from "order" o

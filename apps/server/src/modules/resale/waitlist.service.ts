@@ -14,6 +14,7 @@ import { releaseExpiredHolds } from '../stock/stock.js';
 import type { Tx } from '../../db/tx.js';
 import { takeTokens } from '../checkout/rate-limit.js';
 import { toSellable, type StorefrontEvent } from '../checkout/storefront-event.js';
+import { vatSettingOf } from '../vat/vat.service.js';
 import { quotaCountersOf } from '../quotas/quota-counters.js';
 import { WAITLIST_MESSAGES } from './resale-messages.js';
 
@@ -164,6 +165,7 @@ export async function runWaitlist(db: Database, jobs: JobQueue, options: Waitlis
       // Counters as they are now (each hold below changes them).
       const [fresh] = await tx.select().from(event).where(eq(event.id, eventId)).limit(1);
       const quotas = await quotaCountersOf(tx, organizationId, [eventId]);
+      const vat = await vatSettingOf(tx, organizationId);
       const types = (
         await tx
           .select()
@@ -172,7 +174,7 @@ export async function runWaitlist(db: Database, jobs: JobQueue, options: Waitlis
           .orderBy(asc(ticketType.sort), asc(ticketType.createdAt))
       )
         .filter((type) => type.priceMinor !== null && (!entry.ticketTypeId || type.id === entry.ticketTypeId))
-        .map((type) => toSellable(type, fresh!, quotas, now))
+        .map((type) => toSellable(type, fresh!, quotas, now, vat))
         .filter((type) => type.sale === 'open' && (type.remaining === null || type.remaining > 0));
       const type = types[0];
       // The first in line waits for places of their type: nobody behind them jumps the line for that type.

@@ -59,6 +59,11 @@ function orderRows(order: DocumentOrder, title = `Order ${order.code}`): EmailBl
       // A free order has no booking fee to show (decision 124).
       ...(order.feeMinor === 0 ? [] : [{ label: 'Booking fee', value: formatMoney(order.feeMinor, order.currency) }]),
       { label: 'Total', value: priceText(order.totalMinor, order.currency), strong: true },
+      // VAT inside the prices and the fee (decision 138), when the organiser is registered.
+      ...(order.vatMinor ? [{ label: 'Includes VAT', value: formatMoney(order.vatMinor, order.currency) }] : []),
+      ...(order.vatMinor && order.feeVatMinor
+        ? [{ label: 'Booking fee includes VAT', value: formatMoney(order.feeVatMinor, order.currency) }]
+        : []),
     ],
   };
 }

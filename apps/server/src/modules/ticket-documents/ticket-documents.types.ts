@@ -57,6 +57,9 @@ export interface DocumentOrder {
   subtotalMinor: number;
   feeMinor: number;
   totalMinor: number;
+  /** The VAT inside the prices and inside the booking fee (decision 138); absent or 0: none. */
+  vatMinor?: number;
+  feeVatMinor?: number;
   paidAt: Date;
   /** The fan's order page; it carries an access token, so it is never logged. */
   orderUrl: string;

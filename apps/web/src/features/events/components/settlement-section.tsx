@@ -75,7 +75,7 @@ export function SettlementSection({ eventId }: { eventId: string }) {
             settlement.data.currencies.map((figures) => <FiguresTable key={figures.currency} figures={figures} />)
           )}
           <p className="text-muted-foreground text-xs">
-            {settlement.data.provider_fees.note}. {SETTLEMENT_MESSAGES.vatNotRecorded}.
+            {settlement.data.provider_fees.note}. {SETTLEMENT_MESSAGES.vatNote}.
           </p>
         </div>
       ) : (

@@ -19,6 +19,7 @@ import { DomainSettings } from './domain-settings';
 import { Card, ColourField, Description, ImageField, LegalPages } from './profile-fields';
 import { NotificationSettings } from './notification-settings';
 import { TeamSettings } from './team-settings';
+import { VatSettingsCard } from './vat-settings';
 import { describeFieldErrors, type ProfileTab } from '../lib/field-errors';
 
 type Tab = ProfileTab;
@@ -259,6 +260,7 @@ export function ProfilePage() {
                 errors={{ terms_url: fieldErrors.terms_url, privacy_url: fieldErrors.privacy_url }}
               />
               <NotificationSettings notifyOnSale={form.notify_on_sale} onChange={(on) => set('notify_on_sale', on)} />
+              <VatSettingsCard />
               {info.data ? (
                 <DomainSettings
                   organization={info.data.organization}

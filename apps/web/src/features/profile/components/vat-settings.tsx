@@ -1,0 +1,123 @@
+// The Profile page's 'VAT' card (decision 138): whether the organisation is registered for VAT, its number and
+// country, its rate and whether prices are entered with VAT. Saved on its own (its own button), with the server's
+// messages on the fields; new orders use the settings, orders already sold keep theirs.
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { VAT_COUNTRIES, type VatSettings } from '@marquee/shared';
+import { Button } from '../../../components/ui/button';
+import { inputClasses, TextField } from '../../../components/ui/input';
+import { Switch } from '../../../components/ui/switch';
+import { ApiError } from '../../../lib/api-client';
+import { useSaveVat, vatQuery } from '../api/vat';
+
+type Form = Pick<VatSettings, 'registered' | 'vat_number' | 'country' | 'rate' | 'prices_include_vat'>;
+
+export function VatSettingsCard() {
+  const stored = useQuery(vatQuery);
+  return stored.data ? <VatForm initial={stored.data} /> : null;
+}
+
+function VatForm({ initial }: { initial: Form }) {
+  const id = useId();
+  const save = useSaveVat();
+  const [form, setForm] = useState<Form>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm({ ...form, [key]: value });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    setNotice(null);
+    save.mutate(form, {
+      onSuccess: (saved) => {
+        setForm(saved);
+        setNotice({ kind: 'ok', text: saved.message ?? 'Saved.' });
+      },
+      onError: (caught) => {
+        if (caught instanceof ApiError && caught.status < 500) {
+          setErrors(Object.fromEntries((caught.fields ?? []).map((field) => [field.path, field.message])));
+          setNotice({ kind: 'error', text: caught.message });
+        } else setNotice({ kind: 'error', text: 'Something went wrong. Please try again.' });
+      },
+    });
+  };
+
+  return (
+    <section
+      className="border-border bg-card flex flex-col gap-5 rounded-2xl border p-5"
+      aria-labelledby={`${id}-title`}
+    >
+      <h2 id={`${id}-title`} className="font-semibold">
+        VAT
+      </h2>
+      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+        <Switch
+          id={`${id}-registered`}
+          label="Registered for VAT"
+          hint="Your ticket prices then carry VAT at your rate; fans see it in every price breakdown and on their receipts."
+          checked={form.registered}
+          onChange={(on) => set('registered', on)}
+        />
+        {form.registered ? (
+          <>
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+              <TextField
+                label="VAT number"
+                value={form.vat_number}
+                maxLength={20}
+                autoComplete="off"
+                onChange={(event) => set('vat_number', event.target.value)}
+                error={errors.vat_number}
+              />
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor={`${id}-country`} className="text-foreground text-sm font-medium">
+                  Country
+                </label>
+                <select
+                  id={`${id}-country`}
+                  value={form.country}
+                  onChange={(event) => set('country', event.target.value)}
+                  className={`${inputClasses} pr-8`}
+                >
+                  {VAT_COUNTRIES.map(([code, name]) => (
+                    <option key={code} value={code}>
+                      {name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+            <TextField
+              label="VAT rate (%)"
+              value={form.rate}
+              inputMode="decimal"
+              maxLength={12}
+              hint="For example 20 (UK standard rate), 5.5 or 0 for zero-rated tickets."
+              onChange={(event) => set('rate', event.target.value)}
+              error={errors.rate}
+            />
+            <Switch
+              id={`${id}-inclusive`}
+              label="My prices include VAT"
+              hint="Off: VAT is added to the prices you enter, and fans see the total with it."
+              checked={form.prices_include_vat}
+              onChange={(on) => set('prices_include_vat', on)}
+            />
+          </>
+        ) : null}
+        <p
+          role={notice?.kind === 'error' ? 'alert' : 'status'}
+          className={`text-sm empty:hidden ${notice?.kind === 'error' ? 'text-danger' : 'text-success'}`}
+        >
+          {notice?.text}
+        </p>
+        <div>
+          <Button type="submit" size="small" disabled={save.isPending}>
+            Save VAT settings
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

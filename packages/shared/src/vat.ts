@@ -1,0 +1,111 @@
+// VAT (issue 32 point 3, decision 138): an organisation's registration, and the one rounding rule. Rates are
+// basis points (20% = 2000). Prices are stored and charged VAT-inclusive (gross): a price entered exclusive of VAT
+// becomes face + round(face × rate) once, when the event page reads it, and the VAT in a gross unit price is
+// round(gross × rate / (1 + rate)), half up, per unit, in integer minor units. The booking fee is the platform's
+// supply, inclusive of the platform's VAT at PLATFORM_FEE_VAT_BP.
+import { z } from 'zod';
+import { noControlChars } from './text-rules.js';
+import { VAT_COUNTRY_CODES } from './vat-countries.js';
+
+/** The platform's VAT on its booking fee (UK standard rate: the fee is a UK supply by the platform). */
+export const PLATFORM_FEE_VAT_BP = 2000;
+export const MAX_VAT_RATE_BP = 10_000;
+
+/** round(a / b), halves up, for non-negative integers. */
+const divideHalfUp = (a: number, b: number) => Math.floor((2 * a + b) / (2 * b));
+
+/** The VAT inside a VAT-inclusive amount at `rateBp`. */
+export function vatInGross(grossMinor: number, rateBp: number): number {
+  if (rateBp <= 0 || grossMinor <= 0) return 0;
+  return divideHalfUp(grossMinor * rateBp, 10_000 + rateBp);
+}
+
+/** A price entered exclusive of VAT, made gross: face + round(face × rate). */
+export function grossOfNet(netMinor: number, rateBp: number): number {
+  if (rateBp <= 0 || netMinor <= 0) return netMinor;
+  return netMinor + divideHalfUp(netMinor * rateBp, 10_000);
+}
+
+/** What an organisation's prices carry (null: not registered, no VAT shown or charged). */
+export interface VatSetting {
+  rateBp: number;
+  /** Prices are entered including VAT (true) or exclusive of it (false). */
+  inclusive: boolean;
+}
+
+/** A price as the organiser entered it, as the fan is charged it: VAT added once if entered exclusive of it. */
+export const chargedPrice = (entered: number, vat: VatSetting | null): number =>
+  vat && !vat.inclusive ? grossOfNet(entered, vat.rateBp) : entered;
+
+/** '20%', '5.5%' */
+export const vatRateText = (rateBp: number): string => `${(rateBp / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
+
+export const VAT_MESSAGES = {
+  numberForm: 'Enter a VAT number with its country prefix, e.g. GB123456789 or DE123456789 (letters and digits only).',
+  numberCountry: 'The VAT number must start with the country’s prefix (GB for the United Kingdom, EL for Greece).',
+  numberRequired: 'Enter your VAT number to register for VAT.',
+  rateRange: 'VAT rate must be between 0% and 100%.',
+  rateForm: 'Enter the VAT rate as a percentage with at most two decimals, e.g. 20 or 5.5.',
+  saved: 'VAT settings saved. New orders use them; orders already sold keep the VAT they were sold with.',
+} as const;
+
+/** EU and UK VAT number prefixes (Greece uses EL); the rest of the number: 2-12 letters or digits. */
+const VAT_PREFIX: Record<string, string> = { GR: 'EL' };
+const VAT_NUMBER = /^[A-Z]{2}[0-9A-Z]{2,12}$/;
+const UK_VAT_NUMBER = /^GB(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/;
+
+/** The VAT number's message, or null when it has the form of `country`'s numbers. */
+export function vatNumberProblem(number: string, country: string): string | null {
+  if (!VAT_NUMBER.test(number)) return VAT_MESSAGES.numberForm;
+  const prefix = VAT_PREFIX[country] ?? country;
+  if (!number.startsWith(prefix)) return VAT_MESSAGES.numberCountry;
+  if (prefix === 'GB' && !UK_VAT_NUMBER.test(number)) return VAT_MESSAGES.numberForm;
+  return null;
+}
+
+/** '20' or '5.5' -> basis points, or the message. */
+export function parseVatRate(text: string): { bp: number } | { error: string } {
+  const value = text.trim();
+  if (!/^-?\d+(\.\d+)?$/.test(value)) return { error: VAT_MESSAGES.rateForm };
+  if (value.startsWith('-')) return { error: VAT_MESSAGES.rateRange };
+  const [whole = '0', fraction = ''] = value.split('.');
+  if (fraction.length > 2) return { error: VAT_MESSAGES.rateForm };
+  const bp = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  if (!Number.isSafeInteger(bp) || bp > MAX_VAT_RATE_BP) return { error: VAT_MESSAGES.rateRange };
+  return { bp };
+}
+
+export const vatSettingsInputSchema = z
+  .object({
+    registered: z.boolean(),
+    vat_number: z.string().max(20).refine(noControlChars).default(''),
+    country: z
+      .string()
+      .refine((code) => VAT_COUNTRY_CODES.includes(code), 'Choose the United Kingdom or an EU country')
+      .default('GB'),
+    /** The standard rate as a percentage ('20', '5.5'). */
+    rate: z.string().max(12).refine(noControlChars).default('20'),
+    prices_include_vat: z.boolean().default(true),
+  })
+  .strict()
+  .superRefine((input, context) => {
+    if (!input.registered) return;
+    const number = input.vat_number.replace(/[\s.-]/g, '').toUpperCase();
+    const numberProblem = number ? vatNumberProblem(number, input.country) : VAT_MESSAGES.numberRequired;
+    if (numberProblem) context.addIssue({ code: 'custom', path: ['vat_number'], message: numberProblem });
+    const rate = parseVatRate(input.rate);
+    if ('error' in rate) context.addIssue({ code: 'custom', path: ['rate'], message: rate.error });
+  });
+export type VatSettingsInput = z.input<typeof vatSettingsInputSchema>;
+
+export const vatSettingsSchema = z.object({
+  registered: z.boolean(),
+  vat_number: z.string(),
+  country: z.string(),
+  /** Basis points and as typed ('20'). */
+  rate_bp: z.number().int(),
+  rate: z.string(),
+  prices_include_vat: z.boolean(),
+  message: z.string().optional(),
+});
+export type VatSettings = z.infer<typeof vatSettingsSchema>;
