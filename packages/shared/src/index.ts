@@ -32,3 +32,4 @@ export * from './text-rules.js';
 export * from './add-ons.js';
 export * from './prices.js';
 export * from './settlement.js';
+export * from './billing.js';

@@ -20,6 +20,7 @@ import { loadStorefrontEvent } from '../checkout/storefront-event.js';
 import { eventCounts } from './checkin.judge.js';
 import type { Scanner } from './checkin.scan.js';
 import { moveTickets } from '../tickets/ticket-moves.js';
+import { issueReceipt } from '../receipts/issue.js';
 
 export const DOOR_SALES_OFF = 'This event does not sell tickets on entry';
 
@@ -147,6 +148,8 @@ export async function sellAtDoor(
       } else {
         await recordDailySale(tx, { ...paid, paidAt: now });
       }
+      // Its receipt (decision 137), numbered last (the organisation's series row is locked until the commit).
+      await issueReceipt(tx, paid, now);
       return { paid, tickets };
     })
     .catch(async (error: unknown) => {

@@ -17,6 +17,8 @@ import type { Tx } from '../../db/tx.js';
 import { retakeLatePlaces } from './late-payment.js';
 import { holdersForTickets } from '../questions/ticket-holders.js';
 import type { OrderRow } from './hold-types.js';
+import { issueReceipt } from '../receipts/issue.js';
+import { issueResaleCreditNotes } from '../receipts/issue-resale.js';
 
 /** What the fulfilment still needs (e-mails, a refund): queued as jobs in the same transaction. */
 export type FulfilmentFollowUp =
@@ -366,6 +368,9 @@ async function settleOrder(
   const sale = { ...current, paidAt: paid.paidAt };
   await forgetPastDay(tx, sale);
   if (!(await countSale((gate) => dailySaleUpsert(sale, gate)))) await tx.execute(dailySaleUpsert(sale));
+  // Its receipt (decision 137), numbered last: the organisation's series row is locked from here to the commit.
+  await issueReceipt(tx, { ...sale, status: 'paid', paymentIntentId: paid.paymentIntentId }, now);
+  await issueResaleCreditNotes(tx, current, now);
   return followUp;
 }
 

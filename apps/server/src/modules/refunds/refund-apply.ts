@@ -23,6 +23,7 @@ import type { Tx } from '../../db/tx.js';
 import { moveTickets } from '../tickets/ticket-moves.js';
 import { closeListingsForRefund } from '../resale/resale.service.js';
 import { queueWaitlistRun } from '../resale/waitlist-queue.js';
+import { issueCreditNote } from '../receipts/issue.js';
 
 export type OrderRow = typeof order.$inferSelect;
 
@@ -230,6 +231,19 @@ export async function applyRefund(
     },
     at: now,
   });
+  // Its credit note (decision 137), numbered last (the series row is locked until the commit).
+  await issueCreditNote(
+    tx,
+    {
+      order: locked,
+      refundId,
+      amountMinor: amount,
+      bookingFeeMinor: 0,
+      reason: input.reason,
+      ticketIds: tickets.map((entry) => entry.id),
+    },
+    now,
+  );
   const job: RefundOrderJob = { refundId, organizationId: locked.organizationId };
   if (settled)
     await jobs.send(
