@@ -35,8 +35,9 @@ export const normaliseVatId = (value: string) => value.toUpperCase().replace(/[\
 
 /** The form of a UK or EU VAT number (not whether it is registered: that needs HMRC's or VIES's answer). */
 export function isVatIdForm(value: string): boolean {
-  if (/^(GB|XI)(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/.test(value)) return true;
   const prefix = value.slice(0, 2);
+  // A UK number: 9 or 12 digits (or a government department's or health authority's GD/HA and 3 digits).
+  if (prefix === 'GB' || prefix === 'XI') return /^(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/.test(value.slice(2));
   return (VAT_PREFIXES as readonly string[]).includes(prefix) && /^[A-Z0-9]{2,12}$/.test(value.slice(2));
 }
 
