@@ -20,8 +20,7 @@ export async function billingFormView(
   action: string,
   posted?: BillingPosted,
 ): Promise<BillingFormView | null> {
-  const refused = billingRefusal(current);
-  if (refused && !posted?.message) return null;
+  if (billingRefusal(current)) return null;
   const stored = await findBilling(db, current.organizationId, current.id);
   const values = posted?.values ?? {
     ...emptyBilling(),

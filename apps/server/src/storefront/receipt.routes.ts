@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { BILLING_MESSAGES, parseBillingDetails, type BillingField } from '@marquee/shared';
 import { findOrderByToken } from '../modules/checkout/checkout.service.js';
 import {
+  billingRefusal,
   documentPdf,
   findCreditNote,
   receiptOf,
@@ -78,6 +79,12 @@ export function receiptRoutes(app: FastifyInstance, deps: OrderPageDeps & { paym
   app.post<{ Params: { token: string } }>('/orders/:token/billing', { constraints }, async (request, reply) => {
     const found = await findPlacedOrder(deps, request.siteHost, request.params.token);
     if (!found) return sendStorefrontNotFound(reply);
+    const refused = billingRefusal(found.current);
+    if (refused)
+      return sendOrderPage(deps, reply, found.organization, found.current, {
+        status: 409,
+        message: { kind: 'alert', text: refused },
+      });
     const { values, parsed } = readBilling(request.body);
     if (!parsed.ok)
       return sendOrderPage(deps, reply, found.organization, found.current, {
@@ -98,8 +105,11 @@ export function receiptRoutes(app: FastifyInstance, deps: OrderPageDeps & { paym
     if (!organization) return reply;
     const current = await findOrderByToken(db, organization.organizationId, request.params.token);
     if (!current) return sendStorefrontNotFound(reply);
-    const { values, parsed } = readBilling(request.body);
     const token = current.accessToken;
+    // Refused: the summary says why (a hold that ended is its 410 page).
+    const refused = billingRefusal(current);
+    if (refused) return summary(request, reply, organization, token, { kind: 'alert', text: refused }, 409);
+    const { values, parsed } = readBilling(request.body);
     if (!parsed.ok)
       return summary(request, reply, organization, token, undefined, 400, undefined, {
         values,
@@ -107,11 +117,8 @@ export function receiptRoutes(app: FastifyInstance, deps: OrderPageDeps & { paym
         message: checkAlert,
       });
     const outcome = await saveBilling(db, current, parsed.value);
-    if ('refused' in outcome) {
-      // Paid meanwhile: the order page has the form; otherwise the hold ended (the summary says so).
-      if (current.status !== 'pending') return reply.redirect(`/orders/${token}`, 303);
+    if ('refused' in outcome)
       return summary(request, reply, organization, token, { kind: 'alert', text: outcome.refused }, 409);
-    }
     return summary(request, reply, organization, token, { kind: 'note', text: BILLING_MESSAGES.saved });
   });
 }

@@ -20,7 +20,7 @@ import { loadStorefrontEvent } from '../checkout/storefront-event.js';
 import { eventCounts } from './checkin.judge.js';
 import type { Scanner } from './checkin.scan.js';
 import { moveTickets } from '../tickets/ticket-moves.js';
-import { issueReceipt } from '../receipts/issue.js';
+import { receiptOf } from '../receipts/documents.service.js';
 
 export const DOOR_SALES_OFF = 'This event does not sell tickets on entry';
 
@@ -148,8 +148,6 @@ export async function sellAtDoor(
       } else {
         await recordDailySale(tx, { ...paid, paidAt: now });
       }
-      // Its receipt (decision 137), numbered last (the organisation's series row is locked until the commit).
-      await issueReceipt(tx, paid, now);
       return { paid, tickets };
     })
     .catch(async (error: unknown) => {
@@ -166,6 +164,9 @@ export async function sellAtDoor(
       throw error;
     });
   if ('repeated' in sale) return sale.repeated;
+  // Its receipt (decision 137), in a transaction of its own: this sale took the counters first, and the receipt
+  // series is taken before the counters everywhere else. Had this failed, it is issued when first asked for.
+  await receiptOf(db, sale.paid).catch(deps.onMailError);
   if (email) await deps.notifier.deliverQueued().catch(deps.onMailError);
   const typeName = new Map(lines.map((line) => [line.ticketTypeId, line.type.name]));
   return {

@@ -366,10 +366,12 @@ async function settleOrder(
   // for that statement and the commit only (decisions 040, 041): the type's and the event's counters, then the
   // organiser's day of sales.
   const sale = { ...current, paidAt: paid.paidAt };
+  // Its receipt (decision 137), numbered just before the counters: the organisation's receipt series row is held
+  // for the counters' statement and the commit. Every transaction takes it before the counters (no deadlock).
+  await issueReceipt(tx, { ...sale, status: 'paid', paymentIntentId: paid.paymentIntentId }, now);
   await forgetPastDay(tx, sale);
   if (!(await countSale((gate) => dailySaleUpsert(sale, gate)))) await tx.execute(dailySaleUpsert(sale));
-  // Its receipt (decision 137), numbered last: the organisation's series row is locked from here to the commit.
-  await issueReceipt(tx, { ...sale, status: 'paid', paymentIntentId: paid.paymentIntentId }, now);
+  // Credit notes for the resale listings this sale took, after the counters (as a refund takes them).
   await issueResaleCreditNotes(tx, current, now);
   return followUp;
 }

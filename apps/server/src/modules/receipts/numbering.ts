@@ -1,9 +1,10 @@
 // Document numbers (decision 137): each organisation has one unbroken series per kind, R-000001… for receipts and
 // C-000001… for credit notes. A number is taken by one upsert on the series' row, inside the transaction that
 // writes the document: the row stays locked until that transaction ends, so two issuers never share a number, and
-// a transaction that rolls back takes its number back with it (no gap). Callers take the number as the last thing
-// their transaction does (after the sale's counters), so a sale holds the organisation's series row only for that
-// statement and the commit.
+// a transaction that rolls back takes its number back with it (no gap). Lock order, to never deadlock: the receipt
+// series, then the event's counters, then the credit-note series. A sale takes its receipt's number just before
+// its counters' statement (so it holds the series row only for that statement and the commit); a refund issues a
+// missing receipt before its counters move and its credit note last.
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/tx.js';
 import type { DocumentKind } from '../../db/schema/index.js';

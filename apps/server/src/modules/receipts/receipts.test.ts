@@ -11,6 +11,7 @@ import { createLiveEvent, postCheckout, buyer, sellingOrganiser, tokenFrom } fro
 import { buyPaidOrder, cancelRequest, deliverCheckoutMail, runRefundJobs } from '../../../test/cancellation-helpers.js';
 import { orderDetail, refundRequest } from '../../../test/after-sale-helpers.js';
 import { readPdf } from '../../../test/pdf-text.js';
+import { addMember, checkinGet, doorSale, organizationOf } from '../../../test/checkin-helpers.js';
 import { mailOutbox, mailOutboxAttachment, order, orderDocument, ticket } from '../../db/schema/index.js';
 import { fulfilPaidSession } from '../checkout/fulfilment.js';
 import { issueReceipt } from './issue.js';
@@ -127,6 +128,25 @@ describe('the receipt', () => {
     await sellingOrganiser(t.app, 'receiptrival');
     expect((await get(`/orders/${paid.accessToken}/receipt.pdf`, 'receiptrival.localhost:3000')).statusCode).toBe(404);
     expect((await get(`/orders/not-a-token/receipt.pdf`)).statusCode).toBe(404);
+  });
+});
+
+describe('a door sale', () => {
+  it('gets its receipt at once, paid in cash, without a booking fee', async () => {
+    const live = await createLiveEvent(t.app, owner, { name: 'Door Receipt', capacity: 20 });
+    const door = await addMember(t.app, await organizationOf(t.app, owner), 'door');
+    const typeId = (await checkinGet(t.app, owner, `/api/checkin/events/${live.id}`)).json().ticket_types[0].id;
+    const sale = await doorSale(t.app, door, live.id, {
+      lines: [{ ticket_type_id: typeId, quantity: 1 }],
+      payment_method: 'cash',
+    });
+    expect(sale.statusCode).toBe(201);
+    const [row] = await db().select().from(order).where(eq(order.code, sale.json().order_code));
+    const [receipt] = await documentsOf(row!.id);
+    expect(receipt).toMatchObject({ kind: 'receipt', totalMinor: 2000 });
+    const text = (await pdfFacts((await get(`/orders/${row!.accessToken}/receipt.pdf`)).rawPayload)).text;
+    expect(text).toContain('Paid by: Cash at the door');
+    expect(text).not.toContain('Booking fee');
   });
 });
 
