@@ -36,14 +36,16 @@ export interface ReceiptContent {
   orderCode: string;
   event: { name: string; startsAt: string | null; timeZone: string };
   currency: string;
+  /** As paid: a promo code's discount is already in the unit prices (order_line keeps the discounted price). */
   lines: DocumentLine[];
-  /** Sum of the lines before the discount. */
+  /** Sum of the lines (the order's amount, after any discount). */
   subtotalMinor: number;
+  /** What the promo code took off the ticket prices, included in the lines (shown, never subtracted again). */
   discountMinor: number;
   promoCode: string | null;
   /** The booking fee the fan paid (0 when none, or when the organiser absorbed it). */
   bookingFeeMinor: number;
-  /** What the fan paid: the lines less the discount, plus the booking fee. */
+  /** What the fan paid: the lines plus the booking fee. */
   totalMinor: number;
   paymentMethod: string;
   paidAt: string;

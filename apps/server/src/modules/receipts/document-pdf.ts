@@ -160,7 +160,7 @@ function drawReceipt(
   write(root, 'P', `Subtotal: ${money(content.subtotalMinor)}`);
   if (content.discountMinor > 0) {
     const code = content.promoCode ? ` (code ${content.promoCode})` : '';
-    write(root, 'P', `Discount${code}: −${money(content.discountMinor)}`);
+    write(root, 'P', `Discount${code}: ${money(content.discountMinor)} off, included in the prices above`);
   }
   if (content.bookingFeeMinor > 0) write(root, 'P', `Booking fee: ${money(content.bookingFeeMinor)}`);
   write(root, 'P', `Total paid: ${money(content.totalMinor)}`, 'Bold', 12);
