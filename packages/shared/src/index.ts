@@ -34,3 +34,4 @@ export * from './prices.js';
 export * from './settlement.js';
 export * from './vat.js';
 export * from './vat-countries.js';
+export * from './billing.js';

@@ -146,6 +146,23 @@ export const orderDetailSchema = orderSummarySchema.extend({
   ),
   /** What the order bought with its tickets and how much of it the door handed over (decision 134). */
   add_ons: z.array(orderAddOnSchema),
+  /** Its receipt and credit notes, as issued (decision 137); optional for older servers' answers. */
+  documents: z
+    .array(
+      z.object({
+        kind: z.enum(['receipt', 'credit_note']),
+        number: z.string(),
+        total_minor: z.number().int(),
+        currency: z.string(),
+        issued_at: z.string(),
+      }),
+    )
+    .optional(),
+  /** The buyer's business details for those documents, when given. */
+  billing: z
+    .object({ company_name: z.string(), address: z.string(), vat_id: z.string().nullable() })
+    .nullable()
+    .optional(),
   /** Answers to the questions asked once per order (decision 130). */
   answers: z.array(answerViewSchema).optional(),
   /** Each ticket's name and answers as given at checkout (decision 130), also before the tickets exist. */

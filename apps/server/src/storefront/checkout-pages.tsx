@@ -16,6 +16,7 @@ import type { OrderRow } from '../modules/checkout/checkout.service.js';
 import { BuyerFields } from './buyer-fields.js';
 import { renderStorefrontPage, type StorefrontFrameOrganization } from './layout.js';
 import type { OfferDetailsView } from './offer-details.js';
+import { BillingForm, type BillingFormView } from './billing-form.js';
 
 export interface SummaryLine {
   name: string;
@@ -93,6 +94,8 @@ export interface SummaryPageInput {
   message?: NoticeMessage;
   /** A waiting-list offer without its buyer's details yet: the Pay form asks for them first. */
   details?: OfferDetailsView | null;
+  /** The buyer's business details for the receipt (decision 137); null for an order with no receipt. */
+  billing?: BillingFormView | null;
 }
 
 function OfferDetails({ order: current, details }: { order: OrderRow; details: OfferDetailsView }) {
@@ -156,6 +159,7 @@ function SummaryBody({ input }: { input: SummaryPageInput }) {
           </button>
         </form>
       </div>
+      {input.billing ? <BillingForm view={input.billing} /> : null}
     </>
   );
 }

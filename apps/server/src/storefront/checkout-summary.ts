@@ -11,6 +11,7 @@ import type { CheckoutFormErrors, CheckoutFormState } from './checkout-form.js';
 import { renderMessagePage, renderSummaryPage } from './checkout-pages.js';
 import { offerDetailsView } from './offer-details.js';
 import { sendHtml, sendStorefrontNotFound, type StorefrontOrganization } from './respond.js';
+import { billingFormView, type BillingPosted } from './receipt-view.js';
 
 /** Region of the browser's first language ('en-GB' -> GB), else the country the event's currency suggests. */
 export function defaultCountry(request: FastifyRequest, currency: CurrencyCode | undefined): string {
@@ -33,6 +34,7 @@ export function checkoutSummary(deps: { db: Database; paymentOrigins: string[] }
     message: NoticeMessage | undefined,
     status = 200,
     posted?: { form: CheckoutFormState; errors: CheckoutFormErrors },
+    billing?: BillingPosted,
   ) {
     const current = await findOrderByToken(db, organization.organizationId, token);
     if (!current) return sendStorefrontNotFound(reply);
@@ -86,6 +88,8 @@ export function checkoutSummary(deps: { db: Database; paymentOrigins: string[] }
         token: current.accessToken,
         message,
         details: await offerDetailsView(db, current, defaultCountry(request, current.currency as CurrencyCode), posted),
+        // Business details for the receipt, before paying (decision 137).
+        billing: await billingFormView(db, current, `/checkout/${current.accessToken}/billing`, billing),
       }),
     );
   };

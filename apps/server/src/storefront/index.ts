@@ -10,6 +10,7 @@ import { fontRoutes } from './fonts.js';
 import { homeRoutes } from './home.routes.js';
 import { orderPageRoutes } from './order-page.routes.js';
 import { orderDetailsRoutes } from './order-details.routes.js';
+import { receiptRoutes } from './receipt.routes.js';
 import { queueRoutes } from './queue.routes.js';
 import { resaleRoutes } from './resale.routes.js';
 import { acceptForms } from './respond.js';
@@ -35,6 +36,7 @@ export function registerStorefront(app: FastifyInstance, deps: StorefrontDeps) {
     acceptForms(scope);
     orderPageRoutes(scope, deps);
     orderDetailsRoutes(scope, deps);
+    receiptRoutes(scope, deps);
     afterSaleRoutes(scope, deps);
     resaleRoutes(scope, deps);
     waitlistRoutes(scope, deps);

@@ -1,7 +1,7 @@
 // The fan's order page (reached by the token link from the e-mail or the return page) and 'find my order',
 // which e-mails an address its order links and answers the same whether or not any order exists.
 import type { FastifyInstance } from 'fastify';
-import { isValidEmail } from '@marquee/shared';
+import { BILLING_MESSAGES, isValidEmail } from '@marquee/shared';
 import { findOrderByToken } from '../modules/checkout/checkout.service.js';
 import { takeToken } from '../modules/checkout/rate-limit.js';
 import { renderLookupPage } from './checkout-pages.js';
@@ -15,6 +15,7 @@ const DONE_MESSAGES: Record<string, string> = {
   listed:
     'Your ticket is listed for resale at face value. If it sells, it stops working and we refund you its price; until then you can withdraw it.',
   withdrawn: 'Your listing is withdrawn. The ticket is yours again and still valid.',
+  billing: BILLING_MESSAGES.saved,
   transferred:
     'Ticket sent. The new holder has been e-mailed their own ticket, and the QR code you had for it no longer works.',
 };

@@ -18,6 +18,7 @@ import type { AfterSaleView, FanTicket } from './after-sale-pages.js';
 import { listingsOfOrder } from '../modules/resale/resale.service.js';
 import { renderOrderPage } from './order-view.js';
 import { fanDetails } from '../modules/questions/fan-answers.js';
+import { orderReceiptView, type BillingPosted } from './receipt-view.js';
 import {
   findStorefrontOrganization,
   sendHtml,
@@ -55,7 +56,10 @@ export async function sendOrderPage(
   reply: FastifyReply,
   organization: StorefrontOrganization,
   current: OrderRow,
-  extras: Pick<AfterSaleView, 'message' | 'transfer' | 'transferConfirm'> & { status?: number },
+  extras: Pick<AfterSaleView, 'message' | 'transfer' | 'transferConfirm'> & {
+    status?: number;
+    billing?: BillingPosted;
+  },
 ) {
   const { db } = deps;
   const event = await findPublicEventAnyStatus(db, organization.organizationId, current.eventId);
@@ -147,6 +151,7 @@ export async function sendOrderPage(
       secondPaymentRefunded: secondPayment !== undefined,
       detailsLink: await fanDetails(db, current).then((details) => (details ? { open: details.open } : null)),
       documents: deps.notifier.hasDocuments,
+      receipt: await orderReceiptView(db, current, extras.billing),
       afterSale: {
         token: current.accessToken,
         // A comp was not paid for: nothing to refund (decision 126).

@@ -8,6 +8,7 @@ import { AfterSaleMessage, FanTickets, RefundSection, type AfterSaleView, type F
 import { SummaryTable, type SummaryLine } from './checkout-pages.js';
 import { renderStorefrontPage, type StorefrontFrameOrganization } from './layout.js';
 import { OrderAddOns } from './order-add-ons.js';
+import { BillingForm, OrderDocuments, type BillingFormView, type DocumentLink } from './billing-form.js';
 
 export interface OrderPageInput {
   organization: StorefrontFrameOrganization;
@@ -25,6 +26,8 @@ export interface OrderPageInput {
   afterSale: AfterSaleView;
   /** The event asks names or questions: the link to see and correct them (decision 130). */
   detailsLink?: { open: boolean } | null;
+  /** The receipt and credit notes (decision 137): whether the receipt can be downloaded, and what was issued. */
+  receipt?: { available: boolean; documents: DocumentLink[]; billing: BillingFormView | null };
 }
 
 function OrderBody({ input }: { input: OrderPageInput }) {
@@ -87,6 +90,10 @@ function OrderBody({ input }: { input: OrderPageInput }) {
       <h2>Summary</h2>
       {/* The order's total counts its add-ons: the summary lists them after the tickets, so its lines add up. */}
       <SummaryTable order={current} lines={[...input.lines, ...input.addOns]} />
+      {input.receipt ? (
+        <OrderDocuments token={token} documents={input.receipt.documents} receipt={input.receipt.available} />
+      ) : null}
+      {input.receipt?.billing ? <BillingForm view={input.receipt.billing} /> : null}
       <p>
         <a href={`/events/${input.event.slug}`}>Back to the event</a>
       </p>

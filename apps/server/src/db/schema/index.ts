@@ -17,3 +17,4 @@ export * from './queue.js';
 export * from './quotas.js';
 export * from './questions.js';
 export * from './add-ons.js';
+export * from './documents.js';

@@ -16,6 +16,7 @@ import { failureReason, QUEUES, type JobQueue } from '../../jobs/queue.js';
 import { unrecordSale } from '../checkout/sale-rollups.js';
 import { retryOnDeadlock } from '../../db/tx.js';
 import type { CheckoutMailJob } from '../checkout/notifier.js';
+import { issueCreditNote } from '../receipts/issue.js';
 import type { RefundCancelledEventJob } from './cancellation.service.js';
 
 export const refundJobSchema = z.object({
@@ -154,6 +155,19 @@ async function refundOrder(
           target: cancellationRefund.orderId,
           set: { ...values, attempts: sql`${cancellationRefund.attempts} + 1`, lastFailure: null },
         });
+      // Its credit note (decision 137), numbered last: what this refund gave back, the booking fee with it.
+      await issueCreditNote(
+        tx,
+        {
+          order: locked,
+          refundId: null,
+          amountMinor: amount,
+          bookingFeeMinor: Math.min(locked.feeMinor, amount),
+          reason: 'Event cancelled',
+          ticketIds: [],
+        },
+        now,
+      );
       const mail: CheckoutMailJob = {
         kind: 'event-cancelled',
         orderId: locked.id,

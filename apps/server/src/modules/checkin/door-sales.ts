@@ -20,6 +20,7 @@ import { loadStorefrontEvent } from '../checkout/storefront-event.js';
 import { eventCounts } from './checkin.judge.js';
 import type { Scanner } from './checkin.scan.js';
 import { moveTickets } from '../tickets/ticket-moves.js';
+import { receiptOf } from '../receipts/documents.service.js';
 
 export const DOOR_SALES_OFF = 'This event does not sell tickets on entry';
 
@@ -163,6 +164,9 @@ export async function sellAtDoor(
       throw error;
     });
   if ('repeated' in sale) return sale.repeated;
+  // Its receipt (decision 137), in a transaction of its own: this sale took the counters first, and the receipt
+  // series is taken before the counters everywhere else. Had this failed, it is issued when first asked for.
+  await receiptOf(db, sale.paid).catch(deps.onMailError);
   if (email) await deps.notifier.deliverQueued().catch(deps.onMailError);
   const typeName = new Map(lines.map((line) => [line.ticketTypeId, line.type.name]));
   return {

@@ -17,6 +17,8 @@ import type { Tx } from '../../db/tx.js';
 import { retakeLatePlaces } from './late-payment.js';
 import { holdersForTickets } from '../questions/ticket-holders.js';
 import type { OrderRow } from './hold-types.js';
+import { issueReceipt } from '../receipts/issue.js';
+import { issueResaleCreditNotes } from '../receipts/issue-resale.js';
 
 /** What the fulfilment still needs (e-mails, a refund): queued as jobs in the same transaction. */
 export type FulfilmentFollowUp =
@@ -364,8 +366,13 @@ async function settleOrder(
   // for that statement and the commit only (decisions 040, 041): the type's and the event's counters, then the
   // organiser's day of sales.
   const sale = { ...current, paidAt: paid.paidAt };
+  // Its receipt (decision 137), numbered just before the counters: the organisation's receipt series row is held
+  // for the counters' statement and the commit. Every transaction takes it before the counters (no deadlock).
+  await issueReceipt(tx, { ...sale, status: 'paid', paymentIntentId: paid.paymentIntentId }, now);
   await forgetPastDay(tx, sale);
   if (!(await countSale((gate) => dailySaleUpsert(sale, gate)))) await tx.execute(dailySaleUpsert(sale));
+  // Credit notes for the resale listings this sale took, after the counters (as a refund takes them).
+  await issueResaleCreditNotes(tx, current, now);
   return followUp;
 }
 

@@ -31,6 +31,7 @@ import { orderLines } from './checkout.service.js';
 import { orderAddOnLines } from '../add-ons/order-add-on-lines.js';
 import type { CheckoutMailJob, CheckoutNotifier } from './notifier.js';
 import type { TicketSigner } from './ticket-qr.js';
+import { receiptAttachment } from '../receipts/receipt-mail.js';
 import { buildMail, orderDocuments, type MailContext, type PaymentReviewFacts } from './notification-mails.js';
 
 const orderTargetSchema = z.object({ orderId: z.string().uuid(), organizationId: z.string().min(1) });
@@ -138,7 +139,15 @@ async function plannedMail(
     case 'order-confirmation':
       // An order refunded before its confirmation could go out gets no tickets by e-mail.
       if (status !== 'paid' && status !== 'partially_refunded') return null;
-      return { recipients: [context.order.customerEmail], build: () => buildMail.orderConfirmation(context) };
+      return {
+        recipients: [context.order.customerEmail],
+        // The receipt goes with the tickets (decision 137).
+        build: async () => {
+          const mail = await buildMail.orderConfirmation(context);
+          const receipt = await receiptAttachment(deps.db, context.order);
+          return receipt ? { ...mail, attachments: [...(mail.attachments ?? []), receipt] } : mail;
+        },
+      };
     case 'organiser-sale':
       if (!context.settings.notifyOnSale) return null;
       return {

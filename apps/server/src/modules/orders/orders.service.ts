@@ -17,6 +17,7 @@ import { deviceLabel } from '../audit/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { EVENT_NOT_FOUND } from '../events/events.service.js';
 import { answersOf, answersOfOrders } from '../questions/answers.read.js';
+import { findBilling, listOrderDocuments } from '../receipts/documents.service.js';
 import { orderAddOnLines } from '../add-ons/order-add-on-lines.js';
 
 type OrderRow = typeof order.$inferSelect;
@@ -121,7 +122,7 @@ export async function getOrder(db: Database, organizationId: string, orderId: st
   if (!found) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
   const row = found.order;
 
-  const [lines, tickets, changes, refunds, eventRow, answered, addOns] = await Promise.all([
+  const [lines, tickets, changes, refunds, eventRow, answered, addOns, documents, billing] = await Promise.all([
     db
       .select()
       .from(orderLine)
@@ -148,6 +149,8 @@ export async function getOrder(db: Database, organizationId: string, orderId: st
     db.select({ refundsAllowed: event.refundsAllowed }).from(event).where(eq(event.id, row.eventId)).limit(1),
     answersOfOrders(db, organizationId, [row.id]),
     orderAddOnLines(db, row),
+    listOrderDocuments(db, organizationId, row.id),
+    findBilling(db, organizationId, row.id),
   ]);
   const answers = answersOf(answered, row.id);
   const typeNames = new Map(lines.map((line) => [line.ticketTypeId, line.name]));
@@ -180,6 +183,14 @@ export async function getOrder(db: Database, organizationId: string, orderId: st
       decline_reason: refund.declineReason,
       created_at: refund.createdAt.toISOString(),
     })),
+    documents: documents.map((document) => ({
+      kind: document.kind,
+      number: document.number,
+      total_minor: document.totalMinor,
+      currency: document.currency,
+      issued_at: document.issuedAt.toISOString(),
+    })),
+    billing: billing ? { company_name: billing.companyName, address: billing.address, vat_id: billing.vatId } : null,
     promo_code: row.promoCode,
     discount_minor: row.discountMinor,
     lines: lines.map((line) => ({

@@ -23,6 +23,7 @@ import type { Tx } from '../../db/tx.js';
 import { moveTickets } from '../tickets/ticket-moves.js';
 import { closeListingsForRefund } from '../resale/resale.service.js';
 import { queueWaitlistRun } from '../resale/waitlist-queue.js';
+import { issueCreditNote, issueReceipt } from '../receipts/issue.js';
 
 export type OrderRow = typeof order.$inferSelect;
 
@@ -153,6 +154,9 @@ export async function applyRefund(
   if (tickets.length === 0 && amount === 0) throw new AppError('BAD_REQUEST', AFTER_SALE_MESSAGES.nothingToRefund);
 
   const now = new Date();
+  // An order paid before receipts existed gets its receipt before the counters move (decision 137: the receipt
+  // series is always taken before the counters); the credit note comes last.
+  await issueReceipt(tx, locked, now);
   if (taken.length > 0) {
     const ids = taken.map((entry) => entry.id);
     await moveTickets(tx, 'refund', { organizationId: locked.organizationId, ticketIds: ids }, now);
@@ -230,6 +234,19 @@ export async function applyRefund(
     },
     at: now,
   });
+  // Its credit note (decision 137), numbered last (the series row is locked until the commit).
+  await issueCreditNote(
+    tx,
+    {
+      order: locked,
+      refundId,
+      amountMinor: amount,
+      bookingFeeMinor: 0,
+      reason: input.reason,
+      ticketIds: tickets.map((entry) => entry.id),
+    },
+    now,
+  );
   const job: RefundOrderJob = { refundId, organizationId: locked.organizationId };
   if (settled)
     await jobs.send(

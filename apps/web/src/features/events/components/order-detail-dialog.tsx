@@ -11,6 +11,7 @@ import { formatMoneyMinor } from '../lib/money';
 import { RefundForm } from './order-refunds';
 import { RefundList } from './order-refund-list';
 import { OrderAddOns } from './order-add-ons';
+import { OrderDocuments } from './order-documents';
 import { CompBadge, formatOrderTime, OrderStatusBadge } from './order-status';
 
 const headingClasses = 'text-muted-foreground mb-2 font-mono text-[11px] font-semibold tracking-wider uppercase';
@@ -165,6 +166,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string; onClo
             currency={order.currency}
             headingClasses={headingClasses}
           />
+          <OrderDocuments order={order} headingClasses={headingClasses} />
 
           <section aria-labelledby={`${order.id}-tickets`}>
             <h3 id={`${order.id}-tickets`} className={headingClasses}>

@@ -1,0 +1,152 @@
+// What a receipt or credit note says (decision 137), kept in `order_document.content` as at issue so a document
+// never changes. Built from the order's rows by pure functions; the PDF (document-pdf.ts) draws only this, plus
+// the buyer's business details as they stand (`order_billing`). The fan's side only: a booking fee the
+// organiser absorbed (decision 135) is not the fan's, so it is never on their documents.
+
+export const DOCUMENT_CONTENT_VERSION = 1;
+
+export interface DocumentLine {
+  /** 'ticket' or 'add_on'. */
+  kind: 'ticket' | 'add_on';
+  name: string;
+  quantity: number;
+  unitPriceMinor: number;
+  /** quantity × unit price. */
+  amountMinor: number;
+}
+
+/**
+ * The seam for VAT (issue 32, point 4): empty today. VAT registration and rates are not built, so no document
+ * states a VAT figure. When they are, the issuer fills this from the organiser's registration at issue: the
+ * seller's VAT number, each line's rate and the VAT per rate, and the PDF prints a VAT section and calls itself
+ * a VAT invoice. Until then `registered` is false and `lines` empty, and the PDF prints nothing about VAT.
+ */
+export interface DocumentTax {
+  registered: false;
+  lines: [];
+}
+
+export const NO_TAX: DocumentTax = { registered: false, lines: [] };
+
+export interface ReceiptContent {
+  version: typeof DOCUMENT_CONTENT_VERSION;
+  kind: 'receipt';
+  seller: { name: string };
+  buyer: { name: string; email: string };
+  orderCode: string;
+  event: { name: string; startsAt: string | null; timeZone: string };
+  currency: string;
+  /** As paid: a promo code's discount is already in the unit prices (order_line keeps the discounted price). */
+  lines: DocumentLine[];
+  /** Sum of the lines (the order's amount, after any discount). */
+  subtotalMinor: number;
+  /** What the promo code took off the ticket prices, included in the lines (shown, never subtracted again). */
+  discountMinor: number;
+  promoCode: string | null;
+  /** The booking fee the fan paid (0 when none, or when the organiser absorbed it). */
+  bookingFeeMinor: number;
+  /** What the fan paid: the lines plus the booking fee. */
+  totalMinor: number;
+  paymentMethod: string;
+  paidAt: string;
+  tax: DocumentTax;
+}
+
+export interface CreditNoteContent {
+  version: typeof DOCUMENT_CONTENT_VERSION;
+  kind: 'credit_note';
+  seller: { name: string };
+  buyer: { name: string; email: string };
+  orderCode: string;
+  event: { name: string; startsAt: string | null; timeZone: string };
+  currency: string;
+  /** The receipt this credit note corrects. */
+  receiptNumber: string;
+  /** What the receipt said was paid, for reference. */
+  receiptTotalMinor: number;
+  reason: string;
+  /** Tickets the refund took back, by name (none for a money-only refund). */
+  tickets: Array<{ name: string; quantity: number }>;
+  /** The refund: of it, the booking fee given back (only when the event was cancelled). */
+  refundedMinor: number;
+  bookingFeeMinor: number;
+  paymentMethod: string;
+  refundedAt: string;
+  tax: DocumentTax;
+}
+
+export type DocumentContent = ReceiptContent | CreditNoteContent;
+
+/** How the order was paid, in words. */
+export function paymentMethodLabel(provider: string | null): string {
+  switch (provider) {
+    case 'stripe':
+      return 'Card, online (Stripe)';
+    case 'sandbox':
+      return 'Card, online (test payment)';
+    case 'door_cash':
+      return 'Cash at the door';
+    case 'door_card':
+      return 'Card at the door';
+    default:
+      return provider ? `Online (${provider})` : 'Online';
+  }
+}
+
+export interface ReceiptSource {
+  order: {
+    code: string;
+    firstName: string;
+    lastName: string;
+    customerEmail: string;
+    currency: string;
+    amountMinor: number;
+    feeMinor: number;
+    discountMinor: number;
+    promoCode: string | null;
+    paymentProvider: string | null;
+    paidAt: Date | null;
+  };
+  sellerName: string;
+  event: { name: string; startsAt: Date | null; timeZone: string };
+  lines: Array<{ name: string; quantity: number; unitPriceMinor: number }>;
+  addOns: Array<{ name: string; quantity: number; unitPriceMinor: number }>;
+}
+
+const toLine = (kind: DocumentLine['kind']) => (line: ReceiptSource['lines'][number]) => ({
+  kind,
+  name: line.name,
+  quantity: line.quantity,
+  unitPriceMinor: line.unitPriceMinor,
+  amountMinor: line.quantity * line.unitPriceMinor,
+});
+
+/** What the fan paid for: the order's amount (after discount) plus the booking fee they paid. */
+export const paidTotal = (current: { amountMinor: number; feeMinor: number }) => current.amountMinor + current.feeMinor;
+
+export function receiptContent(source: ReceiptSource, issuedAt: Date): ReceiptContent {
+  const { order: current } = source;
+  const lines = [...source.lines.map(toLine('ticket')), ...source.addOns.map(toLine('add_on'))];
+  return {
+    version: DOCUMENT_CONTENT_VERSION,
+    kind: 'receipt',
+    seller: { name: source.sellerName },
+    buyer: { name: `${current.firstName} ${current.lastName}`.trim(), email: current.customerEmail },
+    orderCode: current.code,
+    event: {
+      name: source.event.name,
+      startsAt: source.event.startsAt?.toISOString() ?? null,
+      timeZone: source.event.timeZone,
+    },
+    currency: current.currency,
+    lines,
+    subtotalMinor: lines.reduce((sum, line) => sum + line.amountMinor, 0),
+    discountMinor: current.discountMinor,
+    promoCode: current.promoCode,
+    bookingFeeMinor: current.feeMinor,
+    totalMinor: paidTotal(current),
+    paymentMethod: paymentMethodLabel(current.paymentProvider),
+    paidAt: (current.paidAt ?? issuedAt).toISOString(),
+    tax: NO_TAX,
+  };
+}

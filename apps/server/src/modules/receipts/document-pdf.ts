@@ -1,0 +1,194 @@
+// A receipt or credit note as a PDF (decision 137): tagged for screen readers (PDF 1.7, a structure tree of
+// headings, paragraphs and a table with header cells, the language and the title set), its fonts embedded
+// (pdf-fonts.ts). It draws the document's content as issued, and the buyer's business details as they stand.
+import PDFDocument from 'pdfkit';
+import { formatMoney, toCurrencyCode } from '@marquee/shared';
+import type { CreditNoteContent, DocumentContent, ReceiptContent } from './document-model.js';
+import { documentFonts, drawable } from './pdf-fonts.js';
+
+export interface BillingDetails {
+  companyName: string;
+  address: string;
+  vatId: string | null;
+}
+
+export interface DocumentPdfInput {
+  number: string;
+  issuedAt: Date;
+  content: DocumentContent;
+  billing: BillingDetails | null;
+  /** Leave content streams uncompressed (tests read them); production output is compressed. */
+  compress?: boolean;
+}
+
+const margin = 56;
+const width = 595.28 - margin * 2;
+const ink = '#171717';
+const muted = '#525252';
+
+type Struct = PDFKit.PDFStructureElement;
+
+export const documentTitle = (content: DocumentContent, number: string) =>
+  `${content.kind === 'receipt' ? 'Receipt' : 'Credit note'} ${number}`;
+
+function formatDay(iso: string | Date, timeZone: string): string {
+  const options = { day: 'numeric', month: 'long', year: 'numeric' } as const;
+  try {
+    return new Intl.DateTimeFormat('en-GB', { ...options, timeZone }).format(new Date(iso));
+  } catch {
+    return new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' }).format(new Date(iso));
+  }
+}
+
+export async function renderDocumentPdf(input: DocumentPdfInput): Promise<Buffer> {
+  const { content } = input;
+  const fonts = documentFonts();
+  const title = documentTitle(content, input.number);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin,
+    compress: input.compress ?? true,
+    pdfVersion: '1.7',
+    tagged: true,
+    lang: 'en-GB',
+    displayTitle: true,
+    info: { Title: title, Author: content.seller.name, Subject: `Order ${content.orderCode}`, Creator: 'Marquee' },
+  });
+  doc.registerFont('Regular', fonts.regular);
+  doc.registerFont('Bold', fonts.bold);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const root = doc.struct('Document');
+  doc.addStructure(root);
+  const current = doc as unknown as { _font?: { font?: { hasGlyphForCodePoint(code: number): boolean } } };
+  const fit = (text: string) => drawable(text, (code) => current._font?.font?.hasGlyphForCodePoint(code) ?? true);
+  const write = (parent: Struct, tag: 'H1' | 'H2' | 'P', text: string, font = 'Regular', size = 10.5, color = ink) => {
+    doc.font(font).fontSize(size).fillColor(color);
+    parent.add(
+      doc.struct(tag, {}, () => {
+        doc.text(fit(text), margin, doc.y, { width });
+      }),
+    );
+  };
+  const gap = (points: number) => (doc.y += points);
+  const money = (minor: number) => formatMoney(minor, toCurrencyCode(content.currency));
+  const zone = content.event.timeZone;
+
+  write(root, 'H1', title, 'Bold', 20);
+  write(root, 'P', content.seller.name, 'Bold', 12);
+  write(root, 'P', `Date: ${formatDay(input.issuedAt, zone)}`, 'Regular', 10.5, muted);
+  write(root, 'P', `Order ${content.orderCode}`, 'Regular', 10.5, muted);
+  const when = content.event.startsAt ? `, ${formatDay(content.event.startsAt, zone)}` : '';
+  write(root, 'P', `Event: ${content.event.name}${when}`, 'Regular', 10.5, muted);
+  gap(14);
+
+  write(root, 'H2', content.kind === 'receipt' ? 'Sold to' : 'Refunded to', 'Bold', 13);
+  const buyer = [content.buyer.name, content.buyer.email].filter(Boolean);
+  if (input.billing) {
+    buyer.push(input.billing.companyName, ...input.billing.address.split('\n'));
+    if (input.billing.vatId) buyer.push(`VAT ID: ${input.billing.vatId}`);
+  }
+  for (const line of buyer) write(root, 'P', line);
+  gap(14);
+
+  if (content.kind === 'receipt') drawReceipt(doc, root, content, money, write, fit);
+  else drawCreditNote(doc, root, content, money, write, fit);
+  gap(14);
+  // The VAT seam (document-model.ts: DocumentTax): nothing about VAT is printed until VAT exists.
+  write(root, 'P', 'This document is not a VAT invoice.', 'Regular', 9, muted);
+  root.end();
+  doc.end();
+  return done;
+}
+
+type Write = (parent: Struct, tag: 'H1' | 'H2' | 'P', text: string, font?: string, size?: number) => void;
+
+function table(
+  doc: PDFKit.PDFDocument,
+  root: Struct,
+  rows: string[][],
+  fit: (text: string) => string,
+  columns: Array<number | string> = ['*', 60, 90, 90],
+) {
+  const header = rows[0]!.map((text) => ({ text: fit(text), type: 'TH' as const, font: { src: 'Bold' } }));
+  const body = rows.slice(1).map((row) => row.map((text) => ({ text: fit(text), type: 'TD' as const })));
+  doc.font('Regular').fontSize(10.5).fillColor(ink);
+  const options = {
+    position: { x: margin, y: doc.y },
+    maxWidth: width,
+    columnStyles: columns,
+    defaultStyle: {
+      border: { bottom: 0.5 },
+      borderColor: '#d4d4d4',
+      padding: { top: 4, bottom: 4, left: 2, right: 2 },
+    },
+    data: [header, ...body],
+    structParent: root,
+  };
+  doc.table(options as PDFKit.Mixins.TableOptionsWithData);
+  doc.x = margin;
+  doc.y += 8;
+}
+
+function drawReceipt(
+  doc: PDFKit.PDFDocument,
+  root: Struct,
+  content: ReceiptContent,
+  money: (minor: number) => string,
+  write: Write,
+  fit: (text: string) => string,
+) {
+  write(root, 'H2', 'What was bought', 'Bold', 13);
+  table(
+    doc,
+    root,
+    [
+      ['Item', 'Quantity', 'Unit price', 'Amount'],
+      ...content.lines.map((line) => [
+        line.name,
+        String(line.quantity),
+        money(line.unitPriceMinor),
+        money(line.amountMinor),
+      ]),
+    ],
+    fit,
+  );
+  write(root, 'P', `Subtotal: ${money(content.subtotalMinor)}`);
+  if (content.discountMinor > 0) {
+    const code = content.promoCode ? ` (code ${content.promoCode})` : '';
+    write(root, 'P', `Discount${code}: ${money(content.discountMinor)} off, included in the prices above`);
+  }
+  if (content.bookingFeeMinor > 0) write(root, 'P', `Booking fee: ${money(content.bookingFeeMinor)}`);
+  write(root, 'P', `Total paid: ${money(content.totalMinor)}`, 'Bold', 12);
+  write(root, 'P', `Paid by: ${content.paymentMethod}, ${formatDay(content.paidAt, content.event.timeZone)}`);
+}
+
+function drawCreditNote(
+  doc: PDFKit.PDFDocument,
+  root: Struct,
+  content: CreditNoteContent,
+  money: (minor: number) => string,
+  write: Write,
+  fit: (text: string) => string,
+) {
+  write(root, 'H2', 'What was refunded', 'Bold', 13);
+  write(root, 'P', `Credit note for receipt ${content.receiptNumber} (${money(content.receiptTotalMinor)} paid)`);
+  write(root, 'P', `Reason: ${content.reason}`);
+  if (content.tickets.length > 0) {
+    doc.y += 6;
+    table(
+      doc,
+      root,
+      [['Tickets taken back', 'Quantity'], ...content.tickets.map((entry) => [entry.name, String(entry.quantity)])],
+      fit,
+      ['*', 80],
+    );
+  }
+  if (content.bookingFeeMinor > 0) write(root, 'P', `Of which booking fee: ${money(content.bookingFeeMinor)}`);
+  write(root, 'P', `Total refunded: ${money(content.refundedMinor)}`, 'Bold', 12);
+  write(root, 'P', `Refunded to: ${content.paymentMethod}, ${formatDay(content.refundedAt, content.event.timeZone)}`);
+}
