@@ -16,17 +16,37 @@ export interface DocumentLine {
 }
 
 /**
- * The seam for VAT (issue 32, point 4): empty today. VAT registration and rates are not built, so no document
- * states a VAT figure. When they are, the issuer fills this from the organiser's registration at issue: the
- * seller's VAT number, each line's rate and the VAT per rate, and the PDF prints a VAT section and calls itself
- * a VAT invoice. Until then `registered` is false and `lines` empty, and the PDF prints nothing about VAT.
+ * VAT on a document (decision 138): for an order sold by a VAT-registered organiser, the seller's VAT number and,
+ * per rate, the net, VAT and gross of the lines (from each line's VAT as sold), and the platform's VAT inside the
+ * booking fee. An organiser not registered when the order was sold: nothing about VAT.
  */
-export interface DocumentTax {
-  registered: false;
-  lines: [];
+export interface VatSummaryLine {
+  rateBp: number;
+  netMinor: number;
+  vatMinor: number;
+  grossMinor: number;
 }
 
+export type DocumentTax =
+  | { registered: false; lines: [] }
+  | { registered: true; vatNumber: string; lines: VatSummaryLine[]; feeVatMinor: number };
+
 export const NO_TAX: DocumentTax = { registered: false, lines: [] };
+
+/** The VAT per rate of lines sold with their unit VAT (a rate's lines summed, never rounded again). */
+export function vatSummary(
+  lines: ReadonlyArray<{ quantity: number; unitPriceMinor: number; unitVatMinor: number; vatRateBp: number }>,
+): VatSummaryLine[] {
+  const byRate = new Map<number, VatSummaryLine>();
+  for (const line of lines) {
+    const entry = byRate.get(line.vatRateBp) ?? { rateBp: line.vatRateBp, netMinor: 0, vatMinor: 0, grossMinor: 0 };
+    entry.grossMinor += line.unitPriceMinor * line.quantity;
+    entry.vatMinor += line.unitVatMinor * line.quantity;
+    entry.netMinor = entry.grossMinor - entry.vatMinor;
+    byRate.set(line.vatRateBp, entry);
+  }
+  return [...byRate.values()].sort((a, b) => b.rateBp - a.rateBp);
+}
 
 export interface ReceiptContent {
   version: typeof DOCUMENT_CONTENT_VERSION;
@@ -102,6 +122,7 @@ export interface ReceiptSource {
     currency: string;
     amountMinor: number;
     feeMinor: number;
+    feeVatMinor: number;
     discountMinor: number;
     promoCode: string | null;
     paymentProvider: string | null;
@@ -109,8 +130,10 @@ export interface ReceiptSource {
   };
   sellerName: string;
   event: { name: string; startsAt: Date | null; timeZone: string };
-  lines: Array<{ name: string; quantity: number; unitPriceMinor: number }>;
-  addOns: Array<{ name: string; quantity: number; unitPriceMinor: number }>;
+  lines: Array<{ name: string; quantity: number; unitPriceMinor: number; unitVatMinor: number; vatRateBp: number }>;
+  addOns: Array<{ name: string; quantity: number; unitPriceMinor: number; unitVatMinor: number; vatRateBp: number }>;
+  /** The organiser's VAT number when the order was sold with VAT (decision 138); null: none. */
+  vatNumber: string | null;
 }
 
 const toLine = (kind: DocumentLine['kind']) => (line: ReceiptSource['lines'][number]) => ({
@@ -147,6 +170,13 @@ export function receiptContent(source: ReceiptSource, issuedAt: Date): ReceiptCo
     totalMinor: paidTotal(current),
     paymentMethod: paymentMethodLabel(current.paymentProvider),
     paidAt: (current.paidAt ?? issuedAt).toISOString(),
-    tax: NO_TAX,
+    tax: source.vatNumber
+      ? {
+          registered: true,
+          vatNumber: source.vatNumber,
+          lines: vatSummary([...source.lines, ...source.addOns]),
+          feeVatMinor: current.feeVatMinor,
+        }
+      : NO_TAX,
   };
 }

@@ -2,7 +2,7 @@
 // headings, paragraphs and a table with header cells, the language and the title set), its fonts embedded
 // (pdf-fonts.ts). It draws the document's content as issued, and the buyer's business details as they stand.
 import PDFDocument from 'pdfkit';
-import { formatMoney, toCurrencyCode } from '@marquee/shared';
+import { formatMoney, PLATFORM_FEE_VAT_BP, toCurrencyCode, vatRateText } from '@marquee/shared';
 import type { CreditNoteContent, DocumentContent, ReceiptContent } from './document-model.js';
 import { documentFonts, drawable } from './pdf-fonts.js';
 
@@ -29,7 +29,7 @@ const muted = '#525252';
 type Struct = PDFKit.PDFStructureElement;
 
 export const documentTitle = (content: DocumentContent, number: string) =>
-  `${content.kind === 'receipt' ? 'Receipt' : 'Credit note'} ${number}`;
+  `${content.kind === 'receipt' ? (content.tax.registered ? 'VAT receipt' : 'Receipt') : 'Credit note'} ${number}`;
 
 function formatDay(iso: string | Date, timeZone: string): string {
   const options = { day: 'numeric', month: 'long', year: 'numeric' } as const;
@@ -98,8 +98,27 @@ export async function renderDocumentPdf(input: DocumentPdfInput): Promise<Buffer
   if (content.kind === 'receipt') drawReceipt(doc, root, content, money, write, fit);
   else drawCreditNote(doc, root, content, money, write, fit);
   gap(14);
-  // The VAT seam (document-model.ts: DocumentTax): nothing about VAT is printed until VAT exists.
-  write(root, 'P', 'This document is not a VAT invoice.', 'Regular', 9, muted);
+  // VAT (decision 138): the seller's number and the VAT per rate for an order sold with VAT; else it says so.
+  const tax = content.tax;
+  if (tax.registered) {
+    write(root, 'H2', 'VAT', 'Bold', 13);
+    write(root, 'P', `Seller VAT number: ${tax.vatNumber}`);
+    for (const line of tax.lines)
+      write(
+        root,
+        'P',
+        `VAT at ${vatRateText(line.rateBp)}: ${money(line.vatMinor)} (net ${money(line.netMinor)}, with VAT ${money(line.grossMinor)})`,
+      );
+    if (tax.feeVatMinor > 0)
+      write(
+        root,
+        'P',
+        `The booking fee is Marquee's service and includes ${money(tax.feeVatMinor)} VAT at ${vatRateText(PLATFORM_FEE_VAT_BP)}.`,
+        'Regular',
+        9,
+        muted,
+      );
+  } else write(root, 'P', 'This document is not a VAT invoice.', 'Regular', 9, muted);
   root.end();
   doc.end();
   return done;

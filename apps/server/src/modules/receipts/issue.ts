@@ -12,14 +12,17 @@ import {
   orderDocument,
   orderLine,
   organizationSettings,
+  organizationTax,
   ticket,
 } from '../../db/schema/index.js';
+import { vatInGross } from '@marquee/shared';
 import { takeDocumentNumber } from './numbering.js';
 import {
   NO_TAX,
   paymentMethodLabel,
   receiptContent,
   type CreditNoteContent,
+  type DocumentTax,
   type ReceiptContent,
 } from './document-model.js';
 
@@ -82,8 +85,12 @@ export async function issueReceipt(tx: Tx, current: OrderRow, now = new Date()):
     .from(orderAddOn)
     .where(and(eq(orderAddOn.orderId, current.id), eq(orderAddOn.organizationId, current.organizationId)))
     .orderBy(orderAddOn.name, orderAddOn.id);
+  // Sold with VAT (decision 138): the organiser's VAT number as registered now, at the order's payment.
+  const sellerVat = lines.some((line) => line.vatRateBp > 0 || line.unitVatMinor > 0)
+    ? await registeredVatNumber(tx, current.organizationId)
+    : null;
   const content: ReceiptContent = receiptContent(
-    { order: current, ...(await sellerAndEvent(tx, current)), lines, addOns },
+    { order: current, ...(await sellerAndEvent(tx, current)), lines, addOns, vatNumber: sellerVat },
     now,
   );
   // The number last: the series row is locked from here to the commit.
@@ -157,7 +164,7 @@ export async function issueCreditNote(tx: Tx, input: CreditNoteInput, now = new 
     bookingFeeMinor: input.bookingFeeMinor,
     paymentMethod: paymentMethodLabel(current.paymentProvider),
     refundedAt: now.toISOString(),
-    tax: NO_TAX,
+    tax: creditNoteTax(receiptSaid.tax, input.amountMinor - input.bookingFeeMinor, current.feeVatMinor, input),
   };
   const { sequence, number } = await takeDocumentNumber(tx, current.organizationId, 'credit_note');
   const [created] = await tx
@@ -176,4 +183,39 @@ export async function issueCreditNote(tx: Tx, input: CreditNoteInput, now = new 
     })
     .returning();
   return created!;
+}
+
+/** The organisation's VAT number while it is registered, or null. */
+async function registeredVatNumber(tx: Tx, organizationId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ registered: organizationTax.registered, vatNumber: organizationTax.vatNumber })
+    .from(organizationTax)
+    .where(eq(organizationTax.organizationId, organizationId));
+  return row?.registered && row.vatNumber ? row.vatNumber : null;
+}
+
+/**
+ * A credit note's VAT (decision 138): the VAT inside the prices it gives back, at the receipt's one rate, by the
+ * one rounding rule; and, when it gives back the booking fee, the fee's VAT in the same proportion (all of it when
+ * all of the fee goes back).
+ */
+function creditNoteTax(
+  receipt: DocumentTax,
+  faceMinor: number,
+  feeVatMinor: number,
+  input: { bookingFeeMinor: number; order: { feeMinor: number } },
+): DocumentTax {
+  if (!receipt.registered) return NO_TAX;
+  const rateBp = receipt.lines[0]?.rateBp ?? 0;
+  const vatMinor = vatInGross(Math.max(0, faceMinor), rateBp);
+  const feeVat =
+    input.bookingFeeMinor >= input.order.feeMinor
+      ? feeVatMinor
+      : Math.floor((feeVatMinor * input.bookingFeeMinor) / Math.max(1, input.order.feeMinor));
+  return {
+    registered: true,
+    vatNumber: receipt.vatNumber,
+    lines: [{ rateBp, netMinor: faceMinor - vatMinor, vatMinor, grossMinor: faceMinor }],
+    feeVatMinor: feeVat,
+  };
 }

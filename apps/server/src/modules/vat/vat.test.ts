@@ -3,7 +3,7 @@
 // nothing; a registered organiser's prices carry VAT by the one rounding rule, shown in the breakdown, the total,
 // the summary, the order page and the e-mail; prices entered without VAT are charged with it; a changed rate never
 // rewrites past orders; a zero rate shows none; the settlement report sums the VAT the orders were sold with.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VAT_MESSAGES, vatInGross, type EventDto } from '@marquee/shared';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -16,9 +16,10 @@ import {
   sellingOrganiser,
   tokenFrom,
 } from '../../../test/checkout-helpers.js';
-import { orderPage } from '../../../test/after-sale-helpers.js';
 import { deliverCheckoutMail, mailTo } from '../../../test/cancellation-helpers.js';
-import { order, orderLine } from '../../db/schema/index.js';
+import { order, orderDocument, orderLine, ticket } from '../../db/schema/index.js';
+import { orderPage, refundRequest } from '../../../test/after-sale-helpers.js';
+import { readPdf } from '../../../test/pdf-text.js';
 
 const host = 'vatco.localhost:3000';
 let t: TestApp;
@@ -118,6 +119,34 @@ describe('a VAT-registered organiser', () => {
     const [mail] = await mailTo(t.app, 'vat-fan@example.com');
     expect(mail!.text).toContain('Includes VAT');
     expect(mail!.text).toContain('£6.66');
+
+    // The receipt is a VAT receipt: the seller's VAT number and the VAT per rate (decision 138).
+    const receipt = await t.app.inject({ method: 'GET', url: `/orders/${early.token}/receipt.pdf`, headers: { host } });
+    expect(receipt.statusCode).toBe(200);
+    const text = (await readPdf(receipt.rawPayload)).pages.join('\n');
+    expect(text).toContain('VAT receipt R-000001');
+    expect(text).toContain('Seller VAT number: GB123456789');
+    expect(text).toContain('VAT at 20%: £6.66 (net £33.34, with VAT £40.00)');
+    expect(text).toContain('includes £0.54 VAT at 20%');
+    expect(text).not.toContain('not a VAT invoice');
+
+    // A refund of one ticket: its credit note gives back £20.00 with its £3.33 VAT.
+    const [one] = await db().select().from(ticket).where(eq(ticket.orderId, early.held.id)).orderBy(ticket.code);
+    expect(
+      (await refundRequest(t.app, owner, early.held.id, { ticket_ids: [one!.id], reason: 'Cannot come' })).statusCode,
+    ).toBe(200);
+    const [credit] = await db()
+      .select()
+      .from(orderDocument)
+      .where(and(eq(orderDocument.orderId, early.held.id), eq(orderDocument.kind, 'credit_note')));
+    const creditPdf = await t.app.inject({
+      method: 'GET',
+      url: `/orders/${early.token}/credit-notes/${credit!.number}.pdf`,
+      headers: { host },
+    });
+    const creditText = (await readPdf(creditPdf.rawPayload)).pages.join('\n');
+    expect(creditText).toContain('Seller VAT number: GB123456789');
+    expect(creditText).toContain('VAT at 20%: £3.33 (net £16.67, with VAT £20.00)');
   });
 
   it('charges prices entered without VAT with it, and a new rate never rewrites past orders', async () => {
