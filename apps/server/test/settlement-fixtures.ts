@@ -3,6 +3,7 @@
 // did (its sale, its ordinary refunds, a cancellation's full refund) on its own, without the report's formulas.
 import { vatInGross, bookingFee, type SettlementFigures } from '@marquee/shared';
 import type { Database } from '../src/db/client.js';
+import { emptyFigures } from '../src/modules/reports/settlement.service.js';
 import { order } from '../src/db/schema/index.js';
 import { newAccessToken, newOrderCode } from '../src/lib/codes.js';
 
@@ -118,26 +119,7 @@ export function expectedFigures(outcomes: OrderOutcome[]): Map<string, Settlemen
   for (const entry of outcomes) {
     if (!entry.counted) continue;
     const { channel, currency, quantity } = entry.spec;
-    const sum = totals.get(currency) ?? {
-      currency,
-      orders: 0,
-      tickets: 0,
-      comp_orders: 0,
-      comp_tickets: 0,
-      door_orders: 0,
-      gross_minor: 0,
-      discount_minor: 0,
-      sales_minor: 0,
-      refunded_minor: 0,
-      fan_fee_minor: 0,
-      fan_fee_refunded_minor: 0,
-      absorbed_fee_minor: 0,
-      door_sales_minor: 0,
-      door_refunded_minor: 0,
-      door_net_minor: 0,
-      payout_minor: 0,
-      vat_minor: 0,
-    };
+    const sum = totals.get(currency) ?? emptyFigures(currency);
     sum.orders += 1;
     sum.tickets += quantity;
     if (channel === 'comp') {
