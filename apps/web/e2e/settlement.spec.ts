@@ -68,7 +68,9 @@ test('the event settlement and the period report', async ({ page, request }, tes
   const periodHref = await report.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
   expect(periodHref).toBe(`/api/reports/settlement.csv?from=${today.slice(0, 8)}01&to=${today}`);
   const period = await request.get(`${baseURL}${periodHref}`, { headers: { cookie: organiser.cookieHeader } });
-  expect(await period.text()).toMatch(/\r\nTotal,,GBP,1,2,0,0,40\.00,0\.00,40\.00,0\.00,0\.00,0\.00,40\.00,3\.20,/);
+  expect(await period.text()).toMatch(
+    /\r\nTotal,,GBP,1,2,0,0,40\.00,0\.00,40\.00,0\.00,0\.00,0\.00,0\.00,40\.00,3\.20,/,
+  );
   await audit.check('analytics with settlement report');
   await report.screenshot({ path: testInfo.outputPath('settlement-report.png') });
   expect(audit.found, `serious or critical axe violations (${audit.found.length})`).toEqual([]);

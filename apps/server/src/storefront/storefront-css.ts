@@ -18,7 +18,7 @@ button,.button{font:inherit;font-weight:700;border:0;border-radius:12px;padding:
 .error{color:var(--text);border-left:4px solid #ef4444;padding:2px 10px;margin:6px 0;font-weight:600}
 .alert{border:2px solid #ef4444;border-radius:12px;padding:12px 16px;margin:16px 0;font-weight:600}.note{border:2px solid var(--primary);border-radius:12px;padding:12px 16px;margin:16px 0}
 .summary{width:100%;border-collapse:collapse}.summary td,.summary th{padding:8px 0;border-bottom:1px solid var(--line);text-align:left}.summary .num{text-align:right}
-.summary tfoot td{font-weight:700;border-bottom:0}.tickets{list-style:none;padding:0;display:grid;gap:16px;grid-template-columns:repeat(auto-fill,minmax(240px,1fr))}
+.summary tfoot td{font-weight:700;border-bottom:0}.summary tfoot tr.vat td{font-weight:400;font-size:.9rem}.tickets{list-style:none;padding:0;display:grid;gap:16px;grid-template-columns:repeat(auto-fill,minmax(240px,1fr))}
 .ticket{border:1px solid var(--line);border-radius:14px;padding:16px;text-align:center}.ticket form{text-align:left}.ticket .gone{font-weight:700}.ticket svg{width:100%;max-width:240px;height:auto;background:#fff;border-radius:8px;padding:8px}
 .actions{display:flex;flex-wrap:wrap;gap:12px;margin:16px 0}.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 a{color:inherit}.inline-link{color:var(--accent);font-weight:600}

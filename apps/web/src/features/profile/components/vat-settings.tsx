@@ -29,7 +29,15 @@ function VatForm({ initial }: { initial: Form }) {
     event.preventDefault();
     setErrors({});
     setNotice(null);
-    save.mutate(form, {
+    // Only the fields the API takes: the stored settings also carry the rate in basis points and a message.
+    const body = {
+      registered: form.registered,
+      vat_number: form.vat_number,
+      country: form.country,
+      rate: form.rate,
+      prices_include_vat: form.prices_include_vat,
+    };
+    save.mutate(body, {
       onSuccess: (saved) => {
         setForm(saved);
         setNotice({ kind: 'ok', text: saved.message ?? 'Saved.' });
