@@ -3,7 +3,13 @@
 // the session and the organisation so /dashboard opens without signing in.
 import type { Page, Request, Route } from '@playwright/test';
 import sharp from 'sharp';
-import { eventSummarySchema, type EventDto, type EventInput, type EventsList } from '@marquee/shared';
+import {
+  eventSummarySchema,
+  type EventDto,
+  type EventInput,
+  type EventSettlement,
+  type EventsList,
+} from '@marquee/shared';
 
 export interface RecordedRequest {
   method: string;
@@ -454,6 +460,16 @@ export class FakeEventsApi {
         });
       if (method === 'GET' && action === 'quotas') return json(route, 200, { quotas: [] });
       if (method === 'GET' && action === 'add-ons') return json(route, 200, { add_ons: [] });
+      // Its Settlement section (decision 136): no sales yet.
+      if (method === 'GET' && action === 'settlement')
+        return json(route, 200, {
+          event_id: event.id,
+          event_name: event.name,
+          starts_at: event.starts_at,
+          currencies: [],
+          provider_fees: { reported: false, note: 'Provider fees: not reported by the sandbox provider' },
+          generated_at: new Date().toISOString(),
+        } satisfies EventSettlement);
       if (method === 'GET' && action === 'questions')
         return json(route, 200, { settings: { ticket_names: 'off', answers_editable_until: null }, questions: [] });
       if (method === 'GET' && action === 'comps')
