@@ -23,7 +23,9 @@ export const SETTLEMENT_MESSAGES = {
   /** How many paid orders' provider fees are not known (yet): the payout leaves them out. */
   providerFeesUnreported: (orders: number, payments: number) =>
     orders === 0
-      ? `Provider fees reported for all ${payments} card payment${payments === 1 ? '' : 's'}`
+      ? payments === 1
+        ? 'Provider fee reported for the card payment'
+        : `Provider fees reported for all ${payments} card payments`
       : `Provider fees not reported for ${orders} of ${payments} card payment${payments === 1 ? '' : 's'}: the net payout does not take them off`,
   vatNote:
     'VAT: the VAT inside the prices sold while you were registered for VAT, the VAT inside the prices refunded (as on the credit notes), and what stays (decision 141)',

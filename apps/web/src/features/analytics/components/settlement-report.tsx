@@ -42,7 +42,8 @@ export function SettlementReport() {
         </h2>
         <p className="text-muted-foreground mt-1 max-w-prose text-sm">
           Orders paid from the first day to the last (UTC), with their refunds so far: gross sales, discounts, refunds,
-          booking fees and the net payout per event and currency.
+          booking fees, payment provider fees, VAT in sales, VAT refunded and net VAT, and the net payout per event and
+          currency.
         </p>
       </div>
       <div className="flex flex-wrap items-end gap-3">
