@@ -284,6 +284,8 @@ export function createCheckoutNotifier(deps: NotificationDeps): CheckoutNotifier
       const kind = eventRow?.status === 'cancelled' ? 'event-cancelled' : 'late-refund';
       const mail: CheckoutMailJob = { kind, orderId: current.id, organizationId };
       await deps.jobs.send(QUEUES.checkoutMail, mail, tx);
+      // The order now counts as sold and refunded in the settlement: the provider kept its fee on the payment.
+      await deps.jobs.send(QUEUES.providerFee, { orderId: current.id, organizationId } satisfies ProviderFeeJob, tx);
       return true;
     });
   }
