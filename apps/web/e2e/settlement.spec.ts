@@ -1,7 +1,7 @@
 // Issue 32 point 5 in Chromium against the real server: after a paid order (2 × £20, the fan's fee on top) the
 // event view's Settlement section shows the figures, the sandbox's fee (1.5% + 20p of £43.20 = £0.85, decision 141)
 // off the payout, and offers the CSV and PDF; the Analytics page's Settlement report refuses a to day before the
-// from day and offers the downloads for a good period; both screens pass axe in both themes. Screenshots: the Settlement section and the period report.
+// from day and shows a good period's totals with the downloads; both screens pass axe in both themes. Screenshots: the Settlement section and the period report.
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { E2E_PORT, expect, test } from './fixtures';
@@ -69,6 +69,9 @@ test('the event settlement and the period report', async ({ page, request }, tes
   await report.getByLabel('From').fill(`${today.slice(0, 8)}01`);
   await report.getByLabel('To').fill(today);
   await expect(report.getByRole('alert')).toHaveCount(0);
+  const totals = report.getByTestId('settlement-period-GBP');
+  await expect(totals.getByRole('row', { name: /Net payout/ })).toContainText('£39.15');
+  await expect(totals.getByRole('row', { name: /Payment provider fees/ }).first()).toContainText('£0.85');
   const periodHref = await report.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
   expect(periodHref).toBe(`/api/reports/settlement.csv?from=${today.slice(0, 8)}01&to=${today}`);
   const period = await request.get(`${baseURL}${periodHref}`, { headers: { cookie: organiser.cookieHeader } });
