@@ -1,7 +1,8 @@
 // Issue 32 point 5 in Chromium against the real server: after a paid order (2 × £20, the fan's fee on top) the
 // event view's Settlement section shows the figures, the sandbox's fee (1.5% + 20p of £43.20 = £0.85, decision 141)
 // off the payout, and offers the CSV and PDF; the Analytics page's Settlement report refuses a to day before the
-// from day and shows a good period's totals with the downloads; both screens pass axe in both themes. Screenshots: the Settlement section and the period report.
+// from day and shows a good period's totals with the downloads; both screens pass axe in both themes. Screenshots:
+// the Settlement section and the period report.
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { E2E_PORT, expect, test } from './fixtures';

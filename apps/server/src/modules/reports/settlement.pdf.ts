@@ -1,7 +1,8 @@
 // Settlement reports as A4 PDFs (decision 136), drawn with pdfkit in the standard Helvetica the tickets PDF and
 // the door list use (text folded to Windows-1252 by toWinAnsi). An event's report lists each currency's lines; a
-// period's report has a row per event and currency, then each currency's totals line by line. The notes say what
-// say whose the provider's fees are, how many are not reported, what VAT is, and that door takings are outside the payout.
+// period's report has a row per event and currency, then each currency's totals line by line. The notes say whose
+// the provider's fees are (decision 141), how many are not reported, what VAT is, and that door takings are outside
+// the payout.
 import PDFDocument from 'pdfkit';
 import { formatMoney, isCurrencyCode, SETTLEMENT_LINES, SETTLEMENT_MESSAGES } from '@marquee/shared';
 import type { SettlementFigures } from '@marquee/shared';
