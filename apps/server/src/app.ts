@@ -54,6 +54,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { publicConfigRoutes } from './modules/health/public-config.routes.js';
 import { publicUploadRoutes, registerUploads } from './modules/uploads/uploads.routes.js';
 import { registerStorefront } from './storefront/index.js';
+import { artworkPreviews } from './modules/uploads/artwork-preview.js';
 import { sendStorefrontError, sendStorefrontNotFound } from './storefront/respond.js';
 import { PAGE_LOADER_CSP } from './storefront/page-loader.js';
 import { createPageViewRecorder, type PageViewRecorder } from './modules/analytics/page-views.js';
@@ -313,6 +314,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('queueGate', queueGate);
   registerStorefront(app, {
     db: database.db,
+    artworkPreview: artworkPreviews(storage),
     appUrl: config.appUrl,
     pageViews,
     payments,

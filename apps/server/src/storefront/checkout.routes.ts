@@ -61,6 +61,8 @@ export interface CheckoutRoutesDeps extends CheckoutDeps, OrderPageDeps {
   /** The waiting room (decision 034): sends fans to the queue and guards the hold. */
   queue: QueueGate;
   queuePowBits: number;
+  /** The event artwork's inline preview, a data: URI (decision 142; modules/uploads/artwork-preview.ts). */
+  artworkPreview: (imageUrl: string) => Promise<string | null>;
 }
 
 const constraints = { site: 'storefront' };
@@ -159,6 +161,7 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
     const state = form ?? emptyCheckoutForm(defaultCountry(request, stored.types[0]?.currency));
     const codes = codeView(resolved, stored);
     const quote = quoteOrder(stored, state, resolved);
+    const artworkPreview = event.artworkUrl ? await deps.artworkPreview(event.artworkUrl) : null;
     // The page shows live availability, so a browser revalidates it every time (never from a stale cache);
     // a page answering a posted form carries the fan's details and is never stored, nor one showing codes.
     const html = renderEventPage({
@@ -171,6 +174,7 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       codes,
       quote,
       queueUrl: queue?.url ?? null,
+      artworkPreview,
     });
     if (queue || form || status !== 200 || entered.some(Boolean)) return sendHtml(reply, status, html, 'no-store');
     // Revalidated by ETag: an unchanged page (same availability) is a 304 with no body.

@@ -38,10 +38,12 @@ export function EventDetails({
   origin,
   event,
   stored,
+  artworkPreview = null,
 }: {
   origin: string;
   event: PublicEvent;
   stored: StorefrontEvent;
+  artworkPreview?: string | null;
 }) {
   const zone = eventZoneLabel(event);
   const facts: Array<[string, string]> = [
@@ -56,7 +58,9 @@ export function EventDetails({
   ];
   return (
     <div>
-      {event.artworkUrl ? <EventArtwork url={event.artworkUrl} alt={`${event.name} artwork`} /> : null}
+      {event.artworkUrl ? (
+        <EventArtwork url={event.artworkUrl} alt={`${event.name} artwork`} preview={artworkPreview} />
+      ) : null}
       <h1>{`${stored.closedReason === 'cancelled' ? 'Cancelled: ' : ''}${event.name}`}</h1>
       <p className="when">
         {when(event)}

@@ -88,6 +88,8 @@ export interface EventPageInput {
   codes?: CodeView;
   /** The waiting room guards the general on-sale and this page shows a code's presale types only: the queue. */
   queueUrl?: string | null;
+  /** The artwork's inline preview as a data: URI (decision 142), or null. */
+  artworkPreview?: string | null;
 }
 
 /** The checkout column: the queue's note, the form (or why there is none), the waiting list. */
@@ -124,8 +126,15 @@ function CheckoutColumn({
   );
 }
 
-export function renderEventPage({ organization, origin, event, stored, ...column }: EventPageInput): string {
-  const [before, after] = eventPageFrame(organization, origin, event, stored);
+export function renderEventPage({
+  organization,
+  origin,
+  event,
+  stored,
+  artworkPreview = null,
+  ...column
+}: EventPageInput): string {
+  const [before, after] = eventPageFrame(organization, origin, event, stored, artworkPreview);
   return `${before}${renderFragment(<CheckoutColumn stored={stored} {...column} />)}${after}`;
 }
 
@@ -148,10 +157,20 @@ function eventPageFrame(
   origin: string,
   event: PublicEvent,
   stored: StorefrontEvent,
+  artworkPreview: string | null,
 ): readonly [string, string] {
-  const key = JSON.stringify([origin, stored.closedReason, stored.row.startsAt, organization, event, stored.dates]);
+  // The preview is the artwork's (one per image URL, which the event's data holds): whether there is one is enough.
+  const key = JSON.stringify([
+    origin,
+    stored.closedReason,
+    stored.row.startsAt,
+    organization,
+    event,
+    stored.dates,
+    artworkPreview !== null,
+  ]);
   return frames(key, () => {
-    const page = renderEventFrame(organization, origin, event, stored);
+    const page = renderEventFrame(organization, origin, event, stored, artworkPreview);
     const at = page.indexOf(COLUMN);
     return [page.slice(0, at), page.slice(at + COLUMN.length)] as const;
   });
@@ -163,12 +182,13 @@ function renderEventFrame(
   origin: string,
   event: PublicEvent,
   stored: StorefrontEvent,
+  artworkPreview: string | null,
 ): string {
   const pageUrl = `${origin}/events/${event.slug}`;
   const body = (
     <>
       <div className="layout">
-        <EventDetails origin={origin} event={event} stored={stored} />
+        <EventDetails origin={origin} event={event} stored={stored} artworkPreview={artworkPreview} />
         <div>
           {COLUMN}
           <p className="muted">

@@ -23,9 +23,10 @@ export function ResponsiveImg({ url, sizes, fallbackWidth, maxWidth, alt, ...res
 /**
  * The event page's artwork: the largest thing above the fold, fetched at high priority (React preloads it from the
  * head with the same srcset, so the browser fetches one file). Not decoding="async": the LCP image should be
- * painted in the same frame as the text.
+ * painted in the same frame as the text. Its inline preview (decision 142), a data: URI, is its background: the
+ * first paint shows a picture without waiting for the file, which covers it when it arrives.
  */
-export function EventArtwork({ url, alt }: { url: string; alt: string }) {
+export function EventArtwork({ url, alt, preview = null }: { url: string; alt: string; preview?: string | null }) {
   return (
     <ResponsiveImg
       className="art"
@@ -35,6 +36,7 @@ export function EventArtwork({ url, alt }: { url: string; alt: string }) {
       width={960}
       height={540}
       fetchPriority="high"
+      {...(preview ? { style: { backgroundImage: `url(${preview})` } } : {})}
     />
   );
 }

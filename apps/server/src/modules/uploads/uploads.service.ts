@@ -7,6 +7,7 @@ import type { FileStorage } from '../../adapters/storage/storage.js';
 import type { Database } from '../../db/client.js';
 import { upload } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { previewKey, storePreview } from './artwork-preview.js';
 import { storeVariants, variantKeys } from './variants.js';
 
 export const UPLOAD_PURPOSES = ['brand-image', 'logo', 'cover', 'event-artwork'] as const;
@@ -117,7 +118,7 @@ export const STORAGE_WRITE_FAILED_MESSAGE =
 
 /** Removes an image and every variant it may have; deleting one that was never written is not an error. */
 async function removeStored(storage: FileStorage, key: string) {
-  for (const stored of [key, ...variantKeys(key)]) await storage.delete(stored).catch(() => undefined);
+  for (const stored of [key, ...variantKeys(key), previewKey(key)]) await storage.delete(stored).catch(() => undefined);
 }
 
 export async function createImageUpload(
@@ -131,6 +132,7 @@ export async function createImageUpload(
   try {
     await deps.storage.put(key, image.body, image.contentType);
     await storeVariants(deps.storage, key, image.body, image.width);
+    if (input.purpose === 'event-artwork') await storePreview(deps.storage, key, image.body);
   } catch (error) {
     // Nothing is kept of a write that failed part-way: no file, no variant, no row.
     await removeStored(deps.storage, key);
