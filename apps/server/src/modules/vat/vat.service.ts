@@ -1,7 +1,14 @@
 // An organisation's VAT registration (decision 138): read by the event page and the storefront home when they price
 // tickets, written by the organiser's settings. Every query is scoped by the organisation.
 import { eq } from 'drizzle-orm';
-import { addressLines, parseVatRate, VAT_MESSAGES, vatRateText, type VatSetting, type VatSettings } from '@marquee/shared';
+import {
+  addressLines,
+  parseVatRate,
+  VAT_MESSAGES,
+  vatRateText,
+  type VatSetting,
+  type VatSettings,
+} from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { organizationTax } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tx.js';
