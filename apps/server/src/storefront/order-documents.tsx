@@ -2,6 +2,7 @@
 // the seller charged VAT), each receipt a re-issue cancelled with the credit note that cancelled it, and the
 // refunds' credit notes.
 import { formatMoney, toCurrencyCode } from '@marquee/shared';
+import { inSentence } from '../modules/receipts/document-model.js';
 
 export interface DocumentLink {
   kind: 'receipt' | 'credit_note';
@@ -39,7 +40,7 @@ export function OrderDocuments({
         {receipt ? (
           <li>
             <a href={`/orders/${token}/receipt.pdf`}>
-              {current ? `Download ${current.title.toLowerCase()} ${current.number} (PDF)` : 'Download receipt (PDF)'}
+              {current ? `Download ${inSentence(current.title)} ${current.number} (PDF)` : 'Download receipt (PDF)'}
             </a>
           </li>
         ) : null}
@@ -47,7 +48,7 @@ export function OrderDocuments({
           ? cancelled.map((entry) => (
               <li key={entry.number}>
                 <a href={`/orders/${token}/receipts/${entry.number}.pdf`}>
-                  {`Cancelled ${entry.title.toLowerCase()} ${entry.number} (PDF)`}
+                  {`Cancelled ${inSentence(entry.title)} ${entry.number} (PDF)`}
                 </a>
                 {', cancelled by '}
                 <a href={creditHref(entry.cancelledBy!)}>{`credit note ${entry.cancelledBy} (PDF)`}</a>

@@ -4,7 +4,7 @@
 // or that was refunded in full, is refused with why.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BILLING_MESSAGES, parseBillingDetails } from '@marquee/shared';
+import { BILLING_MESSAGES, parseBillingDetails, type OrderDetail } from '@marquee/shared';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import type { SignedInUser } from '../../../test/auth-helpers.js';
 import {
@@ -106,7 +106,7 @@ describe('business details on the order page', () => {
     const changed = await receiptText(paid.accessToken);
     expect(changed).toContain('Gadgets plc');
     expect(changed).not.toContain('VAT ID');
-    const numbers = (await orderDetail(t.app, owner, paid.id)).documents!.map((entry) => entry.number);
+    const numbers = ((await orderDetail(t.app, owner, paid.id)) as OrderDetail).documents!.map((entry) => entry.number);
     const before = await t.app.inject({
       method: 'GET',
       url: `/orders/${paid.accessToken}/receipts/${numbers.filter((n) => n.startsWith('R-')).at(-2)}.pdf`,

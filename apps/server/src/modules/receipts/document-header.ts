@@ -5,7 +5,7 @@
 // time), the currency, and the buyer's name and address (and VAT ID when given). The lines, the VAT per rate and
 // the totals are drawn after it (document-pdf.ts).
 import { toCurrencyCode } from '@marquee/shared';
-import { documentLabel, type BuyerBusiness, type DocumentContent } from './document-model.js';
+import { documentLabel, inSentence, type BuyerBusiness, type DocumentContent } from './document-model.js';
 
 type Struct = PDFKit.PDFStructureElement;
 export type Write = (
@@ -75,7 +75,7 @@ export function drawHeader(
     write(
       root,
       'P',
-      `Replaces ${documentLabel(content).toLowerCase()} ${content.replaces.receiptNumber}, cancelled by credit note ${content.replaces.creditNoteNumber} because the buyer’s details changed.`,
+      `Replaces ${inSentence(documentLabel(content))} ${content.replaces.receiptNumber}, cancelled by credit note ${content.replaces.creditNoteNumber} because the buyer’s details changed.`,
       'Regular',
       10.5,
       muted,

@@ -141,6 +141,9 @@ export type DocumentContent = ReceiptContent | CreditNoteContent;
 export const documentLabel = (content: DocumentContent): 'VAT invoice' | 'Receipt' | 'Credit note' =>
   content.kind === 'credit_note' ? 'Credit note' : content.tax.registered ? 'VAT invoice' : 'Receipt';
 
+/** The label inside a sentence: 'VAT invoice', 'receipt' or 'credit note'. */
+export const inSentence = (label: string) => (label === 'VAT invoice' ? label : label.toLowerCase());
+
 /** How the order was paid, in words. */
 export function paymentMethodLabel(provider: string | null): string {
   switch (provider) {

@@ -163,17 +163,26 @@ function drawCreditNote(
   write: Write,
   fit: (text: string) => string,
 ) {
+  const receiptLabel = content.tax.registered ? 'VAT invoice' : 'receipt';
   if (content.reissuedAs) {
     // A re-issue (decision 140): the receipt cancelled in full, nothing refunded.
     write(root, 'H2', 'What was cancelled', 'Bold', 13);
-    write(root, 'P', `Cancels receipt ${content.receiptNumber} (${money(content.receiptTotalMinor)} paid) in full.`);
-    write(root, 'P', `Re-issued as receipt ${content.reissuedAs} with the buyer’s new business details.`);
+    write(
+      root,
+      'P',
+      `Cancels ${receiptLabel} ${content.receiptNumber} (${money(content.receiptTotalMinor)} paid) in full.`,
+    );
+    write(root, 'P', `Re-issued as ${receiptLabel} ${content.reissuedAs} with the buyer’s new business details.`);
     write(root, 'P', 'No money was refunded: the payment stands, under the new receipt.');
     write(root, 'P', `Total credited: ${money(content.refundedMinor)}`, 'Bold', 12);
     return;
   }
   write(root, 'H2', 'What was refunded', 'Bold', 13);
-  write(root, 'P', `Credit note for receipt ${content.receiptNumber} (${money(content.receiptTotalMinor)} paid)`);
+  write(
+    root,
+    'P',
+    `Credit note for ${receiptLabel} ${content.receiptNumber} (${money(content.receiptTotalMinor)} paid)`,
+  );
   write(root, 'P', `Reason: ${content.reason}`);
   if (content.tickets.length > 0) {
     doc.y += 6;
