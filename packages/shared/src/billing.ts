@@ -30,7 +30,6 @@ export const BILLING_MESSAGES = {
   saved: 'Business details saved. They appear on your receipt and credit notes.',
   reissued:
     'Business details saved. Your receipt was re-issued with them under a new number; the one before it is cancelled by a credit note (nothing was refunded).',
-  unchanged: 'Business details saved. They are the same as on your receipt, so it stays as it is.',
 } as const;
 
 /** Upper-case, without spaces, dots or dashes: 'gb 123 4567 89' -> 'GB123456789'. */
