@@ -18,7 +18,14 @@ import {
   tokenFrom,
 } from '../../../test/checkout-helpers.js';
 import { cancelRequest, deliverCheckoutMail, runRefundJobs } from '../../../test/cancellation-helpers.js';
-import { fanPost, orderDetail, orderPage, refundRequest, runAfterSaleJobs } from '../../../test/after-sale-helpers.js';
+import {
+  decide,
+  fanPost,
+  orderDetail,
+  orderPage,
+  refundRequest,
+  runAfterSaleJobs,
+} from '../../../test/after-sale-helpers.js';
 import { readPdf } from '../../../test/pdf-text.js';
 import { mailOutbox, mailOutboxAttachment, order, orderDocument, orderRefund, ticket } from '../../db/schema/index.js';
 
@@ -286,5 +293,27 @@ describe('a VAT-registered seller', () => {
     const text = (await readPdf(Buffer.from(mailed!.content))).pages.join('\n');
     expect(text).toContain('Reason: Event cancelled');
     expect(text).toContain(`Total refunded: £${((fan.amountMinor + fan.feeMinor) / 100).toFixed(2)}`);
+  });
+
+  it("a fan's refund request, once approved, is e-mailed with its credit note", async () => {
+    const live = await createLiveEvent(t.app, owner, { name: 'Asked Invoice', capacity: 20, refunds_allowed: true });
+    const fan = await buyWithCompany(live.id, live.ticket_types[0]!.id, 'asked-invoice@example.com', 1);
+    const asked = await fanPost(t.app, host, `/orders/${fan.accessToken}/refund-request`, { reason: 'Ill that day' });
+    expect(asked.statusCode).toBe(303);
+    const request = ((await orderDetail(t.app, owner, fan.id)) as OrderDetail).refunds[0]!;
+    expect((await decide(t.app, owner, fan.id, request.id, { decision: 'approve' })).statusCode).toBe(200);
+    await runAfterSaleJobs(t.app);
+    const [credit] = await db()
+      .select()
+      .from(orderDocument)
+      .where(and(eq(orderDocument.orderId, fan.id), eq(orderDocument.kind, 'credit_note')));
+    const mailed = (await attachmentsTo('asked-invoice@example.com')).find(
+      (entry) => entry.filename === `credit-note-${credit!.number}.pdf`,
+    );
+    expect(mailed, 'the approval e-mail carries the credit note').toBeDefined();
+    const text = (await readPdf(Buffer.from(mailed!.content))).pages.join('\n');
+    expect(text).toContain(`Credit note ${credit!.number}`);
+    expect(text).toContain('Reason: Ill that day');
+    expect(text).toContain('Total refunded: £20.00');
   });
 });
