@@ -21,6 +21,14 @@ export function vatInGross(grossMinor: number, rateBp: number): number {
   return divideHalfUp(grossMinor * rateBp, 10_000 + rateBp);
 }
 
+/**
+ * The VAT one refund gives back (decisions 138, 141): the VAT inside the ticket and add-on prices it refunds, at the
+ * order's one rate, by the one rounding rule, on the refund's amount. Its credit note prints this, and the order's
+ * `vat_refunded_minor` adds it up for the settlement report.
+ */
+export const refundVat = (refundedPricesMinor: number, rateBp: number): number =>
+  vatInGross(Math.max(0, refundedPricesMinor), rateBp);
+
 /** A price entered exclusive of VAT, made gross: face + round(face × rate). */
 export function grossOfNet(netMinor: number, rateBp: number): number {
   if (rateBp <= 0 || netMinor <= 0) return netMinor;

@@ -16,7 +16,7 @@ import {
   organizationTax,
   ticket,
 } from '../../db/schema/index.js';
-import { vatInGross } from '@marquee/shared';
+import { refundVat } from '@marquee/shared';
 import { takeDocumentNumber } from './numbering.js';
 import {
   NO_TAX,
@@ -248,7 +248,7 @@ function creditNoteTax(
 ): DocumentTax {
   if (!receipt.registered) return NO_TAX;
   const rateBp = receipt.lines[0]?.rateBp ?? 0;
-  const vatMinor = vatInGross(Math.max(0, faceMinor), rateBp);
+  const vatMinor = refundVat(faceMinor, rateBp);
   const feeVat =
     input.bookingFeeMinor >= input.order.feeMinor
       ? feeVatMinor
