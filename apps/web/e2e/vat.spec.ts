@@ -31,6 +31,8 @@ test('an organiser registers for VAT and a fan sees it in the prices and the sum
   await card.getByRole('button', { name: 'Save VAT settings' }).click();
   await expect(card.getByText(/Enter a VAT number with its country prefix/i).first()).toBeVisible();
   await card.getByLabel('VAT number').fill('GB123456789');
+  await card.getByLabel('Registered name').fill('Vat Co Ltd');
+  await card.getByLabel('Registered address').fill('1 High Street\nLondon\nN1 1AA');
   await card.getByRole('button', { name: 'Save VAT settings' }).click();
   await expect(card.getByRole('status')).toContainText('VAT settings saved');
   await shot(page, testInfo, 'vat-settings');

@@ -28,6 +28,8 @@ export const BILLING_MESSAGES = {
   orderRefundedReceipt:
     'This order was refunded in full: its receipt is still on its order page, with the credit note for the refund',
   saved: 'Business details saved. They appear on your receipt and credit notes.',
+  reissued:
+    'Business details saved. Your receipt was re-issued with them under a new number; the one before it is cancelled by a credit note (nothing was refunded).',
 } as const;
 
 /** Upper-case, without spaces, dots or dashes: 'gb 123 4567 89' -> 'GB123456789'. */

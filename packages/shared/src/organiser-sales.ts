@@ -155,6 +155,10 @@ export const orderDetailSchema = orderSummarySchema.extend({
         total_minor: z.number().int(),
         currency: z.string(),
         issued_at: z.string(),
+        /** A receipt re-issued with the buyer's new details (decision 140): the credit note that cancelled it. */
+        cancelled_by: z.string().nullable().optional(),
+        /** A credit note that cancelled a receipt for its re-issue (not a refund): the receipt it cancelled. */
+        cancels: z.string().nullable().optional(),
       }),
     )
     .optional(),

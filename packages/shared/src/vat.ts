@@ -5,6 +5,7 @@
 // supply, inclusive of the platform's VAT at PLATFORM_FEE_VAT_BP.
 import { z } from 'zod';
 import { noControlChars } from './text-rules.js';
+import { BILLING_LIMITS } from './billing.js';
 import { VAT_COUNTRY_CODES } from './vat-countries.js';
 
 /** The platform's VAT on its booking fee (UK standard rate: the fee is a UK supply by the platform). */
@@ -54,6 +55,11 @@ export const VAT_MESSAGES = {
   numberRequired: 'Enter your VAT number to register for VAT.',
   rateRange: 'VAT rate must be between 0% and 100%.',
   rateForm: 'Enter the VAT rate as a percentage with at most two decimals, e.g. 20 or 5.5.',
+  legalNameRequired: 'Enter the registered name on your VAT registration (it is printed on your VAT invoices).',
+  legalNameTooLong: `Registered name must be at most ${BILLING_LIMITS.companyName} characters.`,
+  addressRequired: 'Enter the postal address on your VAT registration (it is printed on your VAT invoices).',
+  addressTooLong: `Registered address must be at most ${BILLING_LIMITS.address} characters, in at most ${BILLING_LIMITS.addressLines} lines of ${BILLING_LIMITS.addressLine}.`,
+  badCharacters: 'Remove the control characters.',
   saved: 'VAT settings saved. New orders use them; orders already sold keep the VAT they were sold with.',
 } as const;
 
@@ -83,6 +89,27 @@ export function parseVatRate(text: string): { bp: number } | { error: string } {
   return { bp };
 }
 
+/** An address as stored: one line per line, trimmed, blank lines dropped, whatever the browser's line ends. */
+export const addressLines = (value: string): string =>
+  value
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join('\n');
+
+/** The registered address's message, or null when it can be printed on an invoice. */
+export function registeredAddressProblem(value: string): string | null {
+  if (!noControlChars(value)) return VAT_MESSAGES.badCharacters;
+  const lines = addressLines(value);
+  if (!lines) return VAT_MESSAGES.addressRequired;
+  const split = lines.split('\n');
+  const fits =
+    lines.length <= BILLING_LIMITS.address &&
+    split.length <= BILLING_LIMITS.addressLines &&
+    split.every((line) => line.length <= BILLING_LIMITS.addressLine);
+  return fits ? null : VAT_MESSAGES.addressTooLong;
+}
+
 export const vatSettingsInputSchema = z
   .object({
     registered: z.boolean(),
@@ -94,6 +121,17 @@ export const vatSettingsInputSchema = z
     /** The standard rate as a percentage ('20', '5.5'). */
     rate: z.string().max(12).refine(noControlChars).default('20'),
     prices_include_vat: z.boolean().default(true),
+    /** The registered (legal) name and postal address on the VAT registration: the seller on a VAT invoice. */
+    legal_name: z
+      .string()
+      .max(BILLING_LIMITS.companyName, VAT_MESSAGES.legalNameTooLong)
+      .refine(noControlChars, VAT_MESSAGES.badCharacters)
+      .default(''),
+    /** Lines of the address, newline-separated (blank lines dropped). */
+    address: z
+      .string()
+      .max(2 * BILLING_LIMITS.address, VAT_MESSAGES.addressTooLong)
+      .default(''),
   })
   .strict()
   .superRefine((input, context) => {
@@ -103,6 +141,10 @@ export const vatSettingsInputSchema = z
     if (numberProblem) context.addIssue({ code: 'custom', path: ['vat_number'], message: numberProblem });
     const rate = parseVatRate(input.rate);
     if ('error' in rate) context.addIssue({ code: 'custom', path: ['rate'], message: rate.error });
+    if (!input.legal_name.trim())
+      context.addIssue({ code: 'custom', path: ['legal_name'], message: VAT_MESSAGES.legalNameRequired });
+    const addressProblem = registeredAddressProblem(input.address);
+    if (addressProblem) context.addIssue({ code: 'custom', path: ['address'], message: addressProblem });
   });
 export type VatSettingsInput = z.input<typeof vatSettingsInputSchema>;
 
@@ -114,6 +156,8 @@ export const vatSettingsSchema = z.object({
   rate_bp: z.number().int(),
   rate: z.string(),
   prices_include_vat: z.boolean(),
+  legal_name: z.string(),
+  address: z.string(),
   message: z.string().optional(),
 });
 export type VatSettings = z.infer<typeof vatSettingsSchema>;

@@ -1,8 +1,8 @@
 // The buyer's business details form (decision 137): company name, address and VAT ID for the receipt and credit
 // notes, on the checkout's summary page (before paying) and the order page (after). A plain POST form that works
 // without script; a refused form comes back with its values kept and each error under its field. The order
-// page also lists the order's documents to download.
-import { BILLING_LIMITS, formatMoney, toCurrencyCode, type BillingField } from '@marquee/shared';
+// page also lists the order's documents to download (order-documents.tsx).
+import { BILLING_LIMITS, type BillingField } from '@marquee/shared';
 import { FieldErrorLine, invalidFieldProps } from '../lib/field-error.js';
 import { Notice, type NoticeMessage } from './notice.js';
 
@@ -63,49 +63,6 @@ export function BillingForm({ view }: { view: BillingFormView }) {
           Save business details
         </button>
       </form>
-    </section>
-  );
-}
-
-export interface DocumentLink {
-  kind: 'receipt' | 'credit_note';
-  number: string;
-  totalMinor: number;
-  currency: string;
-}
-
-/** The order's receipt and credit notes, each a PDF download. */
-export function OrderDocuments({
-  token,
-  documents,
-  receipt,
-}: {
-  token: string;
-  documents: DocumentLink[];
-  receipt: boolean;
-}) {
-  const credits = documents.filter((entry) => entry.kind === 'credit_note');
-  const number = documents.find((entry) => entry.kind === 'receipt')?.number;
-  if (!receipt && credits.length === 0) return null;
-  return (
-    <section aria-labelledby="documents-title">
-      <h2 id="documents-title">Receipt</h2>
-      <ul>
-        {receipt ? (
-          <li>
-            <a href={`/orders/${token}/receipt.pdf`}>
-              {number ? `Download receipt ${number} (PDF)` : 'Download receipt (PDF)'}
-            </a>
-          </li>
-        ) : null}
-        {credits.map((entry) => (
-          <li key={entry.number}>
-            <a href={`/orders/${token}/credit-notes/${entry.number}.pdf`}>
-              {`Download credit note ${entry.number} for ${formatMoney(entry.totalMinor, toCurrencyCode(entry.currency))} (PDF)`}
-            </a>
-          </li>
-        ))}
-      </ul>
     </section>
   );
 }

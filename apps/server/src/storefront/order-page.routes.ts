@@ -16,6 +16,7 @@ const DONE_MESSAGES: Record<string, string> = {
     'Your ticket is listed for resale at face value. If it sells, it stops working and we refund you its price; until then you can withdraw it.',
   withdrawn: 'Your listing is withdrawn. The ticket is yours again and still valid.',
   billing: BILLING_MESSAGES.saved,
+  reissued: BILLING_MESSAGES.reissued,
   transferred:
     'Ticket sent. The new holder has been e-mailed their own ticket, and the QR code you had for it no longer works.',
 };

@@ -8,7 +8,8 @@ import { AfterSaleMessage, FanTickets, RefundSection, type AfterSaleView, type F
 import { SummaryTable, type SummaryLine } from './checkout-pages.js';
 import { renderStorefrontPage, type StorefrontFrameOrganization } from './layout.js';
 import { OrderAddOns } from './order-add-ons.js';
-import { BillingForm, OrderDocuments, type BillingFormView, type DocumentLink } from './billing-form.js';
+import { BillingForm, type BillingFormView } from './billing-form.js';
+import { OrderDocuments, type DocumentLink } from './order-documents.js';
 
 export interface OrderPageInput {
   organization: StorefrontFrameOrganization;

@@ -7,7 +7,7 @@ import { findOrderByToken } from '../modules/checkout/checkout.service.js';
 import {
   billingRefusal,
   documentPdf,
-  findCreditNote,
+  findDocument,
   receiptOf,
   receiptRefusal,
   saveBilling,
@@ -70,9 +70,25 @@ export function receiptRoutes(app: FastifyInstance, deps: OrderPageDeps & { paym
       const match = /^(C-\d{6,12})\.pdf$/.exec(request.params.file);
       const found = match ? await findPlacedOrder(deps, request.siteHost, request.params.token) : null;
       if (!found || !match) return sendStorefrontNotFound(reply);
-      const creditNote = await findCreditNote(db, found.current, match[1]!);
+      const creditNote = await findDocument(db, found.current, 'credit_note', match[1]!);
       if (!creditNote) return sendStorefrontNotFound(reply);
       return sendPdf(reply, db, creditNote);
+    },
+  );
+
+  // A receipt by its number: the current one or one cancelled by a re-issue (decision 140), as it was issued.
+  app.get<{ Params: { token: string; file: string } }>(
+    '/orders/:token/receipts/:file',
+    { constraints },
+    async (request, reply) => {
+      const match = /^(R-\d{6,12})\.pdf$/.exec(request.params.file);
+      const found = match ? await findPlacedOrder(deps, request.siteHost, request.params.token) : null;
+      if (!found || !match) return sendStorefrontNotFound(reply);
+      const receipt = await findDocument(db, found.current, 'receipt', match[1]!);
+      if (!receipt) return sendStorefrontNotFound(reply);
+      const refused = receiptRefusal(found.current);
+      if (refused) return sendNoReceipt(reply, found.organization, found.current.accessToken, refused);
+      return sendPdf(reply, db, receipt);
     },
   );
 
@@ -97,7 +113,8 @@ export function receiptRoutes(app: FastifyInstance, deps: OrderPageDeps & { paym
         status: 409,
         message: { kind: 'alert', text: outcome.refused },
       });
-    return reply.redirect(`/orders/${found.current.accessToken}?done=billing#billing`, 303);
+    const done = outcome.reissued ? 'reissued#documents-title' : 'billing#billing';
+    return reply.redirect(`/orders/${found.current.accessToken}?done=${done}`, 303);
   });
 
   app.post<{ Params: { token: string } }>('/checkout/:token/billing', { constraints }, async (request, reply) => {

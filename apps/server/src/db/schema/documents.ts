@@ -2,10 +2,12 @@
 // Each is numbered in its own unbroken series per organisation (R-000001…, C-000001…), the number taken from
 // `organization_document_sequence` in the transaction that writes the document, so a rolled-back transaction
 // leaves no gap and two issuers never share a number. A document never changes once issued: `content` is what it
-// says (seller, buyer, lines, amounts) as at issue. The buyer's business details (`order_billing`) are printed
-// as they stand when the document is downloaded.
+// says (seller, buyer with their business details, lines, amounts) as at issue (decision 140). When the buyer's
+// business details change after a receipt was issued, that receipt is cancelled by a credit note (`cancels_id`,
+// not a refund) and a new receipt (`replaces_id`) with the next number carries the new details.
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   check,
   index,
@@ -61,25 +63,41 @@ export const orderDocument = pgTable(
     refundId: uuid('refund_id').references(() => orderRefund.id, { onDelete: 'no action' }),
     /** What the document says, as at issue (documents/document-model.ts: DocumentContent). */
     content: jsonb('content').notNull(),
+    /** A receipt re-issued with the buyer's new details: the receipt it replaces (decision 140). */
+    replacesId: uuid('replaces_id').references((): AnyPgColumn => orderDocument.id, { onDelete: 'no action' }),
+    /** A re-issue's credit note: the receipt it cancels in full (not a refund; no money moved). */
+    cancelsId: uuid('cancels_id').references((): AnyPgColumn => orderDocument.id, { onDelete: 'no action' }),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('order_document_number_idx').on(table.organizationId, table.number),
     uniqueIndex('order_document_sequence_idx').on(table.organizationId, table.kind, table.sequence),
-    // One receipt per order, one credit note per refund, one cancellation credit note per order.
+    // One first receipt per order, each receipt replaced and cancelled at most once (so an order's receipts are
+    // one chain), one credit note per refund, one cancellation credit note per order.
     uniqueIndex('order_document_receipt_idx')
       .on(table.orderId)
-      .where(sql`${table.kind} = 'receipt'`),
+      .where(sql`${table.kind} = 'receipt' and ${table.replacesId} is null`),
+    uniqueIndex('order_document_replaces_idx')
+      .on(table.replacesId)
+      .where(sql`${table.replacesId} is not null`),
+    uniqueIndex('order_document_cancels_idx')
+      .on(table.cancelsId)
+      .where(sql`${table.cancelsId} is not null`),
     uniqueIndex('order_document_refund_idx')
       .on(table.refundId)
       .where(sql`${table.refundId} is not null`),
     uniqueIndex('order_document_cancellation_idx')
       .on(table.orderId)
-      .where(sql`${table.kind} = 'credit_note' and ${table.refundId} is null`),
+      .where(sql`${table.kind} = 'credit_note' and ${table.refundId} is null and ${table.cancelsId} is null`),
     index('order_document_order_idx').on(table.orderId, table.issuedAt),
     check('order_document_kind_check', sql`${table.kind} in ('receipt', 'credit_note')`),
     check('order_document_total_check', sql`${table.totalMinor} >= 0`),
     check('order_document_refund_check', sql`${table.kind} = 'credit_note' or ${table.refundId} is null`),
+    check('order_document_replaces_check', sql`${table.kind} = 'receipt' or ${table.replacesId} is null`),
+    check(
+      'order_document_cancels_check',
+      sql`(${table.kind} = 'credit_note' or ${table.cancelsId} is null) and (${table.cancelsId} is null or ${table.refundId} is null)`,
+    ),
   ],
 );
 

@@ -70,6 +70,10 @@ export const organizationTax = pgTable(
     country: text('country').notNull().default('GB'),
     rateBp: integer('rate_bp').notNull().default(2000),
     pricesIncludeVat: boolean('prices_include_vat').notNull().default(true),
+    /** The registered (legal) name and postal address on the registration: the seller on a VAT invoice (decision 140). */
+    legalName: text('legal_name').notNull().default(''),
+    /** Lines of the address, newline-separated. */
+    address: text('address').notNull().default(''),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('organization_tax_rate_check', sql`${table.rateBp} between 0 and 10000`)],

@@ -31,7 +31,7 @@ import { orderLines } from './checkout.service.js';
 import { orderAddOnLines } from '../add-ons/order-add-on-lines.js';
 import type { CheckoutMailJob, CheckoutNotifier } from './notifier.js';
 import type { TicketSigner } from './ticket-qr.js';
-import { receiptAttachment } from '../receipts/receipt-mail.js';
+import { creditNoteAttachment, receiptAttachment } from '../receipts/receipt-mail.js';
 import { vatRefundedAfter } from '../receipts/refund-vat.js';
 import { providerFeeJobSchema, recordProviderFee, type ProviderFeeJob } from '../payments/provider-fee.js';
 import { buildMail, orderDocuments, type MailContext, type PaymentReviewFacts } from './notification-mails.js';
@@ -173,7 +173,16 @@ async function plannedMail(
       const reason = cancellation?.reason ?? 'The event was cancelled.';
       return {
         recipients: [context.order.customerEmail],
-        build: () => buildMail.eventCancelled(context, reason),
+        // The cancellation refund's credit note goes with it (decision 140).
+        build: async () => {
+          const mail = await buildMail.eventCancelled(context, reason);
+          const credit = await creditNoteAttachment(
+            deps.db,
+            { organizationId: job.organizationId, orderId: context.order.id },
+            null,
+          );
+          return credit ? { ...mail, attachments: [...(mail.attachments ?? []), credit] } : mail;
+        },
       };
     }
     case 'event-moved': {

@@ -189,6 +189,8 @@ export async function getOrder(db: Database, organizationId: string, orderId: st
       total_minor: document.totalMinor,
       currency: document.currency,
       issued_at: document.issuedAt.toISOString(),
+      cancelled_by: document.cancelledBy,
+      cancels: document.cancels,
     })),
     billing: billing ? { company_name: billing.companyName, address: billing.address, vat_id: billing.vatId } : null,
     promo_code: row.promoCode,

@@ -1,9 +1,10 @@
 // The buyer's business details (decision 137): on the checkout's summary before paying and on the order page
 // after, plain forms; bad input is a 400 with each error under its field and every value kept; the details show
-// on the receipt PDF; an order whose hold ended unpaid, or that was refunded in full, is refused with why.
+// on the receipt PDF (after paying, through a re-issued receipt, decision 140); an order whose hold ended unpaid,
+// or that was refunded in full, is refused with why.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BILLING_MESSAGES, parseBillingDetails } from '@marquee/shared';
+import { BILLING_MESSAGES, parseBillingDetails, type OrderDetail } from '@marquee/shared';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import type { SignedInUser } from '../../../test/auth-helpers.js';
 import {
@@ -88,7 +89,8 @@ describe('business details on the order page', () => {
 
     const saved = await fanPost(t.app, host, path, details);
     expect(saved.statusCode).toBe(303);
-    expect(saved.headers.location).toBe(`/orders/${paid.accessToken}?done=billing#billing`);
+    // Added after the receipt was issued: re-issued (decision 140), the page says so.
+    expect(saved.headers.location).toBe(`/orders/${paid.accessToken}?done=reissued#documents-title`);
     expect(await billingOf(paid.id)).toMatchObject({
       companyName: 'Widgets Ltd',
       address: '1 High Street\nLondon\nSW1A 1AA',
@@ -97,13 +99,20 @@ describe('business details on the order page', () => {
     const text = await receiptText(paid.accessToken);
     for (const words of ['Widgets Ltd', '1 High Street', 'SW1A 1AA', 'VAT ID: GB123456789'])
       expect(text).toContain(words);
-    // Changed later: the same receipt number, the new details.
+    // Changed later: another receipt with the new details; the one before still says what it said.
     expect((await fanPost(t.app, host, path, { ...details, company_name: 'Gadgets plc', vat_id: '' })).statusCode).toBe(
       303,
     );
     const changed = await receiptText(paid.accessToken);
     expect(changed).toContain('Gadgets plc');
     expect(changed).not.toContain('VAT ID');
+    const numbers = ((await orderDetail(t.app, owner, paid.id)) as OrderDetail).documents!.map((entry) => entry.number);
+    const before = await t.app.inject({
+      method: 'GET',
+      url: `/orders/${paid.accessToken}/receipts/${numbers.filter((n) => n.startsWith('R-')).at(-2)}.pdf`,
+      headers: { host },
+    });
+    expect((await readPdf(before.rawPayload)).pages.join('\n')).toContain('Widgets Ltd');
     const detail = await orderDetail(t.app, owner, paid.id);
     expect(detail.billing).toEqual({
       company_name: 'Gadgets plc',

@@ -1,9 +1,41 @@
 // What a receipt or credit note says (decision 137), kept in `order_document.content` as at issue so a document
-// never changes. Built from the order's rows by pure functions; the PDF (document-pdf.ts) draws only this, plus
-// the buyer's business details as they stand (`order_billing`). The fan's side only: a booking fee the
-// organiser absorbed (decision 135) is not the fan's, so it is never on their documents.
+// never changes. Built from the order's rows by pure functions; the PDF (document-pdf.ts) draws only this. Since
+// version 2 (decision 140) the buyer's business details and a VAT-registered seller's registered name and address
+// are in it as at issue; a version 1 document (no `buyer.business`) is printed with the details as they stand.
+// The fan's side only: a booking fee the organiser absorbed (decision 135) is not the fan's, so it is never on
+// their documents.
 
-export const DOCUMENT_CONTENT_VERSION = 1;
+export const DOCUMENT_CONTENT_VERSION = 2;
+
+/** The buyer's business details as at issue (order_billing). */
+export interface BuyerBusiness {
+  companyName: string;
+  address: string;
+  vatId: string | null;
+}
+
+export interface DocumentBuyer {
+  name: string;
+  email: string;
+  /** Version 2: null when the buyer gave none; absent on a version 1 document. */
+  business?: BuyerBusiness | null;
+}
+
+/**
+ * The seller: the organiser's trading name and, on a VAT invoice, its registered (legal) name and postal address
+ * as on its VAT registration when the order was sold (absent before version 2 and for an unregistered seller).
+ */
+export interface DocumentSeller {
+  name: string;
+  legalName?: string;
+  address?: string;
+}
+
+/** Whether two sets of business details say the same (none and none are the same). */
+export const sameBusiness = (a: BuyerBusiness | null, b: BuyerBusiness | null): boolean =>
+  a === null || b === null
+    ? a === b
+    : a.companyName === b.companyName && a.address === b.address && (a.vatId ?? null) === (b.vatId ?? null);
 
 export interface DocumentLine {
   /** 'ticket' or 'add_on'. */
@@ -49,10 +81,10 @@ export function vatSummary(
 }
 
 export interface ReceiptContent {
-  version: typeof DOCUMENT_CONTENT_VERSION;
+  version: 1 | 2;
   kind: 'receipt';
-  seller: { name: string };
-  buyer: { name: string; email: string };
+  seller: DocumentSeller;
+  buyer: DocumentBuyer;
   orderCode: string;
   event: { name: string; startsAt: string | null; timeZone: string };
   currency: string;
@@ -68,15 +100,18 @@ export interface ReceiptContent {
   /** What the fan paid: the lines plus the booking fee. */
   totalMinor: number;
   paymentMethod: string;
+  /** The payment's time: the tax point (time of supply) on a VAT invoice. */
   paidAt: string;
   tax: DocumentTax;
+  /** A re-issue (decision 140): the receipt this one replaces, cancelled by its credit note. */
+  replaces?: { receiptNumber: string; creditNoteNumber: string } | null;
 }
 
 export interface CreditNoteContent {
-  version: typeof DOCUMENT_CONTENT_VERSION;
+  version: 1 | 2;
   kind: 'credit_note';
-  seller: { name: string };
-  buyer: { name: string; email: string };
+  seller: DocumentSeller;
+  buyer: DocumentBuyer;
   orderCode: string;
   event: { name: string; startsAt: string | null; timeZone: string };
   currency: string;
@@ -93,9 +128,21 @@ export interface CreditNoteContent {
   paymentMethod: string;
   refundedAt: string;
   tax: DocumentTax;
+  /**
+   * A re-issue's credit note (decision 140): it cancels the receipt in full because the buyer's details changed,
+   * and the new receipt's number. No money moved: `refundedMinor` is then what it credits, not a refund.
+   */
+  reissuedAs?: string | null;
 }
 
 export type DocumentContent = ReceiptContent | CreditNoteContent;
+
+/** What a document is called: a receipt of a sale with VAT is a VAT invoice (decision 140). */
+export const documentLabel = (content: DocumentContent): 'VAT invoice' | 'Receipt' | 'Credit note' =>
+  content.kind === 'credit_note' ? 'Credit note' : content.tax.registered ? 'VAT invoice' : 'Receipt';
+
+/** The label inside a sentence: 'VAT invoice', 'receipt' or 'credit note'. */
+export const inSentence = (label: string) => (label === 'VAT invoice' ? label : label.toLowerCase());
 
 /** How the order was paid, in words. */
 export function paymentMethodLabel(provider: string | null): string {
@@ -129,6 +176,9 @@ export interface ReceiptSource {
     paidAt: Date | null;
   };
   sellerName: string;
+  /** The registered name and address of a VAT-registered seller (null: none, or not sold with VAT). */
+  sellerRegistration: { legalName: string; address: string } | null;
+  business: BuyerBusiness | null;
   event: { name: string; startsAt: Date | null; timeZone: string };
   lines: Array<{ name: string; quantity: number; unitPriceMinor: number; unitVatMinor: number; vatRateBp: number }>;
   addOns: Array<{ name: string; quantity: number; unitPriceMinor: number; unitVatMinor: number; vatRateBp: number }>;
@@ -153,8 +203,15 @@ export function receiptContent(source: ReceiptSource, issuedAt: Date): ReceiptCo
   return {
     version: DOCUMENT_CONTENT_VERSION,
     kind: 'receipt',
-    seller: { name: source.sellerName },
-    buyer: { name: `${current.firstName} ${current.lastName}`.trim(), email: current.customerEmail },
+    seller: {
+      name: source.sellerName,
+      ...(source.vatNumber && source.sellerRegistration ? source.sellerRegistration : {}),
+    },
+    buyer: {
+      name: `${current.firstName} ${current.lastName}`.trim(),
+      email: current.customerEmail,
+      business: source.business,
+    },
     orderCode: current.code,
     event: {
       name: source.event.name,
@@ -178,5 +235,6 @@ export function receiptContent(source: ReceiptSource, issuedAt: Date): ReceiptCo
           feeVatMinor: current.feeVatMinor,
         }
       : NO_TAX,
+    replaces: null,
   };
 }

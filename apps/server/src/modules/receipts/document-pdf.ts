@@ -1,16 +1,14 @@
 // A receipt or credit note as a PDF (decision 137): tagged for screen readers (PDF 1.7, a structure tree of
 // headings, paragraphs and a table with header cells, the language and the title set), its fonts embedded
-// (pdf-fonts.ts). It draws the document's content as issued, and the buyer's business details as they stand.
+// (pdf-fonts.ts). It draws the document's content as issued (its head: document-header.ts), with the buyer's
+// business details it was issued with (decision 140).
 import PDFDocument from 'pdfkit';
 import { formatMoney, PLATFORM_FEE_VAT_BP, toCurrencyCode, vatRateText } from '@marquee/shared';
-import type { CreditNoteContent, DocumentContent, ReceiptContent } from './document-model.js';
+import type { BuyerBusiness, CreditNoteContent, DocumentContent, ReceiptContent } from './document-model.js';
+import { documentTitle, drawHeader, formatDay, type Write } from './document-header.js';
 import { documentFonts, drawable } from './pdf-fonts.js';
 
-export interface BillingDetails {
-  companyName: string;
-  address: string;
-  vatId: string | null;
-}
+export type BillingDetails = BuyerBusiness;
 
 export interface DocumentPdfInput {
   number: string;
@@ -28,17 +26,7 @@ const muted = '#525252';
 
 type Struct = PDFKit.PDFStructureElement;
 
-export const documentTitle = (content: DocumentContent, number: string) =>
-  `${content.kind === 'receipt' ? (content.tax.registered ? 'VAT receipt' : 'Receipt') : 'Credit note'} ${number}`;
-
-function formatDay(iso: string | Date, timeZone: string): string {
-  const options = { day: 'numeric', month: 'long', year: 'numeric' } as const;
-  try {
-    return new Intl.DateTimeFormat('en-GB', { ...options, timeZone }).format(new Date(iso));
-  } catch {
-    return new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' }).format(new Date(iso));
-  }
-}
+export { documentTitle };
 
 export async function renderDocumentPdf(input: DocumentPdfInput): Promise<Buffer> {
   const { content } = input;
@@ -66,7 +54,7 @@ export async function renderDocumentPdf(input: DocumentPdfInput): Promise<Buffer
   doc.addStructure(root);
   const current = doc as unknown as { _font?: { font?: { hasGlyphForCodePoint(code: number): boolean } } };
   const fit = (text: string) => drawable(text, (code) => current._font?.font?.hasGlyphForCodePoint(code) ?? true);
-  const write = (parent: Struct, tag: 'H1' | 'H2' | 'P', text: string, font = 'Regular', size = 10.5, color = ink) => {
+  const write: Write = (parent, tag, text, font = 'Regular', size = 10.5, color = ink) => {
     doc.font(font).fontSize(size).fillColor(color);
     parent.add(
       doc.struct(tag, {}, () => {
@@ -76,25 +64,8 @@ export async function renderDocumentPdf(input: DocumentPdfInput): Promise<Buffer
   };
   const gap = (points: number) => (doc.y += points);
   const money = (minor: number) => formatMoney(minor, toCurrencyCode(content.currency));
-  const zone = content.event.timeZone;
 
-  write(root, 'H1', title, 'Bold', 20);
-  write(root, 'P', content.seller.name, 'Bold', 12);
-  write(root, 'P', `Date: ${formatDay(input.issuedAt, zone)}`, 'Regular', 10.5, muted);
-  write(root, 'P', `Order ${content.orderCode}`, 'Regular', 10.5, muted);
-  const when = content.event.startsAt ? `, ${formatDay(content.event.startsAt, zone)}` : '';
-  write(root, 'P', `Event: ${content.event.name}${when}`, 'Regular', 10.5, muted);
-  gap(14);
-
-  write(root, 'H2', content.kind === 'receipt' ? 'Sold to' : 'Refunded to', 'Bold', 13);
-  const buyer = [content.buyer.name, content.buyer.email].filter(Boolean);
-  if (input.billing) {
-    buyer.push(input.billing.companyName, ...input.billing.address.split('\n'));
-    if (input.billing.vatId) buyer.push(`VAT ID: ${input.billing.vatId}`);
-  }
-  for (const line of buyer) write(root, 'P', line);
-  gap(14);
-
+  drawHeader(root, write, gap, input, muted);
   if (content.kind === 'receipt') drawReceipt(doc, root, content, money, write, fit);
   else drawCreditNote(doc, root, content, money, write, fit);
   gap(14);
@@ -123,8 +94,6 @@ export async function renderDocumentPdf(input: DocumentPdfInput): Promise<Buffer
   doc.end();
   return done;
 }
-
-type Write = (parent: Struct, tag: 'H1' | 'H2' | 'P', text: string, font?: string, size?: number) => void;
 
 function table(
   doc: PDFKit.PDFDocument,
@@ -194,8 +163,26 @@ function drawCreditNote(
   write: Write,
   fit: (text: string) => string,
 ) {
+  const receiptLabel = content.tax.registered ? 'VAT invoice' : 'receipt';
+  if (content.reissuedAs) {
+    // A re-issue (decision 140): the receipt cancelled in full, nothing refunded.
+    write(root, 'H2', 'What was cancelled', 'Bold', 13);
+    write(
+      root,
+      'P',
+      `Cancels ${receiptLabel} ${content.receiptNumber} (${money(content.receiptTotalMinor)} paid) in full.`,
+    );
+    write(root, 'P', `Re-issued as ${receiptLabel} ${content.reissuedAs} with the buyer’s new business details.`);
+    write(root, 'P', 'No money was refunded: the payment stands, under the new receipt.');
+    write(root, 'P', `Total credited: ${money(content.refundedMinor)}`, 'Bold', 12);
+    return;
+  }
   write(root, 'H2', 'What was refunded', 'Bold', 13);
-  write(root, 'P', `Credit note for receipt ${content.receiptNumber} (${money(content.receiptTotalMinor)} paid)`);
+  write(
+    root,
+    'P',
+    `Credit note for ${receiptLabel} ${content.receiptNumber} (${money(content.receiptTotalMinor)} paid)`,
+  );
   write(root, 'P', `Reason: ${content.reason}`);
   if (content.tickets.length > 0) {
     doc.y += 6;

@@ -5,18 +5,25 @@ import { and, asc, eq } from 'drizzle-orm';
 import { BILLING_MESSAGES, type BillingDetails } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { order, orderBilling, orderDocument } from '../../db/schema/index.js';
-import type { DocumentContent } from './document-model.js';
+import { documentLabel, type DocumentContent } from './document-model.js';
 import { renderDocumentPdf, type BillingDetails as PdfBilling } from './document-pdf.js';
-import { findReceipt, issueReceipt, takesReceipt, type DocumentRow } from './issue.js';
+import { currentBusiness, findReceipt, issueReceipt, takesReceipt, type DocumentRow } from './issue.js';
+import { reissueReceipt, type Reissued } from './reissue.js';
 
 type OrderRow = typeof order.$inferSelect;
 
 export interface OrderDocumentSummary {
   kind: 'receipt' | 'credit_note';
+  /** 'VAT invoice', 'Receipt' or 'Credit note'. */
+  title: string;
   number: string;
   totalMinor: number;
   currency: string;
   issuedAt: Date;
+  /** A receipt: the credit note that cancelled it for a re-issue (decision 140); null while it is current. */
+  cancelledBy: string | null;
+  /** A credit note: the receipt it cancelled for a re-issue (not a refund); null for a refund's. */
+  cancels: string | null;
 }
 
 export async function listOrderDocuments(
@@ -24,17 +31,28 @@ export async function listOrderDocuments(
   organizationId: string,
   orderId: string,
 ): Promise<OrderDocumentSummary[]> {
-  return db
+  const rows = await db
     .select({
+      id: orderDocument.id,
       kind: orderDocument.kind,
       number: orderDocument.number,
       totalMinor: orderDocument.totalMinor,
       currency: orderDocument.currency,
       issuedAt: orderDocument.issuedAt,
+      cancelsId: orderDocument.cancelsId,
+      content: orderDocument.content,
     })
     .from(orderDocument)
     .where(and(eq(orderDocument.organizationId, organizationId), eq(orderDocument.orderId, orderId)))
     .orderBy(asc(orderDocument.issuedAt), asc(orderDocument.kind), asc(orderDocument.sequence));
+  const numberOf = new Map(rows.map((row) => [row.id, row.number]));
+  const cancelledBy = new Map(rows.filter((row) => row.cancelsId).map((row) => [row.cancelsId!, row.number]));
+  return rows.map(({ id, cancelsId, content, ...row }) => ({
+    ...row,
+    title: documentLabel(content as DocumentContent),
+    cancelledBy: cancelledBy.get(id) ?? null,
+    cancels: cancelsId ? (numberOf.get(cancelsId) ?? null) : null,
+  }));
 }
 
 export async function findBilling(db: Database, organizationId: string, orderId: string): Promise<PdfBilling | null> {
@@ -71,10 +89,11 @@ export async function receiptOf(db: Database, current: OrderRow): Promise<Docume
   });
 }
 
-/** A credit note of the order by its number; undefined for a number that is not this order's. */
-export async function findCreditNote(
+/** A document of the order by kind and number; undefined for a number that is not this order's. */
+export async function findDocument(
   db: Database,
   current: OrderRow,
+  kind: DocumentRow['kind'],
   number: string,
 ): Promise<DocumentRow | undefined> {
   const [found] = await db
@@ -84,7 +103,7 @@ export async function findCreditNote(
       and(
         eq(orderDocument.organizationId, current.organizationId),
         eq(orderDocument.orderId, current.id),
-        eq(orderDocument.kind, 'credit_note'),
+        eq(orderDocument.kind, kind),
         eq(orderDocument.number, number),
       ),
     )
@@ -92,13 +111,18 @@ export async function findCreditNote(
   return found;
 }
 
-/** The document as a PDF, with the buyer's business details as they stand. */
+/**
+ * The document as a PDF, as issued: its buyer's business details are those in its content (decision 140); a
+ * version 1 document, issued before they were kept, prints them as they stand (decision 137).
+ */
 export async function documentPdf(db: Database, document: DocumentRow): Promise<Buffer> {
+  const content = document.content as DocumentContent;
+  const kept = content.buyer.business;
   return renderDocumentPdf({
     number: document.number,
     issuedAt: document.issuedAt,
-    content: document.content as DocumentContent,
-    billing: await findBilling(db, document.organizationId, document.orderId),
+    content,
+    billing: kept === undefined ? await findBilling(db, document.organizationId, document.orderId) : kept,
   });
 }
 
@@ -111,23 +135,38 @@ export function billingRefusal(current: OrderRow, now = new Date()): string | nu
   return holding ? null : BILLING_MESSAGES.orderUnpaidExpired;
 }
 
-/** Saves the buyer's business details (a second save replaces the first); refuses with why when it cannot. */
+/**
+ * Saves the buyer's business details (a second save replaces the first) and, when the order's receipt was
+ * already issued with other details, re-issues it in the same transaction (decision 140); refuses with why when
+ * it cannot. The order's row lock orders this against its payment and its refunds.
+ */
 export async function saveBilling(
   db: Database,
   current: OrderRow,
   details: BillingDetails,
-): Promise<{ saved: true } | { refused: string }> {
-  const refused = billingRefusal(current);
-  if (refused) return { refused };
-  const values = {
-    companyName: details.company_name,
-    address: details.address,
-    vatId: details.vat_id,
-    updatedAt: new Date(),
-  };
-  await db
-    .insert(orderBilling)
-    .values({ orderId: current.id, organizationId: current.organizationId, ...values })
-    .onConflictDoUpdate({ target: orderBilling.orderId, set: values });
-  return { saved: true };
+): Promise<{ saved: true; reissued: Reissued | null } | { refused: string }> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(order)
+      .where(and(eq(order.id, current.id), eq(order.organizationId, current.organizationId)))
+      .for('update')
+      .limit(1);
+    const refused = locked ? billingRefusal(locked) : BILLING_MESSAGES.orderNotPaid;
+    if (refused || !locked) return { refused: refused ?? BILLING_MESSAGES.orderNotPaid };
+    const before = await currentBusiness(tx, locked.organizationId, locked.id);
+    const values = {
+      companyName: details.company_name,
+      address: details.address,
+      vatId: details.vat_id,
+      updatedAt: new Date(),
+    };
+    await tx
+      .insert(orderBilling)
+      .values({ orderId: locked.id, organizationId: locked.organizationId, ...values })
+      .onConflictDoUpdate({ target: orderBilling.orderId, set: values });
+    const business = { companyName: values.companyName, address: values.address, vatId: values.vatId };
+    const reissued = paidStatuses.includes(locked.status) ? await reissueReceipt(tx, locked, business, before) : null;
+    return { saved: true as const, reissued };
+  });
 }

@@ -2,13 +2,14 @@
 // receipt once when the order is paid (fulfilment and door sales), a credit note per refund (refund-apply.ts and
 // the cancellation's refund job). Each is written with its number (numbering.ts) and never changed after.
 // An order that took no money (free, comp) has no receipt, and a refund of nothing no credit note.
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/tx.js';
 import type { Database } from '../../db/client.js';
 import {
   event,
   type order,
   orderAddOn,
+  orderBilling,
   orderDocument,
   orderLine,
   organizationSettings,
@@ -21,6 +22,7 @@ import {
   NO_TAX,
   paymentMethodLabel,
   receiptContent,
+  type BuyerBusiness,
   type CreditNoteContent,
   type DocumentTax,
   type ReceiptContent,
@@ -51,6 +53,10 @@ async function sellerAndEvent(tx: Tx, current: OrderRow) {
   };
 }
 
+/**
+ * The order's current receipt: the last of its receipts (a re-issue takes a later number and replaces the one
+ * before it, decision 140), or undefined when it has none yet.
+ */
 export async function findReceipt(
   tx: Tx | Database,
   organizationId: string,
@@ -66,8 +72,23 @@ export async function findReceipt(
         eq(orderDocument.kind, 'receipt'),
       ),
     )
+    .orderBy(desc(orderDocument.sequence))
     .limit(1);
   return found;
+}
+
+/** The buyer's business details as they stand now (to be snapshotted into a document at issue). */
+export async function currentBusiness(
+  tx: Tx | Database,
+  organizationId: string,
+  orderId: string,
+): Promise<BuyerBusiness | null> {
+  const [row] = await tx
+    .select({ companyName: orderBilling.companyName, address: orderBilling.address, vatId: orderBilling.vatId })
+    .from(orderBilling)
+    .where(and(eq(orderBilling.organizationId, organizationId), eq(orderBilling.orderId, orderId)))
+    .limit(1);
+  return row ?? null;
 }
 
 /**
@@ -85,12 +106,21 @@ export async function issueReceipt(tx: Tx, current: OrderRow, now = new Date()):
     .from(orderAddOn)
     .where(and(eq(orderAddOn.orderId, current.id), eq(orderAddOn.organizationId, current.organizationId)))
     .orderBy(orderAddOn.name, orderAddOn.id);
-  // Sold with VAT (decision 138): the organiser's VAT number as registered now, at the order's payment.
-  const sellerVat = lines.some((line) => line.vatRateBp > 0 || line.unitVatMinor > 0)
-    ? await registeredVatNumber(tx, current.organizationId)
+  // Sold with VAT (decision 138): the organiser's registration as it stands now, at the order's payment; the
+  // buyer's business details as they stand (decision 140), both kept in the document.
+  const registration = lines.some((line) => line.vatRateBp > 0 || line.unitVatMinor > 0)
+    ? await vatRegistration(tx, current.organizationId)
     : null;
   const content: ReceiptContent = receiptContent(
-    { order: current, ...(await sellerAndEvent(tx, current)), lines, addOns, vatNumber: sellerVat },
+    {
+      order: current,
+      ...(await sellerAndEvent(tx, current)),
+      lines,
+      addOns,
+      vatNumber: registration?.vatNumber ?? null,
+      sellerRegistration: registration,
+      business: await currentBusiness(tx, current.organizationId, current.id),
+    },
     now,
   );
   // The number last: the series row is locked from here to the commit.
@@ -165,6 +195,7 @@ export async function issueCreditNote(tx: Tx, input: CreditNoteInput, now = new 
     paymentMethod: paymentMethodLabel(current.paymentProvider),
     refundedAt: now.toISOString(),
     tax: creditNoteTax(receiptSaid.tax, input.amountMinor - input.bookingFeeMinor, current.feeVatMinor, input),
+    reissuedAs: null,
   };
   const { sequence, number } = await takeDocumentNumber(tx, current.organizationId, 'credit_note');
   const [created] = await tx
@@ -185,13 +216,23 @@ export async function issueCreditNote(tx: Tx, input: CreditNoteInput, now = new 
   return created!;
 }
 
-/** The organisation's VAT number while it is registered, or null. */
-async function registeredVatNumber(tx: Tx, organizationId: string): Promise<string | null> {
+/** The organisation's VAT number, registered name and address while it is registered, or null. */
+async function vatRegistration(
+  tx: Tx,
+  organizationId: string,
+): Promise<{ vatNumber: string; legalName: string; address: string } | null> {
   const [row] = await tx
-    .select({ registered: organizationTax.registered, vatNumber: organizationTax.vatNumber })
+    .select({
+      registered: organizationTax.registered,
+      vatNumber: organizationTax.vatNumber,
+      legalName: organizationTax.legalName,
+      address: organizationTax.address,
+    })
     .from(organizationTax)
     .where(eq(organizationTax.organizationId, organizationId));
-  return row?.registered && row.vatNumber ? row.vatNumber : null;
+  return row?.registered && row.vatNumber
+    ? { vatNumber: row.vatNumber, legalName: row.legalName, address: row.address }
+    : null;
 }
 
 /**

@@ -1,12 +1,14 @@
-// A resold ticket's refund gets its credit note (decision 137), issued in the buyer's sale after the buyer's receipt.
-import { eq } from 'drizzle-orm';
+// A resold ticket's refund gets its credit note (decision 137), issued in the buyer's sale after the buyer's receipt,
+// and the seller's refund e-mail carries it (decision 140).
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import type { SignedInUser } from '../../../test/auth-helpers.js';
 import { createLiveEvent, sellingOrganiser } from '../../../test/checkout-helpers.js';
 import { buyPaidOrder } from '../../../test/cancellation-helpers.js';
-import { fanPost } from '../../../test/after-sale-helpers.js';
-import { orderDocument, resaleListing, ticket } from '../../db/schema/index.js';
+import { fanPost, runAfterSaleJobs } from '../../../test/after-sale-helpers.js';
+import { readPdf } from '../../../test/pdf-text.js';
+import { mailOutbox, mailOutboxAttachment, orderDocument, resaleListing, ticket } from '../../db/schema/index.js';
 
 let t: TestApp;
 let owner: SignedInUser;
@@ -47,5 +49,19 @@ describe('a resold ticket', () => {
     ]);
     expect(of(later.id)).toEqual([['receipt', 'R-000002', 2000 + later.feeMinor]]);
     expect(documents.find((row) => row.kind === 'credit_note')!.refundId).toBe(listing!.refundId);
+
+    // The seller's "your ticket was resold" e-mail carries the credit note, and it reads back.
+    await runAfterSaleJobs(t.app);
+    const [mailed] = await t.database.db
+      .select({ content: mailOutboxAttachment.content })
+      .from(mailOutboxAttachment)
+      .innerJoin(mailOutbox, eq(mailOutbox.id, mailOutboxAttachment.mailId))
+      .where(
+        and(eq(mailOutbox.to, 'seller@example.com'), eq(mailOutboxAttachment.filename, 'credit-note-C-000001.pdf')),
+      );
+    expect(mailed, 'the resale refund e-mail carries the credit note').toBeDefined();
+    const text = (await readPdf(Buffer.from(mailed!.content))).pages.join('\n');
+    expect(text).toContain('Credit note C-000001');
+    expect(text).toContain('Total refunded: £20.00');
   });
 });

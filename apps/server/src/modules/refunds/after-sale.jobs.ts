@@ -28,6 +28,7 @@ import { documentBranding, documentEvent, documentOrder } from '../checkout/noti
 import type { TicketSigner } from '../checkout/ticket-qr.js';
 import { activeDomain } from '../../lib/storefront-host.js';
 import { refundDeclinedEmail, refundIssuedEmail, ticketTransferredEmail } from '../ticket-documents/index.js';
+import { creditNoteAttachment } from '../receipts/receipt-mail.js';
 
 export interface AfterSaleDeps {
   db: Database;
@@ -223,8 +224,8 @@ export function createAfterSale(deps: AfterSaleDeps): AfterSale {
     return {
       orderId: context.order.id,
       to: context.order.customerEmail,
-      build: async () =>
-        refundIssuedEmail({
+      build: async () => {
+        const mail = refundIssuedEmail({
           branding: context.branding,
           event: context.documentEvent,
           order: context.documentOrder,
@@ -233,7 +234,15 @@ export function createAfterSale(deps: AfterSaleDeps): AfterSale {
           reason: refund.reason,
           requested: refund.requestedBy === 'fan' && !resold,
           resold,
-        }),
+        });
+        // The refund's credit note goes with it, as the receipt goes with the confirmation (decision 140).
+        const credit = await creditNoteAttachment(
+          db,
+          { organizationId: job.organizationId, orderId: refund.orderId },
+          refund.id,
+        );
+        return credit ? { ...mail, attachments: [...(mail.attachments ?? []), credit] } : mail;
+      },
     };
   }
 

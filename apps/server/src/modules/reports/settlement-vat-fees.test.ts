@@ -25,7 +25,16 @@ beforeAll(async () => {
     method: 'PUT',
     url: '/api/org/vat',
     headers: asBrowser(owner),
-    payload: { registered: true, vat_number: 'GB123456789', country: 'GB', rate: '20', prices_include_vat: true },
+    payload: {
+      registered: true,
+      vat_number: 'GB123456789',
+      country: 'GB',
+      rate: '20',
+      prices_include_vat: true,
+      // A registration names the seller for its VAT invoices (decision 140).
+      legal_name: 'Net VAT Ltd',
+      address: '1 High Street\nLondon',
+    },
   });
   expect(vat.statusCode, vat.body).toBe(200);
 }, 120_000);

@@ -1,7 +1,14 @@
 // An organisation's VAT registration (decision 138): read by the event page and the storefront home when they price
 // tickets, written by the organiser's settings. Every query is scoped by the organisation.
 import { eq } from 'drizzle-orm';
-import { parseVatRate, VAT_MESSAGES, vatRateText, type VatSetting, type VatSettings } from '@marquee/shared';
+import {
+  addressLines,
+  parseVatRate,
+  VAT_MESSAGES,
+  vatRateText,
+  type VatSetting,
+  type VatSettings,
+} from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { organizationTax } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tx.js';
@@ -21,6 +28,8 @@ const toDto = (row: Row | undefined): VatSettings => ({
   rate_bp: row?.rateBp ?? 2000,
   rate: vatRateText(row?.rateBp ?? 2000).replace('%', ''),
   prices_include_vat: row?.pricesIncludeVat ?? true,
+  legal_name: row?.legalName ?? '',
+  address: row?.address ?? '',
 });
 
 export async function getVatSettings(db: Database, organizationId: string): Promise<VatSettings> {
@@ -34,6 +43,8 @@ export interface VatSettingsValues {
   country: string;
   rate: string;
   prices_include_vat: boolean;
+  legal_name: string;
+  address: string;
 }
 
 /** Stores the settings (the schema has checked them); orders already held keep the VAT they were sold with. */
@@ -49,6 +60,8 @@ export async function saveVatSettings(
     country: input.country,
     rateBp: 'bp' in rate ? rate.bp : 2000,
     pricesIncludeVat: input.prices_include_vat,
+    legalName: input.legal_name.trim(),
+    address: addressLines(input.address),
     updatedAt: new Date(),
   };
   const [row] = await db

@@ -27,8 +27,15 @@ let owner: SignedInUser;
 let live: EventDto;
 
 const db = () => t.database.db;
+/** The registered name and address a VAT-registered organiser must give (decision 140). */
+const registration = { legal_name: 'Vat Co Events Ltd', address: '1 High Street\nLondon\nN1 1AA' };
 const putVat = (payload: Record<string, unknown>, user = owner) =>
-  t.app.inject({ method: 'PUT', url: '/api/org/vat', headers: asBrowser(user), payload });
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/org/vat',
+    headers: asBrowser(user),
+    payload: payload.registered ? { ...registration, ...payload } : payload,
+  });
 const eventPage = (slug: string) => t.app.inject({ method: 'GET', url: `/events/${slug}`, headers: { host } });
 
 async function buy(eventId: string, email: string, quantity = 1) {
@@ -124,7 +131,7 @@ describe('a VAT-registered organiser', () => {
     const receipt = await t.app.inject({ method: 'GET', url: `/orders/${early.token}/receipt.pdf`, headers: { host } });
     expect(receipt.statusCode).toBe(200);
     const text = (await readPdf(receipt.rawPayload)).pages.join('\n');
-    expect(text).toContain('VAT receipt R-000001');
+    expect(text).toContain('VAT invoice R-000001');
     expect(text).toContain('Seller VAT number: GB123456789');
     expect(text).toContain('VAT at 20%: £6.66 (net £33.34, with VAT £40.00)');
     expect(text).toContain('includes £0.54 VAT at 20%');

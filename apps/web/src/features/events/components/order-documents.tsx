@@ -1,4 +1,5 @@
-// An order's receipt and credit notes, by number, and the buyer's business details for them (decision 137).
+// An order's receipt and credit notes, by number, and the buyer's business details for them (decision 137); a
+// receipt re-issued when those details changed says which credit note cancelled it (decision 140, not a refund).
 import type { OrderDetail } from '@marquee/shared';
 import { formatMoneyMinor } from '../lib/money';
 import { formatOrderTime } from './order-status';
@@ -18,6 +19,15 @@ export function OrderDocuments({ order, headingClasses }: { order: OrderDetail; 
               <span>
                 {document.kind === 'receipt' ? 'Receipt' : 'Credit note'}{' '}
                 <span className="font-mono">{document.number}</span>
+                {document.cancelled_by ? (
+                  <span className="text-muted-foreground"> · cancelled by {document.cancelled_by} (re-issued)</span>
+                ) : null}
+                {document.cancels ? (
+                  <span className="text-muted-foreground">
+                    {' '}
+                    · cancels {document.cancels} for a re-issue, not a refund
+                  </span>
+                ) : null}
               </span>
               <span className="text-muted-foreground tabular-nums">
                 {formatMoneyMinor(document.total_minor, order.currency)} · {formatOrderTime(document.issued_at)}

@@ -1,16 +1,20 @@
 // The Profile page's 'VAT' card (decision 138): whether the organisation is registered for VAT, its number and
-// country, its rate and whether prices are entered with VAT. Saved on its own (its own button), with the server's
+// country, the registered name and postal address printed on its VAT invoices (decision 140), its rate and
+// whether prices are entered with VAT. Saved on its own (its own button), with the server's
 // messages on the fields; new orders use the settings, orders already sold keep theirs.
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { VAT_COUNTRIES, type VatSettings } from '@marquee/shared';
+import { BILLING_LIMITS, VAT_COUNTRIES, type VatSettings } from '@marquee/shared';
 import { Button } from '../../../components/ui/button';
-import { inputClasses, TextField } from '../../../components/ui/input';
+import { FieldError, inputClasses, TextField } from '../../../components/ui/input';
 import { Switch } from '../../../components/ui/switch';
 import { ApiError } from '../../../lib/api-client';
 import { useSaveVat, vatQuery } from '../api/vat';
 
-type Form = Pick<VatSettings, 'registered' | 'vat_number' | 'country' | 'rate' | 'prices_include_vat'>;
+type Form = Pick<
+  VatSettings,
+  'registered' | 'vat_number' | 'country' | 'rate' | 'prices_include_vat' | 'legal_name' | 'address'
+>;
 
 export function VatSettingsCard() {
   const stored = useQuery(vatQuery);
@@ -36,6 +40,8 @@ function VatForm({ initial }: { initial: Form }) {
       country: form.country,
       rate: form.rate,
       prices_include_vat: form.prices_include_vat,
+      legal_name: form.legal_name,
+      address: form.address,
     };
     save.mutate(body, {
       onSuccess: (saved) => {
@@ -95,6 +101,42 @@ function VatForm({ initial }: { initial: Form }) {
                   ))}
                 </select>
               </div>
+            </div>
+            <TextField
+              label="Registered name"
+              value={form.legal_name}
+              maxLength={BILLING_LIMITS.companyName}
+              autoComplete="organization"
+              hint={
+                <p className="text-muted-foreground text-xs">
+                  The legal name on your VAT registration, printed on your VAT invoices.
+                </p>
+              }
+              onChange={(event) => set('legal_name', event.target.value)}
+              error={errors.legal_name}
+            />
+            <div className="flex flex-col gap-1.5">
+              <label
+                htmlFor={`${id}-address`}
+                className="text-muted-foreground font-mono text-[11px] font-semibold tracking-wider uppercase"
+              >
+                Registered address
+              </label>
+              <textarea
+                id={`${id}-address`}
+                value={form.address}
+                rows={4}
+                maxLength={BILLING_LIMITS.address}
+                autoComplete="street-address"
+                aria-invalid={errors.address ? true : undefined}
+                aria-describedby={`${id}-address-hint${errors.address ? ` ${id}-address-error` : ''}`}
+                onChange={(event) => set('address', event.target.value)}
+                className={`${inputClasses} h-auto py-2`}
+              />
+              <p id={`${id}-address-hint`} className="text-muted-foreground text-xs">
+                The postal address on your VAT registration, one line per line.
+              </p>
+              {errors.address ? <FieldError id={`${id}-address-error`} message={errors.address} /> : null}
             </div>
             <TextField
               label="VAT rate (%)"
