@@ -1,6 +1,7 @@
 // Orders: a fan's purchase (held while they pay, then paid, expired, cancelled or refunded), its lines, one
 // ticket per admission, the audit of every change, and the per-day sales and per-buyer totals that the
 // dashboard figures read (kept in step by the same transactions that change the orders).
+import type { VatCategory } from '@marquee/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -192,6 +193,8 @@ export const orderLine = pgTable(
     /** The VAT inside the unit price and its rate when bought (decision 138). */
     unitVatMinor: bigint('unit_vat_minor', { mode: 'number' }).notNull().default(0),
     vatRateBp: integer('vat_rate_bp').notNull().default(0),
+    /** Its VAT category as sold (decision 139): zero-rated and exempt told apart; null: seller not registered. */
+    vatCategory: text('vat_category').$type<VatCategory>(),
   },
   (table) => [
     index('order_line_order_id_idx').on(table.orderId),

@@ -2,7 +2,7 @@
 // headings, paragraphs and a table with header cells, the language and the title set), its fonts embedded
 // (pdf-fonts.ts). It draws the document's content as issued, and the buyer's business details as they stand.
 import PDFDocument from 'pdfkit';
-import { formatMoney, PLATFORM_FEE_VAT_BP, toCurrencyCode, vatRateText } from '@marquee/shared';
+import { formatMoney, PLATFORM_FEE_VAT_BP, toCurrencyCode, vatRateLabel, vatRateText } from '@marquee/shared';
 import type { CreditNoteContent, DocumentContent, ReceiptContent } from './document-model.js';
 import { documentFonts, drawable } from './pdf-fonts.js';
 
@@ -103,11 +103,14 @@ export async function renderDocumentPdf(input: DocumentPdfInput): Promise<Buffer
   if (tax.registered) {
     write(root, 'H2', 'VAT', 'Bold', 13);
     write(root, 'P', `Seller VAT number: ${tax.vatNumber}`);
+    // Per rate (decision 139): zero-rated lines as '0% (zero-rated)', exempt lines apart, with no VAT.
     for (const line of tax.lines)
       write(
         root,
         'P',
-        `VAT at ${vatRateText(line.rateBp)}: ${money(line.vatMinor)} (net ${money(line.netMinor)}, with VAT ${money(line.grossMinor)})`,
+        line.exempt
+          ? `Exempt from VAT: ${money(line.grossMinor)} (no VAT)`
+          : `VAT at ${vatRateLabel(line)}: ${money(line.vatMinor)} (net ${money(line.netMinor)}, with VAT ${money(line.grossMinor)})`,
       );
     if (tax.feeVatMinor > 0)
       write(
@@ -162,19 +165,23 @@ function drawReceipt(
   fit: (text: string) => string,
 ) {
   write(root, 'H2', 'What was bought', 'Bold', 13);
+  // A VAT receipt's lines carry their VAT rate as sold (decision 139) in a column of their own.
+  const vatColumn = content.lines.some((line) => line.vatRate !== undefined);
   table(
     doc,
     root,
     [
-      ['Item', 'Quantity', 'Unit price', 'Amount'],
+      ['Item', 'Quantity', 'Unit price', ...(vatColumn ? ['VAT rate'] : []), 'Amount'],
       ...content.lines.map((line) => [
         line.name,
         String(line.quantity),
         money(line.unitPriceMinor),
+        ...(vatColumn ? [line.vatRate ?? ''] : []),
         money(line.amountMinor),
       ]),
     ],
     fit,
+    vatColumn ? ['*', 55, 75, 90, 75] : undefined,
   );
   write(root, 'P', `Subtotal: ${money(content.subtotalMinor)}`);
   if (content.discountMinor > 0) {

@@ -15,7 +15,7 @@ import {
   organizationTax,
   ticket,
 } from '../../db/schema/index.js';
-import { vatInGross } from '@marquee/shared';
+import { creditNoteVatLines, type RefundedUnit } from './credit-note-vat.js';
 import { takeDocumentNumber } from './numbering.js';
 import {
   NO_TAX,
@@ -85,8 +85,9 @@ export async function issueReceipt(tx: Tx, current: OrderRow, now = new Date()):
     .from(orderAddOn)
     .where(and(eq(orderAddOn.orderId, current.id), eq(orderAddOn.organizationId, current.organizationId)))
     .orderBy(orderAddOn.name, orderAddOn.id);
-  // Sold with VAT (decision 138): the organiser's VAT number as registered now, at the order's payment.
-  const sellerVat = lines.some((line) => line.vatRateBp > 0 || line.unitVatMinor > 0)
+  // Sold by a VAT-registered organiser (decisions 138, 139: a line keeps its category, null when not registered;
+  // at 0% too): the organiser's VAT number as registered now, at the order's payment.
+  const sellerVat = [...lines, ...addOns].some((line) => line.vatCategory !== null)
     ? await registeredVatNumber(tx, current.organizationId)
     : null;
   const content: ReceiptContent = receiptContent(
@@ -164,7 +165,13 @@ export async function issueCreditNote(tx: Tx, input: CreditNoteInput, now = new 
     bookingFeeMinor: input.bookingFeeMinor,
     paymentMethod: paymentMethodLabel(current.paymentProvider),
     refundedAt: now.toISOString(),
-    tax: creditNoteTax(receiptSaid.tax, input.amountMinor - input.bookingFeeMinor, current.feeVatMinor, input),
+    tax: creditNoteTax(
+      receiptSaid.tax,
+      input.amountMinor - input.bookingFeeMinor,
+      await refundedUnits(tx, current, input.ticketIds),
+      current.feeVatMinor,
+      input,
+    ),
   };
   const { sequence, number } = await takeDocumentNumber(tx, current.organizationId, 'credit_note');
   const [created] = await tx
@@ -194,20 +201,38 @@ async function registeredVatNumber(tx: Tx, organizationId: string): Promise<stri
   return row?.registered && row.vatNumber ? row.vatNumber : null;
 }
 
+/** The refunded tickets' lines as sold, dearest first (their prices are given back first, at their rates). */
+async function refundedUnits(tx: Tx, current: OrderRow, ticketIds: string[]): Promise<RefundedUnit[]> {
+  if (ticketIds.length === 0) return [];
+  const rows = await tx
+    .select({
+      id: ticket.id,
+      unitPriceMinor: orderLine.unitPriceMinor,
+      vatRateBp: orderLine.vatRateBp,
+      vatCategory: orderLine.vatCategory,
+    })
+    .from(ticket)
+    .innerJoin(orderLine, eq(orderLine.id, ticket.orderLineId))
+    .where(and(eq(ticket.orderId, current.id), eq(ticket.organizationId, current.organizationId)));
+  return rows
+    .filter((row) => ticketIds.includes(row.id))
+    .map((row) => ({ unitPriceMinor: row.unitPriceMinor, vatRateBp: row.vatRateBp, exempt: row.vatCategory === 'exempt' }))
+    .sort((a, b) => b.unitPriceMinor - a.unitPriceMinor);
+}
+
 /**
- * A credit note's VAT (decision 138): the VAT inside the prices it gives back, at the receipt's one rate, by the
- * one rounding rule; and, when it gives back the booking fee, the fee's VAT in the same proportion (all of it when
- * all of the fee goes back).
+ * A credit note's VAT (decisions 138, 139): the VAT inside the prices it gives back, per rate of the receipt
+ * (creditNoteVatLines), by the one rounding rule; and, when it gives back the booking fee, the fee's VAT in the
+ * same proportion (all of it when all of the fee goes back).
  */
 function creditNoteTax(
   receipt: DocumentTax,
   faceMinor: number,
+  units: readonly RefundedUnit[],
   feeVatMinor: number,
   input: { bookingFeeMinor: number; order: { feeMinor: number } },
 ): DocumentTax {
   if (!receipt.registered) return NO_TAX;
-  const rateBp = receipt.lines[0]?.rateBp ?? 0;
-  const vatMinor = vatInGross(Math.max(0, faceMinor), rateBp);
   const feeVat =
     input.bookingFeeMinor >= input.order.feeMinor
       ? feeVatMinor
@@ -215,7 +240,7 @@ function creditNoteTax(
   return {
     registered: true,
     vatNumber: receipt.vatNumber,
-    lines: [{ rateBp, netMinor: faceMinor - vatMinor, vatMinor, grossMinor: faceMinor }],
+    lines: creditNoteVatLines(receipt.lines, faceMinor, units),
     feeVatMinor: feeVat,
   };
 }
