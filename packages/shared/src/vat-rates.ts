@@ -106,7 +106,13 @@ export function vatByRate(lines: readonly VatSoldLine[]): VatRateGroup[] {
     if (line.vatCategory === null) continue;
     const exempt = line.vatCategory === 'exempt';
     const key = exempt ? 'exempt' : String(line.vatRateBp);
-    const group = groups.get(key) ?? { rateBp: exempt ? 0 : line.vatRateBp, exempt, netMinor: 0, vatMinor: 0, grossMinor: 0 };
+    const group = groups.get(key) ?? {
+      rateBp: exempt ? 0 : line.vatRateBp,
+      exempt,
+      netMinor: 0,
+      vatMinor: 0,
+      grossMinor: 0,
+    };
     group.grossMinor += line.unitPriceMinor * line.quantity;
     group.vatMinor += line.unitVatMinor * line.quantity;
     group.netMinor = group.grossMinor - group.vatMinor;

@@ -41,7 +41,10 @@ export const addOn = pgTable(
   (table) => [
     index('add_on_event_id_idx').on(table.eventId),
     index('add_on_organization_id_idx').on(table.organizationId),
-    check('add_on_vat_category_check', sql`${table.vatCategory} in ('standard', 'reduced', 'reduced_2', 'zero', 'exempt')`),
+    check(
+      'add_on_vat_category_check',
+      sql`${table.vatCategory} in ('standard', 'reduced', 'reduced_2', 'zero', 'exempt')`,
+    ),
     check('add_on_price_check', sql`${table.priceMinor} >= 0`),
     check('add_on_max_per_order_check', sql`${table.maxPerOrder} between 1 and 50`),
     check(

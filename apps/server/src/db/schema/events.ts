@@ -159,7 +159,10 @@ export const ticketType = pgTable(
     ),
     check('ticket_type_max_per_order_check', sql`${table.maxPerOrder} between 1 and 100`),
     check('ticket_type_capacity_check', sql`${table.capacity} is null or ${table.capacity} >= 0`),
-    check('ticket_type_vat_category_check', sql`${table.vatCategory} in ('standard', 'reduced', 'reduced_2', 'zero', 'exempt')`),
+    check(
+      'ticket_type_vat_category_check',
+      sql`${table.vatCategory} in ('standard', 'reduced', 'reduced_2', 'zero', 'exempt')`,
+    ),
     check('ticket_type_price_check', sql`${table.priceMinor} is null or ${table.priceMinor} >= 0`),
     check(
       'ticket_type_min_price_check',

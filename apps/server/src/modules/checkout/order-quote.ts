@@ -1,14 +1,7 @@
 // The order total the event page shows before the fan leaves it (decision 135): the chosen tickets and add-ons
 // priced exactly as the hold will price them (pay-what-you-want amounts, the promo code's discount, the booking fee
 // per unit from unitPrice(), paid by the fan or absorbed), with each line's all-in price. Nothing is held.
-import {
-  lineVatText,
-  orderPrice,
-  unitPrice,
-  type CurrencyCode,
-  type FeeMode,
-  type OrderPrice,
-} from '@marquee/shared';
+import { lineVatText, orderPrice, unitPrice, type CurrencyCode, type FeeMode, type OrderPrice } from '@marquee/shared';
 import { parseAddOns } from './add-on-choice.js';
 import { applyChosenAmounts } from './chosen-amounts.js';
 import { parseQuantities } from './checkout-refusals.js';

@@ -495,7 +495,10 @@ async function readStorefrontEvent(
   const vat: VatSetting | null = taxed
     ? {
         rateBp: Number(taxed.rate_bp),
-        reducedBp: reducedRatesOf({ reducedRateBp: taxed.reduced_rate_bp, secondReducedRateBp: taxed.second_reduced_rate_bp }),
+        reducedBp: reducedRatesOf({
+          reducedRateBp: taxed.reduced_rate_bp,
+          secondReducedRateBp: taxed.second_reduced_rate_bp,
+        }),
         inclusive: taxed.inclusive,
       }
     : null;

@@ -44,7 +44,13 @@ export function creditNoteVatLines(
     .map((line) => {
       const grossMinor = given.get(keyOf(line)) ?? 0;
       const vatMinor = line.exempt ? 0 : vatInGross(grossMinor, line.rateBp);
-      return { rateBp: line.rateBp, exempt: line.exempt ?? false, netMinor: grossMinor - vatMinor, vatMinor, grossMinor };
+      return {
+        rateBp: line.rateBp,
+        exempt: line.exempt ?? false,
+        netMinor: grossMinor - vatMinor,
+        vatMinor,
+        grossMinor,
+      };
     })
     .filter((line) => line.grossMinor > 0);
 }

@@ -216,7 +216,11 @@ async function refundedUnits(tx: Tx, current: OrderRow, ticketIds: string[]): Pr
     .where(and(eq(ticket.orderId, current.id), eq(ticket.organizationId, current.organizationId)));
   return rows
     .filter((row) => ticketIds.includes(row.id))
-    .map((row) => ({ unitPriceMinor: row.unitPriceMinor, vatRateBp: row.vatRateBp, exempt: row.vatCategory === 'exempt' }))
+    .map((row) => ({
+      unitPriceMinor: row.unitPriceMinor,
+      vatRateBp: row.vatRateBp,
+      exempt: row.vatCategory === 'exempt',
+    }))
     .sort((a, b) => b.unitPriceMinor - a.unitPriceMinor);
 }
 

@@ -25,7 +25,9 @@ export const reducedRatesOf = (row: Pick<Row, 'reducedRateBp' | 'secondReducedRa
 /** The rates and kind of price a registered organisation's tickets carry; null when it is not registered. */
 export async function vatSettingOf(db: Database | Tx, organizationId: string): Promise<VatSetting | null> {
   const [row] = await db.select().from(organizationTax).where(eq(organizationTax.organizationId, organizationId));
-  return row?.registered ? { rateBp: row.rateBp, reducedBp: reducedRatesOf(row), inclusive: row.pricesIncludeVat } : null;
+  return row?.registered
+    ? { rateBp: row.rateBp, reducedBp: reducedRatesOf(row), inclusive: row.pricesIncludeVat }
+    : null;
 }
 
 const rateText = (rateBp: number | null | undefined) => (rateBp == null ? '' : vatRateText(rateBp).replace('%', ''));
