@@ -29,6 +29,7 @@ import {
 import { deliverCheckoutMail, mailTo } from '../../../test/cancellation-helpers.js';
 import { orderPage, refundRequest } from '../../../test/after-sale-helpers.js';
 import { readPdf } from '../../../test/pdf-text.js';
+import { doorSale } from '../../../test/checkin-helpers.js';
 import { order, orderAddOn, orderDocument, orderLine, ticket } from '../../db/schema/index.js';
 
 const host = 'ratesco.localhost:3000';
@@ -268,5 +269,32 @@ describe('an order mixing rates', () => {
     expect(text).toContain('Seller VAT number: GB123456789');
     expect(text).toContain('VAT at 0% (zero-rated): £0.00 (net £20.00, with VAT £20.00)');
     expect(text).not.toContain('not a VAT invoice');
+  });
+
+  it('records a door sale’s VAT per line at its category’s rate, so its receipt is a VAT receipt', async () => {
+    expect((await putVat({ ...registration, reduced_rate: '5' })).statusCode).toBe(200);
+    const sold = await doorSale(t.app, owner, live.id, {
+      lines: [
+        { ticket_type_id: live.ticket_types[0]!.id, quantity: 1 },
+        { ticket_type_id: book.id, quantity: 1 },
+      ],
+      payment_method: 'cash',
+    });
+    expect(sold.statusCode, sold.body).toBe(201);
+    const [door] = await db()
+      .select()
+      .from(order)
+      .where(and(eq(order.eventId, live.id), eq(order.channel, 'door')));
+    expect(door!.vatMinor).toBe(333);
+    const lines = await db().select().from(orderLine).where(eq(orderLine.orderId, door!.id));
+    expect(lines.map(({ name, vatCategory, unitVatMinor }) => ({ name, vatCategory, unitVatMinor }))).toEqual(
+      expect.arrayContaining([
+        { name: 'General Admission', vatCategory: 'standard', unitVatMinor: 333 },
+        { name: 'Book', vatCategory: 'zero', unitVatMinor: 0 },
+      ]),
+    );
+    const text = await pdfText(`/orders/${door!.accessToken}/receipt.pdf`);
+    expect(text).toContain('VAT at 20%: £3.33 (net £16.67, with VAT £20.00)');
+    expect(text).toContain('VAT at 0% (zero-rated): £0.00 (net £10.00, with VAT £10.00)');
   });
 });
