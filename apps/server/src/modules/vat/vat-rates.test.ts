@@ -228,6 +228,16 @@ describe('an order mixing rates', () => {
     expect(fieldsOf(refused)).toEqual([{ path: 'reduced_rate', message: VAT_MESSAGES.reducedInUse(false, 1) }]);
     expect((await getVat()).json()).toMatchObject({ reduced_rate_bp: 500 });
 
+    // Unregistered for a while: a type still at the reduced rate can be edited (its VAT field hidden); the stored
+    // rates stay.
+    expect((await putVat({ ...registration, registered: false, reduced_rate: '5' })).statusCode).toBe(200);
+    const paused = await api(
+      'PUT',
+      `/api/events/${live.id}/ticket-types/${children.id}`,
+      typeBody('Children', '5.00', 'reduced'),
+    );
+    expect(paused.statusCode, paused.body).toBe(200);
+
     expect((await putVat({ ...registration, rate: '21', reduced_rate: '10' })).statusCode).toBe(200);
     const moved = await api(
       'PUT',

@@ -115,8 +115,14 @@ export async function saveVatSettings(
   });
 }
 
-/** A ticket type's or add-on's VAT category, refused (400 on `vat_category`) when it names a reduced rate not set. */
+/**
+ * A ticket type's or add-on's VAT category, refused (400 on `vat_category`) when it names a reduced rate the
+ * registration has not set. The rates stored count even while not registered, so a type keeps its category (and can
+ * still be edited, its VAT field hidden) across a pause in the registration.
+ */
 export async function assertVatCategory(db: Database | Tx, organizationId: string, category: VatCategory) {
-  const problem = vatCategoryProblem(await vatSettingOf(db, organizationId), category);
+  const [row] = await db.select().from(organizationTax).where(eq(organizationTax.organizationId, organizationId));
+  const stored = row ? { rateBp: row.rateBp, reducedBp: reducedRatesOf(row), inclusive: row.pricesIncludeVat } : null;
+  const problem = vatCategoryProblem(stored, category);
   if (problem) throw new AppError('VALIDATION_ERROR', problem, [{ path: 'vat_category', message: problem }]);
 }
