@@ -70,10 +70,10 @@ test('a reduced rate sells a ticket type at 5%, and the order page shows the VAT
   const page = await context.newPage();
   await page.goto(`${baseURL}/dashboard/profile`);
   const card = page.getByRole('region', { name: 'VAT', exact: true });
-  await card.getByLabel('Reduced VAT rate (%)').fill('5.555');
+  await card.getByLabel('Reduced VAT rate (%)', { exact: true }).fill('5.555');
   await card.getByRole('button', { name: 'Save VAT settings' }).click();
   await expect(card.getByText(VAT_MESSAGES.reducedForm).first()).toBeVisible();
-  await card.getByLabel('Reduced VAT rate (%)').fill('5');
+  await card.getByLabel('Reduced VAT rate (%)', { exact: true }).fill('5');
   await card.getByRole('button', { name: 'Save VAT settings' }).click();
   await expect(card.getByRole('status')).toContainText('VAT settings saved');
 
@@ -103,8 +103,8 @@ test('a reduced rate sells a ticket type at 5%, and the order page shows the VAT
   await fan.getByRole('button', { name: 'Continue to payment' }).click();
   await payOnSandbox(fan);
   const summary = fan.locator('table.summary');
-  await expect(summary.locator('tr', { hasText: 'Includes VAT at 20%' })).toContainText('£3.33');
-  await expect(summary.locator('tr', { hasText: 'Includes VAT at 5%' })).toContainText('£0.24');
+  await expect(summary.locator('tr', { hasText: /^Includes VAT at 20%/ })).toContainText('£3.33');
+  await expect(summary.locator('tr', { hasText: /^Includes VAT at 5%/ })).toContainText('£0.24');
   await shot(fan, testInfo, 'vat-order-page-rates-phone');
   await fan.close();
 });
