@@ -36,8 +36,14 @@ export interface FakeStripe {
   bankAccount: { last4: string; bank_name: string } | null;
   /** Refunds of these payment intents fail (500, not to be retried by the SDK) this many more times. */
   refundFailures: Map<string, number>;
-  /** What GET /v1/payment_intents/:id answers (the transfer destination of a destination charge); else 404. */
-  paymentIntents: Map<string, { transferDestination: string | null }>;
+  /**
+   * What GET /v1/payment_intents/:id answers (the transfer destination of a destination charge, and its charge's
+   * balance transaction: Stripe's fee in the settlement currency, or 'unsettled' for none yet); else 404.
+   */
+  paymentIntents: Map<
+    string,
+    { transferDestination: string | null; charge?: { fee: number; currency: string } | 'unsettled' }
+  >;
   close(): Promise<void>;
 }
 
@@ -159,11 +165,26 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const id = intentMatch[1] ?? '';
         const intent = fake.paymentIntents.get(id);
         if (!intent) return send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+        // The charge, with its balance transaction when the request expands it (as the SDK asks).
+        const expand = [...url.searchParams.entries()].some(
+          ([key, value]) => key.startsWith('expand') && value === 'latest_charge.balance_transaction',
+        );
+        const charge = intent.charge;
+        const chargeId = `ch_fake_${id}`;
+        const balance =
+          charge && charge !== 'unsettled'
+            ? { id: `txn_fake_${id}`, object: 'balance_transaction', fee: charge.fee, currency: charge.currency }
+            : null;
         return send(200, {
           id,
           object: 'payment_intent',
           status: 'succeeded',
           transfer_data: intent.transferDestination ? { destination: intent.transferDestination } : null,
+          latest_charge: !charge
+            ? null
+            : expand
+              ? { id: chargeId, object: 'charge', balance_transaction: balance }
+              : chargeId,
         });
       }
       if (method === 'POST' && path === '/v1/refunds') {

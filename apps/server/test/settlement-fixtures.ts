@@ -1,7 +1,7 @@
 // Orders for the settlement report's tests (decision 136), written straight into the order table in the states the
 // checkout, refunds, door sales, comps and cancellations leave them in, and an oracle that adds up what each order
 // did (its sale, its ordinary refunds, a cancellation's full refund) on its own, without the report's formulas.
-import { vatInGross, bookingFee, type SettlementFigures } from '@marquee/shared';
+import { vatInGross, bookingFee, refundVat, type SettlementFigures } from '@marquee/shared';
 import type { Database } from '../src/db/client.js';
 import { emptyFigures } from '../src/modules/reports/settlement.service.js';
 import { order } from '../src/db/schema/index.js';
@@ -30,6 +30,11 @@ export interface SettlementOrderSpec {
   cancelled: boolean;
   /** The organiser's VAT rate when it sold (decision 138); absent: not registered. */
   vatRateBp?: number;
+  /**
+   * An online order that took money was paid through the provider: the fee it reported (decision 141), charged to
+   * the organiser's account or the platform's; null or absent: not reported (yet).
+   */
+  providerFee?: { minor: number; payer: 'organizer' | 'platform' } | null;
 }
 
 /** What one order did, step by step, as the flows record it. */
@@ -45,6 +50,11 @@ export interface OrderOutcome {
   /** Ticket and add-on prices given back, and the fan's booking fee given back, tracked apart. */
   faceRefunded: number;
   feeRefunded: number;
+  /** The VAT each refund gave back, by the credit notes' rule, added up. */
+  vatRefunded: number;
+  /** Paid through the provider (an online order that took money), and its reported fee. */
+  providerPayment: boolean;
+  providerFee: { minor: number; payer: 'organizer' | 'platform' } | null;
 }
 
 export function outcomeOf(spec: SettlementOrderSpec): OrderOutcome {
@@ -63,16 +73,23 @@ export function outcomeOf(spec: SettlementOrderSpec): OrderOutcome {
     vatMinor: vatInGross(amountMinor, spec.vatRateBp ?? 0),
     faceRefunded: 0,
     feeRefunded: 0,
+    vatRefunded: 0,
+    providerPayment: online && list - discountMinor + (spec.absorbed ? 0 : fee) > 0,
+    providerFee: null,
   };
+  if (outcome.providerPayment) outcome.providerFee = spec.providerFee ?? null;
+  const rate = spec.vatRateBp ?? 0;
   if (!outcome.counted) return outcome;
   // A comp takes no money and refuses a refund (decision 126); the others give back ticket prices (decision 032).
   if (spec.channel !== 'comp')
     for (const asked of spec.refunds) {
       const part = Math.min(asked, amountMinor - outcome.faceRefunded);
       if (part > 0) outcome.faceRefunded += part;
+      if (part > 0) outcome.vatRefunded += refundVat(part, rate);
     }
   if (spec.cancelled) {
     // Everything still paid goes back, the fan's booking fee too; an absorbed fee never does (decision 135).
+    outcome.vatRefunded += refundVat(amountMinor - outcome.faceRefunded, rate);
     outcome.faceRefunded = amountMinor;
     outcome.feeRefunded = outcome.feeMinor;
   }
@@ -104,6 +121,10 @@ export async function insertSettlementOrder(db: Database, spec: SettlementOrderS
     absorbedFeeMinor: outcome.absorbedFeeMinor,
     vatMinor: outcome.vatMinor,
     refundedMinor: refunded,
+    vatRefundedMinor: outcome.vatRefunded,
+    paymentIntentId: outcome.providerPayment ? `pi_fixture_${newAccessToken().slice(0, 16)}` : null,
+    providerFeeMinor: outcome.providerFee?.minor ?? null,
+    providerFeePayer: outcome.providerFee?.payer ?? null,
     refundedTickets: status === 'refunded' ? spec.quantity : 0,
     currency: spec.currency,
     // A hold that never sold has no payment time; one held for review does not count either way.
@@ -134,14 +155,24 @@ export function expectedFigures(outcomes: OrderOutcome[]): Map<string, Settlemen
     sum.fan_fee_refunded_minor += entry.feeRefunded;
     sum.absorbed_fee_minor += entry.absorbedFeeMinor;
     sum.vat_minor += entry.vatMinor;
+    sum.vat_refunded_minor += entry.vatRefunded;
+    sum.vat_net_minor += entry.vatMinor - entry.vatRefunded;
+    if (entry.providerPayment) {
+      sum.provider_payment_orders += 1;
+      if (entry.providerFee === null) sum.provider_fee_unreported_orders += 1;
+      else if (entry.providerFee.payer === 'organizer') sum.provider_fee_minor += entry.providerFee.minor;
+      else sum.platform_provider_fee_minor += entry.providerFee.minor;
+    }
+    const organiserFee = entry.providerFee?.payer === 'organizer' ? entry.providerFee.minor : 0;
     if (channel === 'door') {
       sum.door_orders += 1;
       sum.door_sales_minor += entry.amountMinor;
       sum.door_refunded_minor += entry.faceRefunded;
       sum.door_net_minor += entry.amountMinor - entry.faceRefunded;
     } else {
-      // What the provider pays the organiser for this order: its sale, less what went back, less the absorbed fee.
-      sum.payout_minor += entry.amountMinor - entry.faceRefunded - entry.absorbedFeeMinor;
+      // What the provider pays the organiser for this order: its sale, less what went back, less the absorbed fee,
+      // less the provider's fee when the organiser's account was charged it (decision 141).
+      sum.payout_minor += entry.amountMinor - entry.faceRefunded - entry.absorbedFeeMinor - organiserFee;
     }
     totals.set(currency, sum);
   }

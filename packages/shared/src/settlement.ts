@@ -13,9 +13,22 @@ export const SETTLEMENT_MESSAGES = {
   toBeforeFrom: 'The to date must not be before the from date.',
   tooLong: `A settlement report can cover at most ${SETTLEMENT_MAX_DAYS} days.`,
   noSales: 'No sales yet.',
-  providerFeesNotReported: (provider: string) => `Provider fees: not reported by ${provider}`,
+  /** What the provider's fees are and whose they are, per provider (decision 141). */
+  providerFees: {
+    stripe:
+      "Payment provider fees: Stripe's fees on these payments are charged to the platform and paid out of its booking fee, so they do not come off your payout",
+    sandbox:
+      'Payment provider fees: the sandbox provider charges 1.5% + 20p per payment (20 minor units in other currencies) to your account; they come off your payout and are kept on refunds',
+  },
+  /** How many paid orders' provider fees are not known (yet): the payout leaves them out. */
+  providerFeesUnreported: (orders: number, payments: number) =>
+    orders === 0
+      ? payments === 1
+        ? 'Provider fee reported for the card payment'
+        : `Provider fees reported for all ${payments} card payments`
+      : `Provider fees not reported for ${orders} of ${payments} card payment${payments === 1 ? '' : 's'}: the net payout does not take them off`,
   vatNote:
-    'VAT included in sales: the VAT inside the prices sold while you were registered for VAT, before refunds (decision 138)',
+    'VAT: the VAT inside the prices sold while you were registered for VAT, the VAT inside the prices refunded (as on the credit notes), and what stays (decision 141)',
   doorNotInPayout: 'Door takings were collected at the door (cash or card there) and are not part of the payout.',
 } as const;
 
@@ -40,8 +53,8 @@ export type SettlementPeriodQuery = z.infer<typeof settlementPeriodQuerySchema>;
 const minor = z.number().int();
 
 /**
- * One currency's figures. Identity: sales_minor - refunded_minor - absorbed_fee_minor = payout_minor +
- * door_net_minor. VAT is inside the prices: `vat_minor` says how much of sales_minor it was.
+ * One currency's figures. Identity: sales_minor - refunded_minor - absorbed_fee_minor - provider_fee_minor =
+ * payout_minor + door_net_minor. VAT is inside the prices: `vat_minor` says how much of sales_minor it was.
  */
 export const settlementFiguresSchema = z.object({
   currency: z.string(),
@@ -67,10 +80,23 @@ export const settlementFiguresSchema = z.object({
   door_sales_minor: minor,
   door_refunded_minor: minor,
   door_net_minor: minor,
-  /** Online sales less their refunds less the absorbed fees: what the payment provider pays out. */
+  /**
+   * The payment provider's fees the organiser's account was charged, where the provider reported them (decision
+   * 141); kept when a payment is refunded.
+   */
+  provider_fee_minor: minor,
+  /** Fees the provider reported and charged to the platform instead (Stripe destination charges): not in payout. */
+  platform_provider_fee_minor: minor,
+  /** Counted orders paid through the provider, and those of them whose fee is not reported (yet). */
+  provider_payment_orders: z.number().int(),
+  provider_fee_unreported_orders: z.number().int(),
+  /** Online sales less their refunds, the absorbed fees and the provider's fees: what the provider pays out. */
   payout_minor: minor,
   /** The VAT inside sales_minor, at the rates the orders were sold at (decision 138), before refunds. */
   vat_minor: minor,
+  /** The VAT inside the prices refunded, each refund's by its credit note's rule, and what stays. */
+  vat_refunded_minor: minor,
+  vat_net_minor: minor,
 });
 export type SettlementFigures = z.infer<typeof settlementFiguresSchema>;
 
@@ -83,8 +109,7 @@ export const settlementEventRowSchema = z.object({
 export type SettlementEventRow = z.infer<typeof settlementEventRowSchema>;
 
 const providerFeesSchema = z.object({
-  /** False: the payments provider reports no fees to Marquee, so the report has none. */
-  reported: z.literal(false),
+  /** What the provider's fees are and whose they are. */
   note: z.string(),
 });
 
@@ -116,13 +141,17 @@ export const SETTLEMENT_LINES = [
   { key: 'gross_minor', label: 'Gross sales' },
   { key: 'discount_minor', label: 'Discounts' },
   { key: 'sales_minor', label: 'Sales after discounts' },
-  { key: 'vat_minor', label: 'VAT included in sales' },
   { key: 'refunded_minor', label: 'Refunds' },
   { key: 'absorbed_fee_minor', label: 'Booking fees absorbed' },
+  { key: 'provider_fee_minor', label: 'Payment provider fees' },
   { key: 'door_net_minor', label: 'Door takings (not in payout)' },
   { key: 'payout_minor', label: 'Net payout' },
+  { key: 'vat_minor', label: 'VAT included in sales' },
+  { key: 'vat_refunded_minor', label: 'VAT refunded' },
+  { key: 'vat_net_minor', label: 'Net VAT' },
   { key: 'fan_fee_minor', label: 'Booking fees paid by fans' },
   { key: 'fan_fee_refunded_minor', label: 'Booking fees refunded to fans' },
   { key: 'door_sales_minor', label: 'Door sales' },
   { key: 'door_refunded_minor', label: 'Door refunds' },
+  { key: 'platform_provider_fee_minor', label: 'Payment provider fees paid by the platform (not in payout)' },
 ] as const satisfies ReadonlyArray<{ key: keyof SettlementFigures; label: string }>;

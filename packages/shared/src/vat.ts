@@ -20,6 +20,14 @@ export function vatInGross(grossMinor: number, rateBp: number): number {
   return divideHalfUp(grossMinor * rateBp, 10_000 + rateBp);
 }
 
+/**
+ * The VAT one refund gives back at one rate (decisions 138, 139, 141): the VAT inside the prices it refunds at that
+ * rate, by the one rounding rule. A refund is first put on the order's rates (the server's refundVatLines); its
+ * credit note prints each rate's, and the order's `vat_refunded_minor` adds them up for the settlement report.
+ */
+export const refundVat = (refundedPricesMinor: number, rateBp: number): number =>
+  vatInGross(Math.max(0, refundedPricesMinor), rateBp);
+
 /** A price entered exclusive of VAT, made gross: face + round(face × rate). */
 export function grossOfNet(netMinor: number, rateBp: number): number {
   if (rateBp <= 0 || netMinor <= 0) return netMinor;

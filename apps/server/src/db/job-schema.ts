@@ -13,6 +13,8 @@ export const QUEUES = {
   checkoutMail: 'checkout-mail',
   /** The automatic refund of a payment that arrived after its tickets sold out: { orderId, organizationId }. */
   checkoutRefund: 'checkout-refund',
+  /** Reads and records the provider's fee on a paid order's payment: { orderId, organizationId } (decision 141). */
+  providerFee: 'provider-fee',
   /** A webhook the sandbox payments provider delivers: { payload } (modules/payments/sandbox-delivery.ts). */
   sandboxWebhook: 'sandbox-webhook',
   /** Refunds every paid order of a cancelled event: { eventId, organizationId, round? } (modules/cancellations). */

@@ -5,6 +5,7 @@ import type { Page, Request, Route } from '@playwright/test';
 import sharp from 'sharp';
 import {
   eventSummarySchema,
+  SETTLEMENT_MESSAGES,
   type EventDto,
   type EventInput,
   type EventSettlement,
@@ -468,7 +469,7 @@ export class FakeEventsApi {
           event_name: event.name,
           starts_at: event.starts_at,
           currencies: [],
-          provider_fees: { reported: false, note: 'Provider fees: not reported by the sandbox provider' },
+          provider_fees: { note: SETTLEMENT_MESSAGES.providerFees.sandbox },
           generated_at: new Date().toISOString(),
         } satisfies EventSettlement);
       if (method === 'GET' && action === 'questions')

@@ -41,6 +41,19 @@ export interface ProviderPayout extends ProviderAmount {
   created: number;
 }
 
+/** A payment provider's fee on one payment, as the provider reports it (decision 141). */
+export interface ProviderFee {
+  /** Integer minor units of `currency`. */
+  amount: number;
+  /** Lower-case ISO code (Stripe: the settlement currency of the charge's balance transaction). */
+  currency: string;
+  /**
+   * Whose balance the provider took it from: the organiser's connected account (it comes off their payout) or the
+   * platform's (Stripe destination charges: the platform pays Stripe's fees out of its application fee).
+   */
+  payer: 'organizer' | 'platform';
+}
+
 export interface CheckoutLineItem {
   name: string;
   /** Integer minor units per unit. */
@@ -103,6 +116,11 @@ export interface PaymentsProvider {
    * the provider knows no such payment or it has no destination. Read when a completion event names no account.
    */
   retrievePaymentDestination(paymentIntentId: string): Promise<string | null>;
+  /**
+   * The provider's fee on a payment; null when it reports none (no such payment, or none recorded for it). Throws
+   * while the provider has not settled the payment yet, so the job that asks retries later.
+   */
+  retrievePaymentFee(paymentIntentId: string): Promise<ProviderFee | null>;
   /** Checks the signature over the raw body; throws AppError('BAD_REQUEST') when it does not match. */
   constructWebhookEvent(rawBody: Buffer | string, signature: string | undefined): PaymentWebhookEvent;
 }

@@ -135,6 +135,15 @@ export function sandboxCardOutcome(
   };
 }
 
+/**
+ * The sandbox's published fee schedule (decision 141; shown on its payouts dashboard): per payment, 1.5% of the
+ * amount charged, halves rounded up, plus 20 minor units of its currency (20p), never more than the payment; taken
+ * from the organiser's connected account when the payment is taken, and kept when it is refunded.
+ */
+export const SANDBOX_FEE = { rateBp: 150, fixedMinor: 20 } as const;
+export const SANDBOX_FEE_TEXT =
+  'Sandbox processing fee: 1.5% + 20p per payment (20 minor units in other currencies), taken from your balance and kept on refunds.';
+
 export function isSandboxPayments(provider: PaymentsProvider): provider is SandboxPaymentsProvider {
   return provider.name === 'sandbox' && 'sandbox' in provider;
 }
@@ -239,6 +248,8 @@ export function createSandboxPayments(options: SandboxPaymentsOptions): SandboxP
             status: 'complete',
             paymentIntentId: `pi_sandbox_${randomBytes(12).toString('hex')}`,
             completedAt: new Date(),
+            // Its fee by the schedule (SANDBOX_FEE), in integers: round(amount × 1.5%) halves up, + 20, at most all.
+            feeAmount: sql`least(${sandboxCheckoutSession.amountTotal}, (${sandboxCheckoutSession.amountTotal} * ${SANDBOX_FEE.rateBp} + 5000) / 10000 + ${SANDBOX_FEE.fixedMinor})`,
           })
           .where(
             and(
@@ -327,14 +338,14 @@ export function createSandboxPayments(options: SandboxPaymentsOptions): SandboxP
       };
     },
 
-    // The organiser's share of what fans paid through the sandbox (the total less our application fee and
-    // refunds), per currency: settling for 7 days as 'pending', then 'available' (no payouts are ever made).
+    // The organiser's share of what fans paid through the sandbox (the total less our application fee, the
+    // sandbox's own fee and refunds), per currency: settling for 7 days as 'pending', then 'available' (no payouts are ever made).
     async retrieveBalance(accountId) {
       await requireAccount(accountId);
       const result = await db.execute(sql`
         select currency,
-          coalesce(sum(greatest(0, amount_total - application_fee_amount - amount_refunded)) filter (where completed_at > now() - interval '7 days'), 0) as pending,
-          coalesce(sum(greatest(0, amount_total - application_fee_amount - amount_refunded)) filter (where completed_at <= now() - interval '7 days'), 0) as available
+          coalesce(sum(greatest(0, amount_total - application_fee_amount - coalesce(fee_amount, 0) - amount_refunded)) filter (where completed_at > now() - interval '7 days'), 0) as pending,
+          coalesce(sum(greatest(0, amount_total - application_fee_amount - coalesce(fee_amount, 0) - amount_refunded)) filter (where completed_at <= now() - interval '7 days'), 0) as available
         from ${sandboxCheckoutSession}
         where account_id = ${accountId} and status = 'complete'
         group by currency`);
@@ -443,6 +454,18 @@ export function createSandboxPayments(options: SandboxPaymentsOptions): SandboxP
         .where(eq(sandboxCheckoutSession.paymentIntentId, paymentIntentId))
         .limit(1);
       return session?.accountId ?? null;
+    },
+
+    // The fee the sandbox fixed when it took the payment (completeCheckout); a payment taken before the sandbox
+    // charged fees has none to report.
+    async retrievePaymentFee(paymentIntentId) {
+      const [session] = await db
+        .select({ fee: sandboxCheckoutSession.feeAmount, currency: sandboxCheckoutSession.currency })
+        .from(sandboxCheckoutSession)
+        .where(eq(sandboxCheckoutSession.paymentIntentId, paymentIntentId))
+        .limit(1);
+      if (!session || session.fee === null) return null;
+      return { amount: session.fee, currency: session.currency, payer: 'organizer' };
     },
 
     constructWebhookEvent(rawBody, signature) {

@@ -165,6 +165,21 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPr
       return typeof destination === 'string' ? destination : destination.id;
     },
 
+    // Stripe reports its fee on the charge's balance transaction, in the settlement currency. Our charges are
+    // destination charges (transfer_data.destination): created on the platform, so the balance transaction is the
+    // platform's (no Stripe-Account header) and Stripe takes the fee from the platform's balance, not from the
+    // organiser's transfer. Stripe keeps it when the payment is refunded.
+    async retrievePaymentFee(paymentIntentId) {
+      const intent = await call('read the payment fee', () =>
+        stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge.balance_transaction'] }),
+      );
+      const charge = intent.latest_charge;
+      if (!charge) return null;
+      const balance = typeof charge === 'string' ? null : charge.balance_transaction;
+      if (!balance || typeof balance === 'string') throw new Error('Stripe has not settled the charge yet');
+      return { amount: balance.fee, currency: balance.currency, payer: 'platform' };
+    },
+
     constructWebhookEvent(rawBody, signature) {
       if (!options.webhookSecret) {
         throw new AppError('SERVICE_UNAVAILABLE', 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)');

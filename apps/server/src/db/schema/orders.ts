@@ -37,6 +37,9 @@ export const ORDER_STATUSES = [
   'payment_review',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** Who a payment provider charged its fee to (decision 141). */
+export const PROVIDER_FEE_PAYERS = ['organizer', 'platform'] as const;
+export type ProviderFeePayer = (typeof PROVIDER_FEE_PAYERS)[number];
 /** A ticket's state (decision 046): see TICKET_STATES and TICKET_MOVES in packages/shared/src/tickets.ts. */
 export { TICKET_STATES };
 export type { TicketState };
@@ -86,6 +89,19 @@ export const order = pgTable(
     vatMinor: bigint('vat_minor', { mode: 'number' }).notNull().default(0),
     feeVatMinor: bigint('fee_vat_minor', { mode: 'number' }).notNull().default(0),
     refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
+    /**
+     * The VAT given back by the refunds so far (decision 141): each refund's, by the credit notes' rule
+     * (`refundVatLines()`, modules/receipts/refund-vat.ts: per rate, decision 139), added up.
+     */
+    vatRefundedMinor: bigint('vat_refunded_minor', { mode: 'number' }).notNull().default(0),
+    /**
+     * The payment provider's fee on the order's payment, as the provider reported it in the order's currency
+     * (decision 141); null while not reported (no payment, not yet read, or settled in another currency). Kept
+     * when the order is refunded: neither provider gives its fee back.
+     */
+    providerFeeMinor: bigint('provider_fee_minor', { mode: 'number' }),
+    /** Who the provider charged it to: the organiser's account (off the payout) or the platform's. */
+    providerFeePayer: text('provider_fee_payer', { enum: PROVIDER_FEE_PAYERS }),
     /** Tickets of the order refunded so far (their sale is out of the roll-ups already). */
     refundedTickets: integer('refunded_tickets').notNull().default(0),
     currency: text('currency').notNull(),
@@ -162,6 +178,11 @@ export const order = pgTable(
       'order_absorbed_fee_check',
       sql`${table.absorbedFeeMinor} >= 0 and (${table.absorbedFeeMinor} = 0 or ${table.feeMinor} = 0)`,
     ),
+    check(
+      'order_provider_fee_check',
+      sql`(${table.providerFeeMinor} is null and ${table.providerFeePayer} is null) or (${table.providerFeeMinor} >= 0 and ${table.providerFeePayer} in ('organizer', 'platform'))`,
+    ),
+    check('order_vat_refunded_check', sql`${table.vatRefundedMinor} >= 0`),
     check('order_channel_check', sql`${table.channel} in ('online', 'door', 'comp')`),
     // A comp takes no money (decision 126): the organiser's figures count it with revenue 0.
     check(

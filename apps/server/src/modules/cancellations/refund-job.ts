@@ -17,6 +17,7 @@ import { unrecordSale } from '../checkout/sale-rollups.js';
 import { retryOnDeadlock } from '../../db/tx.js';
 import type { CheckoutMailJob } from '../checkout/notifier.js';
 import { issueCreditNote } from '../receipts/issue.js';
+import { vatRefundedAfter } from '../receipts/refund-vat.js';
 import type { RefundCancelledEventJob } from './cancellation.service.js';
 
 export const refundJobSchema = z.object({
@@ -119,7 +120,18 @@ async function refundOrder(
       const amount = total - locked.refundedMinor;
       await tx
         .update(order)
-        .set({ status: 'refunded', refundedMinor: total, refundedTickets: locked.quantity, updatedAt: now })
+        .set({
+          status: 'refunded',
+          refundedMinor: total,
+          // The prices it gives back: all of them less what was refunded before (the booking fee carries none).
+          vatRefundedMinor: await vatRefundedAfter(
+            tx,
+            locked,
+            locked.amountMinor - Math.min(locked.refundedMinor, locked.amountMinor),
+          ),
+          refundedTickets: locked.quantity,
+          updatedAt: now,
+        })
         .where(eq(order.id, locked.id));
       // Its tickets were cancelled, and their places given back, with the event (cancellation.service.ts).
       if (locked.paidAt) await unrecordSale(tx, { ...locked, paidAt: locked.paidAt });

@@ -22,7 +22,13 @@ import { issueResaleCreditNotes } from '../receipts/issue-resale.js';
 
 /** What the fulfilment still needs (e-mails, a refund): queued as jobs in the same transaction. */
 export type FulfilmentFollowUp =
-  | { kind: 'paid'; orderId: string; organizationId: string }
+  | {
+      kind: 'paid';
+      orderId: string;
+      organizationId: string;
+      /** The provider's payment (null: a free order): its fee is read after the sale (decision 141). */
+      paymentIntentId?: string | null;
+    }
   | { kind: 'refund_unfulfilled'; orderId: string; organizationId: string }
   | {
       kind: 'payment_review';
@@ -361,7 +367,12 @@ async function settleOrder(
     ),
   );
   await recordBuyer(tx, { ...current, paidAt: paid.paidAt });
-  const followUp = await queued({ kind: 'paid', orderId: current.id, organizationId: current.organizationId });
+  const followUp = await queued({
+    kind: 'paid',
+    orderId: current.id,
+    organizationId: current.organizationId,
+    paymentIntentId: paid.paymentIntentId,
+  });
   // The rows every sale of the organiser or the event updates come last, in one statement, so each sale locks them
   // for that statement and the commit only (decisions 040, 041): the type's and the event's counters, then the
   // organiser's day of sales.

@@ -4,6 +4,7 @@
 // listing, withdrawing and the fan's pages are modules/resale.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { order, orderRefund, resaleListing, ticket } from '../../db/schema/index.js';
+import { vatRefundedAfter } from '../receipts/refund-vat.js';
 import type { Tx } from '../../db/tx.js';
 import { QUEUES, type JobQueue } from '../../jobs/queue.js';
 import { recordAudit } from '../audit/audit.js';
@@ -108,7 +109,13 @@ async function sellListing(tx: Tx, listing: ListingRow, buyer: OrderRow) {
   const status = wholeOrder ? 'refunded' : 'partially_refunded';
   await tx
     .update(order)
-    .set({ status, refundedMinor: seller.refundedMinor + amount, refundedTickets, updatedAt: now })
+    .set({
+      status,
+      refundedMinor: seller.refundedMinor + amount,
+      vatRefundedMinor: await vatRefundedAfter(tx, seller, amount, [sold.id]),
+      refundedTickets,
+      updatedAt: now,
+    })
     .where(eq(order.id, seller.id));
   if (seller.paidAt)
     await unrecordSale(

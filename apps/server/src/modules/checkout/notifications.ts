@@ -32,6 +32,8 @@ import { orderAddOnLines } from '../add-ons/order-add-on-lines.js';
 import type { CheckoutMailJob, CheckoutNotifier } from './notifier.js';
 import type { TicketSigner } from './ticket-qr.js';
 import { receiptAttachment } from '../receipts/receipt-mail.js';
+import { vatRefundedAfter } from '../receipts/refund-vat.js';
+import { providerFeeJobSchema, recordProviderFee, type ProviderFeeJob } from '../payments/provider-fee.js';
 import { buildMail, orderDocuments, type MailContext, type PaymentReviewFacts } from './notification-mails.js';
 
 const orderTargetSchema = z.object({ orderId: z.string().uuid(), organizationId: z.string().min(1) });
@@ -259,7 +261,12 @@ export function createCheckoutNotifier(deps: NotificationDeps): CheckoutNotifier
     return deps.db.transaction(async (tx) => {
       const rows = await tx
         .update(order)
-        .set({ status: 'refunded', refundedMinor: total, updatedAt: new Date() })
+        .set({
+          status: 'refunded',
+          refundedMinor: total,
+          vatRefundedMinor: await vatRefundedAfter(tx, current, current.amountMinor),
+          updatedAt: new Date(),
+        })
         .where(and(eq(order.id, current.id), eq(order.status, 'cancelled'), sql`${order.refundedMinor} = 0`))
         .returning({ id: order.id });
       if (rows.length === 0) return false;
@@ -277,6 +284,8 @@ export function createCheckoutNotifier(deps: NotificationDeps): CheckoutNotifier
       const kind = eventRow?.status === 'cancelled' ? 'event-cancelled' : 'late-refund';
       const mail: CheckoutMailJob = { kind, orderId: current.id, organizationId };
       await deps.jobs.send(QUEUES.checkoutMail, mail, tx);
+      // The order now counts as sold and refunded in the settlement: the provider kept its fee on the payment.
+      await deps.jobs.send(QUEUES.providerFee, { orderId: current.id, organizationId } satisfies ProviderFeeJob, tx);
       return true;
     });
   }
@@ -313,6 +322,8 @@ export function createCheckoutNotifier(deps: NotificationDeps): CheckoutNotifier
       }
       for (const kind of ['order-confirmation', 'organiser-sale'] as const)
         await deps.jobs.send(QUEUES.checkoutMail, { kind, ...target } satisfies CheckoutMailJob, tx);
+      // The provider's fee on the payment is read after the sale commits (decision 141).
+      if (followUp.paymentIntentId) await deps.jobs.send(QUEUES.providerFee, target satisfies ProviderFeeJob, tx);
       // The sellers of resale listings this order bought are refunded (decision 035).
       await queueResaleRefunds(tx, deps.jobs, followUp.orderId);
     },
@@ -321,6 +332,7 @@ export function createCheckoutNotifier(deps: NotificationDeps): CheckoutNotifier
       const handlers = checkoutJobHandlers(notifier);
       await deps.jobs.runDue(QUEUES.checkoutRefund, handlers[QUEUES.checkoutRefund], 1);
       await deps.jobs.runDue(QUEUES.checkoutMail, handlers[QUEUES.checkoutMail], 3);
+      await deps.jobs.runDue(QUEUES.providerFee, handlers[QUEUES.providerFee], 1);
     },
 
     async deliverMail(job) {
@@ -339,6 +351,10 @@ export function createCheckoutNotifier(deps: NotificationDeps): CheckoutNotifier
         const outcome = await sendOnce(deps.db, deps.mailer, key, mail);
         if (outcome === 'resent') deps.log.warn({ orderId: job.orderId, kind: job.kind }, RESENT_WARNING);
       }
+    },
+
+    async recordProviderFee(job) {
+      await recordProviderFee(deps, job);
     },
 
     async refundUnfulfilled({ orderId, organizationId }) {
@@ -427,6 +443,7 @@ export function createCheckoutNotifier(deps: NotificationDeps): CheckoutNotifier
 /** The worker's handlers for the checkout queues; a payload that does not parse fails its job. */
 export function checkoutJobHandlers(notifier: CheckoutNotifier) {
   return {
+    [QUEUES.providerFee]: (data: unknown) => notifier.recordProviderFee(providerFeeJobSchema.parse(data)),
     [QUEUES.checkoutMail]: (data: unknown) => notifier.deliverMail(checkoutMailJobSchema.parse(data)),
     [QUEUES.checkoutRefund]: (data: unknown) => {
       const mismatched = mismatchRefundSchema.safeParse(data);

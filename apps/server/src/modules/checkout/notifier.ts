@@ -31,6 +31,8 @@ export interface CheckoutNotifier {
   deliverQueued(): Promise<void>;
   /** The mail job: renders the e-mail from the order and sends it to each recipient not yet sent it. */
   deliverMail(job: CheckoutMailJob): Promise<void>;
+  /** The provider-fee job (decision 141): reads the fee of a paid order's payment and records it once. */
+  recordProviderFee(job: { orderId: string; organizationId: string }): Promise<void>;
   /** The refund job: refunds at the provider (idempotently) and queues the fan's e-mail once refunded. */
   refundUnfulfilled(input: { orderId: string; organizationId: string }): Promise<void>;
   /**

@@ -1,7 +1,9 @@
 // Payment matching (decision 050) with Stripe (a local fake of its HTTP API). Checkout uses destination charges,
 // so a completed session arrives as a platform event with no `account`: the account paid is read from the
 // session's payment intent (its transfer destination). A payment made out to another account is refunded with
-// the transfer reversed and our fee given back; a refund that fails at Stripe is retried by the periodic job.
+// the transfer reversed and our fee given back; a refund that fails at Stripe is retried by the periodic job. Once
+// paid, Stripe's fee is read from the charge's balance transaction (decision 141): recorded as the platform's (a
+// destination charge), never off the organiser's payout; one settled in another currency is left not reported.
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
@@ -12,6 +14,8 @@ import { buyer, createLiveEvent, postCheckout, tokenFrom } from '../../../test/c
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.js';
 import { order, orderChange, ticket } from '../../db/schema/index.js';
 import { retryPendingRefunds } from './notifications.js';
+import { recordProviderFee } from '../payments/provider-fee.js';
+import { settlementForEvent } from '../reports/settlement.service.js';
 import type { EventDto } from '@marquee/shared';
 
 const WEBHOOK_SECRET = 'whsec_test';
@@ -206,5 +210,62 @@ describe('checkout.session.completed from Stripe', () => {
     expect(current!.status).toBe('paid');
     expect(await t.database.db.select().from(ticket).where(eq(ticket.orderId, held.id))).toHaveLength(1);
     expect(refundRequests(before, 'pi_right')).toHaveLength(0);
+  });
+});
+
+describe("Stripe's fee on a paid order (decision 141)", () => {
+  const feeOf = async (orderId: string) =>
+    (
+      await t.database.db
+        .select({ fee: order.providerFeeMinor, payer: order.providerFeePayer })
+        .from(order)
+        .where(eq(order.id, orderId))
+    )[0];
+
+  it("is read after the sale from the charge's balance transaction and kept as the platform's", async () => {
+    const held = await heldOrder('fee-fan@example.com');
+    fake.paymentIntents.set('pi_fee', { transferDestination: accountId, charge: { fee: 46, currency: 'gbp' } });
+    const before = fake.requests.length;
+    expect((await deliver(completed(held.checkoutSessionId!, held.id, 'pi_fee'))).statusCode).toBe(200);
+    expect(await feeOf(held.id)).toEqual({ fee: 46, payer: 'platform' });
+    // Asked on the platform (a destination charge is the platform's), the balance transaction expanded.
+    const asked = fake.requests
+      .slice(before)
+      .filter((request) => request.path.startsWith('/v1/payment_intents/pi_fee'));
+    expect(asked.some((request) => request.path.includes('latest_charge.balance_transaction'))).toBe(true);
+    expect(asked.every((request) => request.stripeAccount === undefined)).toBe(true);
+    const report = await settlementForEvent(t.database.db, held.organizationId, live.id);
+    const gbp = report.currencies[0]!;
+    expect(gbp.platform_provider_fee_minor).toBeGreaterThanOrEqual(46);
+    expect(gbp.provider_fee_minor).toBe(0);
+    // Stripe's fee is the platform's: the payout is the sales less refunds and absorbed fees only.
+    expect(gbp.payout_minor).toBe(gbp.sales_minor - gbp.refunded_minor - gbp.absorbed_fee_minor - gbp.door_net_minor);
+  });
+
+  it('a fee settled in another currency is not recorded; an unsettled charge fails the job until Stripe settles it', async () => {
+    const other = await heldOrder('fee-euro@example.com');
+    fake.paymentIntents.set('pi_fee_eur', { transferDestination: accountId, charge: { fee: 51, currency: 'eur' } });
+    expect((await deliver(completed(other.checkoutSessionId!, other.id, 'pi_fee_eur'))).statusCode).toBe(200);
+    expect(await feeOf(other.id)).toEqual({ fee: null, payer: null });
+    const payments = t.app.payments;
+    const job = { orderId: other.id, organizationId: other.organizationId };
+    expect(await recordProviderFee({ db: t.database.db, payments }, job)).toBe('other_currency');
+
+    const later = await heldOrder('fee-later@example.com');
+    fake.paymentIntents.set('pi_fee_later', { transferDestination: accountId, charge: 'unsettled' });
+    expect((await deliver(completed(later.checkoutSessionId!, later.id, 'pi_fee_later'))).statusCode).toBe(200);
+    const laterJob = { orderId: later.id, organizationId: later.organizationId };
+    await expect(recordProviderFee({ db: t.database.db, payments }, laterJob)).rejects.toThrow(/not settled/);
+    expect(await feeOf(later.id)).toEqual({ fee: null, payer: null });
+    const report = await settlementForEvent(t.database.db, later.organizationId, live.id);
+    expect(report.currencies[0]!.provider_fee_unreported_orders).toBeGreaterThanOrEqual(2);
+
+    fake.paymentIntents.set('pi_fee_later', { transferDestination: accountId, charge: { fee: 33, currency: 'gbp' } });
+    expect(await recordProviderFee({ db: t.database.db, payments }, laterJob)).toBe('recorded');
+    expect(await feeOf(later.id)).toEqual({ fee: 33, payer: 'platform' });
+    // Recorded once: asked again, nothing changes and Stripe is not asked.
+    const before = fake.requests.length;
+    expect(await recordProviderFee({ db: t.database.db, payments }, laterJob)).toBe('already');
+    expect(fake.requests.length).toBe(before);
   });
 });

@@ -200,6 +200,8 @@ describe('POST /api/webhooks/stripe - checkout.session.completed', () => {
       .from(sandboxCheckoutSession)
       .where(eq(sandboxCheckoutSession.id, held.sessionId));
     expect(session!.amountRefunded).toBe(session!.amountTotal);
+    // It counts as sold and refunded in the settlement, and the sandbox kept its fee (decision 141): recorded.
+    expect(row!.providerFeeMinor).toBe(Math.floor((session!.amountTotal * 150 + 5000) / 10_000) + 20);
     expect(await countersOf(live.id)).toEqual({ sold: 2, held: 0 });
     expect(await t.database.db.select().from(ticket).where(eq(ticket.orderId, held.orderId))).toHaveLength(0);
     const mails = await mailTo('too-late@example.com');

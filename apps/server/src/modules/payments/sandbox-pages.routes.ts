@@ -183,7 +183,12 @@ export async function sandboxPagesRoutes(app: FastifyInstance, deps: SandboxPage
       .limit(1);
     const currency = settings && isCurrencyCode(settings.currency) ? settings.currency : DEFAULT_CURRENCY;
     const billingUrl = `${deps.config.appUrl}/dashboard/billing`;
-    return sendPage(reply, 200, renderDashboardPage({ account, currency, billingUrl }));
+    // What the account holds in its currency, settling or available: sales less our fee, the sandbox's and refunds.
+    const held = await deps.payments.retrieveBalance(account.id);
+    const balance = [...held.available, ...held.pending]
+      .filter((entry) => entry.currency.toUpperCase() === currency)
+      .reduce((total, entry) => total + entry.amount, 0);
+    return sendPage(reply, 200, renderDashboardPage({ account, currency, balance, billingUrl }));
   });
 
   async function openSession(request: FastifyRequest, reply: FastifyReply) {

@@ -3,7 +3,11 @@
 // form is in sandbox-onboarding-page.tsx. JSX escapes every text and attribute.
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { formatMoney, toCurrencyCode, type CurrencyCode } from '@marquee/shared';
-import type { SandboxAccountRecord, SandboxCheckoutRecord } from '../../adapters/payments/sandbox.js';
+import {
+  SANDBOX_FEE_TEXT,
+  type SandboxAccountRecord,
+  type SandboxCheckoutRecord,
+} from '../../adapters/payments/sandbox.js';
 import type { CheckoutLineItem } from '../../adapters/payments/payments.js';
 import { Document, renderHtml } from '../../lib/document.js';
 import { FieldErrorLine, invalidFieldProps } from '../../lib/field-error.js';
@@ -59,11 +63,11 @@ function payoutSchedule(account: SandboxAccountRecord): string {
 export function renderDashboardPage(options: {
   account: SandboxAccountRecord;
   currency: CurrencyCode;
+  /** The account's balance in `currency` (available and settling), minor units. */
+  balance: number;
   billingUrl: string;
 }): string {
-  const { account } = options;
-  // Balance from our own orders: none until the orders table exists.
-  const balance = 0;
+  const { account, balance } = options;
   const address = [account.addressLine1, account.addressCity, account.addressPostalCode, account.country]
     .filter(Boolean)
     .join(', ');
@@ -84,6 +88,8 @@ export function renderDashboardPage(options: {
         </dd>
         <dt>Balance</dt>
         <dd>{formatMoney(balance, options.currency)}</dd>
+        <dt>Processing fees</dt>
+        <dd>{SANDBOX_FEE_TEXT}</dd>
         <dt>Payout schedule</dt>
         <dd>{payoutSchedule(account)}</dd>
         <dt>Bank account</dt>

@@ -2,7 +2,7 @@
 // refunded tickets' own lines first (each at its unit price, as sold), anything else (a money-only refund, add-ons,
 // an event's cancellation) across the receipt's rates in proportion to what each rate sold, pennies left over on
 // the first rate. Each rate's VAT is the one rounding rule's on what it gives back; exempt lines give back none.
-import { vatInGross } from '@marquee/shared';
+import { refundVat } from '@marquee/shared';
 import type { VatSummaryLine } from './document-model.js';
 
 /** A refunded ticket's line as sold. */
@@ -43,7 +43,7 @@ export function creditNoteVatLines(
   return receipt
     .map((line) => {
       const grossMinor = given.get(keyOf(line)) ?? 0;
-      const vatMinor = line.exempt ? 0 : vatInGross(grossMinor, line.rateBp);
+      const vatMinor = line.exempt ? 0 : refundVat(grossMinor, line.rateBp);
       return {
         rateBp: line.rateBp,
         exempt: line.exempt ?? false,

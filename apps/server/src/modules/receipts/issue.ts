@@ -15,7 +15,7 @@ import {
   organizationTax,
   ticket,
 } from '../../db/schema/index.js';
-import { creditNoteVatLines, type RefundedUnit } from './credit-note-vat.js';
+import { refundVatLines } from './refund-vat.js';
 import { takeDocumentNumber } from './numbering.js';
 import {
   NO_TAX,
@@ -24,6 +24,7 @@ import {
   type CreditNoteContent,
   type DocumentTax,
   type ReceiptContent,
+  type VatSummaryLine,
 } from './document-model.js';
 
 type OrderRow = typeof order.$inferSelect;
@@ -167,8 +168,7 @@ export async function issueCreditNote(tx: Tx, input: CreditNoteInput, now = new 
     refundedAt: now.toISOString(),
     tax: creditNoteTax(
       receiptSaid.tax,
-      input.amountMinor - input.bookingFeeMinor,
-      await refundedUnits(tx, current, input.ticketIds),
+      await refundVatLines(tx, current, input.amountMinor - input.bookingFeeMinor, input.ticketIds),
       current.feeVatMinor,
       input,
     ),
@@ -201,38 +201,14 @@ async function registeredVatNumber(tx: Tx, organizationId: string): Promise<stri
   return row?.registered && row.vatNumber ? row.vatNumber : null;
 }
 
-/** The refunded tickets' lines as sold, dearest first (their prices are given back first, at their rates). */
-async function refundedUnits(tx: Tx, current: OrderRow, ticketIds: string[]): Promise<RefundedUnit[]> {
-  if (ticketIds.length === 0) return [];
-  const rows = await tx
-    .select({
-      id: ticket.id,
-      unitPriceMinor: orderLine.unitPriceMinor,
-      vatRateBp: orderLine.vatRateBp,
-      vatCategory: orderLine.vatCategory,
-    })
-    .from(ticket)
-    .innerJoin(orderLine, eq(orderLine.id, ticket.orderLineId))
-    .where(and(eq(ticket.orderId, current.id), eq(ticket.organizationId, current.organizationId)));
-  return rows
-    .filter((row) => ticketIds.includes(row.id))
-    .map((row) => ({
-      unitPriceMinor: row.unitPriceMinor,
-      vatRateBp: row.vatRateBp,
-      exempt: row.vatCategory === 'exempt',
-    }))
-    .sort((a, b) => b.unitPriceMinor - a.unitPriceMinor);
-}
-
 /**
- * A credit note's VAT (decisions 138, 139): the VAT inside the prices it gives back, per rate of the receipt
- * (creditNoteVatLines), by the one rounding rule; and, when it gives back the booking fee, the fee's VAT in the
+ * A credit note's VAT (decisions 138, 139, 141): the VAT per rate inside the prices it gives back (refundVatLines,
+ * the rule the order's `vat_refunded_minor` adds up); and, when it gives back the booking fee, the fee's VAT in the
  * same proportion (all of it when all of the fee goes back).
  */
 function creditNoteTax(
   receipt: DocumentTax,
-  faceMinor: number,
-  units: readonly RefundedUnit[],
+  lines: VatSummaryLine[],
   feeVatMinor: number,
   input: { bookingFeeMinor: number; order: { feeMinor: number } },
 ): DocumentTax {
@@ -244,7 +220,7 @@ function creditNoteTax(
   return {
     registered: true,
     vatNumber: receipt.vatNumber,
-    lines: creditNoteVatLines(receipt.lines, faceMinor, units),
+    lines,
     feeVatMinor: feeVat,
   };
 }

@@ -24,6 +24,7 @@ import { moveTickets } from '../tickets/ticket-moves.js';
 import { closeListingsForRefund } from '../resale/resale.service.js';
 import { queueWaitlistRun } from '../resale/waitlist-queue.js';
 import { issueCreditNote, issueReceipt } from '../receipts/issue.js';
+import { vatRefundedAfter } from '../receipts/refund-vat.js';
 
 export type OrderRow = typeof order.$inferSelect;
 
@@ -177,7 +178,19 @@ export async function applyRefund(
   const status = wholeOrder ? 'refunded' : 'partially_refunded';
   await tx
     .update(order)
-    .set({ status, refundedMinor: locked.refundedMinor + amount, refundedTickets, updatedAt: now })
+    .set({
+      status,
+      refundedMinor: locked.refundedMinor + amount,
+      // Ticket and add-on prices only (the booking fee is kept), so all of the amount carries VAT (decision 141).
+      vatRefundedMinor: await vatRefundedAfter(
+        tx,
+        locked,
+        amount,
+        tickets.map((entry) => entry.id),
+      ),
+      refundedTickets,
+      updatedAt: now,
+    })
     .where(eq(order.id, locked.id));
   if (locked.paidAt) {
     await unrecordSale(

@@ -14,6 +14,8 @@ export const SETTLEMENT_CSV_COLUMNS = [
   'Tickets',
   'Comp tickets',
   'Door orders',
+  'Card payments',
+  'Provider fees not reported (payments)',
   ...SETTLEMENT_LINES.map((line) => line.label),
 ] as const;
 
@@ -31,6 +33,8 @@ function row(name: string, day: string | null, figures: SettlementFigures): Arra
     figures.tickets,
     figures.comp_tickets,
     figures.door_orders,
+    figures.provider_payment_orders,
+    figures.provider_fee_unreported_orders,
     ...SETTLEMENT_LINES.map((line) => decimal(figures[line.key], figures.currency)),
   ];
 }

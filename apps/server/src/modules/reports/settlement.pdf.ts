@@ -1,7 +1,8 @@
 // Settlement reports as A4 PDFs (decision 136), drawn with pdfkit in the standard Helvetica the tickets PDF and
 // the door list use (text folded to Windows-1252 by toWinAnsi). An event's report lists each currency's lines; a
-// period's report has a row per event and currency, then each currency's totals line by line. The notes say what
-// the report cannot show (VAT, the provider's fees) and that door takings are outside the payout.
+// period's report has a row per event and currency, then each currency's totals line by line. The notes say whose
+// the provider's fees are (decision 141), how many are not reported, what VAT is, and that door takings are outside
+// the payout.
 import PDFDocument from 'pdfkit';
 import { formatMoney, isCurrencyCode, SETTLEMENT_LINES, SETTLEMENT_MESSAGES } from '@marquee/shared';
 import type { SettlementFigures } from '@marquee/shared';
@@ -20,8 +21,8 @@ export const money = (amountMinor: number, currency: string) =>
   isCurrencyCode(currency) ? formatMoney(amountMinor, currency) : `${decimal(amountMinor, currency)} ${currency}`;
 
 export interface SettlementPdfContext {
-  /** 'Stripe' or 'the sandbox': who would report provider fees. */
-  providerLabel: string;
+  /** What the provider's fees are and whose (SETTLEMENT_MESSAGES.providerFees). */
+  providerNote: string;
   generatedAt: Date;
   compress?: boolean;
 }
@@ -125,19 +126,27 @@ function startDocument(title: string, context: SettlementPdfContext) {
 const notes = (context: SettlementPdfContext, extra: string[] = []) => [
   ...extra,
   SETTLEMENT_MESSAGES.doorNotInPayout,
-  `${SETTLEMENT_MESSAGES.providerFeesNotReported(context.providerLabel)}; the provider's own statement shows them.`,
+  `${context.providerNote}.`,
   `${SETTLEMENT_MESSAGES.vatNote}.`,
   `Generated ${context.generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
 ];
 
 /** One currency's lines: label on the left, amount on the right, the payout in bold. */
 function drawLines(pdf: ReturnType<typeof startDocument>, figures: SettlementFigures) {
-  pdf.ensure(rowHeight * (SETTLEMENT_LINES.length + 2));
+  pdf.ensure(rowHeight * (SETTLEMENT_LINES.length + 3));
   pdf.text(
     `${figures.currency}: ${figures.orders} orders, ${figures.tickets} tickets (${figures.comp_tickets} comp tickets), ${figures.door_orders} door sales`,
     { font: 'Helvetica-Bold', size: 11 },
   );
-  pdf.y += rowHeight + 2;
+  pdf.y += rowHeight;
+  if (figures.provider_payment_orders > 0) {
+    pdf.text(
+      `${SETTLEMENT_MESSAGES.providerFeesUnreported(figures.provider_fee_unreported_orders, figures.provider_payment_orders)}.`,
+      { size: 9, color: muted },
+    );
+    pdf.y += rowHeight - 2;
+  }
+  pdf.y += 2;
   for (const entry of SETTLEMENT_LINES) {
     const strong = entry.key === 'payout_minor';
     if (strong) pdf.line(ink, 0.8);
@@ -173,12 +182,13 @@ export function eventSettlementPdf(report: EventSettlementResult, context: Settl
 
 /** Period table columns: x offsets and widths within the inner width (499.28 points). */
 const columns = [
-  { title: 'Event', width: 150 },
-  { title: 'Date', width: 62 },
-  { title: 'Sales', width: 72, key: 'sales_minor' },
-  { title: 'Refunds', width: 72, key: 'refunded_minor' },
-  { title: 'Fees absorbed', width: 72, key: 'absorbed_fee_minor' },
-  { title: 'Net payout', width: 71.28, key: 'payout_minor' },
+  { title: 'Event', width: 104 },
+  { title: 'Date', width: 60 },
+  { title: 'Sales', width: 67, key: 'sales_minor' },
+  { title: 'Refunds', width: 67, key: 'refunded_minor' },
+  { title: 'Fees absorbed', width: 67, key: 'absorbed_fee_minor' },
+  { title: 'Provider fees', width: 67, key: 'provider_fee_minor' },
+  { title: 'Net payout', width: 67.28, key: 'payout_minor' },
 ] as const;
 
 export function periodSettlementPdf(report: PeriodSettlementResult, context: SettlementPdfContext): Promise<Buffer> {

@@ -1,7 +1,9 @@
 // Settlement reports over random orders (decision 136): whatever mix of channels, prices, promos, absorbed fees,
 // currencies, payment times, refunds, cancellations and holds that never sold, in two organisations, the report of
-// an event and of a period equals what the orders did, added up on their own (settlement-fixtures.ts), every
-// figure is an integer, and sales less refunds less absorbed fees is the payout plus the door's takings.
+// an event and of a period equals what the orders did, added up on their own (settlement-fixtures.ts), with the VAT
+// their refunds gave back and the provider's fees reported or not, charged to the organiser or the platform (decision
+// 141); every figure is an integer, and sales less refunds, absorbed fees and the organiser's provider fees is the
+// payout plus the door's takings.
 import fc from 'fast-check';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,12 +67,18 @@ const orderSpec = fc.record({
   paidAtMs: fc.integer({ min: 0, max: 10 * DAY_MS - 1 }),
   refunds: fc.array(fc.integer({ min: 1, max: 8000 }), { maxLength: 3 }),
   cancelled: fc.nat({ max: 2 }).map((draw) => draw === 0),
+  providerFee: fc.option(
+    fc.record({
+      minor: fc.integer({ min: 0, max: 400 }),
+      payer: fc.constantFrom('organizer', 'organizer', 'platform') as fc.Arbitrary<'organizer' | 'platform'>,
+    }),
+  ),
 });
 
 const isInteger = (figures: SettlementFigures) =>
   Object.entries(figures).every(([key, value]) => key === 'currency' || Number.isSafeInteger(value));
 
-/** The oracle's figures, sorted by currency, as the report gives them (no VAT: these orgs are not registered). */
+/** The oracle's figures, sorted by currency, as the report gives them. */
 const expectedList = (outcomes: OrderOutcome[]) =>
   [...expectedFigures(outcomes).values()]
     .sort((a, b) => a.currency.localeCompare(b.currency))
@@ -118,9 +126,10 @@ describe('settlement over random orders', () => {
           ).toBe(true);
           for (const figures of [...report.totals, ...report.events.map((row) => row.figures)]) {
             expect(isInteger(figures)).toBe(true);
-            expect(figures.sales_minor - figures.refunded_minor - figures.absorbed_fee_minor).toBe(
-              figures.payout_minor + figures.door_net_minor,
-            );
+            expect(
+              figures.sales_minor - figures.refunded_minor - figures.absorbed_fee_minor - figures.provider_fee_minor,
+            ).toBe(figures.payout_minor + figures.door_net_minor);
+            expect(figures.vat_minor - figures.vat_refunded_minor).toBe(figures.vat_net_minor);
           }
         }
       }),

@@ -1,6 +1,7 @@
 // The settlement routes (decision 136): an event's report as JSON, CSV and PDF, a period's likewise; bad dates
 // are 400s in the error envelope with their messages; another organisation's event is a 404 on every form; the
-// CSV defuses formula cells; the PDF reads as the figures and names what it cannot show.
+// CSV defuses formula cells; the PDF reads as the figures, the VAT net of refunds and the provider's fees (decision
+// 141), and says how many payments' fees were not reported.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventSettlementSchema, periodSettlementSchema, SETTLEMENT_MESSAGES } from '@marquee/shared';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -37,7 +38,12 @@ beforeAll(async () => {
     refunds: [1000],
     cancelled: false,
   };
-  await insertSettlementOrder(t.database.db, base);
+  // Sold with VAT at 20% and the provider's fee reported (the organiser's); the second's fee is not reported.
+  await insertSettlementOrder(t.database.db, {
+    ...base,
+    vatRateBp: 2000,
+    providerFee: { minor: 85, payer: 'organizer' },
+  });
   await insertSettlementOrder(t.database.db, { ...base, absorbed: true, discountMinor: 0, refunds: [4000] });
   await insertSettlementOrder(t.database.db, { ...base, channel: 'door', discountMinor: 0, refunds: [] });
   await insertSettlementOrder(t.database.db, {
@@ -51,7 +57,7 @@ afterAll(() => t.close());
 const get = (url: string, user = owner) => t.app.inject({ method: 'GET', url, headers: asBrowser(user) });
 
 describe("an event's settlement", () => {
-  it('JSON: the figures per currency, VAT included (none here), provider fees said to be unreported', async () => {
+  it('JSON: the figures per currency, VAT net of refunds, the provider fees reported and those not', async () => {
     const response = await get(`/api/events/${eventId}/settlement`);
     expect(response.statusCode).toBe(200);
     const body = eventSettlementSchema.parse(response.json());
@@ -65,13 +71,18 @@ describe("an event's settlement", () => {
       refunded_minor: 5000,
       absorbed_fee_minor: 320,
       door_net_minor: 4000,
-      payout_minor: 11_500 - 4000 - 5000 - 320,
-      vat_minor: 0,
+      // The organiser's provider fee comes off the payout.
+      provider_fee_minor: 85,
+      platform_provider_fee_minor: 0,
+      provider_payment_orders: 2,
+      provider_fee_unreported_orders: 1,
+      payout_minor: 11_500 - 4000 - 5000 - 320 - 85,
+      // The VAT inside £35.00 at 20%, and inside the £10.00 refunded (the credit notes' rule).
+      vat_minor: 583,
+      vat_refunded_minor: 167,
+      vat_net_minor: 583 - 167,
     });
-    expect(body.provider_fees).toEqual({
-      reported: false,
-      note: SETTLEMENT_MESSAGES.providerFeesNotReported('the sandbox provider'),
-    });
+    expect(body.provider_fees).toEqual({ note: SETTLEMENT_MESSAGES.providerFees.sandbox });
     expect(response.headers['cache-control']).toBe('private, no-store');
   });
 
@@ -86,12 +97,13 @@ describe("an event's settlement", () => {
       .split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toContain(
-      'Gross sales,Discounts,Sales after discounts,VAT included in sales,Refunds,Booking fees absorbed',
+      'Door orders,Card payments,Provider fees not reported (payments),Gross sales,Discounts,Sales after discounts,' +
+        'Refunds,Booking fees absorbed,Payment provider fees,Door takings (not in payout),Net payout,' +
+        'VAT included in sales,VAT refunded,Net VAT,',
     );
     expect(lines[1]).toMatch(
-      /^"'=HYPERLINK\(""x""\) Night",2031-06-14,GBP,3,6,0,1,120\.00,5\.00,115\.00,0\.00,50\.00,3\.20,/,
+      /^"'=HYPERLINK\(""x""\) Night",2031-06-14,GBP,3,6,0,1,2,1,120\.00,5\.00,115\.00,50\.00,3\.20,0\.85,40\.00,20\.95,5\.83,1\.67,4\.16,/,
     );
-    expect(lines[1]!.split(',')).toContain('21.80');
   });
 
   it('PDF: the figures, the payout and the notes, as a viewer reads them', async () => {
@@ -106,12 +118,20 @@ describe("an event's settlement", () => {
       '£120.00',
       'Booking fees absorbed',
       '£3.20',
+      'Payment provider fees',
+      '£0.85',
       'Net payout',
-      '£21.80',
+      '£20.95',
       'Door takings (not in payout)',
       '£40.00',
-      'Provider fees: not reported by the sandbox provider',
+      'Provider fees not reported for 1 of 2 card payments',
+      'the sandbox provider charges 1.5% + 20p per payment',
       'VAT included in sales',
+      '£5.83',
+      'VAT refunded',
+      '£1.67',
+      'Net VAT',
+      '£4.16',
     ])
       expect(text).toContain(expected);
   });
@@ -136,7 +156,7 @@ describe("a period's settlement", () => {
     expect(json.statusCode).toBe(200);
     const body = periodSettlementSchema.parse(json.json());
     expect(body.events.map((entry) => entry.event_id)).toEqual([eventId]);
-    expect(body.totals[0]!.payout_minor).toBe(2180);
+    expect(body.totals[0]!.payout_minor).toBe(2095);
     const fallback = periodSettlementSchema.parse((await get('/api/reports/settlement')).json());
     expect(fallback).toMatchObject({ from: `${today.slice(0, 8)}01`, to: today, totals: body.totals });
     const csv = await get(`/api/reports/settlement.csv?from=${today}&to=${today}`);
@@ -151,7 +171,8 @@ describe("a period's settlement", () => {
     const text = (await readPdf(pdf.rawPayload)).pages.join('\n');
     expect(text).toContain(`Settlement: ${today} to ${today}`);
     expect(text).toContain('Total in GBP');
-    expect(text).toContain('£21.80');
+    expect(text).toContain('£20.95');
+    expect(text).toContain('Provider fees');
     expect(text).not.toContain('Rival');
   });
 

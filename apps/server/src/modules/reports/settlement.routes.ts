@@ -27,8 +27,6 @@ import {
 
 const params = z.object({ eventId: z.string().max(64) });
 
-export const providerLabel = (name: PaymentsProviderName) => (name === 'stripe' ? 'Stripe' : 'the sandbox provider');
-
 /** Neither date given: this month so far (UTC). */
 export function periodOf(query: SettlementPeriodQuery, now: Date): { from: string; to: string } {
   if (query.from !== undefined && query.to !== undefined) return { from: query.from, to: query.to };
@@ -39,9 +37,8 @@ export function periodOf(query: SettlementPeriodQuery, now: Date): { from: strin
 export function settlementRoutes(app: FastifyInstance, options: { providerName: PaymentsProviderName }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
-  const label = providerLabel(options.providerName);
-  const providerFees = { reported: false as const, note: SETTLEMENT_MESSAGES.providerFeesNotReported(label) };
-  const context = (now: Date) => ({ providerLabel: label, generatedAt: now });
+  const providerFees = { note: SETTLEMENT_MESSAGES.providerFees[options.providerName] };
+  const context = (now: Date) => ({ providerNote: providerFees.note, generatedAt: now });
 
   const eventJson = (report: EventSettlementResult, now: Date): EventSettlement => ({
     event_id: report.eventId,

@@ -1,6 +1,7 @@
 // Settlement reports (decision 136): an event's or a period's counted orders summed per event and currency in one
 // SQL read, scoped by the organisation. Every figure is a sum of integer minor-unit columns of the orders, so the
-// report equals the orders to the penny; the CSV and PDF (settlement.files.ts) only format these numbers.
+// report equals the orders to the penny; the CSV and PDF only format these numbers. VAT refunded and the provider's
+// fees (decision 141) are order columns too: the refunds and the provider-fee job keep them, never a document.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { SettlementFigures } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
@@ -54,13 +55,22 @@ export function emptyFigures(currency: string): SettlementFigures {
     door_sales_minor: 0,
     door_refunded_minor: 0,
     door_net_minor: 0,
+    provider_fee_minor: 0,
+    platform_provider_fee_minor: 0,
+    provider_payment_orders: 0,
+    provider_fee_unreported_orders: 0,
     payout_minor: 0,
     vat_minor: 0,
+    vat_refunded_minor: 0,
+    vat_net_minor: 0,
   };
 }
 
 type Summed = Exclude<keyof SettlementFigures, 'currency'>;
 const SUMMED: Summed[] = Object.keys(emptyFigures('GBP')).filter((key): key is Summed => key !== 'currency');
+
+/** The figures worked out from the others rather than summed in SQL. */
+const DERIVED = new Set<Summed>(['door_net_minor', 'payout_minor', 'vat_net_minor']);
 
 /** Adds figures of one currency (a period's totals). */
 export function addFigures(into: SettlementFigures, more: SettlementFigures): SettlementFigures {
@@ -100,6 +110,13 @@ async function readRows(db: Database, organizationId: string, where: SQL): Promi
       sum(o.refunded_minor - ${FACE_REFUNDED}) as fan_fee_refunded_minor,
       sum(o.absorbed_fee_minor) as absorbed_fee_minor,
       sum(o.vat_minor) as vat_minor,
+      sum(o.vat_refunded_minor) as vat_refunded_minor,
+      coalesce(sum(o.provider_fee_minor) filter (where o.provider_fee_payer = 'organizer'), 0) as provider_fee_minor,
+      coalesce(sum(o.provider_fee_minor) filter (where o.provider_fee_payer = 'platform'), 0)
+        as platform_provider_fee_minor,
+      count(*) filter (where o.payment_intent_id is not null) as provider_payment_orders,
+      count(*) filter (where o.payment_intent_id is not null and o.provider_fee_minor is null)
+        as provider_fee_unreported_orders,
       coalesce(sum(o.amount_minor) filter (where o.channel = 'door'), 0) as door_sales_minor,
       coalesce(sum(${FACE_REFUNDED}) filter (where o.channel = 'door'), 0) as door_refunded_minor
     from "order" o
@@ -111,13 +128,17 @@ async function readRows(db: Database, organizationId: string, where: SQL): Promi
     order by e.starts_at nulls last, e.name, o.event_id, o.currency`);
   return (result as unknown as { rows: Array<Record<string, unknown>> }).rows.map((row) => {
     const figures = emptyFigures(String(row.currency));
-    for (const key of SUMMED) if (key !== 'door_net_minor' && key !== 'payout_minor') figures[key] = exact(row[key]);
+    for (const key of SUMMED) if (!DERIVED.has(key)) figures[key] = exact(row[key]);
     figures.door_net_minor = figures.door_sales_minor - figures.door_refunded_minor;
+    figures.vat_net_minor = figures.vat_minor - figures.vat_refunded_minor;
+    // What the provider pays the organiser: online sales less their refunds, the absorbed fees and the provider's
+    // fees charged to the organiser's account (decision 141; fees not reported yet are not taken off).
     figures.payout_minor =
       figures.sales_minor -
       figures.door_sales_minor -
       (figures.refunded_minor - figures.door_refunded_minor) -
-      figures.absorbed_fee_minor;
+      figures.absorbed_fee_minor -
+      figures.provider_fee_minor;
     return {
       eventId: String(row.event_id),
       eventName: String(row.name),

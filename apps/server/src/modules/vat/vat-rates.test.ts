@@ -220,6 +220,15 @@ describe('an order mixing rates', () => {
     expect(text).toContain('VAT at 5%: £0.24 (net £4.76, with VAT £5.00)');
     expect(text).not.toContain('VAT at 20%:');
     expect(text).not.toContain('Exempt from VAT');
+    // The settlement report's VAT refunded is the credit note's, per rate (decisions 139, 141).
+    const [kept] = await db().select().from(order).where(eq(order.id, mixed.held.id));
+    expect(kept!.vatRefundedMinor).toBe(24);
+    const report = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${live.id}/settlement`,
+      headers: asBrowser(owner),
+    });
+    expect(JSON.stringify(report.json())).toContain('"vat_refunded_minor":24');
   });
 
   it('refuses removing a reduced rate still chosen; a changed rate or category never rewrites past orders', async () => {

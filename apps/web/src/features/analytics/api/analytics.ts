@@ -9,6 +9,7 @@ import type {
   AnalyticsRegions,
   AnalyticsSummary,
   EventsList,
+  PeriodSettlement,
 } from '@marquee/shared';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -51,6 +52,16 @@ export const filterEventsQuery = queryOptions({
   queryKey: ['analytics', 'filter-events'] as const,
   queryFn: ({ signal }) => apiRequest<EventsList>('/api/events', { signal }),
 });
+
+/** The settlement report of the days from `from` to `to` (decisions 136, 141): its figures per event and currency. */
+export const periodSettlementQuery = (from: string, to: string) =>
+  queryOptions({
+    queryKey: ['analytics', 'settlement', from, to] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<PeriodSettlement>(`/api/reports/settlement?${new URLSearchParams({ from, to }).toString()}`, {
+        signal,
+      }),
+  });
 
 /** The settlement report of the days from `from` to `to` (decision 136), as a CSV or PDF download. */
 export const settlementUrl = (from: string, to: string, format: 'csv' | 'pdf') =>

@@ -1,11 +1,15 @@
-// The period's settlement report (decision 136) on the Analytics page: from and to (UTC days, both included; this
-// month so far to start with), checked by the same schema as the server, and the CSV and PDF downloads.
+// The period's settlement report (decisions 136, 141) on the Analytics page: from and to (UTC days, both included;
+// this month so far to start with), checked by the same schema as the server, the totals per currency (gross sales
+// to the net payout, provider fees, VAT net of refunds), and the CSV and PDF downloads with every event's figures.
 import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { SETTLEMENT_MESSAGES, settlementPeriodQuerySchema } from '@marquee/shared';
+import { LoadError } from '../../../components/ui/query-state';
+import { SettlementFiguresTable } from '../../../components/ui/settlement-figures';
 import { buttonClasses } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/input';
 import { labelClasses } from '../../../components/ui/field';
-import { settlementUrl } from '../api/analytics';
+import { periodSettlementQuery, settlementUrl } from '../api/analytics';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -15,6 +19,7 @@ export function SettlementReport() {
   const ids = { from: useId(), to: useId(), error: useId() };
   const checked = settlementPeriodQuerySchema.safeParse({ from, to });
   const error = checked.success ? null : (checked.error.issues[0]?.message ?? SETTLEMENT_MESSAGES.badDate);
+  const report = useQuery({ ...periodSettlementQuery(from, to), enabled: checked.success });
   const field = (id: string, label: string, value: string, set: (next: string) => void) => (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className={labelClasses}>
@@ -42,7 +47,8 @@ export function SettlementReport() {
         </h2>
         <p className="text-muted-foreground mt-1 max-w-prose text-sm">
           Orders paid from the first day to the last (UTC), with their refunds so far: gross sales, discounts, refunds,
-          booking fees and the net payout per event and currency.
+          booking fees, payment provider fees, VAT in sales, VAT refunded and net VAT, and the net payout per event and
+          currency.
         </p>
       </div>
       <div className="flex flex-wrap items-end gap-3">
@@ -68,6 +74,25 @@ export function SettlementReport() {
         <p id={ids.error} role="alert" className="text-sm text-danger">
           {error}
         </p>
+      ) : report.isError ? (
+        <LoadError onRetry={() => void report.refetch()}>The settlement report could not be loaded.</LoadError>
+      ) : report.data ? (
+        <div className="flex flex-col gap-4">
+          {report.data.totals.length === 0 ? (
+            <p className="text-muted-foreground text-sm">{SETTLEMENT_MESSAGES.noSales}</p>
+          ) : (
+            report.data.totals.map((figures) => (
+              <SettlementFiguresTable
+                key={figures.currency}
+                figures={figures}
+                testId={`settlement-period-${figures.currency}`}
+              />
+            ))
+          )}
+          <p className="text-muted-foreground text-xs">
+            {report.data.provider_fees.note}. {SETTLEMENT_MESSAGES.vatNote}.
+          </p>
+        </div>
       ) : null}
     </section>
   );

@@ -1,42 +1,12 @@
-// The event's settlement (decision 136): per currency, gross sales down to the net payout, with the counts, what
-// the report cannot show (VAT, the provider's fees), and the CSV and PDF downloads.
+// The event's settlement (decisions 136, 141): per currency, gross sales down to the net payout (the provider's fees
+// off it where they are the organiser's), VAT net of refunds, how many payments' fees are not reported, whose the
+// provider's fees are, and the CSV and PDF downloads.
 import { useQuery } from '@tanstack/react-query';
-import { isCurrencyCode, SETTLEMENT_LINES, SETTLEMENT_MESSAGES, type SettlementFigures } from '@marquee/shared';
+import { SETTLEMENT_MESSAGES } from '@marquee/shared';
 import { buttonClasses } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/query-state';
+import { SettlementFiguresTable } from '../../../components/ui/settlement-figures';
 import { eventSettlementQuery, settlementFileUrl } from '../api/settlement';
-import { formatMoneyMinor } from '../lib/money';
-
-const money = (amountMinor: number, currency: string) =>
-  isCurrencyCode(currency) ? formatMoneyMinor(amountMinor, currency) : `${amountMinor} ${currency}`;
-
-function FiguresTable({ figures }: { figures: SettlementFigures }) {
-  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-  return (
-    <table className="w-full max-w-xl text-sm" data-testid={`settlement-${figures.currency}`}>
-      <caption className="text-muted-foreground mb-2 text-left text-xs">
-        {figures.currency}: {plural(figures.orders, 'order')}, {plural(figures.tickets, 'ticket')} (
-        {plural(figures.comp_tickets, 'comp ticket')}), {plural(figures.door_orders, 'door sale')}
-      </caption>
-      <tbody>
-        {SETTLEMENT_LINES.map((line) => {
-          const strong = line.key === 'payout_minor';
-          return (
-            <tr
-              key={line.key}
-              className={strong ? 'border-foreground border-t font-semibold' : 'border-border border-t'}
-            >
-              <th scope="row" className="py-1.5 pr-4 text-left font-normal">
-                {strong ? <strong>{line.label}</strong> : line.label}
-              </th>
-              <td className="py-1.5 text-right tabular-nums">{money(figures[line.key], figures.currency)}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
-  );
-}
 
 export function SettlementSection({ eventId }: { eventId: string }) {
   const settlement = useQuery(eventSettlementQuery(eventId));
@@ -72,7 +42,13 @@ export function SettlementSection({ eventId }: { eventId: string }) {
           {settlement.data.currencies.length === 0 ? (
             <p className="text-muted-foreground text-sm">{SETTLEMENT_MESSAGES.noSales}</p>
           ) : (
-            settlement.data.currencies.map((figures) => <FiguresTable key={figures.currency} figures={figures} />)
+            settlement.data.currencies.map((figures) => (
+              <SettlementFiguresTable
+                key={figures.currency}
+                figures={figures}
+                testId={`settlement-${figures.currency}`}
+              />
+            ))
           )}
           <p className="text-muted-foreground text-xs">
             {settlement.data.provider_fees.note}. {SETTLEMENT_MESSAGES.vatNote}.
