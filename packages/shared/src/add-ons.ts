@@ -6,6 +6,7 @@ import { PRICE_PATTERN } from './events.js';
 import type { CurrencyCode } from './constants.js';
 import { formatMoney, MAX_TICKET_PRICE_MINOR } from './money.js';
 import { noControlChars } from './text-rules.js';
+import { vatCategorySchema } from './vat-rates.js';
 
 export const ADD_ON_NAME_MAX = 60;
 export const ADD_ON_DESCRIPTION_MAX = 200;
@@ -64,6 +65,8 @@ export const addOnInputSchema = z.object({
     .min(1, ADD_ON_MESSAGES.maxPerOrderRange)
     .max(ADD_ON_MAX_PER_ORDER_LIMIT, ADD_ON_MESSAGES.maxPerOrderRange)
     .default(10),
+  /** The VAT category it sells in (decision 139); only asked while the organisation is VAT-registered. */
+  vat_category: vatCategorySchema.default('standard'),
 });
 export type AddOnInput = z.infer<typeof addOnInputSchema>;
 
@@ -76,6 +79,7 @@ export const addOnSchema = z.object({
   /** Null: no stock limit. */
   capacity: z.number().int().nullable(),
   max_per_order: z.number().int(),
+  vat_category: vatCategorySchema,
   /** Of paid orders. */
   sold: z.number().int(),
   /** In checkout holds. */

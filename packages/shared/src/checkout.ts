@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isValidEmail } from './auth.js';
 import { isValidLocalDateTime } from './dates.js';
 import { PRICE_PATTERN } from './events.js';
+import { vatCategorySchema } from './vat-rates.js';
 
 /** How long a checkout holds its tickets. */
 export const HOLD_MINUTES = 15;
@@ -107,6 +108,8 @@ export const ticketTypeInputSchema = z.object({
     .max(MAX_PER_ORDER_LIMIT, `At most ${MAX_PER_ORDER_LIMIT} tickets per order`)
     .default(DEFAULT_MAX_PER_ORDER),
   hidden: z.boolean().default(false),
+  /** The VAT category its tickets sell in (decision 139); only asked while the organisation is VAT-registered. */
+  vat_category: vatCategorySchema.default('standard'),
   /** The type's own sales window, local times in the event's zone ('' or null = the event's window). */
   sales_start_local: salesLocal,
   sales_end_local: salesLocal,

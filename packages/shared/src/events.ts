@@ -5,6 +5,7 @@ import { CURRENCY_CODES } from './constants.js';
 import { isValidLocalDateTime, localToInstant, MIN_LOCAL_YEAR } from './dates.js';
 import { ticketPriceTooHigh, ticketPriceTooHighMessage } from './money.js';
 import { isSupportedTimeZone, TIME_ZONE_MESSAGES } from './time-zones.js';
+import { vatCategorySchema } from './vat-rates.js';
 
 export const EVENT_NAME_MAX = 50;
 export const EVENT_DESCRIPTION_MAX = 200;
@@ -258,6 +259,8 @@ export const ticketTypeSchema = z.object({
   held: z.number().int(),
   max_per_order: z.number().int(),
   hidden: z.boolean(),
+  /** The VAT category its tickets sell in (decision 139). */
+  vat_category: vatCategorySchema,
   sort: z.number().int(),
   /** The type's own sales window in the event's zone (null = the event's). */
   sales_start_local: z.string().nullable(),

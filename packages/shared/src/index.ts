@@ -33,5 +33,6 @@ export * from './add-ons.js';
 export * from './prices.js';
 export * from './settlement.js';
 export * from './vat.js';
+export * from './vat-rates.js';
 export * from './vat-countries.js';
 export * from './billing.js';

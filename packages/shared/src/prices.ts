@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import type { CurrencyCode } from './constants.js';
 import { bookingFee, formatMoney } from './money.js';
-import { PLATFORM_FEE_VAT_BP, vatInGross, vatRateText } from './vat.js';
+import { PLATFORM_FEE_VAT_BP, vatInGross } from './vat.js';
+import { lineVatText, NO_VAT, type LineVat, type VatCategory } from './vat-rates.js';
 
 /** Who pays the booking fee of an event's sales: the fan (on top of the price) or the organiser (out of payout). */
 export type FeeMode = 'fan' | 'absorbed';
@@ -23,18 +24,22 @@ export interface UnitPrice {
   absorbedFeeMinor: number;
   /** What the fan pays for the unit, everything included: face + fan's fee. The headline price. */
   allInMinor: number;
-  /** The VAT inside the face value (decision 138; 0 when the organiser is not registered) and its rate. */
+  /**
+   * The VAT inside the face value (decision 138; 0 when the organiser is not registered), its rate and the line's
+   * VAT category (decision 139; null: not registered).
+   */
   vatMinor: number;
   vatRateBp: number;
+  vatCategory: VatCategory | null;
   /** The platform's VAT inside the fan's booking fee. */
   fanFeeVatMinor: number;
 }
 
 /**
- * One unit at a face value that already includes any VAT (`vatRateBp`: the organiser's rate, 0 when not
- * registered; see vat.ts for prices entered exclusive of VAT).
+ * One unit at a face value that already includes any VAT (`vat`: the line's category and rate from lineVatOf(),
+ * NO_VAT when the organiser is not registered; see vat-rates.ts for prices entered exclusive of VAT).
  */
-export function unitPrice(faceMinor: number, currency: CurrencyCode, mode: FeeMode, vatRateBp = 0): UnitPrice {
+export function unitPrice(faceMinor: number, currency: CurrencyCode, mode: FeeMode, vat: LineVat = NO_VAT): UnitPrice {
   const feeMinor = bookingFee(faceMinor, currency);
   const fanFeeMinor = mode === 'fan' ? feeMinor : 0;
   return {
@@ -43,8 +48,9 @@ export function unitPrice(faceMinor: number, currency: CurrencyCode, mode: FeeMo
     fanFeeMinor,
     absorbedFeeMinor: feeMinor - fanFeeMinor,
     allInMinor: faceMinor + fanFeeMinor,
-    vatMinor: vatInGross(faceMinor, vatRateBp),
-    vatRateBp,
+    vatMinor: vatInGross(faceMinor, vat.rateBp),
+    vatRateBp: vat.rateBp,
+    vatCategory: vat.category,
     fanFeeVatMinor: vatInGross(fanFeeMinor, PLATFORM_FEE_VAT_BP),
   };
 }
@@ -53,8 +59,8 @@ export function unitPrice(faceMinor: number, currency: CurrencyCode, mode: FeeMo
 export interface PricedQuantity {
   faceMinor: number;
   quantity: number;
-  /** The VAT rate of the unit (0: none). */
-  vatRateBp?: number;
+  /** The unit's VAT (absent: none). */
+  vat?: LineVat;
 }
 
 /** An order's money, in minor units: each figure the sum over its units. */
@@ -80,7 +86,7 @@ export function orderPrice(units: readonly PricedQuantity[], currency: CurrencyC
   let vatMinor = 0;
   let fanFeeVatMinor = 0;
   for (const unit of units) {
-    const price = unitPrice(unit.faceMinor, currency, mode, unit.vatRateBp ?? 0);
+    const price = unitPrice(unit.faceMinor, currency, mode, unit.vat ?? NO_VAT);
     faceMinor += price.faceMinor * unit.quantity;
     fanFeeMinor += price.fanFeeMinor * unit.quantity;
     absorbedFeeMinor += price.absorbedFeeMinor * unit.quantity;
@@ -93,10 +99,8 @@ export function orderPrice(units: readonly PricedQuantity[], currency: CurrencyC
 /** The breakdown under an all-in price: '£20.00 ticket + £1.60 booking fee', or 'Booking fee included'. */
 export function priceBreakdownText(price: UnitPrice, currency: CurrencyCode, what = 'ticket'): string {
   if (price.faceMinor === 0) return 'No booking fee';
-  const vat =
-    price.vatMinor > 0
-      ? ` (incl. ${formatMoney(price.vatMinor, currency)} VAT at ${vatRateText(price.vatRateBp)})`
-      : '';
+  const said = lineVatText({ category: price.vatCategory, rateBp: price.vatRateBp }, price.vatMinor, currency);
+  const vat = said ? ` (${said})` : '';
   if (price.fanFeeMinor === 0) return `${formatMoney(price.faceMinor, currency)} ${what}${vat}, no booking fee to pay`;
   return `${formatMoney(price.faceMinor, currency)} ${what}${vat} + ${formatMoney(price.fanFeeMinor, currency)} booking fee`;
 }

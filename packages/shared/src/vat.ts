@@ -22,9 +22,9 @@ export function vatInGross(grossMinor: number, rateBp: number): number {
 }
 
 /**
- * The VAT one refund gives back (decisions 138, 141): the VAT inside the ticket and add-on prices it refunds, at the
- * order's one rate, by the one rounding rule, on the refund's amount. Its credit note prints this, and the order's
- * `vat_refunded_minor` adds it up for the settlement report.
+ * The VAT one refund gives back at one rate (decisions 138, 139, 141): the VAT inside the prices it refunds at that
+ * rate, by the one rounding rule. A refund is first put on the order's rates (the server's refundVatLines); its
+ * credit note prints each rate's, and the order's `vat_refunded_minor` adds them up for the settlement report.
  */
 export const refundVat = (refundedPricesMinor: number, rateBp: number): number =>
   vatInGross(Math.max(0, refundedPricesMinor), rateBp);
@@ -34,17 +34,6 @@ export function grossOfNet(netMinor: number, rateBp: number): number {
   if (rateBp <= 0 || netMinor <= 0) return netMinor;
   return netMinor + divideHalfUp(netMinor * rateBp, 10_000);
 }
-
-/** What an organisation's prices carry (null: not registered, no VAT shown or charged). */
-export interface VatSetting {
-  rateBp: number;
-  /** Prices are entered including VAT (true) or exclusive of it (false). */
-  inclusive: boolean;
-}
-
-/** A price as the organiser entered it, as the fan is charged it: VAT added once if entered exclusive of it. */
-export const chargedPrice = (entered: number, vat: VatSetting | null): number =>
-  vat && !vat.inclusive ? grossOfNet(entered, vat.rateBp) : entered;
 
 /** '20%', '5.5%' */
 export const vatRateText = (rateBp: number): string => `${(rateBp / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
@@ -60,6 +49,12 @@ export const VAT_MESSAGES = {
   addressRequired: 'Enter the postal address on your VAT registration (it is printed on your VAT invoices).',
   addressTooLong: `Registered address must be at most ${BILLING_LIMITS.address} characters, in at most ${BILLING_LIMITS.addressLines} lines of ${BILLING_LIMITS.addressLine}.`,
   badCharacters: 'Remove the control characters.',
+  reducedRange: 'Reduced VAT rate must be between 0% and 100%.',
+  reducedForm: 'Enter the reduced VAT rate as a percentage with at most two decimals, e.g. 5 or 5.5.',
+  secondWithoutFirst: 'Enter the first reduced rate before a second one.',
+  /** Saving a registration without a reduced rate that ticket types or add-ons still sell at. */
+  reducedInUse: (second: boolean, count: number) =>
+    `${count} ticket type${count === 1 ? '' : 's'} or add-on${count === 1 ? '' : 's'} sell${count === 1 ? 's' : ''} at the ${second ? 'second ' : ''}reduced rate: choose another VAT rate for ${count === 1 ? 'it' : 'them'} before removing it.`,
   saved: 'VAT settings saved. New orders use them; orders already sold keep the VAT they were sold with.',
 } as const;
 
@@ -110,6 +105,22 @@ export function registeredAddressProblem(value: string): string | null {
   return fits ? null : VAT_MESSAGES.addressTooLong;
 }
 
+/** A reduced rate as typed: '' (none) or a rate, with the reduced rate's messages. */
+function reducedRateProblem(text: string): string | null {
+  if (!text.trim()) return null;
+  const rate = parseVatRate(text);
+  if (!('error' in rate)) return null;
+  return rate.error === VAT_MESSAGES.rateRange ? VAT_MESSAGES.reducedRange : VAT_MESSAGES.reducedForm;
+}
+
+/** The reduced rates as typed, in basis points (the schema has checked them); '' leaves a rate out. */
+export function parseReducedRates(first: string, second: string): number[] {
+  return [first, second].flatMap((text) => {
+    const rate = text.trim() ? parseVatRate(text) : null;
+    return rate && 'bp' in rate ? [rate.bp] : [];
+  });
+}
+
 export const vatSettingsInputSchema = z
   .object({
     registered: z.boolean(),
@@ -120,6 +131,9 @@ export const vatSettingsInputSchema = z
       .default('GB'),
     /** The standard rate as a percentage ('20', '5.5'). */
     rate: z.string().max(12).refine(noControlChars).default('20'),
+    /** Up to two reduced rates as percentages ('5'); '' = none. */
+    reduced_rate: z.string().max(12).refine(noControlChars).default(''),
+    second_reduced_rate: z.string().max(12).refine(noControlChars).default(''),
     prices_include_vat: z.boolean().default(true),
     /** The registered (legal) name and postal address on the VAT registration: the seller on a VAT invoice. */
     legal_name: z
@@ -145,6 +159,12 @@ export const vatSettingsInputSchema = z
       context.addIssue({ code: 'custom', path: ['legal_name'], message: VAT_MESSAGES.legalNameRequired });
     const addressProblem = registeredAddressProblem(input.address);
     if (addressProblem) context.addIssue({ code: 'custom', path: ['address'], message: addressProblem });
+    for (const path of ['reduced_rate', 'second_reduced_rate'] as const) {
+      const problem = reducedRateProblem(input[path]);
+      if (problem) context.addIssue({ code: 'custom', path: [path], message: problem });
+    }
+    if (input.second_reduced_rate.trim() && !input.reduced_rate.trim())
+      context.addIssue({ code: 'custom', path: ['second_reduced_rate'], message: VAT_MESSAGES.secondWithoutFirst });
   });
 export type VatSettingsInput = z.input<typeof vatSettingsInputSchema>;
 
@@ -155,6 +175,11 @@ export const vatSettingsSchema = z.object({
   /** Basis points and as typed ('20'). */
   rate_bp: z.number().int(),
   rate: z.string(),
+  /** The reduced rates (decision 139): basis points and as typed; null and '' when not set. */
+  reduced_rate_bp: z.number().int().nullable(),
+  reduced_rate: z.string(),
+  second_reduced_rate_bp: z.number().int().nullable(),
+  second_reduced_rate: z.string(),
   prices_include_vat: z.boolean(),
   legal_name: z.string(),
   address: z.string(),

@@ -31,7 +31,7 @@ function AddOnRow({
             faceMinor={addOn.priceMinor}
             currency={addOn.currency}
             feeMode={addOn.feeMode}
-            vatRateBp={addOn.vatRateBp}
+            vat={addOn.vat}
             what="add-on"
           />
         )}

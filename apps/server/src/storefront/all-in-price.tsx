@@ -1,7 +1,15 @@
 // All-in prices on the storefront (decision 135): the headline is what the fan pays for one, booking fee included
 // (unless the organiser absorbs it), and its breakdown is one tap away in a <details> that needs no script; the
 // event page's order total is priced by quoteOrder(), as the hold will price it.
-import { formatMoney, priceBreakdownText, unitPrice, type CurrencyCode, type FeeMode } from '@marquee/shared';
+import {
+  formatMoney,
+  NO_VAT,
+  priceBreakdownText,
+  unitPrice,
+  type CurrencyCode,
+  type FeeMode,
+  type LineVat,
+} from '@marquee/shared';
 import type { OrderQuote } from '../modules/checkout/order-quote.js';
 import { renderFragment, type RenderedHtml } from '../lib/document.js';
 
@@ -11,17 +19,17 @@ export function AllInPrice({
   feeMode,
   what = 'ticket',
   prefix = '',
-  vatRateBp = 0,
+  vat = NO_VAT,
 }: {
   faceMinor: number;
   currency: CurrencyCode;
   feeMode: FeeMode;
   what?: string;
   prefix?: string;
-  /** The organiser's VAT rate inside the price (decision 138): the breakdown says how much is VAT. */
-  vatRateBp?: number;
+  /** The VAT inside the price (decisions 138, 139): the breakdown says how much is VAT, or zero-rated, or exempt. */
+  vat?: LineVat;
 }) {
-  const price = unitPrice(faceMinor, currency, feeMode, vatRateBp);
+  const price = unitPrice(faceMinor, currency, feeMode, vat);
   return (
     <div className="all-in">
       <span className="price">{`${prefix}${formatMoney(price.allInMinor, currency)}`}</span>{' '}
@@ -54,7 +62,7 @@ export function OrderTotal({ quote, totalAction }: { quote: OrderQuote; totalAct
             <tbody>
               {quote.lines.map((line, index) => (
                 <tr key={index}>
-                  <td>{`${line.name} × ${line.quantity}`}</td>
+                  <td>{`${line.name} × ${line.quantity}${line.vatText ? ` (${line.vatText})` : ''}`}</td>
                   <td className="num">{money(line.unitAllInMinor * line.quantity)}</td>
                 </tr>
               ))}

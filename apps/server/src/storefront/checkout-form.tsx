@@ -107,7 +107,7 @@ function TypeRow({
             faceMinor={type.priceMinor}
             currency={type.currency}
             feeMode={type.feeMode}
-            vatRateBp={type.vatRateBp}
+            vat={type.vat}
             {...(type.minimumMinor !== null ? { prefix: 'Suggested ', what: 'you choose' } : {})}
           />
         )}

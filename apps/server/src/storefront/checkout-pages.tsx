@@ -7,11 +7,11 @@ import {
   dateTimeFormatIn,
   formatMoney,
   isFreeOrder,
-  PLATFORM_FEE_VAT_BP,
   priceText,
   toCurrencyCode,
-  vatRateText,
+  type VatCategory,
 } from '@marquee/shared';
+import { orderVatRows } from '../modules/vat/order-vat.js';
 import type { OrderRow } from '../modules/checkout/checkout.service.js';
 import { BuyerFields } from './buyer-fields.js';
 import { renderStorefrontPage, type StorefrontFrameOrganization } from './layout.js';
@@ -23,12 +23,11 @@ export interface SummaryLine {
   quantity: number;
   unitPriceMinor: number;
   unitFeeMinor: number;
-  /** The VAT rate the line was sold at (decision 138); absent or 0: none. */
-  vatRateBp?: number;
+  /** The VAT the line was sold with: per unit, its rate and category (decisions 138, 139; null: none). */
+  unitVatMinor: number;
+  vatRateBp: number;
+  vatCategory: VatCategory | null;
 }
-
-/** The one VAT rate of the order's lines (an organisation has one rate), or null. */
-const vatRateOf = (lines: SummaryLine[]): number | null => lines.find((line) => line.vatRateBp)?.vatRateBp ?? null;
 
 export function SummaryTable({ order: current, lines }: { order: OrderRow; lines: SummaryLine[] }) {
   const currency = toCurrencyCode(current.currency);
@@ -63,20 +62,13 @@ export function SummaryTable({ order: current, lines }: { order: OrderRow; lines
           <td>Total</td>
           <td className="num">{priceText(current.amountMinor + current.feeMinor, currency)}</td>
         </tr>
-        {/* VAT is inside the prices (decision 138): what of them is the organiser's VAT, and the platform's on the fee. */}
-        {current.vatMinor > 0 ? (
-          <tr className="vat">
-            <td>{vatRateOf(lines) ? `Includes VAT at ${vatRateText(vatRateOf(lines)!)}` : 'Includes VAT'}</td>
-            <td className="num">{money(current.vatMinor)}</td>
+        {/* VAT is inside the prices (decisions 138, 139): the organiser's VAT per rate, then the platform's on the fee. */}
+        {orderVatRows(lines, current).map((row) => (
+          <tr className="vat" key={row.label}>
+            <td>{row.label}</td>
+            <td className="num">{money(row.vatMinor)}</td>
           </tr>
-        ) : null}
-        {/* The platform's VAT inside the fee is recorded on every order; shown beside the organiser's VAT. */}
-        {current.vatMinor > 0 && current.feeVatMinor > 0 ? (
-          <tr className="vat">
-            <td>{`Booking fee includes VAT at ${vatRateText(PLATFORM_FEE_VAT_BP)}`}</td>
-            <td className="num">{money(current.feeVatMinor)}</td>
-          </tr>
-        ) : null}
+        ))}
       </tfoot>
     </table>
   );

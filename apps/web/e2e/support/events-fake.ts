@@ -110,6 +110,7 @@ export function sampleEvents(): EventDto[] {
           held: 0,
           max_per_order: 10,
           hidden: false,
+          vat_category: 'standard',
           sort: 0,
           sales_start_local: null,
           sales_end_local: null,

@@ -4,6 +4,7 @@
 // `order_add_on`; after the hold, its counters follow the order's status by one trigger (migration
 // 0041_add_ons): a pending order's add-ons are held, a paid or partly refunded order's sold, any other's neither.
 // The door marks how many of a line were handed over.
+import type { VatCategory } from '@marquee/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { organization } from './auth.js';
@@ -31,6 +32,8 @@ export const addOn = pgTable(
     sold: integer('sold').notNull().default(0),
     /** Add-ons of pending orders (checkout holds). */
     held: integer('held').notNull().default(0),
+    /** The VAT category it sells in (decision 139), as a ticket type's. */
+    vatCategory: text('vat_category').$type<VatCategory>().notNull().default('standard'),
     sort: integer('sort').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -38,6 +41,10 @@ export const addOn = pgTable(
   (table) => [
     index('add_on_event_id_idx').on(table.eventId),
     index('add_on_organization_id_idx').on(table.organizationId),
+    check(
+      'add_on_vat_category_check',
+      sql`${table.vatCategory} in ('standard', 'reduced', 'reduced_2', 'zero', 'exempt')`,
+    ),
     check('add_on_price_check', sql`${table.priceMinor} >= 0`),
     check('add_on_max_per_order_check', sql`${table.maxPerOrder} between 1 and 50`),
     check(
@@ -68,6 +75,8 @@ export const orderAddOn = pgTable(
     /** The VAT inside the unit price and its rate when bought (decision 138). */
     unitVatMinor: bigint('unit_vat_minor', { mode: 'number' }).notNull().default(0),
     vatRateBp: integer('vat_rate_bp').notNull().default(0),
+    /** Its VAT category as sold (decision 139); null: the seller was not VAT-registered. */
+    vatCategory: text('vat_category').$type<VatCategory>(),
     /** How many of the line the door has handed over. */
     handedOver: integer('handed_over').notNull().default(0),
     handedOverAt: timestamp('handed_over_at', { withTimezone: true }),

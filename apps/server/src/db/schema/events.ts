@@ -1,7 +1,7 @@
 // Events, their ticket types (each with its inventory counters) and the audit of every event status change.
 // Inventory: `sold` counts paid tickets, `held` tickets in unexpired checkout holds; both limits (the type's
 // own capacity and the event's venue capacity) are CHECKs, so no statement can ever oversell.
-import { QUEUE_DEFAULT_RATE_PER_MINUTE } from '@marquee/shared';
+import { QUEUE_DEFAULT_RATE_PER_MINUTE, type VatCategory } from '@marquee/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -141,6 +141,8 @@ export const ticketType = pgTable(
     maxPerOrder: integer('max_per_order').notNull().default(10),
     /** Hidden types are not offered on the storefront (and cannot be bought). */
     hidden: boolean('hidden').notNull().default(false),
+    /** The VAT category its tickets sell in (decision 139): standard, reduced, reduced_2, zero or exempt. */
+    vatCategory: text('vat_category').$type<VatCategory>().notNull().default('standard'),
     /** This type's own sales window inside the event's (null = the event's). */
     salesStartAt: timestamp('sales_start_at', { withTimezone: true }),
     salesEndAt: timestamp('sales_end_at', { withTimezone: true }),
@@ -157,6 +159,10 @@ export const ticketType = pgTable(
     ),
     check('ticket_type_max_per_order_check', sql`${table.maxPerOrder} between 1 and 100`),
     check('ticket_type_capacity_check', sql`${table.capacity} is null or ${table.capacity} >= 0`),
+    check(
+      'ticket_type_vat_category_check',
+      sql`${table.vatCategory} in ('standard', 'reduced', 'reduced_2', 'zero', 'exempt')`,
+    ),
     check('ticket_type_price_check', sql`${table.priceMinor} is null or ${table.priceMinor} >= 0`),
     check(
       'ticket_type_min_price_check',

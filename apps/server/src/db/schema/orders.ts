@@ -1,6 +1,7 @@
 // Orders: a fan's purchase (held while they pay, then paid, expired, cancelled or refunded), its lines, one
 // ticket per admission, the audit of every change, and the per-day sales and per-buyer totals that the
 // dashboard figures read (kept in step by the same transactions that change the orders).
+import type { VatCategory } from '@marquee/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -90,7 +91,7 @@ export const order = pgTable(
     refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
     /**
      * The VAT given back by the refunds so far (decision 141): each refund's, by the credit notes' rule
-     * (`refundVat()`, packages/shared/src/vat.ts), added up.
+     * (`refundVatLines()`, modules/receipts/refund-vat.ts: per rate, decision 139), added up.
      */
     vatRefundedMinor: bigint('vat_refunded_minor', { mode: 'number' }).notNull().default(0),
     /**
@@ -213,6 +214,8 @@ export const orderLine = pgTable(
     /** The VAT inside the unit price and its rate when bought (decision 138). */
     unitVatMinor: bigint('unit_vat_minor', { mode: 'number' }).notNull().default(0),
     vatRateBp: integer('vat_rate_bp').notNull().default(0),
+    /** Its VAT category as sold (decision 139): zero-rated and exempt told apart; null: seller not registered. */
+    vatCategory: text('vat_category').$type<VatCategory>(),
   },
   (table) => [
     index('order_line_order_id_idx').on(table.orderId),

@@ -69,6 +69,9 @@ export const organizationTax = pgTable(
     vatNumber: text('vat_number').notNull().default(''),
     country: text('country').notNull().default('GB'),
     rateBp: integer('rate_bp').notNull().default(2000),
+    /** Up to two reduced rates (decision 139); null: not set (a second only with a first). */
+    reducedRateBp: integer('reduced_rate_bp'),
+    secondReducedRateBp: integer('second_reduced_rate_bp'),
     pricesIncludeVat: boolean('prices_include_vat').notNull().default(true),
     /** The registered (legal) name and postal address on the registration: the seller on a VAT invoice (decision 140). */
     legalName: text('legal_name').notNull().default(''),
@@ -76,5 +79,11 @@ export const organizationTax = pgTable(
     address: text('address').notNull().default(''),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check('organization_tax_rate_check', sql`${table.rateBp} between 0 and 10000`)],
+  (table) => [
+    check('organization_tax_rate_check', sql`${table.rateBp} between 0 and 10000`),
+    check(
+      'organization_tax_reduced_rates_check',
+      sql`(${table.reducedRateBp} is null or ${table.reducedRateBp} between 0 and 10000) and (${table.secondReducedRateBp} is null or (${table.reducedRateBp} is not null and ${table.secondReducedRateBp} between 0 and 10000))`,
+    ),
+  ],
 );

@@ -21,6 +21,7 @@ import { AppError } from '../../lib/errors.js';
 import { EVENT_NOT_FOUND } from '../events/events.service.js';
 import { organizationCurrency } from '../events/events.dto.js';
 import { findEventRow } from '../events/events.rows.js';
+import { assertVatCategory } from '../vat/vat.service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type AddOnRow = typeof addOn.$inferSelect;
@@ -33,6 +34,7 @@ const toDto = (row: AddOnRow, currency: string, handedOver: number): AddOnDto =>
   currency,
   capacity: row.capacity,
   max_per_order: row.maxPerOrder,
+  vat_category: row.vatCategory,
   sold: row.sold,
   held: row.held,
   handed_over: handedOver,
@@ -112,6 +114,7 @@ const values = (input: AddOnInput, row: EventOf) => ({
   priceMinor: priceOf(input.price, row.currency),
   capacity: input.capacity,
   maxPerOrder: input.max_per_order,
+  vatCategory: input.vat_category,
 });
 
 export async function createAddOn(
@@ -127,6 +130,7 @@ export async function createAddOn(
       .from(addOn)
       .where(and(eq(addOn.organizationId, organizationId), eq(addOn.eventId, row.id)));
     if (count >= MAX_ADD_ONS_PER_EVENT) throw new AppError('CONFLICT', ADD_ON_MESSAGES.tooMany);
+    await assertVatCategory(tx, organizationId, input.vat_category);
     const [created] = await tx
       .insert(addOn)
       .values({ organizationId, eventId: row.id, ...values(input, row), sort: last + 1 })
@@ -163,6 +167,7 @@ export async function updateAddOn(
         const message = ADD_ON_MESSAGES.capacityBelowTaken(taken);
         throw new AppError('VALIDATION_ERROR', message, [{ path: 'capacity', message }]);
       }
+      await assertVatCategory(tx, organizationId, input.vat_category);
       const [stored] = await tx
         .update(addOn)
         .set({ ...values(input, row), updatedAt: new Date() })

@@ -104,6 +104,7 @@ describe('GET and POST /api/events/:id/add-ons', () => {
       currency: 'GBP',
       capacity: 50,
       max_per_order: 4,
+      vat_category: 'standard',
       sold: 0,
       held: 0,
       handed_over: 0,

@@ -2,6 +2,7 @@
 // tickets PDF and the confirmation e-mail read the order's `order_add_on` lines here (name, quantity and price as
 // bought, how many the door handed over), in the order the organiser sorts the add-ons.
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { VatCategory } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { addOn, orderAddOn } from '../../db/schema/index.js';
@@ -14,6 +15,10 @@ export interface OrderAddOnLine {
   quantity: number;
   unitPriceMinor: number;
   unitFeeMinor: number;
+  /** The VAT it was sold with (decisions 138, 139). */
+  unitVatMinor: number;
+  vatRateBp: number;
+  vatCategory: VatCategory | null;
   handedOver: number;
 }
 
@@ -27,6 +32,9 @@ const linesOf = preparedQuery('order_add_on_lines', (db, name) =>
       quantity: orderAddOn.quantity,
       unitPriceMinor: orderAddOn.unitPriceMinor,
       unitFeeMinor: orderAddOn.unitFeeMinor,
+      unitVatMinor: orderAddOn.unitVatMinor,
+      vatRateBp: orderAddOn.vatRateBp,
+      vatCategory: orderAddOn.vatCategory,
       handedOver: orderAddOn.handedOver,
     })
     .from(orderAddOn)

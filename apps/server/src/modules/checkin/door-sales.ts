@@ -5,7 +5,7 @@
 // payment, no booking fee: see decision 031), its tickets are checked in at once, and the buyer's e-mail, when
 // given, gets the tickets.
 import { and, eq, sql } from 'drizzle-orm';
-import type { DoorSaleAnswer, DoorSaleRequest, CurrencyCode } from '@marquee/shared';
+import { vatInGross, type DoorSaleAnswer, type DoorSaleRequest, type CurrencyCode } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { order, orderChange, orderLine, ticket } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
@@ -60,6 +60,9 @@ export async function sellAtDoor(
   const email = (request.email ?? '').trim().toLowerCase();
   const currency = lines[0]!.type.currency as CurrencyCode;
   const amount = lines.reduce((sum, line) => sum + line.type.priceMinor * line.quantity, 0);
+  // The VAT inside each type's price at its category's rate, as the event page read it (decisions 138, 139).
+  const unitVat = (line: (typeof lines)[number]) => vatInGross(line.type.priceMinor, line.type.vat.rateBp);
+  const vatMinor = lines.reduce((sum, line) => sum + unitVat(line) * line.quantity, 0);
   const quantity = lines.reduce((sum, line) => sum + line.quantity, 0);
   const now = new Date();
 
@@ -83,6 +86,7 @@ export async function sellAtDoor(
           quantity,
           amountMinor: amount,
           feeMinor: 0,
+          vatMinor,
           currency,
           paymentProvider: `door_${request.payment_method}`,
           submissionKey,
@@ -103,6 +107,9 @@ export async function sellAtDoor(
             quantity: line.quantity,
             unitPriceMinor: line.type.priceMinor,
             unitFeeMinor: 0,
+            unitVatMinor: unitVat(line),
+            vatRateBp: line.type.vat.rateBp,
+            vatCategory: line.type.vat.category,
           })),
         )
         .returning();

@@ -41,7 +41,8 @@ export function parseAddOns(
         most === 0 ? ADD_ON_MESSAGES.fanSoldOut(addOn.name) : ADD_ON_MESSAGES.fanFewLeft(addOn.name, most);
       continue;
     }
-    if (quantity > 0) lines.push({ addOnId: id, name: addOn.name, quantity, unitPriceMinor: addOn.priceMinor });
+    if (quantity > 0)
+      lines.push({ addOnId: id, name: addOn.name, quantity, unitPriceMinor: addOn.priceMinor, vat: addOn.vat });
   }
   if (unknown) return { lines, fields, form: ADD_ON_MESSAGES.gone };
   if (lines.length > 0 && ticketCount === 0) return { lines, fields, form: ADD_ON_MESSAGES.fanNeedsTicket };

@@ -30,7 +30,7 @@ export function applyChosenAmounts(
       type: {
         ...type,
         priceMinor: chosen.minor,
-        ...sellablePrice(chosen.minor, type.currency, type.feeMode, type.vatRateBp),
+        ...sellablePrice(chosen.minor, type.currency, type.feeMode, type.vat),
       },
     };
   });

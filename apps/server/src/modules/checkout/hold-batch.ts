@@ -158,6 +158,7 @@ function writeStatement(organizationId: string, eventId: string, writes: HoldWri
       unit_fee_minor: line.unitFeeMinor,
       unit_vat_minor: line.unitVatMinor,
       vat_rate_bp: line.vatRateBp,
+      vat_category: line.vatCategory,
     })),
   );
   // The names on the tickets and the checkout answers (decision 130), written with their orders.
@@ -187,6 +188,7 @@ function writeStatement(organizationId: string, eventId: string, writes: HoldWri
       unit_fee_minor: line.unitFeeMinor,
       unit_vat_minor: line.unitVatMinor,
       vat_rate_bp: line.vatRateBp,
+      vat_category: line.vatCategory,
     })),
   );
   const hits = writes.limitHits.map((hit) => ({ key: hit.key, count: hit.hits, window_seconds: hit.windowSeconds }));
@@ -271,19 +273,19 @@ function writeStatement(organizationId: string, eventId: string, writes: HoldWri
     ),
     order_lines as (
       insert into order_line (organization_id, order_id, ticket_type_id, name, quantity, unit_price_minor,
-        unit_fee_minor, unit_vat_minor, vat_rate_bp)
+        unit_fee_minor, unit_vat_minor, vat_rate_bp, vat_category)
       select ${organizationId}, v.order_id, v.ticket_type_id, v.name, v.quantity, v.unit_price_minor, v.unit_fee_minor,
-        v.unit_vat_minor, v.vat_rate_bp
+        v.unit_vat_minor, v.vat_rate_bp, v.vat_category
       from json_to_recordset(${json(lines)}) as v(order_id uuid, ticket_type_id uuid, name text, quantity int,
-        unit_price_minor bigint, unit_fee_minor bigint, unit_vat_minor bigint, vat_rate_bp int)
+        unit_price_minor bigint, unit_fee_minor bigint, unit_vat_minor bigint, vat_rate_bp int, vat_category text)
     ),
     order_add_ons as (
       insert into order_add_on (organization_id, order_id, add_on_id, name, quantity, unit_price_minor,
-        unit_fee_minor, unit_vat_minor, vat_rate_bp)
+        unit_fee_minor, unit_vat_minor, vat_rate_bp, vat_category)
       select ${organizationId}, v.order_id, v.add_on_id, v.name, v.quantity, v.unit_price_minor, v.unit_fee_minor,
-        v.unit_vat_minor, v.vat_rate_bp
+        v.unit_vat_minor, v.vat_rate_bp, v.vat_category
       from json_to_recordset(${json(addOnLines)}) as v(order_id uuid, add_on_id uuid, name text, quantity int,
-        unit_price_minor bigint, unit_fee_minor bigint, unit_vat_minor bigint, vat_rate_bp int)
+        unit_price_minor bigint, unit_fee_minor bigint, unit_vat_minor bigint, vat_rate_bp int, vat_category text)
       where (select count(*) from add_on_counters) >= 0
     ),
     holders as (

@@ -1,7 +1,7 @@
 // A batch's decisions (decision 043): requests taken in arrival order, each whole or not at all, as if they had run
 // one after another; every row's change summed once for the write.
 import { describe, expect, it } from 'vitest';
-import { bookingFee } from '@marquee/shared';
+import { bookingFee, NO_VAT } from '@marquee/shared';
 import { decideHolds, type HoldState } from './hold-decide.js';
 import type { HoldRequest } from './hold-types.js';
 import type { SellableTicketType } from './storefront-event.js';
@@ -18,7 +18,7 @@ const type = (id: string, priceMinor = 2000): SellableTicketType => ({
   feeMinor: bookingFee(priceMinor, 'GBP'),
   allInMinor: priceMinor + bookingFee(priceMinor, 'GBP'),
   feeMode: 'fan',
-  vatRateBp: 0,
+  vat: NO_VAT,
   minimumMinor: null,
   currency: 'GBP',
   remaining: null,

@@ -2,7 +2,14 @@
 // (decision 043): each request is taken whole or refused whole, exactly as if the requests had run one after
 // another. Pure: it reads the state it is given, changes it as each hold takes its tickets, and answers each
 // request's outcome with the rows the batch's one write statement then stores.
-import { orderPrice, unitPrice as priceOf, type CurrencyCode, type FeeMode } from '@marquee/shared';
+import {
+  orderPrice,
+  unitPrice as priceOf,
+  type CurrencyCode,
+  type FeeMode,
+  type LineVat,
+  type VatCategory,
+} from '@marquee/shared';
 import type { HoldAddOnLine, HoldLine, HoldOutcome, HoldRequest, OrderRow } from './hold-types.js';
 import type { OwedEntry } from './storefront-event.js';
 
@@ -51,6 +58,7 @@ export interface HeldOrder {
     unitFeeMinor: number;
     unitVatMinor: number;
     vatRateBp: number;
+    vatCategory: VatCategory | null;
   }>;
   addOns: Array<{
     addOnId: string;
@@ -60,6 +68,7 @@ export interface HeldOrder {
     unitFeeMinor: number;
     unitVatMinor: number;
     vatRateBp: number;
+    vatCategory: VatCategory | null;
   }>;
 }
 
@@ -148,9 +157,13 @@ function newOrder(request: HoldRequest, identity: OrderIdentity, quantity: numbe
   const { lines, buyer, now } = request;
   const currency = lines[0]!.type.currency as CurrencyCode;
   const mode = feeModeOfLines(lines);
-  // The organiser's VAT rate as the event page read it with the types (decision 138); add-ons carry the same.
-  const vatRateBp = lines[0]?.type.vatRateBp ?? 0;
-  const vatOf = (unit: number) => priceOf(unit, currency, mode, vatRateBp).vatMinor;
+  // Each line's VAT category and rate as the event page read them with the types and add-ons (lineVatOf(),
+  // decisions 138 and 139): the line keeps both as sold.
+  const vatOf = (unit: number, vat: LineVat) => ({
+    unitVatMinor: priceOf(unit, currency, mode, vat).vatMinor,
+    vatRateBp: vat.rateBp,
+    vatCategory: vat.category,
+  });
   // The booking fee is the one fee function's, on each unit's price after any discount; the fan pays it on top, or
   // the organiser absorbs it (decision 135): the line keeps what the fan pays, the order what was absorbed.
   const priced = lines.map((line) => ({
@@ -159,19 +172,21 @@ function newOrder(request: HoldRequest, identity: OrderIdentity, quantity: numbe
     quantity: line.quantity,
     unitPriceMinor: unitPrice(line),
     unitFeeMinor: priceOf(unitPrice(line), currency, mode).fanFeeMinor,
-    unitVatMinor: vatOf(unitPrice(line)),
-    vatRateBp,
+    ...vatOf(unitPrice(line), line.type.vat),
   }));
   // An add-on's booking fee is the same function's, on its price (decision 134).
-  const addOns = (request.addOns ?? []).map((line) => ({
+  const addOns = (request.addOns ?? []).map(({ vat, ...line }) => ({
     ...line,
     unitFeeMinor: priceOf(line.unitPriceMinor, currency, mode).fanFeeMinor,
-    unitVatMinor: vatOf(line.unitPriceMinor),
-    vatRateBp,
+    ...vatOf(line.unitPriceMinor, vat),
   }));
   const all = [...priced, ...addOns];
   const price = orderPrice(
-    all.map((line) => ({ faceMinor: line.unitPriceMinor, quantity: line.quantity, vatRateBp })),
+    all.map((line) => ({
+      faceMinor: line.unitPriceMinor,
+      quantity: line.quantity,
+      vat: { category: line.vatCategory, rateBp: line.vatRateBp },
+    })),
     currency,
     mode,
   );

@@ -1,6 +1,6 @@
 // The hold's vocabulary, shared by the hold (hold.ts), its batch (hold-batch.ts) and its decision (hold-decide.ts),
 // and by the checkout that asks for it: what a hold is asked for, and what it answers.
-import type { BuyerDetails, CheckoutOutcome } from '@marquee/shared';
+import type { BuyerDetails, CheckoutOutcome, LineVat } from '@marquee/shared';
 import type { order } from '../../db/schema/index.js';
 import type { LineQuantity } from '../stock/stock.js';
 import type { LimitRule } from './rate-limit.js';
@@ -21,6 +21,8 @@ export interface HoldAddOnLine {
   name: string;
   quantity: number;
   unitPriceMinor: number;
+  /** Its VAT category and rate from lineVatOf(), as the storefront read them (decision 139). */
+  vat: LineVat;
 }
 
 export interface HoldRequest {

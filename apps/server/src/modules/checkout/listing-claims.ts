@@ -112,7 +112,7 @@ async function sellListing(tx: Tx, listing: ListingRow, buyer: OrderRow) {
     .set({
       status,
       refundedMinor: seller.refundedMinor + amount,
-      vatRefundedMinor: await vatRefundedAfter(tx, seller, amount),
+      vatRefundedMinor: await vatRefundedAfter(tx, seller, amount, [sold.id]),
       refundedTickets,
       updatedAt: now,
     })

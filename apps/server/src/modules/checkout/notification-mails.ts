@@ -20,6 +20,7 @@ import {
 } from '../ticket-documents/index.js';
 import { mailImageUrl } from '../uploads/variants.js';
 import type { OrderAddOnLine } from '../add-ons/order-add-on-lines.js';
+import { orderVatRows } from '../vat/order-vat.js';
 
 export interface MailContext {
   order: typeof order.$inferSelect;
@@ -91,8 +92,7 @@ export function documentOrder(
     subtotalMinor: current.amountMinor,
     feeMinor: current.feeMinor,
     totalMinor: current.amountMinor + current.feeMinor,
-    vatMinor: current.vatMinor,
-    feeVatMinor: current.feeVatMinor,
+    vatRows: orderVatRows([...context.lines, ...(context.addOns ?? [])], current),
     paidAt: current.paidAt ?? current.updatedAt,
     orderUrl: `${context.origin}/orders/${current.accessToken}`,
   };

@@ -1,7 +1,7 @@
 // The order total the event page shows before the fan leaves it (decision 135): the chosen tickets and add-ons
 // priced exactly as the hold will price them (pay-what-you-want amounts, the promo code's discount, the booking fee
 // per unit from unitPrice(), paid by the fan or absorbed), with each line's all-in price. Nothing is held.
-import { orderPrice, unitPrice, type CurrencyCode, type FeeMode, type OrderPrice } from '@marquee/shared';
+import { lineVatText, orderPrice, unitPrice, type CurrencyCode, type FeeMode, type OrderPrice } from '@marquee/shared';
 import { parseAddOns } from './add-on-choice.js';
 import { applyChosenAmounts } from './chosen-amounts.js';
 import { parseQuantities } from './checkout-refusals.js';
@@ -17,6 +17,7 @@ export interface QuoteLine {
   /** The face value of one (after any discount) and the booking fee the fan pays on it. */
   unitFaceMinor: number;
   unitFanFeeMinor: number;
+  vatText: string | null;
 }
 
 export interface OrderQuote extends OrderPrice {
@@ -48,20 +49,22 @@ export function quoteOrder(stored: StorefrontEvent, input: QuoteInput, codes: Re
       name: line.type.name,
       quantity: line.quantity,
       faceMinor: line.unitPriceMinor ?? line.type.priceMinor,
-      vatRateBp: line.type.vatRateBp,
+      vat: line.type.vat,
     })),
-    // Add-ons carry the organiser's one rate, as the tickets do (decision 138).
+    // Each add-on at its own category's rate, as the hold prices it (decision 139).
     ...addOns.lines.map((line) => ({
       name: line.name,
       quantity: line.quantity,
       faceMinor: line.unitPriceMinor,
-      vatRateBp: stored.types[0]?.vatRateBp ?? 0,
+      vat: line.vat,
     })),
   ];
   const lines = units.map((unit) => {
-    const price = unitPrice(unit.faceMinor, currency, feeMode, unit.vatRateBp);
+    const price = unitPrice(unit.faceMinor, currency, feeMode, unit.vat);
     return {
       name: unit.name,
+      /** What the line's VAT is, in words ('incl. £0.24 VAT at 5%', 'zero-rated'); null: none. */
+      vatText: lineVatText(unit.vat, price.vatMinor * unit.quantity, currency),
       quantity: unit.quantity,
       unitAllInMinor: price.allInMinor,
       unitFaceMinor: price.faceMinor,

@@ -1,15 +1,21 @@
 // Property tests (issue 32, decision 135) over random prices, quantities, add-ons, promo codes and fee modes: the
 // event page's quote (quoteOrder) and the hold (decideHolds) price an order alike, and what the fan pays is the face
 // value plus bookingFee() of each unit unless the organiser absorbs it, in which case the absorbed fee is exactly
-// that fee; every amount is an integer number of minor units and the order's lines add up to its totals.
+// that fee; every amount is an integer number of minor units and the order's lines add up to its totals. VAT
+// (decisions 138, 139): each type and add-on draws a VAT category and the registration up to two reduced rates; each
+// unit's VAT is the rounding rule's at its category's rate, zero-rated and exempt units carry none, and each line
+// keeps its category as sold.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   bookingFee,
   chargedPrice,
   PLATFORM_FEE_VAT_BP,
+  lineVatOf,
+  VAT_CATEGORIES,
   vatInGross,
   type FeeMode,
+  type VatCategory,
   type VatSetting,
 } from '@marquee/shared';
 import type { CodeRow, ResolvedCodes } from '../codes/code-check.js';
@@ -27,12 +33,17 @@ import type { HoldRequest } from './hold-types.js';
 const typeId = (index: number) => `a0000000-0000-4000-8000-00000000000${index}`;
 const addOnId = (index: number) => `b0000000-0000-4000-8000-00000000000${index}`;
 
-const sellableType = (index: number, entered: number, mode: FeeMode, vat: VatSetting | null): SellableTicketType => ({
+interface Drawn1 {
+  price: number;
+  category: VatCategory;
+}
+
+const sellableType = (index: number, entry: Drawn1, mode: FeeMode, vat: VatSetting | null): SellableTicketType => ({
   id: typeId(index),
   name: `Type ${index}`,
   description: '',
-  priceMinor: chargedPrice(entered, vat),
-  ...sellablePrice(chargedPrice(entered, vat), 'GBP', mode, vat?.rateBp ?? 0),
+  priceMinor: chargedPrice(entry.price, vat, entry.category),
+  ...sellablePrice(chargedPrice(entry.price, vat, entry.category), 'GBP', mode, lineVatOf(vat, entry.category)),
   minimumMinor: null,
   currency: 'GBP',
   remaining: null,
@@ -42,12 +53,12 @@ const sellableType = (index: number, entered: number, mode: FeeMode, vat: VatSet
   unlocked: false,
 });
 
-const sellableAddOn = (index: number, entered: number, mode: FeeMode, vat: VatSetting | null): SellableAddOn => ({
+const sellableAddOn = (index: number, entry: Drawn1, mode: FeeMode, vat: VatSetting | null): SellableAddOn => ({
   id: addOnId(index),
   name: `Add-on ${index}`,
   description: '',
-  priceMinor: chargedPrice(entered, vat),
-  ...sellablePrice(chargedPrice(entered, vat), 'GBP', mode, vat?.rateBp ?? 0),
+  priceMinor: chargedPrice(entry.price, vat, entry.category),
+  ...sellablePrice(chargedPrice(entry.price, vat, entry.category), 'GBP', mode, lineVatOf(vat, entry.category)),
   currency: 'GBP',
   remaining: null,
   maxPerOrder: 10,
@@ -67,21 +78,37 @@ const promoArb = fc.option(
 const orderArb = fc.record({
   mode: fc.constantFrom<FeeMode>('fan', 'absorbed'),
   types: fc.array(
-    fc.record({ price: fc.integer({ min: 0, max: 1_000_000 }), quantity: fc.integer({ min: 0, max: 5 }) }),
+    fc.record({
+      price: fc.integer({ min: 0, max: 1_000_000 }),
+      quantity: fc.integer({ min: 0, max: 5 }),
+      category: fc.constantFrom(...VAT_CATEGORIES),
+    }),
     {
       minLength: 1,
       maxLength: 3,
     },
   ),
   addOns: fc.array(
-    fc.record({ price: fc.integer({ min: 0, max: 100_000 }), quantity: fc.integer({ min: 0, max: 4 }) }),
+    fc.record({
+      price: fc.integer({ min: 0, max: 100_000 }),
+      quantity: fc.integer({ min: 0, max: 4 }),
+      category: fc.constantFrom(...VAT_CATEGORIES),
+    }),
     {
       maxLength: 2,
     },
   ),
   promo: promoArb,
-  // The organiser's VAT registration (decision 138): none, or a rate up to 27% entered with or without VAT.
-  vat: fc.option(fc.record({ rateBp: fc.integer({ min: 0, max: 2700 }), inclusive: fc.boolean() }), { nil: null }),
+  // The organiser's VAT registration (decisions 138, 139): none, or a standard rate up to 27% and up to two reduced
+  // rates, prices entered with or without VAT.
+  vat: fc.option(
+    fc.record({
+      rateBp: fc.integer({ min: 0, max: 2700 }),
+      reducedBp: fc.array(fc.integer({ min: 0, max: 1500 }), { maxLength: 2 }),
+      inclusive: fc.boolean(),
+    }),
+    { nil: null },
+  ),
 });
 
 type Drawn = typeof orderArb extends fc.Arbitrary<infer T> ? T : never;
@@ -98,6 +125,15 @@ function codesOf(drawn: Drawn): ResolvedCodes {
     maxTicketsPerOrder,
   } as unknown as CodeRow;
   return { access: null, promo, problems: [] };
+}
+
+/** A unit's expected VAT, from the registration and category, written out apart from lineVatOf(). */
+function expectedVat(vat: VatSetting | null, category: VatCategory): { category: VatCategory | null; rateBp: number } {
+  if (!vat) return { category: null, rateBp: 0 };
+  if (category === 'zero' || category === 'exempt') return { category, rateBp: 0 };
+  if (category === 'reduced' && vat.reducedBp.length >= 1) return { category, rateBp: vat.reducedBp[0]! };
+  if (category === 'reduced_2' && vat.reducedBp.length >= 2) return { category, rateBp: vat.reducedBp[1]! };
+  return { category: 'standard', rateBp: vat.rateBp };
 }
 
 function emptyState(): HoldState {
@@ -121,8 +157,8 @@ describe('prices over random orders', () => {
   it('quote and hold agree; the fan pays face + fee unless absorbed; all integers; lines add up', () => {
     fc.assert(
       fc.property(orderArb, (drawn) => {
-        const types = drawn.types.map((entry, index) => sellableType(index, entry.price, drawn.mode, drawn.vat));
-        const addOns = drawn.addOns.map((entry, index) => sellableAddOn(index, entry.price, drawn.mode, drawn.vat));
+        const types = drawn.types.map((entry, index) => sellableType(index, entry, drawn.mode, drawn.vat));
+        const addOns = drawn.addOns.map((entry, index) => sellableAddOn(index, entry, drawn.mode, drawn.vat));
         const stored = {
           types,
           addOns,
@@ -174,6 +210,7 @@ describe('prices over random orders', () => {
               name: addOn.name,
               quantity: drawn.addOns[index]!.quantity,
               unitPriceMinor: addOn.priceMinor,
+              vat: addOn.vat,
             }))
             .filter((line) => line.quantity > 0),
           now: new Date('2031-06-01T10:00:00Z'),
@@ -208,18 +245,28 @@ describe('prices over random orders', () => {
           expect(order.absorbedFeeMinor).toBe(fee);
           expect(quote.totalMinor).toBe(face);
         }
-        // VAT: each unit's is the one rounding rule's on its VAT-inclusive price; the order's is their sum, as the
-        // quote's; a price entered without VAT is charged as that price plus its VAT, to the penny.
-        const rate = drawn.vat?.rateBp ?? 0;
+        // VAT: each unit's is the one rounding rule's on its VAT-inclusive price at its category's rate (worked out
+        // here, not by lineVatOf); zero-rated and exempt units carry none; the order's is their sum, as the quote's;
+        // a price entered without VAT is charged as that price plus its VAT, to the penny.
+        const drawnOf = (line: (typeof units)[number]) =>
+          'ticketTypeId' in line
+            ? drawn.types[Number(line.ticketTypeId.slice(-1))]!
+            : drawn.addOns[Number(line.addOnId.slice(-1))]!;
         for (const line of units) {
-          expect(line.unitVatMinor).toBe(vatInGross(line.unitPriceMinor, rate));
-          expect(line.vatRateBp).toBe(rate);
+          const { category } = drawnOf(line);
+          const expected = expectedVat(drawn.vat, category);
+          expect(line.vatRateBp).toBe(expected.rateBp);
+          expect(line.vatCategory).toBe(expected.category);
+          expect(line.unitVatMinor).toBe(vatInGross(line.unitPriceMinor, expected.rateBp));
+          if (category === 'zero' || category === 'exempt') expect(line.unitVatMinor).toBe(0);
+          expect(Number.isSafeInteger(line.unitVatMinor) && line.unitVatMinor <= line.unitPriceMinor).toBe(true);
         }
         expect(order.vatMinor).toBe(units.reduce((sum, line) => sum + line.unitVatMinor * line.quantity, 0));
         expect(quote.vatMinor).toBe(order.vatMinor);
         if (drawn.vat && !drawn.vat.inclusive && !drawn.promo)
           held.lines.forEach((line, index) => {
             const entered = drawn.types.filter((entry) => entry.quantity > 0)[index]!.price;
+            expect(Number.isSafeInteger(line.unitPriceMinor)).toBe(true);
             expect(line.unitPriceMinor - line.unitVatMinor).toBe(entered);
           });
         // The fee's VAT is the platform's, inside the fan's fee.

@@ -6,6 +6,9 @@ import {
   unitPrice,
   type FeeMode,
   type VatSetting,
+  type LineVat,
+  type VatCategory,
+  lineVatOf,
   chargedPrice,
   effectiveWindow,
   instantToLocal,
@@ -24,6 +27,7 @@ import { toPublicEvent, type PublicEvent } from '../events/events.public.js';
 import { generalOf } from '../events/events.rows.js';
 import { releaseExpiredHolds, type LineQuantity } from '../stock/stock.js';
 import type { Tx } from '../../db/tx.js';
+import { reducedRatesOf } from '../vat/vat.service.js';
 import type { QuotaCounters } from '../quotas/quota-counters.js';
 import type { CheckoutQuestions } from '../questions/checkout-answers.js';
 
@@ -41,8 +45,8 @@ export interface SellableTicketType {
   /** What the fan pays for one: the headline price (decision 135). */
   allInMinor: number;
   feeMode: FeeMode;
-  /** The VAT rate inside the price (0: none), decision 138. */
-  vatRateBp: number;
+  /** The VAT inside the price: its category and rate from lineVatOf() (decisions 138, 139). */
+  vat: LineVat;
   /** Pay what you want (decision 133): the least the fan may choose (0 = any amount); null = a fixed price. */
   minimumMinor: number | null;
   currency: CurrencyCode;
@@ -67,7 +71,7 @@ export interface SellableAddOn {
   feeMinor: number;
   allInMinor: number;
   feeMode: FeeMode;
-  vatRateBp: number;
+  vat: LineVat;
   currency: CurrencyCode;
   /** Left to sell; null = no stock limit. */
   remaining: number | null;
@@ -82,6 +86,7 @@ type AddOnJson = {
   sold: number;
   held: number;
   max_per_order: number;
+  vat_category: VatCategory;
 };
 
 export interface StorefrontEvent {
@@ -146,10 +151,10 @@ export function sellablePrice(
   priceMinor: number,
   currency: CurrencyCode,
   feeMode: FeeMode,
-  vatRateBp: number,
-): { feeMinor: number; allInMinor: number; feeMode: FeeMode; vatRateBp: number } {
-  const price = unitPrice(priceMinor, currency, feeMode, vatRateBp);
-  return { feeMinor: price.fanFeeMinor, allInMinor: price.allInMinor, feeMode, vatRateBp };
+  vat: LineVat,
+): { feeMinor: number; allInMinor: number; feeMode: FeeMode; vat: LineVat } {
+  const price = unitPrice(priceMinor, currency, feeMode, vat);
+  return { feeMinor: price.fanFeeMinor, allInMinor: price.allInMinor, feeMode, vat };
 }
 
 export function toSellable(
@@ -159,7 +164,7 @@ export function toSellable(
   now: Date,
   vat: VatSetting | null,
 ): SellableTicketType {
-  const priceMinor = chargedPrice(type.priceMinor ?? 0, vat);
+  const priceMinor = chargedPrice(type.priceMinor ?? 0, vat, type.vatCategory);
   const window = typeWindow(row, type);
   const currency = type.currency as CurrencyCode;
   return {
@@ -167,8 +172,8 @@ export function toSellable(
     name: type.name,
     description: type.description,
     priceMinor,
-    ...sellablePrice(priceMinor, currency, feeModeOf(row.absorbFee), vat?.rateBp ?? 0),
-    minimumMinor: type.minPriceMinor === null ? null : chargedPrice(type.minPriceMinor, vat),
+    ...sellablePrice(priceMinor, currency, feeModeOf(row.absorbFee), lineVatOf(vat, type.vatCategory)),
+    minimumMinor: type.minPriceMinor === null ? null : chargedPrice(type.minPriceMinor, vat, type.vatCategory),
     currency,
     remaining: remainingFor(type, row, quotas),
     maxPerOrder: type.maxPerOrder,
@@ -187,13 +192,14 @@ function toSellableAddOn(
   feeMode: FeeMode,
   vat: VatSetting | null,
 ): SellableAddOn {
-  const priceMinor = chargedPrice(Number(entry.price_minor), vat);
+  const category = entry.vat_category ?? 'standard';
+  const priceMinor = chargedPrice(Number(entry.price_minor), vat, category);
   return {
     id: entry.id,
     name: entry.name,
     description: entry.description,
     priceMinor,
-    ...sellablePrice(priceMinor, currency, feeMode, vat?.rateBp ?? 0),
+    ...sellablePrice(priceMinor, currency, feeMode, lineVatOf(vat, category)),
     currency,
     remaining: entry.capacity === null ? null : Math.max(0, entry.capacity - entry.sold - entry.held),
     maxPerOrder: entry.max_per_order,
@@ -378,11 +384,16 @@ const storefrontEventQuery = (name: string, eventId: (owner: SQL) => SQL, owner:
         // The event's add-ons (none: null), in the organiser's order (decision 134).
         addOns: sql<AddOnJson[] | null>`(select json_agg(json_build_object('id', a.id, 'name', a.name,
           'description', a.description, 'price_minor', a.price_minor, 'capacity', a.capacity, 'sold', a.sold,
-          'held', a.held, 'max_per_order', a.max_per_order) order by a.sort, a.created_at, a.id) from add_on a
+          'held', a.held, 'max_per_order', a.max_per_order, 'vat_category', a.vat_category) order by a.sort, a.created_at, a.id) from add_on a
           where a.event_id = ${eventId(owner)} and a.organization_id = ${owner})`,
         // The organiser's VAT registration (not registered: null), decision 138.
-        vat: sql<{ rate_bp: number; inclusive: boolean } | null>`(select json_build_object('rate_bp', t.rate_bp,
-          'inclusive', t.prices_include_vat) from organization_tax t where t.organization_id = ${owner} and t.registered)`,
+        vat: sql<{
+          rate_bp: number;
+          reduced_rate_bp: number | null;
+          second_reduced_rate_bp: number | null;
+          inclusive: boolean;
+        } | null>`(select json_build_object('rate_bp', t.rate_bp, 'reduced_rate_bp', t.reduced_rate_bp,
+          'second_reduced_rate_bp', t.second_reduced_rate_bp, 'inclusive', t.prices_include_vat) from organization_tax t where t.organization_id = ${owner} and t.registered)`,
         // The event's shared quotas (none: null), read once for the statement.
         quotas: sql<QuotaCounters[] | null>`(select json_agg(json_build_object('id', q.id, 'name', q.name,
           'capacity', q.capacity, 'sold', q.sold, 'held', q.held)) from ticket_quota q
@@ -481,7 +492,16 @@ async function readStorefrontEvent(
   const owed = owedFrom(joined[0]?.owed ?? [], row, types);
   const quotas = joined[0]?.quotas ?? [];
   const taxed = joined[0]?.vat;
-  const vat: VatSetting | null = taxed ? { rateBp: Number(taxed.rate_bp), inclusive: taxed.inclusive } : null;
+  const vat: VatSetting | null = taxed
+    ? {
+        rateBp: Number(taxed.rate_bp),
+        reducedBp: reducedRatesOf({
+          reducedRateBp: taxed.reduced_rate_bp,
+          secondReducedRateBp: taxed.second_reduced_rate_bp,
+        }),
+        inclusive: taxed.inclusive,
+      }
+    : null;
   return {
     row,
     quotas,

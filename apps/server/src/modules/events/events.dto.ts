@@ -62,6 +62,7 @@ export function toTicketTypeDto(type: TicketTypeRow, timeZone: string): TicketTy
     held: type.held,
     max_per_order: type.maxPerOrder,
     hidden: type.hidden,
+    vat_category: type.vatCategory,
     sort: type.sort,
     sales_start_local: local(type.salesStartAt),
     sales_end_local: local(type.salesEndAt),

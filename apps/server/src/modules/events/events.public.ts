@@ -1,7 +1,15 @@
 // What the storefront reads of events: the organisation's live events that have not ended, and one live event,
 // as the fan sees them. Drafts, archived and cancelled events and other organisations' events are never public.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { chargedPrice, feeModeOf, type CurrencyCode, type FeeMode, type VatSetting } from '@marquee/shared';
+import {
+  chargedPrice,
+  feeModeOf,
+  lineVatOf,
+  type CurrencyCode,
+  type FeeMode,
+  type LineVat,
+  type VatSetting,
+} from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { event } from '../../db/schema/index.js';
@@ -30,8 +38,8 @@ export interface PublicEvent {
   currency: CurrencyCode;
   /** Who pays the booking fee (decision 135): prices shown are all-in for the fan either way. */
   feeMode: FeeMode;
-  /** The VAT rate inside the prices (0: the organiser is not registered), decision 138. */
-  vatRateBp: number;
+  /** The VAT inside the general type's price (decisions 138, 139): NO_VAT when the organiser is not registered. */
+  vat: LineVat;
   soldOnEntry: boolean;
   refundsAllowed: boolean;
   resaleAllowed: boolean;
@@ -55,9 +63,10 @@ export function toPublicEvent(row: EventRow, general: TicketTypeRow | undefined,
     lineup: row.lineup,
     minimumAge: row.minimumAge,
     termsOfService: row.termsOfService,
-    priceMinor: general?.priceMinor == null ? null : chargedPrice(general.priceMinor, vat),
-    minimumPriceMinor: general?.minPriceMinor == null ? null : chargedPrice(general.minPriceMinor, vat),
-    vatRateBp: vat?.rateBp ?? 0,
+    priceMinor: general?.priceMinor == null ? null : chargedPrice(general.priceMinor, vat, general.vatCategory),
+    minimumPriceMinor:
+      general?.minPriceMinor == null ? null : chargedPrice(general.minPriceMinor, vat, general.vatCategory),
+    vat: lineVatOf(vat, general?.vatCategory ?? 'standard'),
     currency: (general?.currency as CurrencyCode | undefined) ?? 'GBP',
     feeMode: feeModeOf(row.absorbFee),
     soldOnEntry: row.soldOnEntry,

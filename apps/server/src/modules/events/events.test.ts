@@ -144,6 +144,7 @@ describe('POST /api/events', () => {
         held: 0,
         max_per_order: 10,
         hidden: false,
+        vat_category: 'standard',
         sort: 0,
         sales_start_local: null,
         sales_end_local: null,

@@ -5,6 +5,8 @@
 // The fan's side only: a booking fee the organiser absorbed (decision 135) is not the fan's, so it is never on
 // their documents.
 
+import { vatByRate, vatRateLabel, type VatSoldLine } from '@marquee/shared';
+
 export const DOCUMENT_CONTENT_VERSION = 2;
 
 /** The buyer's business details as at issue (order_billing). */
@@ -45,6 +47,8 @@ export interface DocumentLine {
   unitPriceMinor: number;
   /** quantity × unit price. */
   amountMinor: number;
+  /** Its VAT rate as sold, on a VAT receipt ('20%', '0% (zero-rated)', 'Exempt from VAT'); absent: none. */
+  vatRate?: string;
 }
 
 /**
@@ -54,6 +58,8 @@ export interface DocumentLine {
  */
 export interface VatSummaryLine {
   rateBp: number;
+  /** Exempt lines, apart from the 0% (zero-rated) ones (decision 139); absent on older documents: not exempt. */
+  exempt?: boolean;
   netMinor: number;
   vatMinor: number;
   grossMinor: number;
@@ -65,20 +71,8 @@ export type DocumentTax =
 
 export const NO_TAX: DocumentTax = { registered: false, lines: [] };
 
-/** The VAT per rate of lines sold with their unit VAT (a rate's lines summed, never rounded again). */
-export function vatSummary(
-  lines: ReadonlyArray<{ quantity: number; unitPriceMinor: number; unitVatMinor: number; vatRateBp: number }>,
-): VatSummaryLine[] {
-  const byRate = new Map<number, VatSummaryLine>();
-  for (const line of lines) {
-    const entry = byRate.get(line.vatRateBp) ?? { rateBp: line.vatRateBp, netMinor: 0, vatMinor: 0, grossMinor: 0 };
-    entry.grossMinor += line.unitPriceMinor * line.quantity;
-    entry.vatMinor += line.unitVatMinor * line.quantity;
-    entry.netMinor = entry.grossMinor - entry.vatMinor;
-    byRate.set(line.vatRateBp, entry);
-  }
-  return [...byRate.values()].sort((a, b) => b.rateBp - a.rateBp);
-}
+/** The VAT per rate of lines sold with their unit VAT (vatByRate: summed, never rounded again; exempt apart). */
+export const vatSummary = (lines: readonly VatSoldLine[]): VatSummaryLine[] => vatByRate(lines);
 
 export interface ReceiptContent {
   version: 1 | 2;
@@ -180,26 +174,32 @@ export interface ReceiptSource {
   sellerRegistration: { legalName: string; address: string } | null;
   business: BuyerBusiness | null;
   event: { name: string; startsAt: Date | null; timeZone: string };
-  lines: Array<{ name: string; quantity: number; unitPriceMinor: number; unitVatMinor: number; vatRateBp: number }>;
-  addOns: Array<{ name: string; quantity: number; unitPriceMinor: number; unitVatMinor: number; vatRateBp: number }>;
+  lines: Array<{ name: string } & VatSoldLine>;
+  addOns: Array<{ name: string } & VatSoldLine>;
   /** The organiser's VAT number when the order was sold with VAT (decision 138); null: none. */
   vatNumber: string | null;
 }
 
-const toLine = (kind: DocumentLine['kind']) => (line: ReceiptSource['lines'][number]) => ({
-  kind,
-  name: line.name,
-  quantity: line.quantity,
-  unitPriceMinor: line.unitPriceMinor,
-  amountMinor: line.quantity * line.unitPriceMinor,
-});
+const toLine =
+  (kind: DocumentLine['kind'], taxed: boolean) =>
+  (line: ReceiptSource['lines'][number]): DocumentLine => ({
+    kind,
+    name: line.name,
+    quantity: line.quantity,
+    unitPriceMinor: line.unitPriceMinor,
+    amountMinor: line.quantity * line.unitPriceMinor,
+    ...(taxed && line.vatCategory
+      ? { vatRate: vatRateLabel({ rateBp: line.vatRateBp, exempt: line.vatCategory === 'exempt' }) }
+      : {}),
+  });
 
 /** What the fan paid for: the order's amount (after discount) plus the booking fee they paid. */
 export const paidTotal = (current: { amountMinor: number; feeMinor: number }) => current.amountMinor + current.feeMinor;
 
 export function receiptContent(source: ReceiptSource, issuedAt: Date): ReceiptContent {
   const { order: current } = source;
-  const lines = [...source.lines.map(toLine('ticket')), ...source.addOns.map(toLine('add_on'))];
+  const taxed = source.vatNumber !== null;
+  const lines = [...source.lines.map(toLine('ticket', taxed)), ...source.addOns.map(toLine('add_on', taxed))];
   return {
     version: DOCUMENT_CONTENT_VERSION,
     kind: 'receipt',

@@ -3,7 +3,7 @@
 // (pdf-fonts.ts). It draws the document's content as issued (its head: document-header.ts), with the buyer's
 // business details it was issued with (decision 140).
 import PDFDocument from 'pdfkit';
-import { formatMoney, PLATFORM_FEE_VAT_BP, toCurrencyCode, vatRateText } from '@marquee/shared';
+import { formatMoney, PLATFORM_FEE_VAT_BP, toCurrencyCode, vatRateLabel, vatRateText } from '@marquee/shared';
 import type { BuyerBusiness, CreditNoteContent, DocumentContent, ReceiptContent } from './document-model.js';
 import { documentTitle, drawHeader, formatDay, type Write } from './document-header.js';
 import { documentFonts, drawable } from './pdf-fonts.js';
@@ -74,11 +74,14 @@ export async function renderDocumentPdf(input: DocumentPdfInput): Promise<Buffer
   if (tax.registered) {
     write(root, 'H2', 'VAT', 'Bold', 13);
     write(root, 'P', `Seller VAT number: ${tax.vatNumber}`);
+    // Per rate (decision 139): zero-rated lines as '0% (zero-rated)', exempt lines apart, with no VAT.
     for (const line of tax.lines)
       write(
         root,
         'P',
-        `VAT at ${vatRateText(line.rateBp)}: ${money(line.vatMinor)} (net ${money(line.netMinor)}, with VAT ${money(line.grossMinor)})`,
+        line.exempt
+          ? `Exempt from VAT: ${money(line.grossMinor)} (no VAT)`
+          : `VAT at ${vatRateLabel(line)}: ${money(line.vatMinor)} (net ${money(line.netMinor)}, with VAT ${money(line.grossMinor)})`,
       );
     if (tax.feeVatMinor > 0)
       write(
@@ -131,19 +134,23 @@ function drawReceipt(
   fit: (text: string) => string,
 ) {
   write(root, 'H2', 'What was bought', 'Bold', 13);
+  // A VAT receipt's lines carry their VAT rate as sold (decision 139) in a column of their own.
+  const vatColumn = content.lines.some((line) => line.vatRate !== undefined);
   table(
     doc,
     root,
     [
-      ['Item', 'Quantity', 'Unit price', 'Amount'],
+      ['Item', 'Quantity', 'Unit price', ...(vatColumn ? ['VAT rate'] : []), 'Amount'],
       ...content.lines.map((line) => [
         line.name,
         String(line.quantity),
         money(line.unitPriceMinor),
+        ...(vatColumn ? [line.vatRate ?? ''] : []),
         money(line.amountMinor),
       ]),
     ],
     fit,
+    vatColumn ? ['*', 55, 75, 90, 75] : undefined,
   );
   write(root, 'P', `Subtotal: ${money(content.subtotalMinor)}`);
   if (content.discountMinor > 0) {

@@ -16,7 +16,7 @@ import {
   organizationTax,
   ticket,
 } from '../../db/schema/index.js';
-import { refundVat } from '@marquee/shared';
+import { refundVatLines } from './refund-vat.js';
 import { takeDocumentNumber } from './numbering.js';
 import {
   NO_TAX,
@@ -26,6 +26,7 @@ import {
   type CreditNoteContent,
   type DocumentTax,
   type ReceiptContent,
+  type VatSummaryLine,
 } from './document-model.js';
 
 type OrderRow = typeof order.$inferSelect;
@@ -106,9 +107,10 @@ export async function issueReceipt(tx: Tx, current: OrderRow, now = new Date()):
     .from(orderAddOn)
     .where(and(eq(orderAddOn.orderId, current.id), eq(orderAddOn.organizationId, current.organizationId)))
     .orderBy(orderAddOn.name, orderAddOn.id);
-  // Sold with VAT (decision 138): the organiser's registration as it stands now, at the order's payment; the
-  // buyer's business details as they stand (decision 140), both kept in the document.
-  const registration = lines.some((line) => line.vatRateBp > 0 || line.unitVatMinor > 0)
+  // Sold by a VAT-registered organiser (decisions 138, 139: a line keeps its category, null when not registered;
+  // at 0% too): the organiser's registration as it stands now, at the order's payment; the buyer's business details
+  // as they stand (decision 140), both kept in the document.
+  const registration = [...lines, ...addOns].some((line) => line.vatCategory !== null)
     ? await vatRegistration(tx, current.organizationId)
     : null;
   const content: ReceiptContent = receiptContent(
@@ -194,7 +196,12 @@ export async function issueCreditNote(tx: Tx, input: CreditNoteInput, now = new 
     bookingFeeMinor: input.bookingFeeMinor,
     paymentMethod: paymentMethodLabel(current.paymentProvider),
     refundedAt: now.toISOString(),
-    tax: creditNoteTax(receiptSaid.tax, input.amountMinor - input.bookingFeeMinor, current.feeVatMinor, input),
+    tax: creditNoteTax(
+      receiptSaid.tax,
+      await refundVatLines(tx, current, input.amountMinor - input.bookingFeeMinor, input.ticketIds),
+      current.feeVatMinor,
+      input,
+    ),
     reissuedAs: null,
   };
   const { sequence, number } = await takeDocumentNumber(tx, current.organizationId, 'credit_note');
@@ -236,19 +243,17 @@ async function vatRegistration(
 }
 
 /**
- * A credit note's VAT (decision 138): the VAT inside the prices it gives back, at the receipt's one rate, by the
- * one rounding rule; and, when it gives back the booking fee, the fee's VAT in the same proportion (all of it when
- * all of the fee goes back).
+ * A credit note's VAT (decisions 138, 139, 141): the VAT per rate inside the prices it gives back (refundVatLines,
+ * the rule the order's `vat_refunded_minor` adds up); and, when it gives back the booking fee, the fee's VAT in the
+ * same proportion (all of it when all of the fee goes back).
  */
 function creditNoteTax(
   receipt: DocumentTax,
-  faceMinor: number,
+  lines: VatSummaryLine[],
   feeVatMinor: number,
   input: { bookingFeeMinor: number; order: { feeMinor: number } },
 ): DocumentTax {
   if (!receipt.registered) return NO_TAX;
-  const rateBp = receipt.lines[0]?.rateBp ?? 0;
-  const vatMinor = refundVat(faceMinor, rateBp);
   const feeVat =
     input.bookingFeeMinor >= input.order.feeMinor
       ? feeVatMinor
@@ -256,7 +261,7 @@ function creditNoteTax(
   return {
     registered: true,
     vatNumber: receipt.vatNumber,
-    lines: [{ rateBp, netMinor: faceMinor - vatMinor, vatMinor, grossMinor: faceMinor }],
+    lines,
     feeVatMinor: feeVat,
   };
 }

@@ -1,33 +1,92 @@
-// The VAT a refund gives back, kept on the order (decision 141): every flow that gives money back adds its refund's
-// VAT to `order.vat_refunded_minor` by the credit notes' own rule (refundVat, packages/shared/src/vat.ts), at the
-// order's rate, so the settlement report's "VAT refunded" is a plain sum over the orders and equals the credit notes.
+// The VAT a refund gives back (decisions 139, 141): one rule for the credit note and the order's
+// `vat_refunded_minor`, so the settlement report's "VAT refunded" is a plain sum over the orders and equals the credit
+// notes. The refunded prices are put on the rates of the order's lines as sold (creditNoteVatLines: the refunded
+// tickets' own lines first, the rest in proportion to what each rate sold), each rate's VAT by the rounding rule.
 import { and, eq } from 'drizzle-orm';
-import { refundVat } from '@marquee/shared';
+import { vatByRate } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import type { Tx } from '../../db/tx.js';
-import { type order, orderLine } from '../../db/schema/index.js';
+import { type order, orderAddOn, orderLine, ticket } from '../../db/schema/index.js';
+import { creditNoteVatLines, type RefundedUnit } from './credit-note-vat.js';
+import type { VatSummaryLine } from './document-model.js';
 
 type OrderRow = typeof order.$inferSelect;
 
-/** The order's one VAT rate (decision 138: its lines and add-ons carry the organisation's rate when held). */
-export async function orderVatRateBp(tx: Tx | Database, current: Pick<OrderRow, 'id' | 'organizationId'>) {
-  const [line] = await tx
-    .select({ rateBp: orderLine.vatRateBp })
-    .from(orderLine)
-    .where(and(eq(orderLine.orderId, current.id), eq(orderLine.organizationId, current.organizationId)))
-    .limit(1);
-  return line?.rateBp ?? 0;
+const soldLine = {
+  quantity: orderLine.quantity,
+  unitPriceMinor: orderLine.unitPriceMinor,
+  unitVatMinor: orderLine.unitVatMinor,
+  vatRateBp: orderLine.vatRateBp,
+  vatCategory: orderLine.vatCategory,
+};
+
+/** The refunded tickets' lines as sold, dearest first (their prices are given back first, at their rates). */
+async function refundedUnits(
+  tx: Tx | Database,
+  current: Pick<OrderRow, 'id' | 'organizationId'>,
+  ticketIds: readonly string[],
+): Promise<RefundedUnit[]> {
+  if (ticketIds.length === 0) return [];
+  const rows = await tx
+    .select({
+      id: ticket.id,
+      unitPriceMinor: orderLine.unitPriceMinor,
+      vatRateBp: orderLine.vatRateBp,
+      vatCategory: orderLine.vatCategory,
+    })
+    .from(ticket)
+    .innerJoin(orderLine, eq(orderLine.id, ticket.orderLineId))
+    .where(and(eq(ticket.orderId, current.id), eq(ticket.organizationId, current.organizationId)));
+  return rows
+    .filter((row) => ticketIds.includes(row.id))
+    .map((row) => ({
+      unitPriceMinor: row.unitPriceMinor,
+      vatRateBp: row.vatRateBp,
+      exempt: row.vatCategory === 'exempt',
+    }))
+    .sort((a, b) => b.unitPriceMinor - a.unitPriceMinor);
+}
+
+/** The VAT per rate of a refund of `refundedPricesMinor` (ticket and add-on prices, the booking fee left out). */
+export async function refundVatLines(
+  tx: Tx | Database,
+  current: Pick<OrderRow, 'id' | 'organizationId'>,
+  refundedPricesMinor: number,
+  ticketIds: readonly string[] = [],
+): Promise<VatSummaryLine[]> {
+  if (refundedPricesMinor <= 0) return [];
+  const scope = (table: typeof orderLine | typeof orderAddOn) =>
+    and(eq(table.orderId, current.id), eq(table.organizationId, current.organizationId));
+  const [lines, addOns] = await Promise.all([
+    tx.select(soldLine).from(orderLine).where(scope(orderLine)),
+    tx
+      .select({
+        quantity: orderAddOn.quantity,
+        unitPriceMinor: orderAddOn.unitPriceMinor,
+        unitVatMinor: orderAddOn.unitVatMinor,
+        vatRateBp: orderAddOn.vatRateBp,
+        vatCategory: orderAddOn.vatCategory,
+      })
+      .from(orderAddOn)
+      .where(scope(orderAddOn)),
+  ]);
+  return creditNoteVatLines(
+    vatByRate([...lines, ...addOns]),
+    refundedPricesMinor,
+    await refundedUnits(tx, current, ticketIds),
+  );
 }
 
 /**
  * The order's VAT refunded once a refund of `refundedPricesMinor` (ticket and add-on prices, the booking fee left
- * out) is applied: what it was, plus this refund's VAT.
+ * out) is applied: what it was, plus this refund's VAT (the same `ticketIds` as its credit note).
  */
 export async function vatRefundedAfter(
   tx: Tx | Database,
   current: Pick<OrderRow, 'id' | 'organizationId' | 'vatRefundedMinor'>,
   refundedPricesMinor: number,
+  ticketIds: readonly string[] = [],
 ): Promise<number> {
-  if (refundedPricesMinor <= 0) return current.vatRefundedMinor;
-  return current.vatRefundedMinor + refundVat(refundedPricesMinor, await orderVatRateBp(tx, current));
+  const lines = await refundVatLines(tx, current, refundedPricesMinor, ticketIds);
+  return current.vatRefundedMinor + lines.reduce((sum, line) => sum + line.vatMinor, 0);
 }

@@ -182,7 +182,12 @@ export async function applyRefund(
       status,
       refundedMinor: locked.refundedMinor + amount,
       // Ticket and add-on prices only (the booking fee is kept), so all of the amount carries VAT (decision 141).
-      vatRefundedMinor: await vatRefundedAfter(tx, locked, amount),
+      vatRefundedMinor: await vatRefundedAfter(
+        tx,
+        locked,
+        amount,
+        tickets.map((entry) => entry.id),
+      ),
       refundedTickets,
       updatedAt: now,
     })

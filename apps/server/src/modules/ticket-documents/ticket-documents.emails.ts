@@ -60,10 +60,7 @@ function orderRows(order: DocumentOrder, title = `Order ${order.code}`): EmailBl
       ...(order.feeMinor === 0 ? [] : [{ label: 'Booking fee', value: formatMoney(order.feeMinor, order.currency) }]),
       { label: 'Total', value: priceText(order.totalMinor, order.currency), strong: true },
       // VAT inside the prices and the fee (decision 138), when the organiser is registered.
-      ...(order.vatMinor ? [{ label: 'Includes VAT', value: formatMoney(order.vatMinor, order.currency) }] : []),
-      ...(order.vatMinor && order.feeVatMinor
-        ? [{ label: 'Booking fee includes VAT', value: formatMoney(order.feeVatMinor, order.currency) }]
-        : []),
+      ...(order.vatRows ?? []).map((row) => ({ label: row.label, value: formatMoney(row.vatMinor, order.currency) })),
     ],
   };
 }

@@ -57,9 +57,11 @@ export interface DocumentOrder {
   subtotalMinor: number;
   feeMinor: number;
   totalMinor: number;
-  /** The VAT inside the prices and inside the booking fee (decision 138); absent or 0: none. */
-  vatMinor?: number;
-  feeVatMinor?: number;
+  /**
+   * The VAT inside the prices and the booking fee (decisions 138, 139, orderVatRows): per rate, then the fee's;
+   * absent or none: no VAT.
+   */
+  vatRows?: Array<{ label: string; vatMinor: number }>;
   paidAt: Date;
   /** The fan's order page; it carries an access token, so it is never logged. */
   orderUrl: string;

@@ -24,6 +24,7 @@ import { EVENT_NOT_FOUND, toTicketTypeDto } from '../events/events.service.js';
 import { organizationCurrency } from '../events/events.dto.js';
 import { findEventRow, generalOf } from '../events/events.rows.js';
 import { listedCounts, placesTaken } from '../events/events.figures.js';
+import { assertVatCategory } from '../vat/vat.service.js';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type TicketTypeRow = typeof ticketType.$inferSelect;
@@ -183,6 +184,7 @@ export async function createTicketType(
     const types = await typesOf(tx, organizationId, row.id);
     if (types.length >= MAX_TICKET_TYPES_PER_EVENT) throw new AppError('CONFLICT', TICKET_TYPE_MESSAGES.tooMany);
     const currency = await eventCurrency(tx, organizationId, types);
+    await assertVatCategory(tx, organizationId, input.vat_category);
     const [created] = await tx
       .insert(ticketType)
       .values({
@@ -195,6 +197,7 @@ export async function createTicketType(
         capacity: input.capacity,
         maxPerOrder: input.max_per_order,
         hidden: input.hidden,
+        vatCategory: input.vat_category,
         ...salesWindowOf(input, row.timeZone),
         sort: types.reduce((max, type) => Math.max(max, type.sort), -1) + 1,
       })
@@ -217,6 +220,7 @@ export async function updateTicketType(
       const row = await editableEvent(tx, organizationId, eventId);
       const current = findType(await typesOf(tx, organizationId, row.id), typeId);
       const prices = pricesOf(input, current.currency as CurrencyCode);
+      await assertVatCategory(tx, organizationId, input.vat_category);
       // Locked so a checkout hold cannot slip in between the capacity check and the update.
       const [locked] = await tx
         .select()
@@ -233,6 +237,7 @@ export async function updateTicketType(
           capacity: input.capacity,
           maxPerOrder: input.max_per_order,
           hidden: input.hidden,
+          vatCategory: input.vat_category,
           ...salesWindowOf(input, row.timeZone),
           updatedAt: new Date(),
         })

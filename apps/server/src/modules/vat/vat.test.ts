@@ -2,7 +2,7 @@
 // of the wrong form and a rate outside 0-100% (or with a fraction of a basis point) in the error envelope, and keep
 // nothing; a registered organiser's prices carry VAT by the one rounding rule, shown in the breakdown, the total,
 // the summary, the order page and the e-mail; prices entered without VAT are charged with it; a changed rate never
-// rewrites past orders; a zero rate shows none; the settlement report sums the VAT the orders were sold with.
+// rewrites past orders; a zero rate says zero-rated; the settlement report sums the VAT the orders were sold with.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VAT_MESSAGES, vatInGross, type EventDto } from '@marquee/shared';
@@ -188,14 +188,15 @@ describe('a VAT-registered organiser', () => {
     expect(JSON.stringify(report.json())).toContain('"vat_minor":666');
   });
 
-  it('shows no VAT at a zero rate, nor once unregistered', async () => {
+  it('says zero-rated at a zero rate (decision 139), and nothing about VAT once unregistered', async () => {
     await putVat({ registered: true, vat_number: 'GB123456789', country: 'GB', rate: '0', prices_include_vat: true });
     const zero = await eventPage(live.slug);
-    expect(zero.body).toContain('£20.00 ticket + £1.60 booking fee');
+    expect(zero.body).toContain('£20.00 ticket (zero-rated) + £1.60 booking fee');
     expect((await buy(live.id, 'vat-zero@example.com')).held.vatMinor).toBe(0);
     await putVat({ registered: false });
     const off = await eventPage(live.slug);
     expect(off.body).toContain('£20.00 ticket + £1.60 booking fee');
+    expect(off.body).not.toContain('zero-rated');
     expect((await buy(live.id, 'vat-off@example.com')).held.vatMinor).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
-// The add/edit add-on form in a dialog (decision 134): name, description, price, stock (empty for no limit) and the
-// most one order may take. It checks the shared schema's rules before sending and shows the server's refusals (stock
+// The add/edit add-on form in a dialog (decision 134): name, description, price, stock (empty for no limit), the
+// most one order may take and, for a VAT-registered organisation, its VAT category (decision 139). It checks the shared schema's rules before sending and shows the server's refusals (stock
 // below what is sold, a read-only event) under their field or above the form.
 import { useId, useState, type FormEvent } from 'react';
 import {
@@ -25,6 +25,7 @@ import {
 import { currencySymbol } from '../lib/money';
 import { DialogFormFooter, FormErrorBanner } from './dialog-form-parts';
 import { textareaClasses } from './form-parts';
+import { VatCategoryField } from './vat-category-field';
 
 export function AddOnDialog({
   eventId,
@@ -148,6 +149,12 @@ export function AddOnDialog({
             />
           </Field>
         </div>
+        <VatCategoryField
+          id={`${id}-vat_category`}
+          value={draft.vatCategory}
+          error={errors.vat_category}
+          onChange={(vatCategory) => set({ vatCategory })}
+        />
         <DialogFormFooter
           onCancel={onClose}
           busy={save.isPending}

@@ -17,6 +17,7 @@ import {
   type CurrencyCode,
   type TicketTypeDto,
   type TicketTypeInput,
+  type VatCategory,
 } from '@marquee/shared';
 import { Dialog } from '../../../components/ui/dialog';
 import { inputClasses } from '../../../components/ui/input';
@@ -28,6 +29,7 @@ import { currencySymbol } from '../lib/money';
 import { DialogFormFooter, FormErrorBanner } from './dialog-form-parts';
 import { DateTimePicker } from './date-time-picker';
 import { textareaClasses } from './form-parts';
+import { VatCategoryField } from './vat-category-field';
 
 type FormField =
   | 'name'
@@ -38,7 +40,8 @@ type FormField =
   | 'capacity'
   | 'max_per_order'
   | 'sales_start_local'
-  | 'sales_end_local';
+  | 'sales_end_local'
+  | 'vat_category';
 type Errors = Partial<Record<FormField, string>>;
 
 interface Draft {
@@ -53,6 +56,8 @@ interface Draft {
   capacity: string;
   maxPerOrder: string;
   hidden: boolean;
+  /** Decision 139: asked only while the organisation is VAT-registered. */
+  vatCategory: VatCategory;
   salesStart: string;
   salesEnd: string;
 }
@@ -67,6 +72,7 @@ const draftOf = (type: TicketTypeDto | null, currency: CurrencyCode): Draft => (
   capacity: type?.capacity == null ? '' : String(type.capacity),
   maxPerOrder: String(type?.max_per_order ?? DEFAULT_MAX_PER_ORDER),
   hidden: type?.hidden ?? false,
+  vatCategory: type?.vat_category ?? 'standard',
   salesStart: type?.sales_start_local ?? '',
   salesEnd: type?.sales_end_local ?? '',
 });
@@ -84,6 +90,7 @@ function parse(draft: Draft, currency: CurrencyCode): { body?: TicketTypeInput; 
     capacity: draft.capacity.trim() === '' ? null : toNumber(draft.capacity),
     max_per_order: toNumber(draft.maxPerOrder),
     hidden: draft.hidden,
+    vat_category: draft.vatCategory,
     sales_start_local: draft.salesStart,
     sales_end_local: draft.salesEnd,
   });
@@ -289,6 +296,12 @@ export function TicketTypeDialog({
           hint="Hidden types are not offered on the event page; an access code (Codes) unlocks them for a presale"
           checked={draft.hidden}
           onChange={(hidden) => set({ hidden })}
+        />
+        <VatCategoryField
+          id={`${id}-vat_category`}
+          value={draft.vatCategory}
+          error={errors.vat_category}
+          onChange={(vatCategory) => set({ vatCategory })}
         />
         <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <legend className="text-foreground mb-2 text-sm font-medium">

@@ -71,6 +71,7 @@ export function TicketTypesSection({ event }: { event: EventDto }) {
           capacity: type.capacity,
           max_per_order: type.max_per_order,
           hidden: !type.hidden,
+          vat_category: type.vat_category,
           sales_start_local: type.sales_start_local,
           sales_end_local: type.sales_end_local,
         },

@@ -15,6 +15,7 @@ const draft = (changes: Partial<AddOnDraft> = {}): AddOnDraft => ({
   price: '15.00',
   capacity: '50',
   maxPerOrder: '4',
+  vatCategory: 'standard',
   ...changes,
 });
 
@@ -26,6 +27,7 @@ const shirt: AddOnDto = {
   currency: 'GBP',
   capacity: 50,
   max_per_order: 4,
+  vat_category: 'standard',
   sold: 3,
   held: 2,
   handed_over: 1,
@@ -34,7 +36,14 @@ const shirt: AddOnDto = {
 describe('parseAddOnDraft', () => {
   it('gives the API body: trimmed name, price as typed, empty stock as no limit', () => {
     expect(parseAddOnDraft(draft({ name: '  T-shirt ' }), 'GBP')).toEqual({
-      body: { name: 'T-shirt', description: '', price: '15.00', capacity: 50, max_per_order: 4 },
+      body: {
+        name: 'T-shirt',
+        description: '',
+        price: '15.00',
+        capacity: 50,
+        max_per_order: 4,
+        vat_category: 'standard',
+      },
       errors: {},
     });
     expect(parseAddOnDraft(draft({ capacity: '  ', price: '0' }), 'GBP').body).toMatchObject({
@@ -45,7 +54,7 @@ describe('parseAddOnDraft', () => {
 
   it("answers each bad field with the shared schema's message", () => {
     const { body, errors } = parseAddOnDraft(
-      { name: ' ', description: 'ok', price: '12.345', capacity: '-1', maxPerOrder: '' },
+      { name: ' ', description: 'ok', price: '12.345', capacity: '-1', maxPerOrder: '', vatCategory: 'standard' },
       'GBP',
     );
     expect(body).toBeUndefined();
@@ -81,6 +90,7 @@ describe('addOnDraftOf', () => {
       price: '15.00',
       capacity: '50',
       maxPerOrder: '4',
+      vatCategory: 'standard',
     });
     expect(addOnDraftOf({ ...shirt, price_minor: 800, capacity: null }, 'JPY')).toMatchObject({
       price: '800',
@@ -92,6 +102,7 @@ describe('addOnDraftOf', () => {
       price: '',
       capacity: '',
       maxPerOrder: '10',
+      vatCategory: 'standard',
     });
   });
 });

@@ -10,9 +10,10 @@ import {
   type AddOnDto,
   type AddOnInput,
   type CurrencyCode,
+  type VatCategory,
 } from '@marquee/shared';
 
-export type AddOnField = 'name' | 'description' | 'price' | 'capacity' | 'max_per_order';
+export type AddOnField = 'name' | 'description' | 'price' | 'capacity' | 'max_per_order' | 'vat_category';
 export type AddOnErrors = Partial<Record<AddOnField, string>>;
 
 export interface AddOnDraft {
@@ -22,6 +23,8 @@ export interface AddOnDraft {
   /** Empty: no stock limit. */
   capacity: string;
   maxPerOrder: string;
+  /** Decision 139: asked only while the organisation is VAT-registered. */
+  vatCategory: VatCategory;
 }
 
 export const addOnDraftOf = (item: AddOnDto | null, currency: CurrencyCode): AddOnDraft => ({
@@ -30,9 +33,10 @@ export const addOnDraftOf = (item: AddOnDto | null, currency: CurrencyCode): Add
   price: item ? fromMinorUnits(item.price_minor, currency) : '',
   capacity: item?.capacity == null ? '' : String(item.capacity),
   maxPerOrder: String(item?.max_per_order ?? 10),
+  vatCategory: item?.vat_category ?? 'standard',
 });
 
-const FIELDS: readonly AddOnField[] = ['name', 'description', 'price', 'capacity', 'max_per_order'];
+const FIELDS: readonly AddOnField[] = ['name', 'description', 'price', 'capacity', 'max_per_order', 'vat_category'];
 
 /** The form as the API's body, or the first message per field. */
 export function parseAddOnDraft(draft: AddOnDraft, currency: CurrencyCode): { body?: AddOnInput; errors: AddOnErrors } {
@@ -44,6 +48,7 @@ export function parseAddOnDraft(draft: AddOnDraft, currency: CurrencyCode): { bo
     price: draft.price.trim(),
     capacity: draft.capacity.trim() === '' ? null : toNumber(draft.capacity),
     max_per_order: toNumber(draft.maxPerOrder),
+    vat_category: draft.vatCategory,
   });
   const errors: AddOnErrors = {};
   if (!result.success) {

@@ -1,12 +1,10 @@
-// The organisation's VAT settings (decision 138).
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+// The organisation's VAT settings (decisions 138, 139): saved by the Profile page's VAT card.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { VatSettings, VatSettingsInput } from '@marquee/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { vatQuery } from '../../../lib/vat';
 
-export const vatQuery = queryOptions({
-  queryKey: ['org-vat'] as const,
-  queryFn: ({ signal }) => apiRequest<VatSettings>('/api/org/vat', { signal }),
-});
+export { vatQuery };
 
 export function useSaveVat() {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
-// The Profile page's 'VAT' card (decision 138): whether the organisation is registered for VAT, its number and
-// country, the registered name and postal address printed on its VAT invoices (decision 140), its rate and
-// whether prices are entered with VAT. Saved on its own (its own button), with the server's
+// The Profile page's 'VAT' card (decisions 138, 139, 140): whether the organisation is registered for VAT, its number
+// and country, the registered name and postal address printed on its VAT invoices, its standard rate and up to two
+// reduced rates, and whether prices are entered with VAT. Saved on its own (its own button), with the server's
 // messages on the fields; new orders use the settings, orders already sold keep theirs.
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -13,7 +13,15 @@ import { useSaveVat, vatQuery } from '../api/vat';
 
 type Form = Pick<
   VatSettings,
-  'registered' | 'vat_number' | 'country' | 'rate' | 'prices_include_vat' | 'legal_name' | 'address'
+  | 'registered'
+  | 'vat_number'
+  | 'country'
+  | 'rate'
+  | 'reduced_rate'
+  | 'second_reduced_rate'
+  | 'prices_include_vat'
+  | 'legal_name'
+  | 'address'
 >;
 
 export function VatSettingsCard() {
@@ -39,6 +47,8 @@ function VatForm({ initial }: { initial: Form }) {
       vat_number: form.vat_number,
       country: form.country,
       rate: form.rate,
+      reduced_rate: form.reduced_rate,
+      second_reduced_rate: form.second_reduced_rate,
       prices_include_vat: form.prices_include_vat,
       legal_name: form.legal_name,
       address: form.address,
@@ -139,14 +149,34 @@ function VatForm({ initial }: { initial: Form }) {
               {errors.address ? <FieldError id={`${id}-address-error`} message={errors.address} /> : null}
             </div>
             <TextField
-              label="VAT rate (%)"
+              label="Standard VAT rate (%)"
               value={form.rate}
               inputMode="decimal"
               maxLength={12}
-              hint="For example 20 (UK standard rate), 5.5 or 0 for zero-rated tickets."
+              hint="For example 20 (UK standard rate). Ticket types and add-ons sell at it unless you choose otherwise."
               onChange={(event) => set('rate', event.target.value)}
               error={errors.rate}
             />
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+              <TextField
+                label="Reduced VAT rate (%)"
+                value={form.reduced_rate}
+                inputMode="decimal"
+                maxLength={12}
+                hint="Optional, for example 5 (UK reduced rate)."
+                onChange={(event) => set('reduced_rate', event.target.value)}
+                error={errors.reduced_rate}
+              />
+              <TextField
+                label="Second reduced VAT rate (%)"
+                value={form.second_reduced_rate}
+                inputMode="decimal"
+                maxLength={12}
+                hint="Optional, where your country has two reduced rates."
+                onChange={(event) => set('second_reduced_rate', event.target.value)}
+                error={errors.second_reduced_rate}
+              />
+            </div>
             <Switch
               id={`${id}-inclusive`}
               label="My prices include VAT"
