@@ -1,8 +1,8 @@
 // Issue 32 point 5 in Chromium against the real server: after a paid order (2 × £20, the fan's fee on top) the
 // event view's Settlement section shows the figures, the sandbox's fee (1.5% + 20p of £43.20 = £0.85, decision 141)
-// off the payout, and offers the CSV and PDF; the Analytics page's Settlement report refuses a to day before the
-// from day and shows a good period's totals with the downloads; both screens pass axe in both themes. Screenshots:
-// the Settlement section and the period report.
+// as the platform's, not off the payout (£40.00), and offers the CSV and PDF; the Analytics page's Settlement report
+// refuses a to day before the from day and shows a good period's totals with the downloads; both screens pass axe in
+// both themes. Screenshots: the Settlement section and the period report.
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { E2E_PORT, expect, test } from './fixtures';
@@ -35,11 +35,13 @@ test('the event settlement and the period report', async ({ page, request }, tes
   const table = section.getByTestId('settlement-GBP');
   await expect(table).toContainText('1 order, 2 tickets (0 comp tickets), 0 door sales');
   await expect(table.getByRole('row', { name: /Sales after discounts/ })).toContainText('£40.00');
-  await expect(table.getByRole('row', { name: /Payment provider fees/ }).first()).toContainText('£0.85');
-  await expect(table.getByRole('row', { name: /Net payout/ })).toContainText('£39.15');
+  await expect(table.getByRole('row', { name: /^Payment provider fees £/ })).toContainText('£0.00');
+  await expect(table.getByRole('row', { name: /Payment provider fees paid by the platform/ })).toContainText('£0.85');
+  await expect(table.getByRole('row', { name: /Net payout/ })).toContainText('£40.00');
   await expect(table.getByRole('row', { name: /Net VAT/ })).toContainText('£0.00');
   await expect(table.getByRole('row', { name: /Booking fees paid by fans/ })).toContainText('£3.20');
-  await expect(section).toContainText('the sandbox provider charges 1.5% + 20p per payment');
+  await expect(section).toContainText("the sandbox provider's fees (1.5% + 20p per payment");
+  await expect(section).toContainText('are charged to the platform and paid out of its booking fee');
   await expect(section).toContainText('Provider fee reported for the card payment');
   await expect(section).toContainText('VAT included in sales');
   await audit.check('event view with settlement');
@@ -55,8 +57,9 @@ test('the event settlement and the period report', async ({ page, request }, tes
   fs.writeFileSync(file, await pdf.body());
   const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
   expect(text).toContain('Settlement: Payout Party');
-  expect(text).toMatch(/Net payout\s+£39\.15/);
-  expect(text).toMatch(/Payment provider fees\s+£0\.85/);
+  expect(text).toMatch(/Net payout\s+£40\.00/);
+  expect(text).toMatch(/Payment provider fees\s+£0\.00/);
+  expect(text).toMatch(/Payment provider fees paid by the platform \(not in payout\)\s+£0\.85/);
 
   await page.goto(`${baseURL}/dashboard/analytics`);
   const report = page.getByRole('region', { name: 'Settlement report' });
@@ -71,13 +74,14 @@ test('the event settlement and the period report', async ({ page, request }, tes
   await report.getByLabel('To').fill(today);
   await expect(report.getByRole('alert')).toHaveCount(0);
   const totals = report.getByTestId('settlement-period-GBP');
-  await expect(totals.getByRole('row', { name: /Net payout/ })).toContainText('£39.15');
-  await expect(totals.getByRole('row', { name: /Payment provider fees/ }).first()).toContainText('£0.85');
+  await expect(totals.getByRole('row', { name: /Net payout/ })).toContainText('£40.00');
+  await expect(totals.getByRole('row', { name: /^Payment provider fees £/ })).toContainText('£0.00');
+  await expect(totals.getByRole('row', { name: /Payment provider fees paid by the platform/ })).toContainText('£0.85');
   const periodHref = await report.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
   expect(periodHref).toBe(`/api/reports/settlement.csv?from=${today.slice(0, 8)}01&to=${today}`);
   const period = await request.get(`${baseURL}${periodHref}`, { headers: { cookie: organiser.cookieHeader } });
   expect(await period.text()).toMatch(
-    /\r\nTotal,,GBP,1,2,0,0,1,0,40\.00,0\.00,40\.00,0\.00,0\.00,0\.85,0\.00,39\.15,0\.00,0\.00,0\.00,3\.20,/,
+    /\r\nTotal,,GBP,1,2,0,0,1,0,40\.00,0\.00,40\.00,0\.00,0\.00,0\.00,0\.00,40\.00,0\.00,0\.00,0\.00,3\.20,0\.00,0\.00,0\.00,0\.85(\r\n|$)/,
   );
   await audit.check('analytics with settlement report');
   await report.screenshot({ path: testInfo.outputPath('settlement-report.png') });

@@ -18,7 +18,7 @@ export const SETTLEMENT_MESSAGES = {
     stripe:
       "Payment provider fees: Stripe's fees on these payments are charged to the platform and paid out of its booking fee, so they do not come off your payout",
     sandbox:
-      'Payment provider fees: the sandbox provider charges 1.5% + 20p per payment (20 minor units in other currencies) to your account; they come off your payout and are kept on refunds',
+      "Payment provider fees: the sandbox provider's fees (1.5% + 20p per payment, 20 minor units in other currencies, kept on refunds) are charged to the platform and paid out of its booking fee, as Stripe's are, so they do not come off your payout",
   },
   /** How many paid orders' provider fees are not known (yet): the payout leaves them out. */
   providerFeesUnreported: (orders: number, payments: number) =>
@@ -85,7 +85,10 @@ export const settlementFiguresSchema = z.object({
    * 141); kept when a payment is refunded.
    */
   provider_fee_minor: minor,
-  /** Fees the provider reported and charged to the platform instead (Stripe destination charges): not in payout. */
+  /**
+   * Fees the provider reported and charged to the platform instead (Stripe's destination charges, and the sandbox
+   * as it simulates them): not in payout.
+   */
   platform_provider_fee_minor: minor,
   /** Counted orders paid through the provider, and those of them whose fee is not reported (yet). */
   provider_payment_orders: z.number().int(),

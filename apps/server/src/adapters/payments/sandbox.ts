@@ -137,12 +137,13 @@ export function sandboxCardOutcome(
 
 /**
  * The sandbox's published fee schedule (decision 141; shown on its payouts dashboard): per payment, 1.5% of the
- * amount charged, halves rounded up, plus 20 minor units of its currency (20p), never more than the payment; taken
- * from the organiser's connected account when the payment is taken, and kept when it is refunded.
+ * amount charged, halves rounded up, plus 20 minor units of its currency (20p), never more than the payment; fixed
+ * when the payment is taken and kept when it is refunded. Like Stripe's fee on our destination charges, it is
+ * charged to the platform (paid out of the booking fee): it never comes off the organiser's balance.
  */
 export const SANDBOX_FEE = { rateBp: 150, fixedMinor: 20 } as const;
 export const SANDBOX_FEE_TEXT =
-  'Sandbox processing fee: 1.5% + 20p per payment (20 minor units in other currencies), taken from your balance and kept on refunds.';
+  'Sandbox processing fee: 1.5% + 20p per payment (20 minor units in other currencies), charged to the platform and paid out of its booking fee, as Stripe charges its fees; it does not come off your balance.';
 
 export function isSandboxPayments(provider: PaymentsProvider): provider is SandboxPaymentsProvider {
   return provider.name === 'sandbox' && 'sandbox' in provider;
@@ -338,14 +339,15 @@ export function createSandboxPayments(options: SandboxPaymentsOptions): SandboxP
       };
     },
 
-    // The organiser's share of what fans paid through the sandbox (the total less our application fee, the
-    // sandbox's own fee and refunds), per currency: settling for 7 days as 'pending', then 'available' (no payouts are ever made).
+    // The organiser's share of what fans paid through the sandbox (the total less our application fee and refunds;
+    // the sandbox's own fee is the platform's, as Stripe's is on destination charges), per currency: settling for
+    // 7 days as 'pending', then 'available' (no payouts are ever made).
     async retrieveBalance(accountId) {
       await requireAccount(accountId);
       const result = await db.execute(sql`
         select currency,
-          coalesce(sum(greatest(0, amount_total - application_fee_amount - coalesce(fee_amount, 0) - amount_refunded)) filter (where completed_at > now() - interval '7 days'), 0) as pending,
-          coalesce(sum(greatest(0, amount_total - application_fee_amount - coalesce(fee_amount, 0) - amount_refunded)) filter (where completed_at <= now() - interval '7 days'), 0) as available
+          coalesce(sum(greatest(0, amount_total - application_fee_amount - amount_refunded)) filter (where completed_at > now() - interval '7 days'), 0) as pending,
+          coalesce(sum(greatest(0, amount_total - application_fee_amount - amount_refunded)) filter (where completed_at <= now() - interval '7 days'), 0) as available
         from ${sandboxCheckoutSession}
         where account_id = ${accountId} and status = 'complete'
         group by currency`);
@@ -456,8 +458,8 @@ export function createSandboxPayments(options: SandboxPaymentsOptions): SandboxP
       return session?.accountId ?? null;
     },
 
-    // The fee the sandbox fixed when it took the payment (completeCheckout); a payment taken before the sandbox
-    // charged fees has none to report.
+    // The fee the sandbox fixed when it took the payment (completeCheckout), the platform's as Stripe's is (decision
+    // 141); a payment taken before the sandbox charged fees has none to report.
     async retrievePaymentFee(paymentIntentId) {
       const [session] = await db
         .select({ fee: sandboxCheckoutSession.feeAmount, currency: sandboxCheckoutSession.currency })
@@ -465,7 +467,7 @@ export function createSandboxPayments(options: SandboxPaymentsOptions): SandboxP
         .where(eq(sandboxCheckoutSession.paymentIntentId, paymentIntentId))
         .limit(1);
       if (!session || session.fee === null) return null;
-      return { amount: session.fee, currency: session.currency, payer: 'organizer' };
+      return { amount: session.fee, currency: session.currency, payer: 'platform' };
     },
 
     constructWebhookEvent(rawBody, signature) {

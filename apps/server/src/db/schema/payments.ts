@@ -86,7 +86,7 @@ export const sandboxCheckoutSession = pgTable(
     /** pi_sandbox_..., set when paid. */
     paymentIntentId: text('payment_intent_id').unique(),
     amountRefunded: bigint('amount_refunded', { mode: 'number' }).notNull().default(0),
-    /** The sandbox's own processing fee (decision 141), fixed when it takes the payment; kept on refunds. */
+    /** The sandbox's processing fee (decision 141), fixed when it takes the payment, kept on refunds: the platform's. */
     feeAmount: bigint('fee_amount', { mode: 'number' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),

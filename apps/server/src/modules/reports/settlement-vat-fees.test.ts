@@ -1,9 +1,10 @@
 // Settlement with VAT net of refunds and the sandbox provider's fee, through the real flows (decision 141): a
 // VAT-registered organiser sells through the sandbox, refunds twice and then cancels the event; the report's VAT
 // refunded equals the VAT on the order's credit notes (each refund's by the one rule), its provider fee is the
-// sandbox's by its published schedule, recorded by the job after the sale, kept after the refunds and taken off
-// the payout; the sandbox's dashboard says the schedule and its balance holds the same payout. A credit note that
-// answers no refund (as a re-issued document would) changes nothing: the report reads orders, never documents.
+// sandbox's by its published schedule, recorded by the job after the sale, kept after the refunds and charged to
+// the platform (as Stripe's is), so the payout is the sales less the refunds; the sandbox's dashboard says so and
+// its balance holds the same payout. A credit note that answers no refund (as a re-issued document would) changes
+// nothing: the report reads orders, never documents.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -55,7 +56,7 @@ async function creditNotesVat(orderId: string) {
 }
 
 describe('VAT net of refunds and the sandbox fee', () => {
-  it('the report takes the VAT of each refund as its credit note does, and the sandbox fee off the payout', async () => {
+  it("the report takes the VAT of each refund as its credit note does, and the sandbox fee is the platform's", async () => {
     const live = await createLiveEvent(t.app, owner, { name: 'Net VAT Night', price: '10.00' });
     const paid = await buyPaidOrder(t.app, host, live.id, live.ticket_types[0]!.id, 3, 'net@example.com');
     // 3 × £10.00 at 20% inside: round(1000 / 6) = 167 a ticket.
@@ -64,7 +65,7 @@ describe('VAT net of refunds and the sandbox fee', () => {
     const charged = 3000 + paid.feeMinor;
     const fee = Math.floor((charged * 150 + 5000) / 10_000) + 20;
     expect(paid.providerFeeMinor).toBe(fee);
-    expect(paid.providerFeePayer).toBe('organizer');
+    expect(paid.providerFeePayer).toBe('platform');
 
     for (const amount of [1000, 333]) {
       const refund = await refundRequest(t.app, owner, paid.id, { amount_minor: amount, reason: 'Goodwill' });
@@ -78,13 +79,15 @@ describe('VAT net of refunds and the sandbox fee', () => {
       vat_refunded_minor: 167 + 56,
       vat_net_minor: 501 - 223,
       refunded_minor: 1333,
-      provider_fee_minor: fee,
+      // The sandbox's fee is the platform's: shown apart, not off the payout.
+      provider_fee_minor: 0,
+      platform_provider_fee_minor: fee,
       provider_payment_orders: 1,
       provider_fee_unreported_orders: 0,
-      payout_minor: 3000 - 1333 - fee,
+      payout_minor: 3000 - 1333,
     });
 
-    // The sandbox's dashboard states its schedule, and its balance is the report's payout.
+    // The sandbox's dashboard states its schedule and whose the fee is, and its balance is the report's payout.
     const link = await t.app.inject({
       method: 'POST',
       url: '/api/stripe/create-login-link',
@@ -94,11 +97,13 @@ describe('VAT net of refunds and the sandbox fee', () => {
     const url = new URL(link.json().url as string);
     const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
     expect(page.body).toContain('Sandbox processing fee: 1.5% + 20p per payment');
+    expect(page.body).toContain('charged to the platform');
+    expect(page.body).toContain('it does not come off your balance');
     const money = (minor: number) => `£${(minor / 100).toFixed(2)}`;
-    expect(page.body).toContain(money(3000 - 1333 - fee));
+    expect(page.body).toContain(money(3000 - 1333));
     // The billing figures read the same balance: the pending payouts are the payout too.
     const stats = await t.app.inject({ method: 'GET', url: '/api/billing/stats', headers: asBrowser(owner) });
-    expect(stats.json().metrics.pending_payouts.amount).toBe(3000 - 1333 - fee);
+    expect(stats.json().metrics.pending_payouts.amount).toBe(3000 - 1333);
 
     // The cancellation gives back the rest, the fan's fee too; the sandbox keeps its fee.
     const cancel = await cancelRequest(t.app, owner, live.id, { reason: 'Storm', confirm: 'Net VAT Night' });
@@ -111,8 +116,9 @@ describe('VAT net of refunds and the sandbox fee', () => {
       vat_refunded_minor: 167 + 56 + 278,
       vat_net_minor: 0,
       refunded_minor: 3000,
-      provider_fee_minor: fee,
-      payout_minor: -fee,
+      provider_fee_minor: 0,
+      platform_provider_fee_minor: fee,
+      payout_minor: 0,
     });
     const [after] = await t.database.db.select().from(order).where(eq(order.id, paid.id));
     expect(after).toMatchObject({ status: 'refunded', vatRefundedMinor: 501, providerFeeMinor: fee });

@@ -38,11 +38,12 @@ beforeAll(async () => {
     refunds: [1000],
     cancelled: false,
   };
-  // Sold with VAT at 20% and the provider's fee reported (the organiser's); the second's fee is not reported.
+  // Sold with VAT at 20% and the provider's fee reported, the platform's as the sandbox reports it (decision 141);
+  // the second's fee is not reported.
   await insertSettlementOrder(t.database.db, {
     ...base,
     vatRateBp: 2000,
-    providerFee: { minor: 85, payer: 'organizer' },
+    providerFee: { minor: 85, payer: 'platform' },
   });
   await insertSettlementOrder(t.database.db, { ...base, absorbed: true, discountMinor: 0, refunds: [4000] });
   await insertSettlementOrder(t.database.db, { ...base, channel: 'door', discountMinor: 0, refunds: [] });
@@ -71,12 +72,12 @@ describe("an event's settlement", () => {
       refunded_minor: 5000,
       absorbed_fee_minor: 320,
       door_net_minor: 4000,
-      // The organiser's provider fee comes off the payout.
-      provider_fee_minor: 85,
-      platform_provider_fee_minor: 0,
+      // The sandbox's fee is the platform's: shown apart, not off the payout.
+      provider_fee_minor: 0,
+      platform_provider_fee_minor: 85,
       provider_payment_orders: 2,
       provider_fee_unreported_orders: 1,
-      payout_minor: 11_500 - 4000 - 5000 - 320 - 85,
+      payout_minor: 11_500 - 4000 - 5000 - 320,
       // The VAT inside £35.00 at 20%, and inside the £10.00 refunded (the credit notes' rule).
       vat_minor: 583,
       vat_refunded_minor: 167,
@@ -102,8 +103,11 @@ describe("an event's settlement", () => {
         'VAT included in sales,VAT refunded,Net VAT,',
     );
     expect(lines[1]).toMatch(
-      /^"'=HYPERLINK\(""x""\) Night",2031-06-14,GBP,3,6,0,1,2,1,120\.00,5\.00,115\.00,50\.00,3\.20,0\.85,40\.00,20\.95,5\.83,1\.67,4\.16,/,
+      /^"'=HYPERLINK\(""x""\) Night",2031-06-14,GBP,3,6,0,1,2,1,120\.00,5\.00,115\.00,50\.00,3\.20,0\.00,40\.00,21\.80,5\.83,1\.67,4\.16,/,
     );
+    // The last column: the provider fees paid by the platform.
+    expect(lines[0]).toMatch(/,Payment provider fees paid by the platform \(not in payout\)$/);
+    expect(lines[1]).toMatch(/,0\.85$/);
   });
 
   it('PDF: the figures, the payout and the notes, as a viewer reads them', async () => {
@@ -119,13 +123,15 @@ describe("an event's settlement", () => {
       'Booking fees absorbed',
       '£3.20',
       'Payment provider fees',
+      'Payment provider fees paid by the platform (not in payout)',
       '£0.85',
       'Net payout',
-      '£20.95',
+      '£21.80',
       'Door takings (not in payout)',
       '£40.00',
       'Provider fees not reported for 1 of 2 card payments',
-      'the sandbox provider charges 1.5% + 20p per payment',
+      "the sandbox provider's fees (1.5% + 20p per payment",
+      'are charged to the platform and paid out of its booking fee',
       'VAT included in sales',
       '£5.83',
       'VAT refunded',
@@ -134,6 +140,9 @@ describe("an event's settlement", () => {
       '£4.16',
     ])
       expect(text).toContain(expected);
+    // The £0.85 is on the platform's row: the organiser's provider fees are nil.
+    expect(text).toMatch(/Payment provider fees\s*£0\.00/);
+    expect(text).toMatch(/Payment provider fees paid by the platform \(not in payout\)\s*£0\.85/);
   });
 
   it("another organisation's event, or no event, is a 404 on every form", async () => {
@@ -156,7 +165,7 @@ describe("a period's settlement", () => {
     expect(json.statusCode).toBe(200);
     const body = periodSettlementSchema.parse(json.json());
     expect(body.events.map((entry) => entry.event_id)).toEqual([eventId]);
-    expect(body.totals[0]!.payout_minor).toBe(2095);
+    expect(body.totals[0]!.payout_minor).toBe(2180);
     const fallback = periodSettlementSchema.parse((await get('/api/reports/settlement')).json());
     expect(fallback).toMatchObject({ from: `${today.slice(0, 8)}01`, to: today, totals: body.totals });
     const csv = await get(`/api/reports/settlement.csv?from=${today}&to=${today}`);
@@ -171,7 +180,7 @@ describe("a period's settlement", () => {
     const text = (await readPdf(pdf.rawPayload)).pages.join('\n');
     expect(text).toContain(`Settlement: ${today} to ${today}`);
     expect(text).toContain('Total in GBP');
-    expect(text).toContain('£20.95');
+    expect(text).toContain('£21.80');
     expect(text).toContain('Provider fees');
     expect(text).not.toContain('Rival');
   });

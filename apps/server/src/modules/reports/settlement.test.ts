@@ -2,8 +2,8 @@
 // wholly refunded, comp, door, promo-discounted, absorbed fee, cancelled event, and holds that never sold) gives
 // a report equal, to the penny, to sums computed apart from the rows read back; another organisation's orders
 // never show; a real checkout, refund and event cancellation, and a real absorbed-fee sale then cancelled, come out
-// as the report says they should, the sandbox's fee (1.5% + 20p of what it charged, decision 141) off the payout
-// and kept when the money goes back.
+// as the report says they should, the sandbox's fee (1.5% + 20p of what it charged, decision 141) the platform's,
+// as Stripe's is: shown apart, never off the payout, and kept when the money goes back.
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingFee } from '@marquee/shared';
@@ -181,7 +181,7 @@ describe('settlement after the real flows', () => {
     const typeId = live.ticket_types[0]!.id;
     const paid = await buyPaidOrder(t.app, 'settleco.localhost:3000', live.id, typeId, 2, 'real@example.com');
     expect(paid.amountMinor).toBe(2500);
-    // The sandbox charged 25.00 + the fan's fee: its fee, by its schedule, is the organiser's.
+    // The sandbox charged 25.00 + the fan's fee: its fee, by its schedule, is the platform's (as Stripe's is).
     const sandboxFee = Math.floor(((2500 + paid.feeMinor) * 150 + 5000) / 10_000) + 20;
     const refund = await t.app.inject({
       method: 'POST',
@@ -196,9 +196,10 @@ describe('settlement after the real flows', () => {
       refunded_minor: 700,
       fan_fee_minor: paid.feeMinor,
       fan_fee_refunded_minor: 0,
-      provider_fee_minor: sandboxFee,
+      provider_fee_minor: 0,
+      platform_provider_fee_minor: sandboxFee,
       provider_fee_unreported_orders: 0,
-      payout_minor: 1800 - sandboxFee,
+      payout_minor: 1800,
     });
     const cancel = await cancelRequest(t.app, owner, live.id, { reason: 'Storm', confirm: 'Real Flow Night' });
     expect(cancel.statusCode, cancel.body).toBe(200);
@@ -209,8 +210,9 @@ describe('settlement after the real flows', () => {
       refunded_minor: 2500,
       fan_fee_minor: paid.feeMinor,
       fan_fee_refunded_minor: paid.feeMinor,
-      provider_fee_minor: sandboxFee,
-      payout_minor: -sandboxFee,
+      provider_fee_minor: 0,
+      platform_provider_fee_minor: sandboxFee,
+      payout_minor: 0,
     });
   });
   it('an absorbed fee (decision 135): the fan pays face value, the fee comes off the payout and stays off after a cancellation', async () => {
@@ -236,9 +238,10 @@ describe('settlement after the real flows', () => {
       sales_minor: 4000,
       fan_fee_minor: 0,
       absorbed_fee_minor: 320,
-      // The sandbox's fee on the £40.00 it charged: 60p + 20p.
-      provider_fee_minor: 80,
-      payout_minor: 4000 - 320 - 80,
+      // The sandbox's fee on the £40.00 it charged, 60p + 20p, is the platform's: not off the payout.
+      provider_fee_minor: 0,
+      platform_provider_fee_minor: 80,
+      payout_minor: 4000 - 320,
     });
     const cancel = await cancelRequest(t.app, owner, live.id, { reason: 'Flood', confirm: 'Absorbed Night' });
     expect(cancel.statusCode, cancel.body).toBe(200);
@@ -249,8 +252,9 @@ describe('settlement after the real flows', () => {
     expect(report.currencies[0]).toMatchObject({
       refunded_minor: 4000,
       fan_fee_refunded_minor: 0,
-      provider_fee_minor: 80,
-      payout_minor: -320 - 80,
+      provider_fee_minor: 0,
+      platform_provider_fee_minor: 80,
+      payout_minor: -320,
     });
   });
 });
