@@ -3,7 +3,7 @@
 // reduced rate the registration lacks is refused; an order mixing 20%, 5%, zero-rated and exempt lines shows each
 // line's VAT and the VAT per rate on the event page, the summary, the order page, the e-mail, the receipt and the
 // credit note; lines keep category and rate as sold, so later changes never rewrite them; removing a reduced rate
-// still in use is refused; a registration at 0% still gets a VAT receipt; the settlement report sums mixed rates.
+// still in use is refused; a registration at 0% still gets a VAT invoice; the settlement report sums mixed rates.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -41,7 +41,14 @@ let book: TicketTypeDto;
 let donation: AddOnDto;
 
 const db = () => t.database.db;
-const registration = { registered: true, vat_number: 'GB123456789', country: 'GB', rate: '20' };
+const registration = {
+  registered: true,
+  vat_number: 'GB123456789',
+  country: 'GB',
+  rate: '20',
+  legal_name: 'Rates Co Events Ltd',
+  address: '1 High Street\nLondon\nN1 1AA',
+};
 const putVat = (payload: Record<string, unknown>) =>
   t.app.inject({ method: 'PUT', url: '/api/org/vat', headers: asBrowser(owner), payload });
 const getVat = () => t.app.inject({ method: 'GET', url: '/api/org/vat', headers: asBrowser(owner) });
@@ -187,7 +194,7 @@ describe('an order mixing rates', () => {
     expect(mail!.text).toContain('£0.48');
 
     const receipt = await pdfText(`/orders/${mixed.token}/receipt.pdf`);
-    expect(receipt).toContain('VAT receipt');
+    expect(receipt).toContain('VAT invoice');
     expect(receipt).toContain('VAT rate');
     expect(receipt).toContain('VAT at 20%: £3.33 (net £16.67, with VAT £20.00)');
     expect(receipt).toContain('VAT at 5%: £0.48 (net £9.52, with VAT £10.00)');
@@ -274,7 +281,7 @@ describe('an order mixing rates', () => {
     });
   });
 
-  it('gives a registration at 0% a VAT receipt that says zero-rated', async () => {
+  it('gives a registration at 0% a VAT invoice that says zero-rated', async () => {
     expect((await putVat({ ...registration, rate: '0', reduced_rate: '10' })).statusCode).toBe(200);
     const started = await postCheckout(t.app, host, live.id, {
       ...buyer,
@@ -284,13 +291,13 @@ describe('an order mixing rates', () => {
     const token = tokenFrom(started.headers.location);
     expect((await payWithCard(t.app, host, token)).statusCode).toBe(303);
     const text = await pdfText(`/orders/${token}/receipt.pdf`);
-    expect(text).toContain('VAT receipt');
+    expect(text).toContain('VAT invoice');
     expect(text).toContain('Seller VAT number: GB123456789');
     expect(text).toContain('VAT at 0% (zero-rated): £0.00 (net £20.00, with VAT £20.00)');
     expect(text).not.toContain('not a VAT invoice');
   });
 
-  it('records a door sale’s VAT per line at its category’s rate, so its receipt is a VAT receipt', async () => {
+  it('records a door sale’s VAT per line at its category’s rate, so its receipt is a VAT invoice', async () => {
     expect((await putVat({ ...registration, reduced_rate: '5' })).statusCode).toBe(200);
     const sold = await doorSale(t.app, owner, live.id, {
       lines: [
