@@ -33,9 +33,12 @@ export function OrderDocuments({
   const money = (entry: DocumentLink) => formatMoney(entry.totalMinor, toCurrencyCode(entry.currency));
   if (!receipt && refundCredits.length === 0) return null;
   const creditHref = (number: string) => `/orders/${token}/credit-notes/${number}.pdf`;
+  const title = receipt ? (current?.title ?? 'Receipt') : 'Credit notes';
+  const heading =
+    receipt && documents.some((entry) => entry.kind === 'credit_note') ? `${title} and credit notes` : title;
   return (
     <section aria-labelledby="documents-title">
-      <h2 id="documents-title">Receipt</h2>
+      <h2 id="documents-title">{heading}</h2>
       <ul>
         {receipt ? (
           <li>

@@ -49,6 +49,8 @@ export interface DocumentLine {
   amountMinor: number;
   /** Its VAT rate as sold, on a VAT receipt ('20%', '0% (zero-rated)', 'Exempt from VAT'); absent: none. */
   vatRate?: string;
+  /** On a VAT receipt, the VAT inside one unit's price as sold (decision 138's rule): its net is the rest. */
+  unitVatMinor?: number;
 }
 
 /**
@@ -189,7 +191,10 @@ const toLine =
     unitPriceMinor: line.unitPriceMinor,
     amountMinor: line.quantity * line.unitPriceMinor,
     ...(taxed && line.vatCategory
-      ? { vatRate: vatRateLabel({ rateBp: line.vatRateBp, exempt: line.vatCategory === 'exempt' }) }
+      ? {
+          vatRate: vatRateLabel({ rateBp: line.vatRateBp, exempt: line.vatCategory === 'exempt' }),
+          unitVatMinor: line.unitVatMinor,
+        }
       : {}),
   });
 

@@ -72,8 +72,8 @@ export async function renderDocumentPdf(input: DocumentPdfInput): Promise<Buffer
   // VAT (decision 138): the seller's number and the VAT per rate for an order sold with VAT; else it says so.
   const tax = content.tax;
   if (tax.registered) {
+    // The seller's VAT number is in the head (document-header.ts).
     write(root, 'H2', 'VAT', 'Bold', 13);
-    write(root, 'P', `Seller VAT number: ${tax.vatNumber}`);
     // Per rate (decision 139): zero-rated lines as '0% (zero-rated)', exempt lines apart, with no VAT.
     for (const line of tax.lines)
       write(
@@ -134,24 +134,14 @@ function drawReceipt(
   fit: (text: string) => string,
 ) {
   write(root, 'H2', 'What was bought', 'Bold', 13);
-  // A VAT receipt's lines carry their VAT rate as sold (decision 139) in a column of their own.
+  // A VAT invoice's lines (decisions 139, 140) say what the law asks of each: the unit price without VAT, the VAT
+  // rate as sold, the net and the VAT of the line, and its gross amount. Older documents without the unit VAT say
+  // their rate only.
   const vatColumn = content.lines.some((line) => line.vatRate !== undefined);
-  table(
-    doc,
-    root,
-    [
-      ['Item', 'Quantity', 'Unit price', ...(vatColumn ? ['VAT rate'] : []), 'Amount'],
-      ...content.lines.map((line) => [
-        line.name,
-        String(line.quantity),
-        money(line.unitPriceMinor),
-        ...(vatColumn ? [line.vatRate ?? ''] : []),
-        money(line.amountMinor),
-      ]),
-    ],
-    fit,
-    vatColumn ? ['*', 55, 75, 90, 75] : undefined,
-  );
+  const netColumns = content.lines.every((line) => line.unitVatMinor !== undefined);
+  const rows =
+    vatColumn && netColumns ? vatInvoiceRows(content.lines, money) : plainRows(content.lines, money, vatColumn);
+  table(doc, root, rows.rows, fit, rows.columns);
   write(root, 'P', `Subtotal: ${money(content.subtotalMinor)}`);
   if (content.discountMinor > 0) {
     const code = content.promoCode ? ` (code ${content.promoCode})` : '';
@@ -160,6 +150,45 @@ function drawReceipt(
   if (content.bookingFeeMinor > 0) write(root, 'P', `Booking fee: ${money(content.bookingFeeMinor)}`);
   write(root, 'P', `Total paid: ${money(content.totalMinor)}`, 'Bold', 12);
   write(root, 'P', `Paid by: ${content.paymentMethod}, ${formatDay(content.paidAt, content.event.timeZone)}`);
+}
+
+type LinesTable = { rows: string[][]; columns: Array<number | string> | undefined };
+
+function vatInvoiceRows(lines: ReceiptContent['lines'], money: (minor: number) => string): LinesTable {
+  return {
+    rows: [
+      ['Item', 'Qty', 'Unit price excl. VAT', 'VAT rate', 'Net', 'VAT', 'Amount'],
+      ...lines.map((line) => {
+        const vat = (line.unitVatMinor ?? 0) * line.quantity;
+        return [
+          line.name,
+          String(line.quantity),
+          money(line.unitPriceMinor - (line.unitVatMinor ?? 0)),
+          line.vatRate ?? '',
+          money(line.amountMinor - vat),
+          money(vat),
+          money(line.amountMinor),
+        ];
+      }),
+    ],
+    columns: ['*', 30, 72, 78, 62, 55, 62],
+  };
+}
+
+function plainRows(lines: ReceiptContent['lines'], money: (minor: number) => string, vatColumn: boolean): LinesTable {
+  return {
+    rows: [
+      ['Item', 'Quantity', 'Unit price', ...(vatColumn ? ['VAT rate'] : []), 'Amount'],
+      ...lines.map((line) => [
+        line.name,
+        String(line.quantity),
+        money(line.unitPriceMinor),
+        ...(vatColumn ? [line.vatRate ?? ''] : []),
+        money(line.amountMinor),
+      ]),
+    ],
+    columns: vatColumn ? ['*', 55, 75, 90, 75] : undefined,
+  };
 }
 
 function drawCreditNote(

@@ -102,13 +102,18 @@ describe('a VAT-registered seller', () => {
       'SW1A 1AA',
       'VAT ID: DE123456789',
       'VAT at 20%: £6.66 (net £33.34, with VAT £40.00)',
+      // Each line: the unit price without VAT, the rate, the line's net and VAT, its gross amount.
+      'excl. VAT',
+      '£16.67',
+      '£33.34',
+      '£6.66',
     ])
       expect(text).toContain(words);
     expect(text).not.toContain('reverse charge');
     // The order page names it.
-    expect((await orderPage(t.app, host, paid.accessToken)).body).toContain(
-      `Download VAT invoice ${receipt!.number} (PDF)`,
-    );
+    const page = (await orderPage(t.app, host, paid.accessToken)).body;
+    expect(page).toContain('<h2 id="documents-title">VAT invoice</h2>');
+    expect(page).toContain(`Download VAT invoice ${receipt!.number} (PDF)`);
   });
 
   it('re-issues on changed business details: a credit note cancels the receipt, the next receipt carries them, no refund anywhere', async () => {

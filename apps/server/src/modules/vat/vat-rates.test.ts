@@ -292,7 +292,7 @@ describe('an order mixing rates', () => {
     expect((await payWithCard(t.app, host, token)).statusCode).toBe(303);
     const text = await pdfText(`/orders/${token}/receipt.pdf`);
     expect(text).toContain('VAT invoice');
-    expect(text).toContain('Seller VAT number: GB123456789');
+    expect(text).toContain('VAT number: GB123456789');
     expect(text).toContain('VAT at 0% (zero-rated): £0.00 (net £20.00, with VAT £20.00)');
     expect(text).not.toContain('not a VAT invoice');
   });

@@ -132,7 +132,7 @@ describe('a VAT-registered organiser', () => {
     expect(receipt.statusCode).toBe(200);
     const text = (await readPdf(receipt.rawPayload)).pages.join('\n');
     expect(text).toContain('VAT invoice R-000001');
-    expect(text).toContain('Seller VAT number: GB123456789');
+    expect(text).toContain('VAT number: GB123456789');
     expect(text).toContain('VAT at 20%: £6.66 (net £33.34, with VAT £40.00)');
     expect(text).toContain('includes £0.54 VAT at 20%');
     expect(text).not.toContain('not a VAT invoice');
@@ -152,7 +152,7 @@ describe('a VAT-registered organiser', () => {
       headers: { host },
     });
     const creditText = (await readPdf(creditPdf.rawPayload)).pages.join('\n');
-    expect(creditText).toContain('Seller VAT number: GB123456789');
+    expect(creditText).toContain('VAT number: GB123456789');
     expect(creditText).toContain('VAT at 20%: £3.33 (net £16.67, with VAT £20.00)');
   });
 
