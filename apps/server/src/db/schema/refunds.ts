@@ -29,6 +29,11 @@ export const orderRefund = pgTable(
     ticketIds: jsonb('ticket_ids').$type<string[]>().notNull().default([]),
     /** What goes back to the fan, minor units of `currency` (ticket prices only; the booking fee is kept). */
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull().default(0),
+    /**
+     * The VAT inside what it gave back (modules/receipts/refund-vat.ts, decision 143), as added to the order's
+     * `vat_refunded_minor`; its credit note says the same. 0 until it is applied.
+     */
+    vatMinor: bigint('vat_minor', { mode: 'number' }).notNull().default(0),
     currency: text('currency').notNull(),
     reason: text('reason').notNull().default(''),
     /** Why the organiser declined a fan's request. */

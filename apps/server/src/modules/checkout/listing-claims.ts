@@ -4,7 +4,7 @@
 // listing, withdrawing and the fan's pages are modules/resale.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { order, orderRefund, resaleListing, ticket } from '../../db/schema/index.js';
-import { vatRefundedAfter } from '../receipts/refund-vat.js';
+import { refundVatMinor } from '../receipts/refund-vat.js';
 import type { Tx } from '../../db/tx.js';
 import { QUEUES, type JobQueue } from '../../jobs/queue.js';
 import { recordAudit } from '../audit/audit.js';
@@ -107,12 +107,13 @@ async function sellListing(tx: Tx, listing: ListingRow, buyer: OrderRow) {
   const refundedTickets = seller.refundedTickets + 1;
   const wholeOrder = refundedTickets >= seller.quantity;
   const status = wholeOrder ? 'refunded' : 'partially_refunded';
+  const vatMinor = await refundVatMinor(tx, seller, amount, [sold.id]);
   await tx
     .update(order)
     .set({
       status,
       refundedMinor: seller.refundedMinor + amount,
-      vatRefundedMinor: await vatRefundedAfter(tx, seller, amount, [sold.id]),
+      vatRefundedMinor: seller.vatRefundedMinor + vatMinor,
       refundedTickets,
       updatedAt: now,
     })
@@ -136,6 +137,7 @@ async function sellListing(tx: Tx, listing: ListingRow, buyer: OrderRow) {
       status: settled ? 'succeeded' : 'pending',
       ticketIds: [sold.id],
       amountMinor: amount,
+      vatMinor,
       updatedAt: now,
       completedAt: settled ? now : null,
     })

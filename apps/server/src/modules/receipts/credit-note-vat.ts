@@ -1,13 +1,17 @@
-// A credit note's VAT per rate (decisions 138, 139): the prices it gives back are put on the receipt's rates, the
-// refunded tickets' own lines first (each at its unit price, as sold), anything else (a money-only refund, add-ons,
-// an event's cancellation) across the receipt's rates in proportion to what each rate sold, pennies left over on
-// the first rate. Each rate's VAT is the one rounding rule's on what it gives back; exempt lines give back none.
+// A credit note's VAT per rate (decisions 138, 139, 143): the prices it gives back are put on the receipt's rates,
+// the refunded tickets' own lines first (each at its unit price and with its unit's VAT, as sold), anything else (a
+// money-only refund, add-ons, an event's cancellation) across the receipt's rates in proportion to what each rate
+// sold, pennies left over on the first rate, its VAT by the one rounding rule; exempt lines give back none. The
+// refund that gives back the last of an order's prices gives back the rest of its VAT (refund-vat.ts), so an order
+// refunded in full has given back exactly the VAT it was sold with.
 import { refundVat } from '@marquee/shared';
 import type { VatSummaryLine } from './document-model.js';
 
 /** A refunded ticket's line as sold. */
 export interface RefundedUnit {
   unitPriceMinor: number;
+  /** The VAT inside the unit's price as sold. */
+  unitVatMinor: number;
   vatRateBp: number;
   exempt: boolean;
 }
@@ -21,12 +25,18 @@ export function creditNoteVatLines(
 ): VatSummaryLine[] {
   if (receipt.length === 0 || faceMinor <= 0) return [];
   const given = new Map<string, number>(receipt.map((line) => [keyOf(line), 0]));
+  // Of what each rate gives back, the whole units' prices and the VAT they were sold with.
+  const unitsGiven = new Map<string, { grossMinor: number; vatMinor: number }>();
   let rest = faceMinor;
   for (const unit of units) {
     const key = keyOf({ exempt: unit.exempt, rateBp: unit.vatRateBp });
     if (!given.has(key) || rest === 0) continue;
     const take = Math.min(unit.unitPriceMinor, rest);
     given.set(key, given.get(key)! + take);
+    if (take === unit.unitPriceMinor) {
+      const whole = unitsGiven.get(key) ?? { grossMinor: 0, vatMinor: 0 };
+      unitsGiven.set(key, { grossMinor: whole.grossMinor + take, vatMinor: whole.vatMinor + unit.unitVatMinor });
+    }
     rest -= take;
   }
   const sold = receipt.reduce((sum, line) => sum + line.grossMinor, 0);
@@ -43,7 +53,8 @@ export function creditNoteVatLines(
   return receipt
     .map((line) => {
       const grossMinor = given.get(keyOf(line)) ?? 0;
-      const vatMinor = line.exempt ? 0 : refundVat(grossMinor, line.rateBp);
+      const whole = unitsGiven.get(keyOf(line)) ?? { grossMinor: 0, vatMinor: 0 };
+      const vatMinor = line.exempt ? 0 : whole.vatMinor + refundVat(grossMinor - whole.grossMinor, line.rateBp);
       return {
         rateBp: line.rateBp,
         exempt: line.exempt ?? false,

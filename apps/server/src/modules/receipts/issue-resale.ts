@@ -20,7 +20,20 @@ export async function issueResaleCreditNotes(tx: Tx, buyer: { id: string; organi
       ),
     )
     .orderBy(orderRefund.id);
-  for (const { seller, refund } of sold)
+  // A credit note is worked out on its order as it stood before its refund (refund-vat.ts), as the refund was: the
+  // seller rows read here already carry every refund of this sale, so each is taken back off, latest first.
+  const stood = new Map<string, { refundedMinor: number; vatRefundedMinor: number }>();
+  const before: Array<{ seller: (typeof sold)[number]['seller']; refund: (typeof sold)[number]['refund'] }> = [];
+  for (const { seller, refund } of [...sold].reverse()) {
+    const after = stood.get(seller.id) ?? seller;
+    const previous = {
+      refundedMinor: after.refundedMinor - refund.amountMinor,
+      vatRefundedMinor: after.vatRefundedMinor - refund.vatMinor,
+    };
+    stood.set(seller.id, previous);
+    before.unshift({ seller: { ...seller, ...previous }, refund });
+  }
+  for (const { seller, refund } of before)
     await issueCreditNote(
       tx,
       {

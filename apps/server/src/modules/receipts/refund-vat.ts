@@ -31,6 +31,7 @@ async function refundedUnits(
     .select({
       id: ticket.id,
       unitPriceMinor: orderLine.unitPriceMinor,
+      unitVatMinor: orderLine.unitVatMinor,
       vatRateBp: orderLine.vatRateBp,
       vatCategory: orderLine.vatCategory,
     })
@@ -41,16 +42,28 @@ async function refundedUnits(
     .filter((row) => ticketIds.includes(row.id))
     .map((row) => ({
       unitPriceMinor: row.unitPriceMinor,
+      unitVatMinor: row.unitVatMinor,
       vatRateBp: row.vatRateBp,
       exempt: row.vatCategory === 'exempt',
     }))
     .sort((a, b) => b.unitPriceMinor - a.unitPriceMinor);
 }
 
-/** The VAT per rate of a refund of `refundedPricesMinor` (ticket and add-on prices, the booking fee left out). */
+/** What a refund needs of its order, as it stood before the refund. */
+export type RefundedOrder = Pick<
+  OrderRow,
+  'id' | 'organizationId' | 'amountMinor' | 'refundedMinor' | 'vatRefundedMinor'
+>;
+
+/**
+ * The VAT per rate of a refund of `refundedPricesMinor` (ticket and add-on prices, the booking fee left out), of an
+ * order as it stood before it. The refund that gives back the last of the order's prices gives back the rest of its
+ * VAT: what the lines were sold with less what earlier refunds gave back, the difference from the rates' own
+ * rounding (a penny or so) on the first rate that carries VAT.
+ */
 export async function refundVatLines(
   tx: Tx | Database,
-  current: Pick<OrderRow, 'id' | 'organizationId'>,
+  current: RefundedOrder,
   refundedPricesMinor: number,
   ticketIds: readonly string[] = [],
 ): Promise<VatSummaryLine[]> {
@@ -70,11 +83,34 @@ export async function refundVatLines(
       .from(orderAddOn)
       .where(scope(orderAddOn)),
   ]);
-  return creditNoteVatLines(
+  const given = creditNoteVatLines(
     vatByRate([...lines, ...addOns]),
     refundedPricesMinor,
     await refundedUnits(tx, current, ticketIds),
   );
+  const pricesBefore = Math.min(current.refundedMinor, current.amountMinor);
+  if (pricesBefore + refundedPricesMinor < current.amountMinor) return given;
+  const sold = [...lines, ...addOns].reduce((sum, line) => sum + line.unitVatMinor * line.quantity, 0);
+  const owed = Math.max(0, sold - current.vatRefundedMinor);
+  const difference = owed - given.reduce((sum, line) => sum + line.vatMinor, 0);
+  const index = given.findIndex((line) => !line.exempt && line.grossMinor > 0 && line.rateBp > 0);
+  if (difference === 0 || index < 0) return given;
+  const line = given[index]!;
+  const vatMinor = Math.min(line.grossMinor, Math.max(0, line.vatMinor + difference));
+  return given.map((entry, at) =>
+    at === index ? { ...entry, vatMinor, netMinor: entry.grossMinor - vatMinor } : entry,
+  );
+}
+
+/** The VAT a refund of `refundedPricesMinor` gives back, of an order as it stood before it (refundVatLines). */
+export async function refundVatMinor(
+  tx: Tx | Database,
+  current: RefundedOrder,
+  refundedPricesMinor: number,
+  ticketIds: readonly string[] = [],
+): Promise<number> {
+  const lines = await refundVatLines(tx, current, refundedPricesMinor, ticketIds);
+  return lines.reduce((sum, line) => sum + line.vatMinor, 0);
 }
 
 /**
@@ -83,10 +119,9 @@ export async function refundVatLines(
  */
 export async function vatRefundedAfter(
   tx: Tx | Database,
-  current: Pick<OrderRow, 'id' | 'organizationId' | 'vatRefundedMinor'>,
+  current: RefundedOrder,
   refundedPricesMinor: number,
   ticketIds: readonly string[] = [],
 ): Promise<number> {
-  const lines = await refundVatLines(tx, current, refundedPricesMinor, ticketIds);
-  return current.vatRefundedMinor + lines.reduce((sum, line) => sum + line.vatMinor, 0);
+  return current.vatRefundedMinor + (await refundVatMinor(tx, current, refundedPricesMinor, ticketIds));
 }

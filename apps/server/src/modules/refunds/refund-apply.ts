@@ -24,7 +24,7 @@ import { moveTickets } from '../tickets/ticket-moves.js';
 import { closeListingsForRefund } from '../resale/resale.service.js';
 import { queueWaitlistRun } from '../resale/waitlist-queue.js';
 import { issueCreditNote, issueReceipt } from '../receipts/issue.js';
-import { vatRefundedAfter } from '../receipts/refund-vat.js';
+import { refundVatMinor } from '../receipts/refund-vat.js';
 
 export type OrderRow = typeof order.$inferSelect;
 
@@ -176,18 +176,19 @@ export async function applyRefund(
         .where(eq(ticket.id, entry.id));
   }
   const status = wholeOrder ? 'refunded' : 'partially_refunded';
+  const vatMinor = await refundVatMinor(
+    tx,
+    locked,
+    amount,
+    tickets.map((entry) => entry.id),
+  );
   await tx
     .update(order)
     .set({
       status,
       refundedMinor: locked.refundedMinor + amount,
       // Ticket and add-on prices only (the booking fee is kept), so all of the amount carries VAT (decision 141).
-      vatRefundedMinor: await vatRefundedAfter(
-        tx,
-        locked,
-        amount,
-        tickets.map((entry) => entry.id),
-      ),
+      vatRefundedMinor: locked.vatRefundedMinor + vatMinor,
       refundedTickets,
       updatedAt: now,
     })
@@ -206,6 +207,7 @@ export async function applyRefund(
     status: settled ? ('succeeded' as const) : ('pending' as const),
     ticketIds: tickets.map((entry) => entry.id),
     amountMinor: amount,
+    vatMinor,
     actorUserId: input.actor.type === 'organiser' ? input.actor.userId : null,
     updatedAt: now,
     completedAt: settled ? now : null,

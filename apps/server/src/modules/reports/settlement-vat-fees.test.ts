@@ -12,7 +12,7 @@ import { asBrowser, type SignedInUser } from '../../../test/auth-helpers.js';
 import { createLiveEvent, sellingOrganiser } from '../../../test/checkout-helpers.js';
 import { buyPaidOrder, cancelRequest, runRefundJobs } from '../../../test/cancellation-helpers.js';
 import { refundRequest } from '../../../test/after-sale-helpers.js';
-import { order, orderDocument } from '../../db/schema/index.js';
+import { order, orderDocument, ticket } from '../../db/schema/index.js';
 import { settlementForEvent } from './settlement.service.js';
 
 const host = 'settlevat.localhost:3000';
@@ -122,6 +122,34 @@ describe('VAT net of refunds and the sandbox fee', () => {
     });
     const [after] = await t.database.db.select().from(order).where(eq(order.id, paid.id));
     expect(after).toMatchObject({ status: 'refunded', vatRefundedMinor: 501, providerFeeMinor: fee });
+  });
+
+  it('an order refunded in full gives back exactly the VAT it was sold with, whether by ticket or by money', async () => {
+    // 3 × £10.00 at 20% inside sells 3 × 167 = 501p of VAT; the rule on £30.00 at once would say 500p.
+    const live = await createLiveEvent(t.app, owner, { name: 'Whole VAT Night', price: '10.00' });
+    const typeId = live.ticket_types[0]!.id;
+    const byMoney = await buyPaidOrder(t.app, host, live.id, typeId, 3, 'whole-money@example.com');
+    const all = await refundRequest(t.app, owner, byMoney.id, { amount_minor: 3000, reason: 'All back' });
+    expect(all.statusCode, all.body).toBe(200);
+    expect(await creditNotesVat(byMoney.id)).toEqual({ count: 1, vat: 501 });
+
+    // By tickets, two and then one: each ticket gives back the VAT it was sold with (334p, not the rule's 333p).
+    const byTicket = await buyPaidOrder(t.app, host, live.id, typeId, 3, 'whole-tickets@example.com');
+    const tickets = await t.database.db.select({ id: ticket.id }).from(ticket).where(eq(ticket.orderId, byTicket.id));
+    for (const [ids, vat] of [
+      [tickets.slice(0, 2).map((entry) => entry.id), 334],
+      [[tickets[2]!.id], 501],
+    ] as const) {
+      const refund = await refundRequest(t.app, owner, byTicket.id, { ticket_ids: ids, reason: 'Back' });
+      expect(refund.statusCode, refund.body).toBe(200);
+      expect((await creditNotesVat(byTicket.id)).vat).toBe(vat);
+    }
+    for (const paid of [byMoney, byTicket]) {
+      const [after] = await t.database.db.select().from(order).where(eq(order.id, paid.id));
+      expect(after).toMatchObject({ refundedMinor: 3000, vatMinor: 501, vatRefundedMinor: 501 });
+    }
+    const report = await settlementForEvent(t.database.db, byMoney.organizationId, live.id);
+    expect(report.currencies[0]).toMatchObject({ vat_minor: 1002, vat_refunded_minor: 1002, vat_net_minor: 0 });
   });
 
   it('a credit note that answers no refund (as a re-issued document would) does not move the report', async () => {
