@@ -2,11 +2,8 @@
 // server processes) on one PostgreSQL database: exactly one admits it. PGlite runs one transaction at a time and
 // cannot show a race, so this runs on PostgreSQL only (CI sets TEST_DATABASE_URL).
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.js';
-import { openDatabase, type DatabaseHandle } from '../../db/client.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { twoAppsOnPostgres } from '../../../test/two-apps.js';
 import { createLiveEvent, sellingOrganiser } from '../../../test/checkout-helpers.js';
 import { buyPaidOrder } from '../../../test/cancellation-helpers.js';
 import { DEVICE, OTHER_DEVICE, checkinGet, checkinPost } from '../../../test/checkin-helpers.js';
@@ -15,21 +12,7 @@ import { checkIn, ticket } from '../../db/schema/index.js';
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 describe.runIf(onPostgres)('check-in under contention (PostgreSQL)', () => {
-  let t: TestApp;
-  let second: { app: FastifyInstance; database: DatabaseHandle };
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '1000' } });
-    const database = await openDatabase({ kind: 'postgres', url: t.databaseUrl!, poolSize: 10 }, { migrate: false });
-    const app = await buildApp({ config: t.config, database, webDistDir: '/nonexistent' });
-    await app.ready();
-    second = { app, database };
-  });
-  afterAll(async () => {
-    await second?.app.close();
-    await second?.database.close();
-    await t?.close();
-  });
+  const { t, second } = twoAppsOnPostgres({ env: { RATE_LIMIT_MULTIPLIER: '1000' } });
 
   it('two simultaneous check-ins of one ticket admit it once, online or synced', async () => {
     const owner = await sellingOrganiser(t.app, 'race');

@@ -3,11 +3,8 @@
 // runs one transaction at a time and cannot show a race, so this file runs on PostgreSQL only (CI sets
 // TEST_DATABASE_URL).
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.js';
-import { openDatabase, type DatabaseHandle } from '../../db/client.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { twoAppsOnPostgres } from '../../../test/two-apps.js';
 import {
   buyer,
   createLiveEvent,
@@ -21,22 +18,8 @@ import { event, order, ticket, ticketType } from '../../db/schema/index.js';
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 describe.runIf(onPostgres)('checkout under contention (PostgreSQL)', () => {
-  let t: TestApp;
-  let second: { app: FastifyInstance; database: DatabaseHandle };
+  const { t, second } = twoAppsOnPostgres({ env: { RATE_LIMIT_MULTIPLIER: '1000' } });
   const host = 'rush.localhost:3000';
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '1000' } });
-    const database = await openDatabase({ kind: 'postgres', url: t.databaseUrl!, poolSize: 10 }, { migrate: false });
-    const app = await buildApp({ config: t.config, database, webDistDir: '/nonexistent' });
-    await app.ready();
-    second = { app, database };
-  });
-  afterAll(async () => {
-    await second?.app.close();
-    await second?.database.close();
-    await t?.close();
-  });
 
   it(
     '300 fans racing for 40 tickets through two app instances: exactly 40 held, then exactly 40 sold',

@@ -2,11 +2,8 @@
 // process counts locally and reports in batches to the shared counter, so an address polling both processes is
 // refused after about the limit in all (at most limit x (1 + processes / 8)), not the limit on each process. Joins
 // share a per-address budget the same way (decision 039).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.js';
-import { openDatabase, type DatabaseHandle } from '../../db/client.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { twoAppsOnPostgres } from '../../../test/two-apps.js';
 import { createLiveEvent, sellingOrganiser } from '../../../test/checkout-helpers.js';
 import { FanBrowser } from '../../../test/queue-helpers.js';
 
@@ -15,22 +12,8 @@ const LIMIT = 600;
 const JOINS = 30;
 
 describe.runIf(onPostgres)('waiting room poll limit on two processes (PostgreSQL)', () => {
-  let t: TestApp;
-  let second: { app: FastifyInstance; database: DatabaseHandle };
+  const { t, second } = twoAppsOnPostgres({ env: { QUEUE_POW_BITS: '4' }, poolSize: 5 });
   const host = 'queuelimit.localhost:3000';
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { QUEUE_POW_BITS: '4' } });
-    const database = await openDatabase({ kind: 'postgres', url: t.databaseUrl!, poolSize: 5 }, { migrate: false });
-    const app = await buildApp({ config: t.config, database, webDistDir: '/nonexistent' });
-    await app.ready();
-    second = { app, database };
-  });
-  afterAll(async () => {
-    await second?.app.close();
-    await second?.database.close();
-    await t?.close();
-  });
 
   it(
     'one address polling both processes is refused after the limit in all, on both',

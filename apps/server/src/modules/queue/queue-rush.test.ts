@@ -3,11 +3,8 @@
 // with exactly one place, the places are 1..n with no gap or duplicate, and admission counts once for both.
 // PGlite runs one transaction at a time and cannot show a race, so this file runs on PostgreSQL only.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.js';
-import { openDatabase, type DatabaseHandle } from '../../db/client.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { twoAppsOnPostgres } from '../../../test/two-apps.js';
 import { createLiveEvent, sellingOrganiser } from '../../../test/checkout-helpers.js';
 import { londonLocal, putSales } from '../../../test/drop-helpers.js';
 import { FanBrowser } from '../../../test/queue-helpers.js';
@@ -16,22 +13,8 @@ import { event, eventQueue, queueEntry } from '../../db/schema/index.js';
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 describe.runIf(onPostgres)('waiting room on two processes (PostgreSQL)', () => {
-  let t: TestApp;
-  let second: { app: FastifyInstance; database: DatabaseHandle };
+  const { t, second } = twoAppsOnPostgres({ env: { QUEUE_POW_BITS: '4', RATE_LIMIT_MULTIPLIER: '1000' } });
   const host = 'queuerush.localhost:3000';
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { QUEUE_POW_BITS: '4', RATE_LIMIT_MULTIPLIER: '1000' } });
-    const database = await openDatabase({ kind: 'postgres', url: t.databaseUrl!, poolSize: 10 }, { migrate: false });
-    const app = await buildApp({ config: t.config, database, webDistDir: '/nonexistent' });
-    await app.ready();
-    second = { app, database };
-  });
-  afterAll(async () => {
-    await second?.app.close();
-    await second?.database.close();
-    await t?.close();
-  });
 
   it('joins racing the draw on both processes: one place each, 1..n exactly', { timeout: 120_000 }, async () => {
     const owner = await sellingOrganiser(t.app, 'queuerush');

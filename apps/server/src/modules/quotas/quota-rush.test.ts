@@ -4,11 +4,8 @@
 // spare, then pay. PGlite runs one transaction at a time and cannot show a race, so
 // this file runs on PostgreSQL only (CI sets TEST_DATABASE_URL).
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.js';
-import { openDatabase, type DatabaseHandle } from '../../db/client.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { twoAppsOnPostgres } from '../../../test/two-apps.js';
 import { asBrowser } from '../../../test/auth-helpers.js';
 import {
   buyer,
@@ -25,22 +22,8 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 describe.runIf(onPostgres)('a shared quota under contention (PostgreSQL)', () => {
-  let t: TestApp;
-  let second: { app: FastifyInstance; database: DatabaseHandle };
+  const { t, second } = twoAppsOnPostgres({ env: { RATE_LIMIT_MULTIPLIER: '1000' } });
   const host = 'quotarush.localhost:3000';
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '1000' } });
-    const database = await openDatabase({ kind: 'postgres', url: t.databaseUrl!, poolSize: 10 }, { migrate: false });
-    const app = await buildApp({ config: t.config, database, webDistDir: '/nonexistent' });
-    await app.ready();
-    second = { app, database };
-  });
-  afterAll(async () => {
-    await second?.app.close();
-    await second?.database.close();
-    await t?.close();
-  });
 
   it(
     '240 fans racing for a quota of 25 over two types through two app instances: exactly 25 held, then 25 sold',

@@ -4,11 +4,8 @@
 // at the same moment get receipts numbered exactly 1..N. PGlite runs one transaction at a time and cannot show a
 // race, so this file runs on PostgreSQL only (CI sets TEST_DATABASE_URL).
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.js';
-import { openDatabase, type DatabaseHandle } from '../../db/client.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { twoAppsOnPostgres } from '../../../test/two-apps.js';
 import {
   buyer,
   createLiveEvent,
@@ -25,21 +22,7 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 class RolledBack extends Error {}
 
 describe.runIf(onPostgres)('document numbers under contention (PostgreSQL)', () => {
-  let t: TestApp;
-  let second: { app: FastifyInstance; database: DatabaseHandle };
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '1000' } });
-    const database = await openDatabase({ kind: 'postgres', url: t.databaseUrl!, poolSize: 10 }, { migrate: false });
-    const app = await buildApp({ config: t.config, database, webDistDir: '/nonexistent' });
-    await app.ready();
-    second = { app, database };
-  });
-  afterAll(async () => {
-    await second?.app.close();
-    await second?.database.close();
-    await t?.close();
-  });
+  const { t, second } = twoAppsOnPostgres({ env: { RATE_LIMIT_MULTIPLIER: '1000' } });
 
   it(
     '200 issuers at once over two pools, one in five rolling back: the committed numbers are exactly 1..N',

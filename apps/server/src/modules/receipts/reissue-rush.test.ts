@@ -5,11 +5,8 @@
 // gap, no duplicate), every order has one current receipt, and nothing deadlocks (one lock order: the receipt
 // series before the credit-note series). PGlite runs one transaction at a time, so PostgreSQL only.
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.js';
-import { openDatabase, type DatabaseHandle } from '../../db/client.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { twoAppsOnPostgres } from '../../../test/two-apps.js';
 import {
   buyer,
   createLiveEvent,
@@ -27,21 +24,7 @@ const unbroken = (numbers: string[], prefix: string) =>
   expect([...numbers].sort()).toEqual(numbers.map((_, index) => `${prefix}-${String(index + 1).padStart(6, '0')}`));
 
 describe.runIf(onPostgres)('re-issues, sales and refunds at once (PostgreSQL)', () => {
-  let t: TestApp;
-  let second: { app: FastifyInstance; database: DatabaseHandle };
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '1000' } });
-    const database = await openDatabase({ kind: 'postgres', url: t.databaseUrl!, poolSize: 10 }, { migrate: false });
-    const app = await buildApp({ config: t.config, database, webDistDir: '/nonexistent' });
-    await app.ready();
-    second = { app, database };
-  });
-  afterAll(async () => {
-    await second?.app.close();
-    await second?.database.close();
-    await t?.close();
-  });
+  const { t, second } = twoAppsOnPostgres({ env: { RATE_LIMIT_MULTIPLIER: '1000' } });
 
   it(
     '12 re-issues, 12 sales, 6 refunds and a double-posted change at once: both series 1..N, one current receipt each',
