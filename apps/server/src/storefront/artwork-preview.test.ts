@@ -1,5 +1,5 @@
-// The event artwork's inline preview (decision 142): the event page carries a small WebP of the artwork as the
-// <img>'s background, so its first paint shows a picture; the file itself still covers it when it arrives.
+// The event artwork's inline preview (decision 142): the event page carries a small WebP of the artwork in its
+// HTML, under the artwork, so its first paint shows a picture; the file itself covers it when it arrives.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -62,12 +62,14 @@ async function eventPage(artworkUrl: string): Promise<string> {
   return page.body;
 }
 
-/** The artwork <img>'s inline preview, decoded; null when the page has none. */
+/** The artwork's inline preview <img>, decoded; null when the page has none. */
 async function previewOf(html: string) {
-  const art = /<img [^>]*class="art"[^>]*>/.exec(html)?.[0] ?? '';
-  const uri = /style="background-image:url\(data:image\/webp;base64,([A-Za-z0-9+/=]+)\)"/.exec(art)?.[1];
-  if (!uri) return null;
-  const bytes = Buffer.from(uri, 'base64');
+  const img =
+    /<img class="art-preview" src="data:image\/webp;base64,([A-Za-z0-9+/=]+)" alt="" width="480" height="270"\/>/.exec(
+      html,
+    );
+  if (!img) return null;
+  const bytes = Buffer.from(img[1]!, 'base64');
   return { bytes, metadata: await sharp(bytes).metadata() };
 }
 
@@ -82,15 +84,20 @@ afterAll(async () => {
 });
 
 describe('the event page', () => {
-  it("paints the artwork's preview with the page: a 480 px WebP of at most 6 KB behind the full image", async () => {
+  it("paints the artwork's preview with the page: a 480 px WebP of at most 6 KB under the full image", async () => {
     const url = await uploadArtwork(await photoLike(1600, 900), 'image/jpeg');
     expect(fs.existsSync(storedFile(previewKey(keyOf(url))))).toBe(true);
     const html = await eventPage(url);
     const preview = await previewOf(html);
     expect(preview?.metadata).toMatchObject({ format: 'webp', width: 480, height: 270 });
     expect(preview!.bytes.length).toBeLessThanOrEqual(PREVIEW_MAX_BYTES);
-    // The full artwork is still the image itself, responsive and preloaded.
-    expect(html).toMatch(/<img src="\/uploads\/images\/[0-9a-f-]{36}-w960\.webp" srcSet="[^"]+"/);
+    // The full artwork is still the image itself, responsive, fetched once the page is laid out (not preloaded
+    // from the head, where it would race the page for the first round trip) and decoded off the main thread.
+    const box = /<div class="art-box"><img class="art-preview" [^>]*\/>(<img [^>]*\/>)<\/div>/.exec(html)![1]!;
+    expect(box).toMatch(/^<img src="\/uploads\/images\/[0-9a-f-]{36}-w960\.webp" srcSet="[^"]+"/);
+    expect(box).toContain('class="art"');
+    expect(box).toContain('loading="lazy" decoding="async"');
+    expect(html).not.toContain('rel="preload" as="image"');
   });
 
   it('makes the preview of an image stored before previews on its first view, and stores it', async () => {

@@ -21,13 +21,14 @@ export function ResponsiveImg({ url, sizes, fallbackWidth, maxWidth, alt, ...res
 }
 
 /**
- * The event page's artwork: the largest thing above the fold, fetched at high priority (React preloads it from the
- * head with the same srcset, so the browser fetches one file). Not decoding="async": the LCP image should be
- * painted in the same frame as the text. Its inline preview (decision 142), a data: URI, is its background: the
- * first paint shows a picture without waiting for the file, which covers it when it arrives.
+ * The event page's artwork, the largest thing above the fold. With its inline preview (decision 142), a data: URI
+ * drawn under it in the same box (decorative: the artwork carries the alt text), the first paint shows the picture
+ * with the text; the file itself is fetched once the page is laid out (lazy, decoded off the main thread) and covers
+ * the preview when it arrives. Without one, the file is fetched at high priority (React preloads it from the head
+ * with the same srcset, so the browser fetches one file) and decoded in the same frame as the text.
  */
 export function EventArtwork({ url, alt, preview = null }: { url: string; alt: string; preview?: string | null }) {
-  return (
+  const image = (
     <ResponsiveImg
       className="art"
       url={url}
@@ -35,8 +36,14 @@ export function EventArtwork({ url, alt, preview = null }: { url: string; alt: s
       alt={alt}
       width={960}
       height={540}
-      fetchPriority="high"
-      {...(preview ? { style: { backgroundImage: `url(${preview})` } } : {})}
+      {...(preview ? { loading: 'lazy' as const, decoding: 'async' as const } : { fetchPriority: 'high' as const })}
     />
+  );
+  if (!preview) return image;
+  return (
+    <div className="art-box">
+      <img className="art-preview" src={preview} alt="" width={480} height={270} />
+      {image}
+    </div>
   );
 }

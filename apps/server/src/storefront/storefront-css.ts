@@ -2,7 +2,7 @@
 export const STOREFRONT_CSS = `main{max-width:960px;width:100%;margin:0 auto;padding:8px 20px 48px;flex:1}
 h1{font-size:clamp(1.6rem,5vw,2.4rem);line-height:1.15;margin:16px 0 8px}
 h2{font-size:1.2rem;margin:32px 0 12px}.card{border:1px solid var(--line);border-radius:14px;padding:16px;margin:16px 0}
-.art{display:block;width:100%;height:auto;aspect-ratio:16/9;object-fit:cover;border-radius:14px;background:var(--line) center/cover}
+.art{display:block;width:100%;height:auto;aspect-ratio:16/9;object-fit:cover;border-radius:14px;background:var(--line)}.art-box{position:relative}.art-box .art{position:relative;background:none}.art-preview{position:absolute;inset:0;width:100%;height:100%;object-fit:cover;border-radius:14px}
 .when{font-weight:600}.facts{display:grid;gap:4px 16px;grid-template-columns:max-content 1fr;margin:16px 0}.facts dt{color:var(--muted)}.facts dd{margin:0}
 .lineup{display:flex;flex-wrap:wrap;gap:8px;list-style:none;padding:0}.lineup li{border:1px solid var(--line);border-radius:999px;padding:2px 12px}
 .terms{white-space:pre-wrap}details{margin:16px 0}summary{cursor:pointer}
