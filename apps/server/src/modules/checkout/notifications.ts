@@ -33,7 +33,7 @@ import type { CheckoutMailJob, CheckoutNotifier } from './notifier.js';
 import type { TicketSigner } from './ticket-qr.js';
 import { creditNoteAttachment, receiptAttachment } from '../receipts/receipt-mail.js';
 import { vatRefundedAfter } from '../receipts/refund-vat.js';
-import { providerFeeJobSchema, recordProviderFee, type ProviderFeeJob } from '../payments/provider-fee.js';
+import { providerFeeJobSchema, recordProviderFee, type ProviderFeeJob } from './provider-fee.js';
 import { buildMail, orderDocuments, type MailContext, type PaymentReviewFacts } from './notification-mails.js';
 
 const orderTargetSchema = z.object({ orderId: z.string().uuid(), organizationId: z.string().min(1) });

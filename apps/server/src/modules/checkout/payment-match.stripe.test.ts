@@ -14,7 +14,7 @@ import { buyer, createLiveEvent, postCheckout, tokenFrom } from '../../../test/c
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.js';
 import { order, orderChange, ticket } from '../../db/schema/index.js';
 import { retryPendingRefunds } from './notifications.js';
-import { recordProviderFee } from '../payments/provider-fee.js';
+import { recordProviderFee } from './provider-fee.js';
 import { settlementForEvent } from '../reports/settlement.service.js';
 import type { EventDto } from '@marquee/shared';
 
