@@ -54,7 +54,7 @@ test('a VAT invoice with the right numbers, and a credit note after the refund',
   const card = dashboard.getByRole('region', { name: 'VAT', exact: true });
   await card.getByRole('switch', { name: 'Registered for VAT' }).click();
   await card.getByLabel('VAT number').fill('GB123456789');
-  await card.getByLabel('VAT rate (%)').fill('20');
+  await card.getByLabel('Standard VAT rate (%)').fill('20');
   await card.getByRole('button', { name: 'Save VAT settings' }).click();
   // The registered name and address are required once registered: said on their fields.
   await expect(card.getByText(/Enter the registered name on your VAT registration/i).first()).toBeVisible();
