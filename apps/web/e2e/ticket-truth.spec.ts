@@ -135,11 +135,12 @@ test('a sent ticket and one refunded alone are refused at the door, the rest adm
   await shot(page, testInfo, 'truth-order-dialog');
 
   // The tickets PDF the fan was e-mailed when they paid: one page per ticket, in order.
-  const confirmation = (await mailTo(request, fan)).find((mail) =>
-    mail.attachments.some((attachment) => attachment.contentType === 'application/pdf'),
-  );
+  // (Its receipt and the refund's credit note are PDFs too: the tickets are the one named tickets-<code>.pdf.)
+  const isTickets = (attachment: Mail['attachments'][number]) =>
+    attachment.contentType === 'application/pdf' && attachment.filename.startsWith('tickets-');
+  const confirmation = (await mailTo(request, fan)).find((mail) => mail.attachments.some(isTickets));
   expect(confirmation, "the fan's confirmation with the tickets PDF").toBeTruthy();
-  const pdfAttachment = confirmation!.attachments.find((attachment) => attachment.contentType === 'application/pdf')!;
+  const pdfAttachment = confirmation!.attachments.find(isTickets)!;
   const pdf = await request.get(`${baseURL}/api/dev/mail/${confirmation!.id}/attachments/${pdfAttachment.id}`);
   const pages = await ticketsInPdf(Buffer.from(await pdf.body()));
   expect(pages.map((entry) => entry.payload.split('.')[1])).toEqual(codes);
