@@ -4,6 +4,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { BILLING_MESSAGES, type BillingDetails } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
 import { order, orderBilling, orderDocument } from '../../db/schema/index.js';
 import { documentLabel, type DocumentContent } from './document-model.js';
 import { renderDocumentPdf, type BillingDetails as PdfBilling } from './document-pdf.js';
@@ -74,17 +75,23 @@ export function receiptRefusal(current: OrderRow): string | null {
   return null;
 }
 
+/** The order's row, locked for the transaction (its documents are issued under it). */
+async function lockOrder(tx: Tx, current: OrderRow): Promise<OrderRow | undefined> {
+  const [locked] = await tx
+    .select()
+    .from(order)
+    .where(and(eq(order.id, current.id), eq(order.organizationId, current.organizationId)))
+    .for('update')
+    .limit(1);
+  return locked;
+}
+
 /** The receipt of a paid order, issued now for an order paid before receipts existed. */
 export async function receiptOf(db: Database, current: OrderRow): Promise<DocumentRow | null> {
   const found = await findReceipt(db, current.organizationId, current.id);
   if (found) return found;
   return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select()
-      .from(order)
-      .where(and(eq(order.id, current.id), eq(order.organizationId, current.organizationId)))
-      .for('update')
-      .limit(1);
+    const locked = await lockOrder(tx, current);
     return locked && paidStatuses.includes(locked.status) ? issueReceipt(tx, locked) : null;
   });
 }
@@ -146,12 +153,7 @@ export async function saveBilling(
   details: BillingDetails,
 ): Promise<{ saved: true; reissued: Reissued | null } | { refused: string }> {
   return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select()
-      .from(order)
-      .where(and(eq(order.id, current.id), eq(order.organizationId, current.organizationId)))
-      .for('update')
-      .limit(1);
+    const locked = await lockOrder(tx, current);
     const refused = locked ? billingRefusal(locked) : BILLING_MESSAGES.orderNotPaid;
     if (refused || !locked) return { refused: refused ?? BILLING_MESSAGES.orderNotPaid };
     const before = await currentBusiness(tx, locked.organizationId, locked.id);
