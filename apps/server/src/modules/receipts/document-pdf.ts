@@ -6,7 +6,7 @@ import PDFDocument from 'pdfkit';
 import { formatMoney, PLATFORM_FEE_VAT_BP, toCurrencyCode, vatRateLabel, vatRateText } from '@marquee/shared';
 import type { BuyerBusiness, CreditNoteContent, DocumentContent, ReceiptContent } from './document-model.js';
 import { documentTitle, drawHeader, formatDay, type Write } from './document-header.js';
-import { documentFonts, drawable } from './pdf-fonts.js';
+import { drawable, registerDocumentFonts } from './pdf-fonts.js';
 
 export type BillingDetails = BuyerBusiness;
 
@@ -30,7 +30,6 @@ export { documentTitle };
 
 export async function renderDocumentPdf(input: DocumentPdfInput): Promise<Buffer> {
   const { content } = input;
-  const fonts = documentFonts();
   const title = documentTitle(content, input.number);
   const doc = new PDFDocument({
     size: 'A4',
@@ -42,8 +41,7 @@ export async function renderDocumentPdf(input: DocumentPdfInput): Promise<Buffer
     displayTitle: true,
     info: { Title: title, Author: content.seller.name, Subject: `Order ${content.orderCode}`, Creator: 'Marquee' },
   });
-  doc.registerFont('Regular', fonts.regular);
-  doc.registerFont('Bold', fonts.bold);
+  registerDocumentFonts(doc);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
