@@ -14,6 +14,11 @@ export interface RushDatabase {
   env: Record<string, string>;
   /** Tickets and orders of the event, read straight from the database after the servers stopped. */
   count(eventId: string): Promise<Counts>;
+  /**
+   * E-mails in the outbox (handed to the mail server) to addresses like `pattern`, read while the servers run;
+   * null where the servers hold the database (PGlite), so it cannot be read from here.
+   */
+  mailsTo(pattern: string): Promise<number> | null;
 }
 
 const COUNT_SQL = {
@@ -42,6 +47,7 @@ export function pgliteDatabase(dataDir: string): RushDatabase {
         await db.close();
       }
     },
+    mailsTo: () => null,
   };
 }
 
@@ -54,6 +60,16 @@ export function postgresDatabase(url: string, dataDir: string): RushDatabase {
       await client.connect();
       try {
         return await countEvent((text, values) => client.query(text, values), eventId);
+      } finally {
+        await client.end();
+      }
+    },
+    async mailsTo(pattern) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const { rows } = await client.query(`select count(*)::int as n from mail_outbox where "to" like $1`, [pattern]);
+        return (rows[0] as { n: number }).n;
       } finally {
         await client.end();
       }

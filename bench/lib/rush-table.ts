@@ -25,6 +25,10 @@ export interface Row {
   paid: number | null;
   payFailures: number;
   paySeconds: number;
+  /** Seconds from the last sale until every fan's ticket e-mail was in the outbox; null where not readable. */
+  mailSeconds: number | null;
+  /** The fans' e-mails in the outbox then: `paid` when each went once. */
+  fanMails: number | null;
   sold: number;
   tickets: number;
   heldLeft: number;
@@ -46,6 +50,8 @@ export function printRow(row: Row) {
     (row.stealPercent === null ? '-' : row.stealPercent.toFixed(1)).padStart(5),
     (row.paid === null ? '-' : `${row.paid}${row.payFailures ? ` (${row.payFailures} failed)` : ''}`).padStart(6),
     (row.paid === null ? '-' : row.paySeconds.toFixed(1)).padStart(6),
+    (row.mailSeconds === null ? '-' : row.mailSeconds.toFixed(1)).padStart(6),
+    (row.fanMails === null ? '-' : String(row.fanMails)).padStart(5),
     String(row.sold).padStart(5),
     String(row.tickets).padStart(7),
     String(row.heldLeft).padStart(9),
@@ -91,6 +97,8 @@ export const header = [
   'steal'.padStart(5),
   'paid'.padStart(6),
   'pay s'.padStart(6),
+  'mail s'.padStart(6),
+  'mails'.padStart(5),
   'sold'.padStart(5),
   'tickets'.padStart(7),
   'held left'.padStart(9),
