@@ -2,6 +2,7 @@
 // holder, the codes and a QR code large enough to scan from paper or a phone (about 7 cm), and the add-ons the
 // order bought.
 import PDFDocument from 'pdfkit';
+import { useStandardFonts } from '../../lib/pdf-standard-fonts.js';
 import { textOn } from '../../adapters/mail/colors.js';
 import { formatAge, formatEventWhen, formatLastEntry, resolveBranding } from './ticket-documents.format.js';
 import { addOnsText, toWinAnsi } from './ticket-documents.pdf-text.js';
@@ -31,6 +32,8 @@ export async function renderTicketsPdf(input: TicketsPdfInput): Promise<Buffer> 
     size: 'A4',
     margin: 0,
     autoFirstPage: false,
+    // No default font parsed for this document: its fonts come from the process's parsed copies.
+    font: '',
     compress: input.compress ?? true,
     info: {
       Title: toWinAnsi(`Tickets for ${input.event.name} (${input.order.code})`),
@@ -39,6 +42,7 @@ export async function renderTicketsPdf(input: TicketsPdfInput): Promise<Buffer> 
       Creator: 'Marquee',
     },
   });
+  useStandardFonts(doc, ['Helvetica', 'Helvetica-Bold', 'Courier-Bold']);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
