@@ -291,9 +291,11 @@ async function smtpDown(world: World) {
   const outcome = await buyTickets(via, world.shop, fan);
   await sleep(4_000);
   const duringOutage = world.smtp.count(fan, 'Your tickets');
+  // Held back: still to be sent, whichever moment of its retries the query meets (waiting out its back-off, or
+  // being tried again against the refusing server), neither completed nor given up.
   const [retrying] = await query<{ n: number }>(
     world,
-    `select count(*)::int as n from pgboss.job where name = 'checkout-mail' and state = 'retry'`,
+    `select count(*)::int as n from pgboss.job where name = 'checkout-mail' and state in ('retry', 'active')`,
   );
   world.smtp.refusing = false;
   const delay = await waitFor(
@@ -304,7 +306,7 @@ async function smtpDown(world: World) {
   await sleep(3_000);
   const mails = world.smtp.count(fan, 'Your tickets');
   console.log(
-    `  3. SMTP down: purchase ${outcome}; e-mails during the outage ${duringOutage}, mail jobs waiting to retry ` +
+    `  3. SMTP down: purchase ${outcome}; e-mails during the outage ${duringOutage}, mail jobs still to send ` +
       `${retrying!.n}; delivered ${(delay / 1000).toFixed(1)} s after SMTP returned; e-mails in all ${mails}`,
   );
   if (outcome !== 'paid') world.failures.push(`3: the purchase failed while SMTP was down (${outcome})`);
