@@ -73,6 +73,7 @@ import type { CheckoutNotifier } from './modules/checkout/notifier.js';
 import { requestIdFrom } from './lib/logging.js';
 import { countMailSends, createMetrics, metricsRoutes, queueDepthMetrics, type AppMetrics } from './plugins/metrics.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
+import { createMailLane, type MailLane } from './jobs/mail-lane.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -92,6 +93,7 @@ declare module 'fastify' {
     metrics: AppMetrics;
     /** The durable job queue; buildApp never starts it (server.ts does, or a test that wants a worker). */
     jobs: JobQueue;
+    mailLane: MailLane;
     afterSale: AfterSale;
     waitlist: Waitlist;
     /** The waiting room's gate (decision 034); tests refresh its snapshots. */
@@ -262,7 +264,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('jobs', jobs);
   if (!options.jobs) app.addHook('onClose', async () => jobs.stop());
   queueDepthMetrics(metrics, jobs);
+  const mailLane = createMailLane({ onError: (error) => app.log.error({ err: error }, 'mail lane task failed') });
+  app.decorate('mailLane', mailLane);
+  app.addHook('onClose', async () => mailLane.close());
   const notifier = createCheckoutNotifier({
+    lane: mailLane,
     db: database.db,
     mailer,
     payments,

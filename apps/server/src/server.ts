@@ -82,6 +82,7 @@ async function main() {
       }),
       app.log,
       app.metrics,
+      app.mailLane,
     );
   } catch (error) {
     await app.close();

@@ -64,6 +64,8 @@ export async function runRefundJobs(
 
 /** Sends the queued checkout e-mails (as the worker would). */
 export async function deliverCheckoutMail(app: FastifyInstance) {
+  // What the mail lane took on after the sale first (decision 146), then whatever is still due.
+  await app.mailLane.idle();
   const handlers = checkoutJobHandlers(app.checkout.notifier);
   while ((await app.jobs.runDue(QUEUES.checkoutMail, handlers[QUEUES.checkoutMail], 20)) > 0);
 }

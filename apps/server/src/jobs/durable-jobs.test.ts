@@ -225,6 +225,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two workers on PostgreSQL', () =>
           log: t.app.log,
           appUrl: t.config.appUrl,
           publicHost: t.config.publicHost,
+          lane: t.app.mailLane,
           jobs: queue,
         });
         workers.push(

@@ -3,7 +3,25 @@
 // processes. Started by server.ts, never by buildApp: tests run a job function directly, drain a queue with
 // runDue(), or start the worker themselves.
 import type { FastifyBaseLogger } from 'fastify';
-import { failureReason, MAIL_QUEUES, MAIL_WORKERS, SCHEDULES, type JobQueue, type QueueName } from './queue.js';
+import type { MailLane } from './mail-lane.js';
+import {
+  failureReason,
+  MAIL_EXPIRE_SECONDS,
+  MAIL_QUEUES,
+  MAIL_WORKERS,
+  QUEUES,
+  SCHEDULES,
+  type JobQueue,
+  type QueueName,
+} from './queue.js';
+
+/**
+ * The queues whose jobs run in the mail lane (decision 146): made when the process is quiet, so a worker's poll
+ * during a drop does not render e-mails between its sales. A claimed job waits at most LANE_WAIT_MS for its turn,
+ * well inside its expiry (MAIL_EXPIRE_SECONDS), after which pg-boss would hand it to another worker.
+ */
+export const LANE_QUEUES: ReadonlySet<QueueName> = new Set([...MAIL_QUEUES, QUEUES.providerFee]);
+export const LANE_WAIT_MS = (MAIL_EXPIRE_SECONDS * 1000) / 2.5;
 
 export type JobHandlers = Record<QueueName, (data: unknown) => Promise<unknown>>;
 
@@ -22,6 +40,7 @@ export async function startJobs(
   handlers: JobHandlers,
   log: FastifyBaseLogger,
   metrics?: JobMetrics,
+  lane?: MailLane,
 ): Promise<JobRunner> {
   await queue.start();
   const periodic = new Set<QueueName>(SCHEDULES.map((entry) => entry.queue));
@@ -38,7 +57,8 @@ export async function startJobs(
           const finished = (outcome: 'succeeded' | 'failed') =>
             metrics?.jobFinished(name, outcome, (performance.now() - started) / 1000);
           try {
-            const result = await handler(job!.data);
+            const run = () => handler(job!.data);
+            const result = lane && LANE_QUEUES.has(name) ? await lane.run(run, LANE_WAIT_MS) : await run();
             finished('succeeded');
             return result;
           } catch (error) {

@@ -117,10 +117,7 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
   const { db } = deps;
   const summary = checkoutSummary(deps);
   const confirmFree = (current: Parameters<typeof confirmFreeCheckout>[1]) =>
-    confirmFreeCheckout(
-      { db, notifier: deps.notifier, onMailError: (error) => app.log.error({ err: error }, 'free order mail failed') },
-      current,
-    );
+    confirmFreeCheckout({ db, notifier: deps.notifier }, current);
 
   app.get(STOREFRONT_SCRIPT_PATH, { constraints }, async (_request, reply) =>
     reply

@@ -197,6 +197,7 @@ describe('an order e-mail is handed to the mail server once', () => {
       log: t.app.log,
       appUrl: t.config.appUrl,
       publicHost: t.config.publicHost,
+      lane: t.app.mailLane,
       jobs: t.app.jobs,
     });
     // The after-commit run already sent this order's confirmation to the outbox: start from a fresh record.

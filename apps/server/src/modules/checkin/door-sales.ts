@@ -174,7 +174,7 @@ export async function sellAtDoor(
   // Its receipt (decision 137), in a transaction of its own: this sale took the counters first, and the receipt
   // series is taken before the counters everywhere else. Had this failed, it is issued when first asked for.
   await receiptOf(db, sale.paid).catch(deps.onMailError);
-  if (email) await deps.notifier.deliverQueued().catch(deps.onMailError);
+  if (email) deps.notifier.deliverSoon();
   const typeName = new Map(lines.map((line) => [line.ticketTypeId, line.type.name]));
   return {
     order_code: sale.paid.code,

@@ -339,16 +339,15 @@ export async function orderLines(db: Database, orderRow: Pick<OrderRow, 'id' | '
 export async function confirmFreeCheckout(
   deps: {
     db: Database;
-    notifier: Pick<CheckoutNotifier, 'queueFollowUp' | 'deliverQueued'>;
-    onMailError?: (error: unknown) => void;
+    notifier: Pick<CheckoutNotifier, 'queueFollowUp' | 'deliverSoon'>;
   },
   current: OrderRow,
   now = new Date(),
 ): Promise<{ confirmed: true } | { refused: string }> {
   const followUp = await deps.db.transaction((tx) => confirmFreeOrder(tx, current.id, now, deps.notifier));
   if (!followUp) return { refused: CHECKOUT_TEXT.holdExpired };
-  // The sale stands whatever the mail server does: a failed attempt is left to the job worker's retries.
-  await deps.notifier.deliverQueued().catch((error: unknown) => deps.onMailError?.(error));
+  // The e-mails follow in the mail lane; the sale stands whatever the mail server does.
+  deps.notifier.deliverSoon();
   return { confirmed: true };
 }
 

@@ -221,6 +221,7 @@ describe('a fan gets free tickets', () => {
     expect(shown.body).not.toContain('Booking fee');
 
     // The confirmation e-mail went through the same jobs as a paid order's, with no booking fee line.
+    await t.app.mailLane.idle();
     const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, 'guest@example.com'));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('Free');

@@ -34,6 +34,7 @@ import type { TicketSigner } from './ticket-qr.js';
 import { creditNoteAttachment, receiptAttachment } from '../receipts/receipt-mail.js';
 import { vatRefundedAfter } from '../receipts/refund-vat.js';
 import { providerFeeJobSchema, recordProviderFee, type ProviderFeeJob } from './provider-fee.js';
+import type { MailLane } from '../../jobs/mail-lane.js';
 import { buildMail, orderDocuments, type MailContext, type PaymentReviewFacts } from './notification-mails.js';
 
 const orderTargetSchema = z.object({ orderId: z.string().uuid(), organizationId: z.string().min(1) });
@@ -64,6 +65,8 @@ export interface NotificationDeps {
   appUrl: string;
   publicHost: string;
   jobs: JobQueue;
+  /** Where a sale's follow-up jobs run after it answers (deliverSoon). */
+  lane: MailLane;
 }
 
 // Every sale's two e-mails read their order, event and organiser, then the tickets: prepared (decision 038).
@@ -339,9 +342,15 @@ export function createCheckoutNotifier(deps: NotificationDeps): CheckoutNotifier
 
     async deliverQueued() {
       const handlers = checkoutJobHandlers(notifier);
-      await deps.jobs.runDue(QUEUES.checkoutRefund, handlers[QUEUES.checkoutRefund], 1);
-      await deps.jobs.runDue(QUEUES.checkoutMail, handlers[QUEUES.checkoutMail], 3);
-      await deps.jobs.runDue(QUEUES.providerFee, handlers[QUEUES.providerFee], 1);
+      return (
+        (await deps.jobs.runDue(QUEUES.checkoutRefund, handlers[QUEUES.checkoutRefund], 1)) +
+        (await deps.jobs.runDue(QUEUES.checkoutMail, handlers[QUEUES.checkoutMail], 3)) +
+        (await deps.jobs.runDue(QUEUES.providerFee, handlers[QUEUES.providerFee], 1))
+      );
+    },
+
+    deliverSoon() {
+      deps.lane.soon(drain);
     },
 
     async deliverMail(job) {
@@ -446,6 +455,7 @@ export function createCheckoutNotifier(deps: NotificationDeps): CheckoutNotifier
       );
     },
   };
+  const drain = () => notifier.deliverQueued();
   return notifier;
 }
 

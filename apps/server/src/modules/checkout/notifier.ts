@@ -25,10 +25,15 @@ export interface CheckoutNotifier {
   /** Queues the jobs a committed fulfilment needs (e-mails, a refund), inside the fulfilment's transaction. */
   queueFollowUp(tx: Tx, followUp: FulfilmentFollowUp): Promise<void>;
   /**
-   * Right after the commit, runs the checkout jobs that are due here and now, so the fan's e-mail is in the
-   * outbox by the time the order page shows; a failure leaves the job to the worker's retries.
+   * Runs some of the checkout jobs that are due (a refund, e-mails, a provider fee) here and now and returns how
+   * many; a failure leaves the job to the worker's retries.
    */
-  deliverQueued(): Promise<void>;
+  deliverQueued(): Promise<number>;
+  /**
+   * After a sale commits: has the mail lane (jobs/mail-lane.ts) run the due checkout jobs once the process is
+   * quiet, so the sale answers without making its e-mails; the order page shows the tickets at once.
+   */
+  deliverSoon(): void;
   /** The mail job: renders the e-mail from the order and sends it to each recipient not yet sent it. */
   deliverMail(job: CheckoutMailJob): Promise<void>;
   /** The provider-fee job (decision 141): reads the fee of a paid order's payment and records it once. */

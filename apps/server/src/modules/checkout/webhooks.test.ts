@@ -79,13 +79,17 @@ async function completedEvent(sessionId: string, created = Math.floor(Date.now()
   });
 }
 
-const deliver = (payload: string) =>
-  t.app.inject({
+/** Delivers a signed event, then lets the mail lane do what the sale left it (decision 146). */
+async function deliver(payload: string) {
+  const response = await t.app.inject({
     method: 'POST',
     url: '/api/webhooks/stripe',
     headers: { 'content-type': 'application/json', 'stripe-signature': sandbox().signWebhookPayload(payload) },
     payload,
   });
+  await t.app.mailLane.idle();
+  return response;
+}
 
 const mailTo = async (email: string) =>
   (await t.app.inject({ method: 'GET', url: `/api/dev/mail?to=${encodeURIComponent(email)}` })).json() as Array<{

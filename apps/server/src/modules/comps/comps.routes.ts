@@ -1,6 +1,6 @@
 // Guest list API (decision 126): issue one comp, import a CSV file of them, list an event's comps, and the door
 // list as CSV or PDF (decision 127). Owners and admins; every query scoped by the caller's organisation.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { compCreateSchema, compImportSchema, compsIssuedSchema, compsPageSchema } from '@marquee/shared';
@@ -17,12 +17,7 @@ const IMPORT_BODY_LIMIT = 7 * 1024 * 1024;
 export function compRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
-  const deps = (request: FastifyRequest): CompDeps => ({
-    db,
-    jobs: app.jobs,
-    notifier: app.checkout.notifier,
-    onMailError: (error) => request.log.warn({ err: error }, 'comp e-mail left to the job worker'),
-  });
+  const deps = (): CompDeps => ({ db, jobs: app.jobs, notifier: app.checkout.notifier });
 
   api.get(
     '/api/events/:id/comps',
@@ -46,7 +41,7 @@ export function compRoutes(app: FastifyInstance) {
       const { organizationId, userId } = await requireOrganization(request);
       const { force, ticket_type_id: ticketTypeId, ...comp } = request.body;
       const issued = await issueComps(
-        deps(request),
+        deps(),
         { organizationId, userId },
         request.params.id,
         [{ line: null, ...comp, ticketTypeId }],
@@ -66,7 +61,7 @@ export function compRoutes(app: FastifyInstance) {
       const { organizationId, userId } = await requireOrganization(request);
       const { types } = await loadCompEvent(db, organizationId, request.params.id, true);
       const { rows, errors } = readCompCsv(request.body.csv, types);
-      const issued = await issueComps(deps(request), { organizationId, userId }, request.params.id, rows, {
+      const issued = await issueComps(deps(), { organizationId, userId }, request.params.id, rows, {
         force: request.body.force,
         errors,
       });

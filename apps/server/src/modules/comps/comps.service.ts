@@ -33,7 +33,6 @@ export interface CompDeps {
   db: Database;
   jobs: JobQueue;
   notifier: CheckoutNotifier;
-  onMailError: (error: unknown) => void;
 }
 
 /** One comp to issue, checked already; `line` is the CSV line it came from (null for the one-at-a-time form). */
@@ -166,7 +165,7 @@ export async function issueComps(
       if (!clash || attempt >= 3) throw error;
     }
   }
-  if (options.deliverNow) await deps.notifier.deliverQueued().catch(deps.onMailError);
+  if (options.deliverNow) deps.notifier.deliverSoon();
   return { issued: rows.length, tickets: totalTickets };
 
   async function writeComps() {

@@ -54,6 +54,15 @@ function toDevMailMessage(message: OutboxMessage): DevMailMessage {
   };
 }
 
+/** How long the mailbox waits for the mail lane to finish before it answers with what the outbox holds. */
+const LANE_WAIT_MS = 20_000;
+
+async function settled(work: Promise<void>, waitMs: number) {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+  clearTimeout(timer);
+}
+
 export function devMailRoutes(app: FastifyInstance, db: Database, options: { open: boolean }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // The codes in the outbox unlock every account: only the machine itself may read it, unless DEV_MAILBOX=open.
@@ -68,6 +77,8 @@ export function devMailRoutes(app: FastifyInstance, db: Database, options: { ope
       schema: { querystring: devMailQuerySchema, response: { 200: z.array(devMailMessageSchema) } },
     },
     async (request, reply) => {
+      // What the mail lane has yet to make (a sale's e-mails come just after it) is waited for, up to a bound.
+      await settled(app.mailLane.idle(), LANE_WAIT_MS);
       const messages = await listOutbox(db, request.query.limit, { to: request.query.to });
       return reply.header('cache-control', 'no-store').send(messages.map(toDevMailMessage));
     },
@@ -88,6 +99,7 @@ export function devMailRoutes(app: FastifyInstance, db: Database, options: { ope
     { onRequest: onlyLoopback, schema: { querystring: devMailQuerySchema } },
     async (request, reply) => {
       const { to, limit } = request.query;
+      await settled(app.mailLane.idle(), LANE_WAIT_MS);
       const messages = await listOutbox(db, limit, { to });
       const html = renderMailboxPage({ messages, to, smtp: app.mailer.kind === 'smtp' });
       return reply

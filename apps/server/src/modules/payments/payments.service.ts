@@ -259,8 +259,8 @@ export interface WebhookOutcome {
 /**
  * POST /api/webhooks/stripe and the sandbox's deliveries both come through here: verify, handle once (queueing
  * what the committed change needs, e-mails or an automatic refund, as durable jobs in the same transaction),
- * then try those jobs right away. A failing attempt is logged and does not fail the delivery: the sale stands
- * and the job worker retries it with back-off.
+ * then hand those jobs to the mail lane, which runs them soon after the delivery is answered. A failing attempt
+ * does not touch the sale: the job worker retries it with back-off.
  */
 export async function receiveWebhook(
   deps: PaymentsServiceDeps & { notifier?: CheckoutNotifier; log?: FastifyBaseLogger },
@@ -275,13 +275,9 @@ export async function receiveWebhook(
     deps.notifier,
     await paymentAccountOf(deps.payments, event),
   );
-  if (outcome.followUp && deps.notifier) {
-    try {
-      await deps.notifier.deliverQueued();
-    } catch (error) {
-      deps.log?.error({ err: error, orderId: outcome.followUp.orderId }, 'checkout follow-up attempt failed');
-    }
-  }
+  // The e-mails (and a refund, a provider fee) are made in the mail lane once the process is quiet, not inside
+  // the sale (decision 146).
+  if (outcome.followUp && deps.notifier) deps.notifier.deliverSoon();
   return outcome;
 }
 
