@@ -2,8 +2,10 @@
 // event of CAPACITY tickets, on (a) one server on PGlite, (b) one server on PostgreSQL, (c) two servers on the
 // same PostgreSQL database, and (f) the floor: a bare server making the hold's round trips with no product around
 // them (bench/lib/floor-server.ts), which shows what this machine allows. Prints hold latency and throughput, then
-// pays every hold through the sandbox and checks nothing was oversold. Figures, plus one hard check (OVERSOLD
-// must be 0).
+// pays every hold through the sandbox as a fan would, a sale counting once the fan's order page shows the ticket
+// (bench/lib/rush-sale.ts; the floor makes the sale's statements alone), the seconds until every ticket e-mail is in
+// the outbox, each server process's CPU per sale and memory, and checks nothing was oversold. Figures, plus one
+// hard check (OVERSOLD must be 0).
 // Run with `npm run bench -- checkout-rush` (BUYERS, CAPACITY, CONCURRENCY, PAY_CONCURRENCY, BENCH_DATABASE_URL;
 // SETUPS=abcf picks set-ups; PAY=0 skips the payments; ROUNDS=N runs the set-ups N times, each on fresh servers
 // and a fresh database, and ends with each set-up's median and range). BASELINE=<git ref> runs the set-ups (default
@@ -12,6 +14,8 @@
 // only the venue's CAPACITY, once with a shared quota of CAPACITY over both types (the venue then twice as large, so
 // the quota is what sells out; decision 128) and an add-on of CAPACITY that every fan also takes one of (decision
 // 134); it ends with holds/s without and with them side by side, and checks neither quota nor add-on is oversold.
+// SPLIT=1 adds one run of set-up b (per code version) on a server under --cpu-prof and prints the share of its CPU
+// over the pay phase spent in the sandbox provider's own code, and each part per sale (bench/lib/cpu-profile.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +23,17 @@ import pg from 'pg';
 import { QUEUE_DEFAULT_RATE_PER_MINUTE } from '@marquee/shared';
 import { forEachLimited, HttpClient, percentile } from './lib/http.js';
 import { pgliteDatabase, postgresDatabase, type RushDatabase } from './lib/rush-databases.js';
-import { header, printRounds, printRow, printSalesRate, type Row } from './lib/rush-table.js';
+import {
+  header,
+  printRounds,
+  printRow,
+  printSaleFloor,
+  printSalesRate,
+  type ProcessFigures,
+  type Row,
+} from './lib/rush-table.js';
+import { attributeSamples, readMainThreadProfile, sandboxMark } from './lib/cpu-profile.js';
+import { failureSummary, paySale, type SaleFailure } from './lib/rush-sale.js';
 import { printBaseline } from './lib/rush-baseline.js';
 import { BASELINE, codeVersions, inRoundOrder, type CodeVersion } from './lib/baseline.js';
 import {
@@ -58,6 +72,8 @@ const WARM_CHECKOUTS = Number(process.env.WARM_CHECKOUTS ?? 300);
 const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 1));
 /** Run each set-up without and with a shared quota over the rush's types (decision 128). */
 const QUOTA = process.env.QUOTA === '1';
+/** One more run of set-up b, profiled, to split the server's CPU between the sandbox and the product. */
+const SPLIT = process.env.SPLIT === '1';
 /** The issue's target for b) and c): holds per second and p99 of every checkout request (ms). */
 const TARGET = { holdsPerSecond: 1000, p99: 200 };
 
@@ -183,12 +199,30 @@ async function mailsHandedOver(database: RushDatabase, paid: number, lastSale: n
   }
 }
 
+/** process.hrtime in microseconds: the clock a CPU profile's timestamps are on (CLOCK_MONOTONIC on Linux). */
+const microsecondsNow = () => Number(process.hrtime.bigint() / 1000n);
+
+const between = (before: number | null | undefined, after: number | null | undefined) =>
+  before === null || before === undefined || after === null || after === undefined ? null : after - before;
+
+/** SPLIT=1: the profile the server wrote on exit, attributed to the sandbox and the product over `window`. */
+function splitFigures(dir: string, pid: number | undefined, window: { from: number; to: number }) {
+  const profile = readMainThreadProfile(dir, pid);
+  if (!profile) return { attribution: null, sandboxFramesFound: false };
+  return {
+    attribution: attributeSamples(profile, sandboxMark, window),
+    sandboxFramesFound: profile.nodes.some((node) => sandboxMark(node.callFrame) === 'sandbox'),
+  };
+}
+
 async function runSetup(
   setup: string,
   database: RushDatabase,
   processes: number,
   version: CodeVersion | undefined,
   quota: 'none' | 'two types' | 'quota' = 'none',
+  /** SPLIT=1: the directory the (one) server writes its CPU profile into. */
+  profileDir?: string,
 ): Promise<Row> {
   const servers: ServerProcess[] = [];
   const clients: HttpClient[] = [];
@@ -198,7 +232,11 @@ async function runSetup(
     // Every process has the same public configuration, as behind a load balancer: one app host, one storefront
     // domain; the bench picks the process by the port it connects to.
     const env = { ...database.env, PUBLIC_HOST: appHost, APP_URL: `http://${appHost}`, AUTH_SECRET };
-    for (const port of ports) servers.push(await startServer(port, env, { root: version?.root }));
+    const profiling = profileDir
+      ? // Writing a large profile at exit takes a while: more time before the stop turns into SIGKILL.
+        { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`], stopTimeoutMs: 120_000 }
+      : {};
+    for (const port of ports) servers.push(await startServer(port, env, { root: version?.root, ...profiling }));
     const perClient = Math.max(1, Math.ceil(Math.max(CONCURRENCY, PAY_CONCURRENCY) / processes));
     for (const port of ports) clients.push(new HttpClient(port, perClient));
     const subdomain = `rush${Date.now().toString(36)}`;
@@ -256,45 +294,49 @@ async function runSetup(
     );
     const { tokens } = burst;
 
+    // Each sale as the fan makes it, through the process the hold was sent to: pay, the sandbox's card form, the
+    // return page, the order page; it counts once that page shows the ticket (bench/lib/rush-sale.ts).
     let paid = 0;
-    let payFailures = 0;
+    const salesBy = servers.map(() => 0);
+    const failures = new Map<SaleFailure, number>();
+    const cpuAtStart = servers.map((server) => server.cpuSeconds());
+    const payWindowFrom = microsecondsNow();
     const payStarted = performance.now();
     await forEachLimited(PAY ? tokens : [], PAY_CONCURRENCY, async (token, index) => {
-      const client = clients[index % clients.length]!;
-      const pay = await client.trySend({
-        method: 'POST',
-        path: `/checkout/${token}/pay`,
-        host: shopHost,
-        headers: shopHeaders,
-        body: '',
-      });
-      if (pay.status !== 303) {
-        payFailures += 1;
-        return;
+      const at = index % clients.length;
+      const failure = await paySale(clients[at]!, token, { host: shopHost, headers: shopHeaders }, appHost);
+      if (failure) failures.set(failure, (failures.get(failure) ?? 0) + 1);
+      else {
+        paid += 1;
+        salesBy[at]! += 1;
       }
-      const provider = new URL(pay.location);
-      const card = await client.trySend({
-        path: provider.pathname,
-        host: provider.host,
-        headers: { origin: `http://${appHost}` },
-        body: { card_number: '4242424242424242', card_expiry: '12 / 34', card_cvc: '123', card_name: 'Fan' },
-      });
-      if (card.status === 303 && card.location.includes('/return')) paid += 1;
-      else payFailures += 1;
     });
     const lastSale = performance.now();
+    const payWindowTo = microsecondsNow();
+    const cpuAtLastSale = servers.map((server) => server.cpuSeconds());
     const paySeconds = (lastSale - payStarted) / 1000;
     // Every fan's ticket e-mail handed to the mail server (the outbox): seconds from the last sale until the
-    // outbox holds one per paid order, and how many it holds then (more than `paid`: sent twice).
-    const fanMails = PAY ? await mailsHandedOver(database, paid, lastSale) : null;
+    // outbox holds one per paid order, and how many it holds then (more than `paid`: sent twice). Not in the
+    // profiled run, which splits the pay phase only (and whose mail lane, under the profiler, can wait minutes).
+    const fanMails = PAY && !profileDir ? await mailsHandedOver(database, paid, lastSale) : null;
+    const cpuAtMails = fanMails ? servers.map((server) => server.cpuSeconds()) : null;
     const counters = await eventCounters(clients[0]!, appHost, organiser, live.id);
     const quotaSold = quota === 'quota' ? await quotaCounters(clients[0]!, appHost, organiser, live.id) : null;
     const addOnSold = addOnId ? await addOnCounters(clients[0]!, appHost, organiser, live.id) : null;
 
     await Promise.all(clients.map((client) => client.close()));
     clients.length = 0;
+    const serverFigures: ProcessFigures[] = servers.map((server, index) => ({
+      pid: server.pid,
+      sales: salesBy[index]!,
+      payCpuSeconds: between(cpuAtStart[index], cpuAtLastSale[index]),
+      toMailCpuSeconds: cpuAtMails ? between(cpuAtStart[index], cpuAtMails[index]) : null,
+      rss: server.rssMegabytes(),
+    }));
+    const pids = servers.map((server) => server.pid);
     await Promise.all(servers.map((server) => server.stop()));
     servers.length = 0;
+    const split = profileDir ? splitFigures(profileDir, pids[0], { from: payWindowFrom, to: payWindowTo }) : undefined;
     const counts = await database.count(live.id);
     const figures = burstFigures(burst);
     return {
@@ -303,8 +345,9 @@ async function runSetup(
       ...figures,
       // PGlite runs inside the server process: its CPU is in cpu/req.
       postgresCpuPerRequest: database.label === 'PGlite' ? null : figures.postgresCpuPerRequest,
-      paid,
-      payFailures,
+      paid: PAY ? paid : null,
+      payFailures: [...failures.values()].reduce((sum, n) => sum + n, 0),
+      payFailureReasons: failureSummary(failures),
       paySeconds,
       mailSeconds: fanMails?.seconds ?? null,
       fanMails: fanMails?.count ?? null,
@@ -315,6 +358,8 @@ async function runSetup(
         0,
         Math.max(counters.sold, counts.tickets, quotaSold?.taken ?? 0, addOnSold?.taken ?? 0) - CAPACITY,
       ),
+      processes: serverFigures,
+      split,
     };
   } finally {
     await Promise.allSettled(clients.map((client) => client.close()));
@@ -414,7 +459,9 @@ function printQuotaComparison(all: Row[]) {
 
 /**
  * Set-up f: the floor. bench/lib/floor-server.ts on its own fresh database makes the hold's three round trips with
- * no product around them, warmed and rushed exactly as the product is; what it reaches is what this machine allows.
+ * no product around them, warmed and rushed exactly as the product is; then it sells every hold, PAY_CONCURRENCY at
+ * a time as the product's pay phase, each sale one request making the payment's and the fulfilment's statements
+ * alone. What it reaches is what this machine allows.
  */
 async function runFloor(url: string): Promise<Row> {
   const port = await freePort();
@@ -437,26 +484,47 @@ async function runFloor(url: string): Promise<Row> {
       },
     );
     const burst = await rushBurst([client], '/events/rush/checkout', host, {}, form, [server]);
+    let paid = 0;
+    let payFailures = 0;
+    const cpuAtStart = server.cpuSeconds();
+    const payStarted = performance.now();
+    await forEachLimited(PAY ? burst.tokens : [], PAY_CONCURRENCY, async (token) => {
+      const reply = await client.trySend({ method: 'POST', path: `/checkout/${token}/pay`, host, body: '' });
+      if (reply.status === 303 && reply.location === `/orders/${token}`) paid += 1;
+      else payFailures += 1;
+    });
+    const paySeconds = (performance.now() - payStarted) / 1000;
+    const payCpuSeconds = between(cpuAtStart, server.cpuSeconds());
     const counted = new pg.Client({ connectionString: url });
     await counted.connect();
     try {
       const orders = await counted.query<{ n: number }>(
         `select count(*)::int as n from floor_order where event_slug = 'rush'`,
       );
-      const held = await counted.query<{ held: number }>(`select held from floor_event where slug = 'rush'`);
-      const sold = orders.rows[0]!.n;
+      const tickets = await counted.query<{ n: number }>(
+        `select count(*)::int as n from floor_ticket join floor_order on floor_order.id = order_id where event_slug = 'rush'`,
+      );
+      const counters = await counted.query<{ held: number; sold: number }>(
+        `select held, sold from floor_event where slug = 'rush'`,
+      );
+      // Without payments what the floor sold is its holds, as before the sale floor.
+      const sold = PAY ? counters.rows[0]!.sold : orders.rows[0]!.n;
+      const ticketCount = PAY ? tickets.rows[0]!.n : sold;
       return {
         setup: 'f) floor, PostgreSQL',
         ...burstFigures(burst),
-        paid: null,
+        paid: PAY ? paid : null,
         mailSeconds: null,
         fanMails: null,
-        payFailures: 0,
-        paySeconds: 0,
+        payFailures,
+        paySeconds,
         sold,
-        tickets: sold,
-        heldLeft: held.rows[0]!.held,
-        oversold: Math.max(0, sold - CAPACITY),
+        tickets: ticketCount,
+        heldLeft: counters.rows[0]!.held,
+        oversold: Math.max(0, Math.max(sold, ticketCount, orders.rows[0]!.n) - CAPACITY),
+        processes: [
+          { pid: server.pid, sales: paid, payCpuSeconds, toMailCpuSeconds: null, rss: server.rssMegabytes() },
+        ],
       };
     } finally {
       await counted.end();
@@ -469,7 +537,7 @@ async function runFloor(url: string): Promise<Row> {
 
 console.log(
   `Checkout rush: ${BUYERS} fans (1 ticket each, distinct e-mails) for ${CAPACITY} tickets, ${CONCURRENCY} checkouts in flight, ` +
-    `payments ${PAY_CONCURRENCY} at a time; ${os.cpus().length} CPU cores (load average ${os.loadavg()[0]!.toFixed(1)}), Node ${process.version}. Latencies in ms (server response time per request); cpu/req: ms of the server processes' CPU per checkout request over the burst; client and pg: the same for the bench's own client and for PostgreSQL; steal: % of the machine's CPU time the hypervisor gave to others during the burst.`,
+    `payments ${PAY_CONCURRENCY} at a time; ${os.cpus().length} CPU cores (load average ${os.loadavg()[0]!.toFixed(1)}), Node ${process.version}. Latencies in ms (server response time per request); cpu/req: ms of the server processes' CPU per checkout request over the burst; client and pg: the same for the bench's own client and for PostgreSQL; steal: % of the machine's CPU time the hypervisor gave to others during the burst. paid: sales whose order page shows the ticket (the floor: sales its one statement made), pay s: seconds to make them all, sales/s: paid / pay s; mail s: seconds from the last sale until every fan's ticket e-mail is in the outbox. Under each row, each server process's CPU per sale it served over the pay phase and its memory before it stopped.`,
 );
 // Without BASELINE one version, the working tree, and rows carry no version label.
 const compared = BASELINE ? codeVersions() : undefined;
@@ -561,12 +629,46 @@ try {
       }
     }
   }
-  if (BASELINE) printBaseline(rows, BASELINE);
-  else {
-    if (ROUNDS > 1) printRounds(rows, ROUNDS, TARGET);
-    printSalesRate(rows, QUEUE_DEFAULT_RATE_PER_MINUTE);
-    if (QUOTA) printQuotaComparison(rows);
+  // SPLIT=1: one more run of set-up b per code version, its server profiled (its figures are not the others').
+  for (const version of SPLIT ? (compared ?? [undefined]) : []) {
+    const setup = 'b) profiled (SPLIT=1)';
+    let created: FreshDatabase;
+    try {
+      created = await createFreshDatabase(PG_URL, 'marquee_bench');
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      console.log(`${setup.padEnd(24)} skipped: PostgreSQL not reachable at ${PG_URL} (${reason})`);
+      break;
+    }
+    try {
+      const profileDir = path.join(tmp, `cpu-profile-${version?.label ?? 'new'}`);
+      rows.push(
+        await runSetup(
+          setup,
+          postgresDatabase(created.url, path.join(tmp, 'pg-split')),
+          1,
+          version,
+          'none',
+          profileDir,
+        ),
+      );
+      printRow(rows.at(-1)!);
+    } catch (error) {
+      failed = true;
+      console.error(`${setup}${version ? ` [${version.label}]` : ''} failed:`, error);
+    } finally {
+      await created.drop();
+    }
   }
+  // The summaries leave the profiled runs out: a profiled server is slower.
+  const measured = rows.filter((row) => !row.split);
+  if (BASELINE) printBaseline(measured, BASELINE);
+  else {
+    if (ROUNDS > 1) printRounds(measured, ROUNDS, TARGET);
+    printSalesRate(measured, QUEUE_DEFAULT_RATE_PER_MINUTE);
+    if (QUOTA) printQuotaComparison(measured);
+  }
+  printSaleFloor(measured);
 } catch (error) {
   failed = true;
   console.error(error);

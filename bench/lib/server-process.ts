@@ -26,6 +26,10 @@ export interface ServerProcess {
   readonly alive: boolean;
   /** CPU seconds the process has used so far (user and system, from /proc), or null where /proc is missing. */
   cpuSeconds(): number | null;
+  /** The process's resident memory now and at its peak so far, in MB (from /proc), or null where /proc is missing. */
+  rssMegabytes(): { current: number; peak: number } | null;
+  /** The server's process id (its node process: the CPU profile it writes is named after it). */
+  readonly pid: number | undefined;
 }
 
 const CLOCK_TICKS = 100;
@@ -92,6 +96,19 @@ export function processCpuSeconds(pid: number | undefined): number | null {
   }
 }
 
+/** VmRSS and VmHWM (the peak) of process `pid` in MB, from /proc/<pid>/status (Linux), or null. */
+export function processRssMegabytes(pid: number | undefined): { current: number; peak: number } | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kilobytes = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
+    const [current, peak] = [kilobytes('VmRSS'), kilobytes('VmHWM')];
+    if (!Number.isFinite(current)) return null;
+    return { current: current / 1024, peak: Number.isFinite(peak) ? peak / 1024 : current / 1024 };
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A server on `port` with `env` added to a test configuration; resolves once it answers /api/health. `root` is the
  * code to run (default the working tree; a BASELINE checkout to compare, bench/lib/baseline.ts).
@@ -99,13 +116,21 @@ export function processCpuSeconds(pid: number | undefined): number | null {
 export async function startServer(
   port: number,
   env: Record<string, string>,
-  options: { entry?: 'source' | 'dist'; script?: string; root?: string } = {},
+  options: {
+    entry?: 'source' | 'dist';
+    script?: string;
+    root?: string;
+    nodeArgs?: string[];
+    /** How long stop() waits after SIGTERM before SIGKILL (default 15 s). */
+    stopTimeoutMs?: number;
+  } = {},
 ): Promise<ServerProcess> {
   const root = options.root ?? currentRoot;
   // React's production build, as production loads it (bench/lib/react-production.ts); the preload needs tsx.
   const react = reactProductionArgs(root);
   // SERVER_NODE_ARGS go to the server's node only, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it.
-  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // `nodeArgs` add to them for one server (the checkout rush's SPLIT=1 profiles one run this way).
+  const nodeArgs = [...(process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), ...(options.nodeArgs ?? [])];
   // `script` runs another server (a TypeScript file) that answers /api/health, such as the rush's floor.
   const entry = options.script
     ? ['--import', 'tsx', options.script]
@@ -140,7 +165,7 @@ export async function startServer(
   const stop = async () => {
     if (exited) return;
     child.kill('SIGTERM');
-    const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    const killer = setTimeout(() => child.kill('SIGKILL'), options.stopTimeoutMs ?? 15_000);
     await exit;
     clearTimeout(killer);
   };
@@ -161,6 +186,8 @@ export async function startServer(
             return !exited;
           },
           cpuSeconds: () => processCpuSeconds(child.pid),
+          rssMegabytes: () => processRssMegabytes(child.pid),
+          pid: child.pid,
         };
     } catch {
       // Not listening yet.
