@@ -1,7 +1,8 @@
 // Checkout rush: BUYERS fans at once through the real HTTP checkout (plain forms on the organiser's host) for one
 // event of CAPACITY tickets, on (a) one server on PGlite, (b) one server on PostgreSQL, (c) two servers on the
-// same PostgreSQL database, and (f) the floor: a bare server making the hold's round trips with no product around
-// them (bench/lib/floor-server.ts), which shows what this machine allows. Prints hold latency and throughput, then
+// same PostgreSQL database, (d) three servers on one (only when SETUPS names it: docs/scale-out.md's check), and
+// (f) the floor: a bare server making the hold's round trips with no product around them
+// (bench/lib/floor-server.ts), which shows what this machine allows. Prints hold latency and throughput, then
 // pays every hold through the sandbox as a fan would, a sale counting once the fan's order page shows the ticket
 // (bench/lib/rush-sale.ts; the floor makes the sale's statements alone), the seconds until every ticket e-mail is in
 // the outbox, each server process's CPU per sale and memory, and checks nothing was oversold. Figures, plus one
@@ -300,6 +301,7 @@ async function runSetup(
     const salesBy = servers.map(() => 0);
     const failures = new Map<SaleFailure, number>();
     const cpuAtStart = servers.map((server) => server.cpuSeconds());
+    const pgAtStart = database.label === 'PGlite' ? null : postgresCpuByProcess();
     const payWindowFrom = microsecondsNow();
     const payStarted = performance.now();
     await forEachLimited(PAY ? tokens : [], PAY_CONCURRENCY, async (token, index) => {
@@ -314,6 +316,7 @@ async function runSetup(
     const lastSale = performance.now();
     const payWindowTo = microsecondsNow();
     const cpuAtLastSale = servers.map((server) => server.cpuSeconds());
+    const pgPayCpuSeconds = pgAtStart ? postgresCpuBetween(pgAtStart, postgresCpuByProcess()) : null;
     const paySeconds = (lastSale - payStarted) / 1000;
     // Every fan's ticket e-mail handed to the mail server (the outbox): seconds from the last sale until the
     // outbox holds one per paid order, and how many it holds then (more than `paid`: sent twice). Not in the
@@ -359,6 +362,7 @@ async function runSetup(
         Math.max(counters.sold, counts.tickets, quotaSold?.taken ?? 0, addOnSold?.taken ?? 0) - CAPACITY,
       ),
       processes: serverFigures,
+      postgresPayCpuSeconds: pgPayCpuSeconds,
       split,
     };
   } finally {
@@ -487,6 +491,7 @@ async function runFloor(url: string): Promise<Row> {
     let paid = 0;
     let payFailures = 0;
     const cpuAtStart = server.cpuSeconds();
+    const pgAtStart = postgresCpuByProcess();
     const payStarted = performance.now();
     await forEachLimited(PAY ? burst.tokens : [], PAY_CONCURRENCY, async (token) => {
       const reply = await client.trySend({ method: 'POST', path: `/checkout/${token}/pay`, host, body: '' });
@@ -495,6 +500,7 @@ async function runFloor(url: string): Promise<Row> {
     });
     const paySeconds = (performance.now() - payStarted) / 1000;
     const payCpuSeconds = between(cpuAtStart, server.cpuSeconds());
+    const postgresPayCpuSeconds = postgresCpuBetween(pgAtStart, postgresCpuByProcess());
     const counted = new pg.Client({ connectionString: url });
     await counted.connect();
     try {
@@ -525,6 +531,7 @@ async function runFloor(url: string): Promise<Row> {
         processes: [
           { pid: server.pid, sales: paid, payCpuSeconds, toMailCpuSeconds: null, rss: server.rssMegabytes() },
         ],
+        postgresPayCpuSeconds,
       };
     } finally {
       await counted.end();
@@ -537,7 +544,7 @@ async function runFloor(url: string): Promise<Row> {
 
 console.log(
   `Checkout rush: ${BUYERS} fans (1 ticket each, distinct e-mails) for ${CAPACITY} tickets, ${CONCURRENCY} checkouts in flight, ` +
-    `payments ${PAY_CONCURRENCY} at a time; ${os.cpus().length} CPU cores (load average ${os.loadavg()[0]!.toFixed(1)}), Node ${process.version}. Latencies in ms (server response time per request); cpu/req: ms of the server processes' CPU per checkout request over the burst; client and pg: the same for the bench's own client and for PostgreSQL; steal: % of the machine's CPU time the hypervisor gave to others during the burst. paid: sales whose order page shows the ticket (the floor: sales its one statement made), pay s: seconds to make them all, sales/s: paid / pay s; mail s: seconds from the last sale until every fan's ticket e-mail is in the outbox. Under each row, each server process's CPU per sale it served over the pay phase and its memory before it stopped.`,
+    `payments ${PAY_CONCURRENCY} at a time; ${os.cpus().length} CPU cores (load average ${os.loadavg()[0]!.toFixed(1)}), Node ${process.version}. Latencies in ms (server response time per request); cpu/req: ms of the server processes' CPU per checkout request over the burst; client and pg: the same for the bench's own client and for PostgreSQL; steal: % of the machine's CPU time the hypervisor gave to others during the burst. paid: sales whose order page shows the ticket (the floor: sales its one statement made), pay s: seconds to make them all, sales/s: paid / pay s; mail s: seconds from the last sale until every fan's ticket e-mail is in the outbox. Under each row, each server process's CPU per sale it served over the pay phase and its memory before it stopped, and PostgreSQL's CPU per sale over the pay phase.`,
 );
 // Without BASELINE one version, the working tree, and rows carry no version label.
 const compared = BASELINE ? codeVersions() : undefined;
@@ -599,6 +606,19 @@ try {
               named('c) 2 processes, PostgreSQL', variant),
               postgresDatabase(url, path.join(tmp, 'pg2')),
               2,
+              version,
+              variant,
+            ),
+        ]),
+        // Three processes: the scale-out model's check (docs/scale-out.md).
+        ...variants.map((variant): [string, string, (url: string) => Promise<Row>] => [
+          'd',
+          named('d) 3 processes, PostgreSQL', variant),
+          (url) =>
+            runSetup(
+              named('d) 3 processes, PostgreSQL', variant),
+              postgresDatabase(url, path.join(tmp, 'pg3')),
+              3,
               version,
               variant,
             ),

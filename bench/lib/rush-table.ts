@@ -60,6 +60,8 @@ export interface Row {
   oversold: number;
   /** Each server process, in the order of their ports (empty where not measured). */
   processes: ProcessFigures[];
+  /** PostgreSQL's processes' CPU seconds over the pay phase (null on PGlite, inside the server, or without /proc). */
+  postgresPayCpuSeconds?: number | null;
   /** The SPLIT=1 run's profile figures; undefined for every other run. */
   split?: SplitFigures;
 }
@@ -70,6 +72,10 @@ const ms = (value: number | null, digits = 1) => (value === null ? '-' : value.t
 export const salesPerSecond = (row: Row) => (row.paid && row.paySeconds > 0 ? row.paid / row.paySeconds : null);
 
 /** The server processes' CPU over the pay phase in ms per paid sale, all processes together (null: unknown). */
+/** `mail s`: '-' when not measured, `>N` when the wait (MAIL_WAIT_SECONDS) ran out first. */
+const mailCell = (seconds: number | null) =>
+  seconds === null ? '-' : Number.isFinite(seconds) ? seconds.toFixed(1) : `>${process.env.MAIL_WAIT_SECONDS ?? 300}`;
+
 export function payCpuPerSale(row: Row): number | null {
   if (!row.paid || row.processes.length === 0) return null;
   const seconds = row.processes.map((process) => process.payCpuSeconds);
@@ -96,7 +102,7 @@ export function printRow(row: Row) {
     (row.paid === null ? '-' : `${row.paid}${row.payFailures ? ` (${row.payFailures} failed)` : ''}`).padStart(6),
     (row.paid === null ? '-' : row.paySeconds.toFixed(1)).padStart(6),
     ms(salesPerSecond(row)).padStart(7),
-    (row.mailSeconds === null ? '-' : row.mailSeconds.toFixed(1)).padStart(6),
+    mailCell(row.mailSeconds).padStart(6),
     (row.fanMails === null ? '-' : String(row.fanMails)).padStart(5),
     String(row.sold).padStart(5),
     String(row.tickets).padStart(7),
@@ -134,6 +140,10 @@ function printProcesses(row: Row) {
   if (row.processes.length > 1 && row.paid !== null)
     console.log(
       `    all processes: CPU ${ms(payCpuPerSale(row))} ms per sale over the pay phase (all ${row.paid} sales)`,
+    );
+  if (row.postgresPayCpuSeconds != null && row.paid)
+    console.log(
+      `    PostgreSQL: CPU ${ms(perSale(row.postgresPayCpuSeconds, row.paid))} ms per sale over the pay phase`,
     );
 }
 
