@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
-import type { OrderDetail, OrderSummary, OrdersPage } from '@marquee/shared';
+import { SALE_DIGEST_MINUTES, type OrderDetail, type OrderSummary, type OrdersPage } from '@marquee/shared';
 import { E2E_PORT, expect, test } from './fixtures';
 import { createOrganiser, uniqueSubdomain, type Organiser } from './support/api';
 import { makeValidPng } from './support/images';
@@ -343,18 +343,38 @@ test('an archived event shows its ticket types read-only', async ({ page, reques
   await expect(tickets.getByRole('button')).toHaveCount(0);
 });
 
-test('profile: the sale e-mails switch is saved with the profile', async ({ page }) => {
+test('profile: the sale e-mails choice is made with the keyboard and saved with the profile', async ({
+  page,
+  request,
+}) => {
   await signIn(page);
   await page.goto('/dashboard/profile');
-  const toggle = page.getByRole('switch', { name: 'E-mail me about each sale' });
-  await expect(toggle).toHaveAttribute('aria-checked', 'true');
-  await toggle.click();
-  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  const group = page.getByRole('group', { name: 'Sale e-mails' });
+  const choice = (name: string) => group.getByRole('radio', { name, exact: true });
+  // The default, said plainly with the digest's interval.
+  await expect(choice('A summary when sales are frequent')).toBeChecked();
+  await expect(choice('A summary when sales are frequent')).toHaveAccessibleDescription(
+    `The first sale after ${SALE_DIGEST_MINUTES} minutes without one is e-mailed at once. The sales after it are gathered into one e-mail every ${SALE_DIGEST_MINUTES} minutes while they keep coming.`,
+  );
+  await expect(group.getByRole('radio')).toHaveCount(3);
+  // Tab reaches the group's checked choice; the arrow keys choose.
+  await choice('Every sale').focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(choice('A summary when sales are frequent')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(choice('No sale e-mails')).toBeChecked();
+  await expect(choice('No sale e-mails')).toBeFocused();
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Changes saved.')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('switch', { name: 'E-mail me about each sale' })).toHaveAttribute(
-    'aria-checked',
-    'false',
-  );
+  await expect(choice('No sale e-mails')).toBeChecked();
+  await choice('No sale e-mails').focus();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(choice('Every sale')).toBeChecked();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Changes saved.')).toBeVisible();
+  const saved = await request.get(`${baseURL}/api/org/settings`, { headers: { cookie: organiser.cookieHeader } });
+  expect(await saved.json()).toMatchObject({ sale_emails: 'each', notify_on_sale: true });
 });

@@ -107,6 +107,21 @@ export const ORGANIZATION_MESSAGES = {
   httpsPage: 'Enter the full address of the page, starting with https:// (for example https://example.com/terms)',
 } as const;
 
+/**
+ * How the organiser is e-mailed about sales (decision 147): one e-mail per sale, a digest when sales are frequent
+ * (the first sale after a quiet spell at once, the ones after it gathered), or none.
+ */
+export const SALE_EMAIL_CHOICES = ['each', 'digest', 'off'] as const;
+export type SaleEmails = (typeof SALE_EMAIL_CHOICES)[number];
+/** New and existing organisations get the digest. */
+export const DEFAULT_SALE_EMAILS: SaleEmails = 'digest';
+/**
+ * The digest's interval in minutes: a sale after this long without one is e-mailed at once, and the sales after it
+ * are gathered into one e-mail every this many minutes while they keep coming. The profile's wording and the
+ * server's windows both read it.
+ */
+export const SALE_DIGEST_MINUTES = 15;
+
 /** Characters the storefront will not put in an href (it drops such links), so they are refused on save. */
 const UNSAFE_LINK_CHARACTERS = /["'<>`]/;
 const UPLOADED_IMAGE_PATH = /^\/uploads\/[A-Za-z0-9/._-]+$/;
@@ -224,7 +239,14 @@ export const createOrganizationSettingsSchema = (options: { imagePublicUrl?: str
     font_family: z.enum(FONT_FAMILIES).nullable().optional(),
     logo_url: optionalImageUrl(ORGANIZATION_MESSAGES.logoElsewhere, options),
     cover_image_url: optionalImageUrl(ORGANIZATION_MESSAGES.coverElsewhere, options),
-    /** E-mail the organiser about each sale; left out = unchanged. */
+    /** How the organiser is e-mailed about sales; left out = unchanged. */
+    sale_emails: z
+      .enum(SALE_EMAIL_CHOICES, { message: `Sale e-mails must be one of: ${SALE_EMAIL_CHOICES.join(', ')}` })
+      .optional(),
+    /**
+     * The earlier on/off setting, still taken from older clients when sale_emails is left out: false = 'off', true =
+     * on (an 'off' setting becomes the default, 'digest'; 'each' or 'digest' stays as it is).
+     */
     notify_on_sale: z.boolean().optional(),
     /** The zone new events default to; left out or null = unchanged. */
     time_zone: z.string().max(64).refine(isSupportedTimeZone, TIME_ZONE_MESSAGES.unknown).nullable().optional(),

@@ -18,3 +18,4 @@ export * from './quotas.js';
 export * from './questions.js';
 export * from './add-ons.js';
 export * from './documents.js';
+export * from './sale-digests.js';

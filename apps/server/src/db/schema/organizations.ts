@@ -1,6 +1,7 @@
 // The product's own record of an organisation: its storefront subdomain, custom domain and profile settings.
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { DEFAULT_SALE_EMAILS, SALE_EMAIL_CHOICES } from '@marquee/shared';
 import { organization } from './auth.js';
 import { timeZoneText } from './time-zone-column.js';
 
@@ -38,8 +39,11 @@ export const organizationSettings = pgTable(
     /** When custom_domain was last set: an unverified claim lapses 7 days after it (decision 008). */
     customDomainClaimedAt: timestamp('custom_domain_claimed_at', { withTimezone: true }),
     stripeAccountId: text('stripe_account_id'),
-    /** Whether the organiser is e-mailed about each sale (checkout reads it when an order is paid). */
-    notifyOnSale: boolean('notify_on_sale').notNull().default(true),
+    /**
+     * How the organiser is e-mailed about sales (decision 147): 'each' sale, a 'digest' when sales are frequent, or
+     * 'off'. Checkout's organiser-sale job reads it when an order is paid, the digest job when its window ends.
+     */
+    saleEmails: text('sale_emails', { enum: SALE_EMAIL_CHOICES }).notNull().default(DEFAULT_SALE_EMAILS),
     /**
      * When the organiser first copied or opened the storefront link from the dashboard: the getting-started
      * checklist's 'Share the link' (a storefront page view also counts; decision 028).
@@ -51,6 +55,7 @@ export const organizationSettings = pgTable(
   (table) => [
     uniqueIndex('organization_settings_subdomain_idx').on(sql`lower(${table.subdomain})`),
     uniqueIndex('organization_settings_custom_domain_idx').on(sql`lower(${table.customDomain})`),
+    check('organization_settings_sale_emails_check', sql`${table.saleEmails} in ('each', 'digest', 'off')`),
   ],
 );
 

@@ -154,7 +154,8 @@ async function plannedMail(
         },
       };
     case 'organiser-sale':
-      if (!context.settings.notifyOnSale) return null;
+      // 'digest' sends each sale like 'each' until the digest itself exists (the next change, decision 147).
+      if (context.settings.saleEmails === 'off') return null;
       return {
         recipients: await organiserAddresses(deps.db, job.organizationId),
         build: () => buildMail.organiserSale(context),

@@ -8,6 +8,7 @@ import {
   checkSubdomainResponseSchema,
   createOrganizationBodySchema,
   createOrganizationSettingsSchema,
+  SALE_EMAIL_CHOICES,
 } from '@marquee/shared';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
@@ -62,6 +63,8 @@ const settingsResponseSchema = z.object({
   font_family: z.string(),
   logo_url: z.string(),
   cover_image_url: z.string(),
+  sale_emails: z.enum(SALE_EMAIL_CHOICES),
+  /** The earlier on/off setting, kept for older clients: sale_emails is not 'off'. */
   notify_on_sale: z.boolean(),
   time_zone: z.string().nullable(),
 });

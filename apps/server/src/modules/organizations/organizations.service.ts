@@ -5,12 +5,14 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_FONT_FAMILY,
+  DEFAULT_SALE_EMAILS,
   DEFAULT_PRIMARY_COLOR,
   FALLBACK_SECONDARY_COLOR,
   ORGANIZATION_MESSAGES,
   subdomainFormatProblem,
   subdomainFromName,
   type CheckSubdomainResponse,
+  type SaleEmails,
 } from '@marquee/shared';
 import type { z } from 'zod';
 import type { createOrganizationBodySchema, organizationSettingsSchema } from '@marquee/shared';
@@ -120,9 +122,23 @@ export async function getOrganizationSettings(db: Database, organizationId: stri
     font_family: settings.fontFamily ?? DEFAULT_FONT_FAMILY,
     logo_url: settings.logoUrl ?? '',
     cover_image_url: settings.coverImageUrl ?? '',
-    notify_on_sale: settings.notifyOnSale,
+    sale_emails: settings.saleEmails,
+    /** The earlier on/off setting, for older clients: any sale e-mails at all. */
+    notify_on_sale: settings.saleEmails !== 'off',
     time_zone: settings.timeZone,
   };
+}
+
+/**
+ * The sale e-mails a save asks for (decision 147): sale_emails when given; else an older client's notify_on_sale,
+ * false as 'off' and true as on without changing which (only 'off' becomes the default), since such a client sends
+ * it back with every save; else unchanged (undefined).
+ */
+function saleEmailsFrom(input: z.output<typeof organizationSettingsSchema>) {
+  if (input.sale_emails !== undefined) return input.sale_emails;
+  if (input.notify_on_sale === undefined) return undefined;
+  if (!input.notify_on_sale) return 'off' as const;
+  return sql<SaleEmails>`case when ${organizationSettings.saleEmails} = 'off' then ${DEFAULT_SALE_EMAILS} else ${organizationSettings.saleEmails} end`;
 }
 
 const blankToNull = (value: string | null | undefined) =>
@@ -155,7 +171,7 @@ export async function updateOrganizationSettings(
         logoUrl: blankToNull(input.logo_url),
         coverImageUrl: blankToNull(input.cover_image_url),
         // undefined leaves the column as it is (Drizzle skips undefined values).
-        notifyOnSale: input.notify_on_sale,
+        saleEmails: saleEmailsFrom(input),
         timeZone: input.time_zone ?? undefined,
         updatedAt: new Date(),
       })

@@ -169,51 +169,60 @@ describe('/api/org/settings', () => {
   });
 });
 
-describe('notify_on_sale in /api/org/settings', () => {
+describe('sale e-mails in /api/org/settings (decision 147)', () => {
   const put = (payload: object) =>
     t.app.inject({ method: 'PUT', url: '/api/org/settings', headers: as(owner), payload });
-  const read = async () =>
-    (await t.app.inject({ method: 'GET', url: '/api/org/settings', headers: as(owner) })).json().notify_on_sale;
+  const read = async () => {
+    const body = (await t.app.inject({ method: 'GET', url: '/api/org/settings', headers: as(owner) })).json();
+    return { sale_emails: body.sale_emails, notify_on_sale: body.notify_on_sale };
+  };
 
-  it('GET /api/org/settings - sale e-mails are on by default', async () => {
-    expect(await read()).toBe(true);
+  it('GET /api/org/settings - a new organisation gets the digest', async () => {
+    expect(await read()).toEqual({ sale_emails: 'digest', notify_on_sale: true });
   });
 
-  it('PUT /api/org/settings - turns sale e-mails off, and a save without the field leaves it off', async () => {
-    const off = await put({ company_name: 'Acme Live', notify_on_sale: false });
-    expect(off.statusCode, off.body).toBe(200);
-    expect(off.json().notify_on_sale).toBe(false);
-    expect(await read()).toBe(false);
-    const other = await put({ company_name: 'Acme Live', website_url: 'https://acme.example' });
-    expect(other.statusCode).toBe(200);
-    expect(await read()).toBe(false);
-    const on = await put({ company_name: 'Acme Live', notify_on_sale: true });
-    expect(on.json().notify_on_sale).toBe(true);
+  it('PUT /api/org/settings - each choice round-trips, and a save without the field leaves it', async () => {
+    for (const choice of ['each', 'off', 'digest'] as const) {
+      const saved = await put({ company_name: 'Acme Live', sale_emails: choice });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json()).toMatchObject({ sale_emails: choice, notify_on_sale: choice !== 'off' });
+      expect(await read()).toEqual({ sale_emails: choice, notify_on_sale: choice !== 'off' });
+      const other = await put({ company_name: 'Acme Live', website_url: 'https://acme.example' });
+      expect(other.statusCode).toBe(200);
+      expect((await read()).sale_emails).toBe(choice);
+    }
   });
 
-  it('PUT /api/org/settings - refuses a non-boolean notify_on_sale', async () => {
-    const response = await put({ company_name: 'Acme Live', notify_on_sale: 'yes' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error.fields.map((field: { path: string }) => field.path)).toContain('notify_on_sale');
+  it("PUT /api/org/settings - an older client's notify_on_sale: false is off, true turns it on without changing which", async () => {
+    await put({ company_name: 'Acme Live', sale_emails: 'each' });
+    // An older client sends its switch back with every save: on keeps 'each'.
+    expect((await put({ company_name: 'Acme Live', notify_on_sale: true })).json().sale_emails).toBe('each');
+    expect((await put({ company_name: 'Acme Live', notify_on_sale: false })).json().sale_emails).toBe('off');
+    // From off, on is the default.
+    expect((await put({ company_name: 'Acme Live', notify_on_sale: true })).json().sale_emails).toBe('digest');
+    // Both sent: the new field decides.
+    const both = await put({ company_name: 'Acme Live', sale_emails: 'off', notify_on_sale: true });
+    expect(both.json()).toMatchObject({ sale_emails: 'off', notify_on_sale: false });
+    await put({ company_name: 'Acme Live', sale_emails: 'digest' });
   });
-});
 
-describe('POST /api/dns/provision', () => {
-  it('succeeds for the caller’s own subdomain and refuses another organisation’s', async () => {
-    const own = await t.app.inject({
-      method: 'POST',
-      url: '/api/dns/provision',
-      headers: as(owner),
-      payload: { subdomain: 'acme' },
-    });
-    expect(own.statusCode).toBe(200);
-    expect(own.json().success).toBe(true);
-    const other = await t.app.inject({
-      method: 'POST',
-      url: '/api/dns/provision',
-      headers: as(owner),
-      payload: { subdomain: 'night-owls' },
-    });
-    expect(other.statusCode).toBe(403);
+  it('PUT /api/org/settings - refuses an unknown sale_emails or a non-boolean notify_on_sale in the error envelope', async () => {
+    const before = await read();
+    for (const [payload, path] of [
+      [{ sale_emails: 'hourly' }, 'sale_emails'],
+      [{ sale_emails: true }, 'sale_emails'],
+      [{ notify_on_sale: 'yes' }, 'notify_on_sale'],
+    ] as const) {
+      const response = await put({ company_name: 'Acme Live', ...payload });
+      expect(response.statusCode).toBe(400);
+      const { error } = response.json();
+      expect(error.code).toBe('VALIDATION_ERROR');
+      expect(typeof error.message).toBe('string');
+      expect(error.fields).toContainEqual(expect.objectContaining({ path }));
+    }
+    expect((await put({ company_name: 'Acme Live', sale_emails: 'hourly' })).json().error.fields[0].message).toBe(
+      'Sale e-mails must be one of: each, digest, off',
+    );
+    expect(await read()).toEqual(before);
   });
 });

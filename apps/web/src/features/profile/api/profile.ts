@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CustomDomainResponse, DomainStatusResponse } from '@marquee/shared';
+import type { CustomDomainResponse, DomainStatusResponse, SaleEmails } from '@marquee/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface OrganizationSettings {
@@ -21,8 +21,8 @@ export interface OrganizationSettings {
   font_family: string;
   logo_url: string;
   cover_image_url: string;
-  /** E-mail the organiser about each sale */
-  notify_on_sale: boolean;
+  /** How the organiser is e-mailed about sales: each sale, a digest when sales are frequent, or none. */
+  sale_emails: SaleEmails;
   /** IANA zone new events default to; null until set (the page then offers the browser's zone). */
   time_zone: string | null;
 }

@@ -259,7 +259,11 @@ export function ProfilePage() {
                 onChange={(key, value) => set(key, value)}
                 errors={{ terms_url: fieldErrors.terms_url, privacy_url: fieldErrors.privacy_url }}
               />
-              <NotificationSettings notifyOnSale={form.notify_on_sale} onChange={(on) => set('notify_on_sale', on)} />
+              <NotificationSettings
+                value={form.sale_emails}
+                onChange={(choice) => set('sale_emails', choice)}
+                error={fieldErrors.sale_emails}
+              />
               <VatSettingsCard />
               {info.data ? (
                 <DomainSettings

@@ -20,7 +20,7 @@ export const PROFILE_FIELDS: ReadonlyArray<{ key: SettingsKey; tab: ProfileTab; 
   { key: 'website_url', tab: 'general', label: 'Website' },
   { key: 'terms_url', tab: 'general', label: 'Terms Page' },
   { key: 'privacy_url', tab: 'general', label: 'Privacy Page' },
-  { key: 'notify_on_sale', tab: 'general', label: 'Sale notifications' },
+  { key: 'sale_emails', tab: 'general', label: 'Sale e-mails' },
   { key: 'logo_url', tab: 'branding', label: 'Logo' },
   { key: 'cover_image_url', tab: 'branding', label: 'Cover Image' },
   { key: 'primary_color', tab: 'branding', label: 'Primary Colour' },
