@@ -1,6 +1,6 @@
 // The e-mails checkout sends, built from one loaded context: our rows mapped onto the ticket documents' plain
 // shapes (branding, event, order, tickets), then the documents' e-mail builders.
-import { isSold, toCurrencyCode, type TicketState } from '@marquee/shared';
+import { isSold, SALE_DIGEST_MINUTES, toCurrencyCode, type TicketState } from '@marquee/shared';
 import type { OutgoingMail } from '../../adapters/mail/mailer.js';
 import type { event, order, orderLine, organizationSettings } from '../../db/schema/index.js';
 import {
@@ -13,10 +13,12 @@ import {
   paymentReviewEmail,
   renderEventIcs,
   renderTicketsPdf,
+  saleDigestEmail,
   type DocumentBranding,
   type DocumentEvent,
   type DocumentOrder,
   type DocumentTicket,
+  type SaleDigestOrder,
 } from '../ticket-documents/index.js';
 import { mailImageUrl } from '../uploads/variants.js';
 import type { OrderAddOnLine } from '../add-ons/order-add-on-lines.js';
@@ -123,6 +125,8 @@ export interface PaymentReviewFacts {
 }
 
 type Mail = Omit<OutgoingMail, 'to'>;
+/** The event's page in the organiser's dashboard, where its orders are. */
+const dashboardUrl = (appUrl: string, eventId: string) => `${appUrl}/dashboard/events/view/${eventId}`;
 const withoutRecipient = ({ to: _to, ...mail }: OutgoingMail): Mail => mail;
 
 /** The documents of one order, for the order page's download links. */
@@ -150,14 +154,55 @@ export const buildMail = {
     );
   },
 
-  async organiserSale(context: MailContext): Promise<Mail> {
+  /** `digestMinutes`: the sale opened a digest's window (decision 147), and the e-mail says what follows. */
+  async organiserSale(context: MailContext, digestMinutes?: number): Promise<Mail> {
     return withoutRecipient(
       organiserSaleEmail({
         to: '',
         branding: documentBranding(context.settings, context.appUrl),
         event: documentEvent(context.event, context.origin),
         order: documentOrder(context),
-        dashboardUrl: `${context.appUrl}/dashboard/events/view/${context.event.id}`,
+        dashboardUrl: dashboardUrl(context.appUrl, context.event.id),
+        digestMinutes,
+      }),
+    );
+  },
+
+  /** The digest of one window's gathered sales (decision 147), their orders in the order they were placed. */
+  saleDigest(
+    settings: MailContext['settings'],
+    window: {
+      windowStart: Date;
+      windowEnd: Date;
+      after: 'sale' | 'summary';
+      orders: Array<{ order: MailContext['order']; event: Pick<MailContext['event'], 'id' | 'name' | 'timeZone'> }>;
+    },
+    appUrl: string,
+  ): Mail {
+    const events = new Map<string, { name: string; dashboardUrl: string; orders: SaleDigestOrder[] }>();
+    for (const { order: current, event: row } of window.orders) {
+      const entry = events.get(row.id) ?? { name: row.name, dashboardUrl: dashboardUrl(appUrl, row.id), orders: [] };
+      events.set(row.id, entry);
+      entry.orders.push({
+        code: current.code,
+        buyerName: `${current.firstName} ${current.lastName}`.trim(),
+        tickets: current.quantity,
+        currency: toCurrencyCode(current.currency),
+        totalMinor: current.amountMinor + current.feeMinor,
+        refundedMinor: current.refundedMinor,
+      });
+    }
+    return withoutRecipient(
+      saleDigestEmail({
+        to: '',
+        branding: documentBranding(settings, appUrl),
+        events: [...events.values()],
+        windowStart: window.windowStart,
+        windowEnd: window.windowEnd,
+        // The organisation's zone, else its first event's (the one the orders were placed in).
+        timeZone: settings.timeZone ?? window.orders[0]?.event.timeZone ?? 'UTC',
+        intervalMinutes: SALE_DIGEST_MINUTES,
+        after: window.after,
       }),
     );
   },
@@ -170,7 +215,7 @@ export const buildMail = {
         event: documentEvent(context.event, context.origin),
         order: documentOrder(context),
         ...facts,
-        dashboardUrl: `${context.appUrl}/dashboard/events/view/${context.event.id}`,
+        dashboardUrl: dashboardUrl(context.appUrl, context.event.id),
       }),
     );
   },

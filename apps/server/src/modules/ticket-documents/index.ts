@@ -10,7 +10,9 @@ export {
   orderLinksEmail,
   organiserSaleEmail,
   paymentReviewEmail,
+  saleDigestEmail,
   type OrderLink,
+  type SaleDigestOrder,
 } from './ticket-documents.emails.js';
 export { eventCancelledEmail } from './ticket-documents.cancellation.js';
 export { refundDeclinedEmail, refundIssuedEmail, ticketTransferredEmail } from './ticket-documents.after-sale.js';

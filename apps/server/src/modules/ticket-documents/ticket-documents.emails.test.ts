@@ -6,6 +6,8 @@ import {
   orderConfirmationEmail,
   orderLinksEmail,
   organiserSaleEmail,
+  saleDigestEmail,
+  type SaleDigestInput,
 } from './ticket-documents.emails.js';
 import { eventCancelledEmail } from './ticket-documents.cancellation.js';
 
@@ -193,6 +195,106 @@ describe('organiserSaleEmail', () => {
     expect(mail.html).toContain('href="https://app.marquee.test/dashboard/events/view/3f0c6a52"');
     expect(mail.text).not.toContain(order.orderUrl);
     expect(mail.html).not.toContain('s3cr3t-token');
+  });
+});
+
+describe('the sale e-mails as a digest (decision 147)', () => {
+  it("the first sale's e-mail says the next sales come together, in the digest's interval", () => {
+    const mail = organiserSaleEmail({
+      to: 'o@x.example',
+      branding,
+      event,
+      order,
+      dashboardUrl: 'https://a.test/d',
+      digestMinutes: 15,
+    });
+    expect(mail.text).toContain(
+      'Sales in the next 15 minutes will come together in one e-mail when those 15 minutes are up.',
+    );
+    expect(mail.text).not.toContain('To get fewer e-mails');
+  });
+
+  const digest = (events: SaleDigestInput['events'], after: SaleDigestInput['after'] = 'sale') =>
+    saleDigestEmail({
+      to: 'owner@northern.example',
+      branding,
+      events,
+      // 19:30 to 19:45 British Summer Time.
+      windowStart: new Date('2026-06-01T18:30:00Z'),
+      windowEnd: new Date('2026-06-01T18:45:00Z'),
+      timeZone: 'Europe/London',
+      intervalMinutes: 15,
+      after,
+    });
+  const line = (code: string, buyerName: string, tickets: number, totalMinor: number, refundedMinor = 0) => ({
+    code,
+    buyerName,
+    tickets,
+    currency: 'GBP' as const,
+    totalMinor,
+    refundedMinor,
+  });
+
+  it('lists each order with its buyer, tickets and amount, the counts and totals, and the dashboard link', () => {
+    const mail = digest([
+      {
+        name: 'Summer Jam at the Harbour',
+        dashboardUrl: 'https://app.marquee.test/dashboard/events/view/3f0c6a52',
+        orders: [
+          line('MQ-AAAA22', 'Ada Lovelace', 2, 5400),
+          line('MQ-BBBB33', 'Alan Turing', 1, 2700, 2700),
+          line('MQ-CCCC44', '', 3, 8100, 2500),
+        ],
+      },
+    ]);
+    expect(mail.to).toBe('owner@northern.example');
+    expect(mail.fromName).toBe('Northern Lights Promotions via Marquee');
+    expect(mail.subject).toBe('Sales summary: 3 orders, 6 tickets for Summer Jam at the Harbour (£162.00)');
+    expect(mail.text).toContain('3 new orders for Summer Jam at the Harbour');
+    expect(mail.text).toContain(
+      'These orders were paid between 19:30 and 19:45 on Mon 1 Jun 2026 (Europe/London), after the sale we e-mailed you about on its own.',
+    );
+    expect(mail.text).toContain('  MQ-AAAA22 · Ada Lovelace · 2 tickets: £54.00\n');
+    expect(mail.text).toContain('  MQ-BBBB33 · Alan Turing · 1 ticket: £27.00, refunded\n');
+    // An erased buyer has no name to show.
+    expect(mail.text).toContain('  MQ-CCCC44 · 3 tickets: £81.00, £25.00 refunded\n');
+    expect(mail.text).toContain('  Orders: 3\n  Tickets: 6\nPaid: £162.00\n  Refunded since: £52.00');
+    expect(mail.html).toContain('href="https://app.marquee.test/dashboard/events/view/3f0c6a52"');
+    expect(mail.text).toContain('every 15 minutes; the first sale after 15 minutes without one is e-mailed at once');
+  });
+
+  it('keeps currencies apart, names each event and follows a previous summary', () => {
+    const mail = digest(
+      [
+        { name: 'Summer Jam', dashboardUrl: 'https://a.test/1', orders: [line('MQ-AAAA22', 'Ada', 1, 2700)] },
+        {
+          name: 'Winter Jam',
+          dashboardUrl: 'https://a.test/2',
+          orders: [{ ...line('MQ-BBBB33', 'Bob', 2, 4000), currency: 'EUR' }],
+        },
+      ],
+      'summary',
+    );
+    expect(mail.subject).toBe('Sales summary: 2 orders, 3 tickets for 2 events (£27.00 and €40.00)');
+    expect(mail.text).toContain('after our last summary');
+    expect(mail.text).toContain('Paid in GBP: £27.00');
+    expect(mail.text).toContain('Paid in EUR: €40.00');
+    expect(mail.html).toContain('View Winter Jam in your dashboard');
+  });
+
+  it('escapes what buyers and organisers typed', () => {
+    const mail = digest([
+      {
+        name: 'Jam <script>alert(1)</script>',
+        dashboardUrl: 'https://a.test/1',
+        orders: [line('MQ-AAAA22', 'Ada "<b>bold</b>" & co', 1, 2700)],
+      },
+    ]);
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<b>bold</b>');
+    expect(mail.html).toContain('Jam &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail.html).toContain('&lt;b&gt;bold&lt;/b&gt;');
+    expect(mail.html).toContain('&amp; co');
   });
 });
 

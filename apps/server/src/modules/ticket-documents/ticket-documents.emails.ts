@@ -1,13 +1,15 @@
 // The e-mails a fan (and the organiser) get around an order, in the organiser's branding and sent under their
 // company name. Builders return a complete OutgoingMail; checkout decides when to send them.
-import { formatMoney, isCurrencyCode, priceText } from '@marquee/shared';
+import { formatMoney, isCurrencyCode, priceText, type CurrencyCode } from '@marquee/shared';
 import type { MailAttachment, OutgoingMail } from '../../adapters/mail/mailer.js';
 import { renderEmail, type EmailBlock, type EmailSender } from '../../adapters/mail/templates.js';
 import {
   formatAge,
+  formatDay,
   formatEventWhen,
   formatLastEntry,
   formatStartDay,
+  formatTime,
   resolveBranding,
   slugify,
   type ResolvedBranding,
@@ -244,6 +246,11 @@ export interface OrganiserSaleInput {
   order: DocumentOrder;
   /** The event in the organiser's dashboard. */
   dashboardUrl: string;
+  /**
+   * Set when the organiser chose the digest (decision 147): this is the first sale after a quiet spell, and the
+   * sales in the next this many minutes come in one e-mail.
+   */
+  digestMinutes?: number;
 }
 
 /** Tells the organiser about a sale: who bought what, the total and where to see it. */
@@ -253,6 +260,7 @@ export function organiserSaleEmail({
   event,
   order,
   dashboardUrl,
+  digestMinutes,
 }: OrganiserSaleInput): OutgoingMail {
   const branding = resolveBranding(rawBranding);
   const count = plural(ticketCount(order), 'ticket');
@@ -269,7 +277,10 @@ export function organiserSaleEmail({
       { kind: 'button', label: 'View the event in your dashboard', url: dashboardUrl },
       {
         kind: 'paragraph',
-        text: 'To stop receiving an e-mail for every sale, turn sale notifications off in Profile > Notifications.',
+        text:
+          digestMinutes === undefined
+            ? 'To get fewer e-mails about sales, or none, change Sale e-mails in Profile > Notifications.'
+            : `Sales in the next ${digestMinutes} minutes will come together in one e-mail when those ${digestMinutes} minutes are up. To change this, go to Profile > Notifications.`,
       },
     ],
     footer: `You received this e-mail because you sell tickets as ${branding.companyName} on Marquee.`,
@@ -279,6 +290,118 @@ export function organiserSaleEmail({
     to,
     fromName: `${branding.companyName} via Marquee`,
     subject: `New order ${order.code}: ${count} for ${event.name} (${total})`,
+    ...content,
+  };
+}
+
+/** One order in a sale digest, as it stands when the digest is made. */
+export interface SaleDigestOrder {
+  code: string;
+  /** Blank when the buyer's details were erased. */
+  buyerName: string;
+  tickets: number;
+  currency: CurrencyCode;
+  /** What the buyer paid (tickets, add-ons and booking fee), as the single-sale e-mail's total. */
+  totalMinor: number;
+  /** Refunded since it was paid (0: nothing). */
+  refundedMinor: number;
+}
+
+export interface SaleDigestInput {
+  to: string;
+  branding: DocumentBranding;
+  /** The window's orders by event, in the order they were paid. */
+  events: Array<{ name: string; dashboardUrl: string; orders: SaleDigestOrder[] }>;
+  windowStart: Date;
+  windowEnd: Date;
+  /** The zone the window's times are written in (the organisation's). */
+  timeZone: string;
+  /** SALE_DIGEST_MINUTES, said in the e-mail. */
+  intervalMinutes: number;
+  /** What came before it: the sale e-mailed on its own that opened the window, or the previous summary. */
+  after: 'sale' | 'summary';
+}
+
+/** Sums per currency, in the order the currencies first appear (amounts in different currencies are never added). */
+function perCurrency(orders: SaleDigestOrder[], amount: (order: SaleDigestOrder) => number) {
+  const sums = new Map<CurrencyCode, number>();
+  for (const order of orders) sums.set(order.currency, (sums.get(order.currency) ?? 0) + amount(order));
+  return [...sums];
+}
+
+/**
+ * The organiser's digest of the sales gathered in one window (decision 147): each order with its buyer, tickets and
+ * amount (one refunded since says so), the counts and totals, and each event's page in the dashboard.
+ */
+export function saleDigestEmail(input: SaleDigestInput): OutgoingMail {
+  const branding = resolveBranding(input.branding);
+  const orders = input.events.flatMap((entry) => entry.orders);
+  const ticketTotal = orders.reduce((sum, order) => sum + order.tickets, 0);
+  const totals = perCurrency(orders, (order) => order.totalMinor);
+  const refunds = perCurrency(orders, (order) => order.refundedMinor).filter(([, minor]) => minor > 0);
+  const counts = `${plural(orders.length, 'order')}, ${plural(ticketTotal, 'ticket')}`;
+  const totalText = totals.map(([currency, minor]) => priceText(minor, currency)).join(' and ');
+  const single = input.events.length === 1 ? input.events[0]! : null;
+  const what = single ? single.name : `${input.events.length} events`;
+  const { timeZone, intervalMinutes: minutes } = input;
+  const between = `between ${formatTime(input.windowStart, timeZone)} and ${formatTime(input.windowEnd, timeZone)} on ${formatDay(input.windowStart, timeZone)} (${timeZone})`;
+  const orderValue = (order: SaleDigestOrder) => {
+    const paid = priceText(order.totalMinor, order.currency);
+    if (order.refundedMinor === 0) return paid;
+    if (order.refundedMinor >= order.totalMinor) return `${paid}, refunded`;
+    return `${paid}, ${formatMoney(order.refundedMinor, order.currency)} refunded`;
+  };
+  const content = renderEmail({
+    sender: senderOf(branding),
+    preheader: `${counts} for ${what} (${totalText}), ${between}.`,
+    heading: `${plural(orders.length, 'new order')} for ${what}`,
+    paragraphs: [
+      `These orders were paid ${between}, after ${input.after === 'sale' ? 'the sale we e-mailed you about on its own' : 'our last summary'}. An order refunded since says so.`,
+    ],
+    blocks: [
+      ...input.events.flatMap((entry): EmailBlock[] => [
+        {
+          kind: 'rows',
+          title: entry.name,
+          rows: entry.orders.map((order) => ({
+            label: [order.code, order.buyerName.trim(), plural(order.tickets, 'ticket')].filter(Boolean).join(' · '),
+            value: orderValue(order),
+          })),
+        },
+        {
+          kind: 'button',
+          label: single ? 'View the event in your dashboard' : `View ${entry.name} in your dashboard`,
+          url: entry.dashboardUrl,
+        },
+      ]),
+      {
+        kind: 'rows',
+        title: 'Totals',
+        rows: [
+          { label: 'Orders', value: String(orders.length) },
+          { label: 'Tickets', value: String(ticketTotal) },
+          ...totals.map(([currency, minor]) => ({
+            label: totals.length === 1 ? 'Paid' : `Paid in ${currency}`,
+            value: priceText(minor, currency),
+            strong: true,
+          })),
+          ...refunds.map(([currency, minor]) => ({
+            label: refunds.length === 1 && totals.length === 1 ? 'Refunded since' : `Refunded since, ${currency}`,
+            value: formatMoney(minor, currency),
+          })),
+        ],
+      },
+      {
+        kind: 'paragraph',
+        text: `While sales keep coming you get one e-mail like this every ${minutes} minutes; the first sale after ${minutes} minutes without one is e-mailed at once. To change this, go to Profile > Notifications.`,
+      },
+    ],
+    footer: `You received this e-mail because you sell tickets as ${branding.companyName} on Marquee.`,
+  });
+  return {
+    to: input.to,
+    fromName: `${branding.companyName} via Marquee`,
+    subject: `Sales summary: ${counts} for ${what} (${totalText})`,
     ...content,
   };
 }
