@@ -16,7 +16,13 @@ import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { HttpClient } from '../bench/lib/http.js';
-import { createLiveEvent, eventCounters, sellingOrganiser, type Organiser } from '../bench/lib/organiser.js';
+import {
+  createLiveEvent,
+  eventCounters,
+  sellingOrganiser,
+  setSaleEmails,
+  type Organiser,
+} from '../bench/lib/organiser.js';
 import { freePort, startServer, type ServerProcess } from '../bench/lib/server-process.js';
 import { startFakeS3, type FakeS3 } from '../apps/server/test/fake-s3.js';
 import { startFakeSmtp, type FakeSmtp } from '../apps/server/test/fake-smtp.js';
@@ -455,6 +461,8 @@ async function main(): Promise<number> {
     const setup = client(world, world.servers[0]!);
     const subdomain = 'faults';
     world.organiser = await sellingOrganiser(setup, APP_HOST, subdomain, readCodeFromSmtp(world.smtp));
+    // Scenario 2 checks every sale's organiser e-mail by its order code: one e-mail per sale, not the digest.
+    await setSaleEmails(setup, APP_HOST, world.organiser, 'each');
     const event = await createLiveEvent(setup, APP_HOST, world.organiser, 5_000);
     world.shop = { host: `${subdomain}.${APP_HOST}`, appHost: APP_HOST, event };
     console.log('fault-suite: 2 app processes (production build) + PostgreSQL + SMTP + S3-compatible store');

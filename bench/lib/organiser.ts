@@ -73,6 +73,23 @@ export async function sellingOrganiser(
   return { cookie, subdomain };
 }
 
+/** How the organiser is e-mailed about sales (decision 147), saved as the Profile page saves it. */
+export async function setSaleEmails(
+  client: Sender,
+  appHost: string,
+  organiser: Organiser,
+  choice: 'each' | 'digest' | 'off',
+): Promise<void> {
+  const saved = await client.send({
+    method: 'PUT',
+    path: '/api/org/settings',
+    host: appHost,
+    headers: { origin: `${client.scheme}://${appHost}`, cookie: organiser.cookie },
+    json: { company_name: 'Bench Events', sale_emails: choice },
+  });
+  if (saved.status !== 200) throw new Error(`sale e-mails: ${saved.status} ${saved.body}`);
+}
+
 export interface LiveEvent {
   id: string;
   slug: string;

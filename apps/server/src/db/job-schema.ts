@@ -11,6 +11,11 @@ export const JOB_SCHEMA = 'pgboss';
 export const QUEUES = {
   /** A checkout e-mail: { kind, orderId, organizationId }, rendered and sent by the worker. */
   checkoutMail: 'checkout-mail',
+  /**
+   * The organiser's sale digest of one window (decision 147): { organizationId, windowStart }, queued when the
+   * window opens to start when it ends; closes the window and sends its e-mail once.
+   */
+  saleDigest: 'sale-digest',
   /** The automatic refund of a payment that arrived after its tickets sold out: { orderId, organizationId }. */
   checkoutRefund: 'checkout-refund',
   /** Reads and records the provider's fee on a paid order's payment: { orderId, organizationId } (decision 141). */

@@ -18,7 +18,7 @@ import {
   sellingOrganiser,
   tokenFrom,
 } from '../../test/checkout-helpers.js';
-import type { SignedInUser } from '../../test/auth-helpers.js';
+import { asBrowser, type SignedInUser } from '../../test/auth-helpers.js';
 import { createJobQueue, QUEUES, type JobQueue } from './queue.js';
 import { startJobs, type JobRunner } from './runner.js';
 import { jobHandlers } from '../jobs-wiring.js';
@@ -47,6 +47,14 @@ beforeAll(async () => {
   };
   t = await createTestApp({ mailer, jobRetry: retry });
   owner = await sellingOrganiser(t.app, 'relay');
+  // The organiser's e-mail for every sale (not the digest, decision 147): these tests follow each order's e-mails.
+  const saved = await t.app.inject({
+    method: 'PUT',
+    url: '/api/org/settings',
+    headers: asBrowser(owner),
+    payload: { company_name: 'relay Events', sale_emails: 'each' },
+  });
+  if (saved.statusCode !== 200) throw new Error(`settings: ${saved.statusCode} ${saved.body}`);
   route.smtp = true;
 });
 

@@ -36,10 +36,15 @@ export const DEFAULT_EXPIRE_SECONDS = 5 * 60;
  * smtp.ts bounds), so a dead worker's mail job comes back after 25 s and its first retry follows 2-4 s later:
  * with the maintenance below, within about 40 s of the kill. The attempts still span about two days when the
  * mail server is down. A live job that outlasts the expiry is retried while it still runs; the order e-mail's
- * claim (adapters/mail/once.ts) keeps that retry from sending it a second time. The waiting-list e-mails take
- * no such claim yet, so they keep the default expiry.
+ * claim (adapters/mail/once.ts) keeps that retry from sending it a second time. The organiser's sale digest
+ * (decision 147) takes the same claim. The waiting-list e-mails take no such claim yet, so they keep the default
+ * expiry.
  */
-export const MAIL_QUEUES: ReadonlySet<QueueName> = new Set([QUEUES.checkoutMail, QUEUES.afterSaleMail]);
+export const MAIL_QUEUES: ReadonlySet<QueueName> = new Set([
+  QUEUES.checkoutMail,
+  QUEUES.afterSaleMail,
+  QUEUES.saleDigest,
+]);
 export const MAIL_EXPIRE_SECONDS = 25;
 /**
  * Workers per order e-mail queue in each process (one per SMTP connection, adapters/mail/smtp.ts): a pg-boss
@@ -100,9 +105,14 @@ export interface JobQueue {
   readonly retry: RetryPolicy;
   /**
    * Adds a job; with `tx`, inside that Drizzle transaction (it exists exactly when the transaction commits);
-   * `startAfterSeconds` delays it (a job's own back-off).
+   * `startAfterSeconds` delays it (a job's own back-off), `startAt` until that instant (a digest's window end).
    */
-  send(name: QueueName, data: object, tx?: object, options?: { startAfterSeconds?: number }): Promise<string | null>;
+  send(
+    name: QueueName,
+    data: object,
+    tx?: object,
+    options?: { startAfterSeconds?: number; startAt?: Date },
+  ): Promise<string | null>;
   /** Adds many jobs of one queue in one statement (a comp import's e-mails), with `send`'s policy and `tx`. */
   sendMany(name: QueueName, data: object[], tx?: object): Promise<void>;
   /** Withdraws a job that is no longer needed (not yet finished); a worker already running it is not stopped. */
@@ -158,6 +168,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       return boss.send(name, data, {
         ...(tx ? { db: { executeSql: transactionExecuteSql(tx) } } : {}),
         ...(sendOptions?.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
+        ...(sendOptions?.startAt ? { startAfter: sendOptions.startAt } : {}),
         retryLimit: policy.retryLimit,
         retryDelay: policy.retryDelaySeconds,
         retryBackoff: true,

@@ -45,8 +45,9 @@ export async function startJobs(
   await queue.start();
   const periodic = new Set<QueueName>(SCHEDULES.map((entry) => entry.queue));
   for (const [name, handler] of Object.entries(handlers) as Array<[QueueName, JobHandlers[QueueName]]>) {
-    // The order e-mail queues get several workers (MAIL_WORKERS), so e-mails handed back by a crash go out together.
-    const workers = MAIL_QUEUES.has(name) ? MAIL_WORKERS : 1;
+    // The order e-mail queues get several workers (MAIL_WORKERS), so e-mails handed back by a crash go out together;
+    // the sale digest has one job per organisation and window (decision 147), so one worker is plenty.
+    const workers = MAIL_QUEUES.has(name) && name !== QUEUES.saleDigest ? MAIL_WORKERS : 1;
     for (let copy = 0; copy < workers; copy += 1)
       await queue.boss.work(
         name,

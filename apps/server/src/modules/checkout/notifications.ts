@@ -1,4 +1,5 @@
-// After a checkout commits: the fan's confirmation, the organiser's sale e-mail, the automatic refund of a
+// After a checkout commits: the fan's confirmation, the organiser's sale e-mail (each sale, or the first after a
+// quiet spell and then a digest, sale-digest.ts), the automatic refund of a
 // payment that arrived after its tickets had sold out (idempotent at the provider, recorded once here), and
 // the 'find my order' e-mail. The first three are durable jobs queued in the fulfilment's transaction and run
 // by the job worker with retries and back-off; each mail is claimed per order, kind and recipient before it is
@@ -8,7 +9,7 @@ import { queueResaleRefunds } from './listing-claims.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { isSold } from '@marquee/shared';
+import { isSold, SALE_DIGEST_MINUTES } from '@marquee/shared';
 import type { PaymentsProvider } from '../../adapters/payments/payments.js';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import { mailSent, RESENT_WARNING, sendOnce } from '../../adapters/mail/once.js';
@@ -36,6 +37,14 @@ import { vatRefundedAfter } from '../receipts/refund-vat.js';
 import { providerFeeJobSchema, recordProviderFee, type ProviderFeeJob } from './provider-fee.js';
 import type { MailLane } from '../../jobs/mail-lane.js';
 import { buildMail, orderDocuments, type MailContext, type PaymentReviewFacts } from './notification-mails.js';
+import {
+  closeWindow,
+  markWindowSent,
+  placedSale,
+  placeSale,
+  SALE_DIGEST_MAIL_KIND,
+  saleDigestJobSchema,
+} from './sale-digest.js';
 
 const orderTargetSchema = z.object({ orderId: z.string().uuid(), organizationId: z.string().min(1) });
 export const checkoutMailJobSchema = z.union([
@@ -153,13 +162,22 @@ async function plannedMail(
           return receipt ? { ...mail, attachments: [...(mail.attachments ?? []), receipt] } : mail;
         },
       };
-    case 'organiser-sale':
-      // 'digest' sends each sale like 'each' until the digest itself exists (the next change, decision 147).
-      if (context.settings.saleEmails === 'off') return null;
+    case 'organiser-sale': {
+      // The organiser's choice as it is now (decision 147). A sale placed already keeps its place (a retry, or the
+      // choice changed since), so it is never both e-mailed on its own and in a digest.
+      const choice = context.settings.saleEmails;
+      if (choice === 'off') return null;
+      const placed =
+        (await placedSale(deps.db, job.orderId)) ??
+        (choice === 'digest' ? await placeSale(deps.db, deps.jobs, job) : null);
+      // Gathered: its window's digest tells the organiser.
+      if (placed && !placed.atOnce) return null;
       return {
         recipients: await organiserAddresses(deps.db, job.organizationId),
-        build: () => buildMail.organiserSale(context),
+        // Under the digest it opened a window: the e-mail says the next sales come together.
+        build: () => buildMail.organiserSale(context, placed && choice === 'digest' ? SALE_DIGEST_MINUTES : undefined),
       };
+    }
     case 'late-refund':
       return { recipients: [context.order.customerEmail], build: () => buildMail.lateRefund(context) };
     case 'event-cancelled': {
@@ -372,6 +390,34 @@ export function createCheckoutNotifier(deps: NotificationDeps): CheckoutNotifier
       }
     },
 
+    async deliverSaleDigest(job) {
+      const window = await closeWindow(deps.db, job);
+      if (!window) return;
+      const [settings] = await deps.db
+        .select()
+        .from(organizationSettings)
+        .where(eq(organizationSettings.organizationId, job.organizationId))
+        .limit(1);
+      // Turned 'off' since the window opened: the organiser asked for no sale e-mails.
+      if (settings && settings.saleEmails !== 'off' && window.gathered.length > 0) {
+        const mail = buildMail.saleDigest(
+          settings,
+          { ...window, after: window.openedBySale ? 'sale' : 'summary', orders: window.gathered },
+          deps.appUrl,
+        );
+        // Claimed per recipient like an order e-mail (decision 051), under the window's first gathered order: its
+        // sales are fixed once the window is closed, so that order names this digest and no other.
+        const orderId = window.gathered[0]!.order.id;
+        for (const recipient of await organiserAddresses(deps.db, job.organizationId)) {
+          const key = { orderId, kind: SALE_DIGEST_MAIL_KIND, recipient };
+          if (await mailSent(deps.db, key)) continue;
+          const outcome = await sendOnce(deps.db, deps.mailer, key, mail);
+          if (outcome === 'resent') deps.log.warn({ orderId, kind: SALE_DIGEST_MAIL_KIND }, RESENT_WARNING);
+        }
+      }
+      await markWindowSent(deps.db, job);
+    },
+
     async recordProviderFee(job) {
       await recordProviderFee(deps, job);
     },
@@ -465,6 +511,7 @@ export function checkoutJobHandlers(notifier: CheckoutNotifier) {
   return {
     [QUEUES.providerFee]: (data: unknown) => notifier.recordProviderFee(providerFeeJobSchema.parse(data)),
     [QUEUES.checkoutMail]: (data: unknown) => notifier.deliverMail(checkoutMailJobSchema.parse(data)),
+    [QUEUES.saleDigest]: (data: unknown) => notifier.deliverSaleDigest(saleDigestJobSchema.parse(data)),
     [QUEUES.checkoutRefund]: (data: unknown) => {
       const mismatched = mismatchRefundSchema.safeParse(data);
       if (mismatched.success) {

@@ -4,6 +4,7 @@
 import type { FulfilmentFollowUp } from './fulfilment.js';
 import type { Tx } from '../../db/tx.js';
 import type { EventMovedMailJob } from '../events/events.moved.js';
+import type { SaleDigestJob } from './sale-digest.js';
 
 /**
  * The checkout e-mails sent by the job worker; the payload names the order, never a person (a moved event's
@@ -36,6 +37,11 @@ export interface CheckoutNotifier {
   deliverSoon(): void;
   /** The mail job: renders the e-mail from the order and sends it to each recipient not yet sent it. */
   deliverMail(job: CheckoutMailJob): Promise<void>;
+  /**
+   * The sale digest job (decision 147): closes the organisation's window and e-mails the sales gathered in it to
+   * each organiser not yet sent it.
+   */
+  deliverSaleDigest(job: SaleDigestJob): Promise<void>;
   /** The provider-fee job (decision 141): reads the fee of a paid order's payment and records it once. */
   recordProviderFee(job: { orderId: string; organizationId: string }): Promise<void>;
   /** The refund job: refunds at the provider (idempotently) and queues the fan's e-mail once refunded. */

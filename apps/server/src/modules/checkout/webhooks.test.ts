@@ -143,9 +143,12 @@ describe('POST /api/webhooks/stripe - checkout.session.completed', () => {
     } finally {
       stop();
     }
-    // From the tickets' insert to the confirmation e-mail's claim (decision 051), written after the commit.
+    // From the tickets' insert to the first write of the e-mail jobs, after the commit: an e-mail's claim (decision
+    // 051) or the organiser's sale placed in its digest window (decision 147).
     const from = sent.findIndex((query) => query.startsWith('insert into "ticket"'));
-    const to = sent.findIndex((query, index) => index > from && query.startsWith('insert into "order_mail"'));
+    const to = sent.findIndex(
+      (query, index) => index > from && /^(insert into "order_mail"|(insert into|update) "sale_digest)/.test(query),
+    );
     expect(from).toBeGreaterThan(-1);
     expect(to).toBeGreaterThan(from);
     const writes = sent.slice(from, to).filter((query) => /^(with|insert|update|delete)/.test(query));
