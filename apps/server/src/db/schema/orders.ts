@@ -484,7 +484,10 @@ export const orderMail = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => order.id, { onDelete: 'cascade' }),
-    /** 'order-confirmation', 'organiser-sale', 'late-refund', 'event-cancelled', or an after-sale kind with its id. */
+    /**
+     * 'order-confirmation', 'organiser-sale', 'late-refund', 'event-cancelled', an after-sale kind with its id, or
+     * 'sale-digest' (the organiser's digest, under its window's first gathered order, decision 147).
+     */
     kind: text('kind').notNull(),
     /** Lower-cased address the message goes to. */
     recipient: text('recipient').notNull(),
