@@ -346,10 +346,24 @@ test('an archived event shows its ticket types read-only', async ({ page, reques
 test('profile: the sale e-mails choice is made with the keyboard and saved with the profile', async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   await signIn(page);
   await page.goto('/dashboard/profile');
   const group = page.getByRole('group', { name: 'Sale e-mails' });
+  // Looked at on desktop and on a 390 px phone, in both themes.
+  for (const [width, height, label] of [
+    [1280, 900, 'desktop'],
+    [390, 844, 'phone'],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const dark of [false, true]) {
+      await setDark(page, dark);
+      await group.scrollIntoViewIfNeeded();
+      await shot(page, testInfo, `profile-sale-emails-${label}-${dark ? 'dark' : 'light'}`, false);
+    }
+  }
+  await setDark(page, false);
+  await page.setViewportSize({ width: 1280, height: 900 });
   const choice = (name: string) => group.getByRole('radio', { name, exact: true });
   // The default, said plainly with the digest's interval.
   await expect(choice('A summary when sales are frequent')).toBeChecked();
