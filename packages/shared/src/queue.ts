@@ -1,5 +1,6 @@
 // The virtual waiting room (decision 034): the organiser's setting ('Queue fans at on-sale': automatic, on or off,
-// and the admission rate) and the live figures the event view shows.
+// and the admission rate's ceiling), the adaptive admission under it (decision 148) and the live figures the event
+// view shows.
 import { z } from 'zod';
 
 /** 'auto' queues fans when the event's capacity is above QUEUE_AUTO_CAPACITY (not when unlimited). */
@@ -9,13 +10,52 @@ export type QueueMode = (typeof QUEUE_MODES)[number];
 /** Capacity above which 'auto' switches the waiting room on (decision 034). */
 export const QUEUE_AUTO_CAPACITY = 1000;
 /**
- * Default fans admitted per minute (15/s): under a third of the sales a second the checkout-rush benchmark completes
- * end to end on two processes on PostgreSQL (each hold paid, fulfilled and e-mailed; it prints the figure and this
- * share), so the drop's crowd (arrivals, joins, polls, the lobby learning its places) keeps the rest and an admitted
- * fan's checkout stays fast. A sale, not a hold, is what an admitted fan costs: admitting faster than sales complete
- * only moves the queue into the checkout (decision 045; the default was 3,000/min, a sixth of the holds/s alone).
+ * The organiser's default ceiling on fans admitted per minute (140/s; decision 148). Decision 045's rule put the
+ * default at about 30% of the sales a second checkout-rush completes end to end on two processes; the mail lane
+ * (decision 146) made a sale about 9.5 times cheaper, so the same rule gives about 9.5 times 900. It is only a
+ * ceiling: the rate actually admitted starts at QUEUE_START_RATE_PER_MINUTE and follows the admitted fans'
+ * checkout (queueAdmission below), so a slower machine admits fewer.
  */
-export const QUEUE_DEFAULT_RATE_PER_MINUTE = 900;
+export const QUEUE_DEFAULT_RATE_PER_MINUTE = 8400;
+/**
+ * Where the adaptive rate starts when a queue opens (at most the ceiling): decision 045's default, which kept the
+ * admitted fans' checkout under its target on the machine of 2026-11-26 before sales got cheaper.
+ */
+export const QUEUE_START_RATE_PER_MINUTE = 900;
+/** The least the adaptive rate steps down to (or the ceiling, if lower): a slow machine never stalls a queue. */
+export const QUEUE_FLOOR_RATE_PER_MINUTE = 60;
+/** Admitted fans' checkout target: each process's 95th percentile over its window, in ms. */
+export const QUEUE_CHECKOUT_TARGET_MS = 200;
+/**
+ * How the adaptive admission steps (decision 148). Each app process times the checkout requests of admitted fans
+ * it serves (the hold, the pay step, the return page) over the last `windowSeconds`, and reports their
+ * `percentile` with the admission counter's statement. The slowest report that is at most `reportFreshSeconds`
+ * old decides: above the target, the rate is multiplied by `downFactor` (at most every `downEverySeconds`); at or
+ * under `healthyShare` of the target (or no checkouts to time), it grows by `upFactor`, at least by `upAtLeast` a
+ * minute (at most every `upEverySeconds` after any step); in between it holds. Never below the floor, never above
+ * the organiser's ceiling, and only while the queue admits (not paused, not sold out).
+ */
+export const QUEUE_ADMISSION = {
+  percentile: 95,
+  windowSeconds: 5,
+  reportFreshSeconds: 3,
+  healthyShare: 0.75,
+  downFactor: 0.7,
+  downEverySeconds: 2,
+  upFactor: 1.15,
+  upAtLeast: 60,
+  upEverySeconds: 3,
+} as const;
+
+/**
+ * The rate admitted now: the adaptive rate held between the floor and the organiser's ceiling (a ceiling below the
+ * floor is the rate).
+ */
+export function effectiveAdmissionRate(ceilingPerMinute: number, adaptivePerMinute: number): number {
+  const floor = Math.min(QUEUE_FLOOR_RATE_PER_MINUTE, ceilingPerMinute);
+  return Math.min(ceilingPerMinute, Math.max(floor, adaptivePerMinute));
+}
+
 export const QUEUE_RATE_LIMITS = { min: 10, max: 60000 } as const;
 /** Minutes before on-sale the lobby opens. */
 export const QUEUE_LOBBY_MINUTES = 15;
@@ -39,7 +79,21 @@ export const queueStatusSchema = z.object({
   /** Whether the waiting room is on for this event now (the mode, and for 'auto' the capacity). */
   enabled: z.boolean(),
   auto_capacity: z.number().int(),
+  /** The organiser's setting: the most fans admitted a minute. */
   rate_per_minute: z.number().int(),
+  /** Fans admitted a minute now (the adaptive rate under the ceiling; where it starts, before the on-sale). */
+  admitting_per_minute: z.number().int(),
+  /**
+   * Why that rate: `ceiling` (admitting at the setting), `starting` (climbing from the start towards it),
+   * `slowed` (the last step was down: checkouts took `checkout_ms`), `climbing` (stepping back up after a slow-down).
+   */
+  admission_reason: z.enum(['ceiling', 'starting', 'slowed', 'climbing']),
+  /**
+   * The admitted fans' checkout in ms (the slowest process's percentile): for `slowed`, what it was when the rate
+   * stepped down; otherwise the latest report of the last few seconds, or null when no checkout was timed.
+   */
+  checkout_ms: z.number().int().nullable(),
+  checkout_target_ms: z.number().int(),
   /** The on-sale the queue opens at (ISO), or null when the event is on sale from publishing. */
   opens_at: z.string().nullable(),
   /** lobby (before on-sale), open (admitting), paused (no tickets left now), sold_out, off. */

@@ -7,6 +7,7 @@ import { CHECKOUT_TEXT, findOrderByToken } from '../modules/checkout/checkout.se
 import { renderLookupPage, renderMessagePage } from './checkout-pages.js';
 import { checkoutSummary } from './checkout-summary.js';
 import { organizationFor, sendHtml, sendStorefrontNotFound } from './respond.js';
+import type { QueueGate } from './queue-gate.js';
 
 const constraints = { site: 'storefront' };
 
@@ -21,7 +22,7 @@ const DECLINE_REASONS: Record<string, string> = {
 /** GET /checkout/:token (with a declined or cancelled payment's message), its return page and the lookup page. */
 export function checkoutSummaryRoutes(
   app: FastifyInstance,
-  deps: { db: Database; appUrl: string; paymentOrigins: string[] },
+  deps: { db: Database; appUrl: string; paymentOrigins: string[]; queue: Pick<QueueGate, 'pace'> },
 ) {
   const { db } = deps;
   const summary = checkoutSummary(deps);
@@ -52,6 +53,8 @@ export function checkoutSummaryRoutes(
     if (!organization) return reply;
     const current = await findOrderByToken(db, organization.organizationId, request.params.token);
     if (!current) return sendStorefrontNotFound(reply);
+    // An order held with an admission from the waiting room: the wait for its payment is timed (decision 148).
+    if (current.queuePlace !== null) deps.queue.pace.mark(request, current.eventId);
     if (current.status === 'paid' || current.status === 'partially_refunded')
       return reply.redirect(`/orders/${current.accessToken}`, 303);
     // A payment that did not match the order (decision 050): refunded, never paid.

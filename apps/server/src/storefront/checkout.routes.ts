@@ -235,6 +235,8 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       // While the queue is on, no hold without this browser's admission, whatever the form sends; only presale
       // types unlocked by the form's access code are sold outside it (startCheckout checks each chosen type).
       const gate = await deps.queue.checkoutProblem(request, organization.organizationId, eventId);
+      // An admitted fan's hold is timed for the adaptive admission (decision 148).
+      if (gate?.problem === null) deps.queue.pace.mark(request, eventId);
       const asked = stored.asked;
       const notAdmitted = gate?.problem ? gate : null;
       const joinQueue = (text: string) =>
@@ -337,6 +339,8 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       if (!organization) return reply;
       const current = await findOrderByToken(db, organization.organizationId, request.params.token);
       if (!current) return sendStorefrontNotFound(reply);
+      // An order held with an admission from the waiting room: its payment step is timed (decision 148).
+      if (current.queuePlace !== null) deps.queue.pace.mark(request, current.eventId);
       if (current.status === 'paid') return reply.redirect(`/orders/${current.accessToken}`, 303);
       // A waiting-list offer is paid only once its buyer's details are given (decision 035).
       const missing = await takeOfferDetails(db, request, current);

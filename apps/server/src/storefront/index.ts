@@ -19,6 +19,12 @@ import { waitlistRoutes } from './waitlist.routes.js';
 export type StorefrontDeps = CheckoutRoutesDeps;
 
 export function registerStorefront(app: FastifyInstance, deps: StorefrontDeps) {
+  // The checkout steps of admitted fans, marked by their routes, are timed to the end of their answer: the
+  // adaptive admission's measure (decision 148). Other requests are not marked and cost a WeakMap look-up.
+  app.addHook('onResponse', (request, reply, done) => {
+    deps.queue.pace.finish(request, reply.elapsedTime);
+    done();
+  });
   homeRoutes(app, deps);
   fontRoutes(app);
   checkoutRoutes(app, deps);

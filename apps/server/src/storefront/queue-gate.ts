@@ -2,6 +2,7 @@
 // refuse a hold without a valid admission while the queue is on. It reads the process's queue snapshots only.
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
+import type { CheckoutPace } from '../modules/queue/checkout-pace.js';
 import {
   queueGuards,
   queueShowsLobby,
@@ -28,6 +29,8 @@ export interface QueueRedirect {
 export interface QueueGate {
   states: QueueStates;
   signer: QueueSigner;
+  /** Times admitted fans' checkout steps in this process (the adaptive admission's measure, decision 148). */
+  pace: CheckoutPace;
   /** Where the event page sends this browser instead (the queue), or null to show the page. */
   eventPageRedirect(request: FastifyRequest, organizationId: string, eventId: string): Promise<QueueRedirect | null>;
   /**
@@ -71,6 +74,7 @@ export function createQueueGate(options: QueueGateOptions): QueueGate {
   return {
     states,
     signer,
+    pace: states.pace,
     async eventPageRedirect(request, organizationId, eventId) {
       const snapshot = await states.get(eventId);
       return snapshot?.organizationId === organizationId ? lobbyRedirect(request, snapshot) : null;

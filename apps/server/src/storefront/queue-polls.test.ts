@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { QueueSnapshot } from '../modules/queue/queue-state.js';
 import { lobbyPollSeconds, statusBody } from './queue-page.js';
 
-const snapshot = { slug: 'big-night', ratePerMinute: 3000 } as QueueSnapshot;
+// Admitting 3,000 a minute under a ceiling of 6,000 (decision 148): the polls follow the rate admitted now.
+const snapshot = { slug: 'big-night', ratePerMinute: 6000, admitRatePerMinute: 3000 } as QueueSnapshot;
 const waiting = (ahead: number) =>
   statusBody(snapshot, {
     status: 'waiting',

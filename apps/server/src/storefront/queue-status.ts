@@ -77,7 +77,7 @@ export function statusBody(snapshot: QueueSnapshot, view: FanStatus): StatusBody
         text:
           view.ahead === 0
             ? 'You are next. Keep this page open.'
-            : `You are in the queue. Fans are let through at ${view.ratePerMinute} a minute while tickets last. Keep this page open: it updates by itself.`,
+            : `You are in the queue. Fans are let through at about ${view.ratePerMinute.toLocaleString('en-GB')} a minute right now, while tickets last. Keep this page open: it updates by itself.`,
         place: view.place,
         ahead: view.ahead,
         wait: waitText(view.waitSeconds),
@@ -90,7 +90,7 @@ export function statusBody(snapshot: QueueSnapshot, view: FanStatus): StatusBody
         place: view.place,
         ahead: view.ahead,
         wait: 'unknown while no tickets are free',
-        next: pausedPollSeconds(view.ahead, snapshot.ratePerMinute),
+        next: pausedPollSeconds(view.ahead, snapshot.admitRatePerMinute),
       };
     case 'admitted':
       return {

@@ -67,7 +67,13 @@ export const event = pgTable(
     queueMode: text('queue_mode', { enum: ['auto', 'on', 'off'] })
       .notNull()
       .default('auto'),
+    /** The most fans admitted a minute (decision 148: a ceiling; the rate admitted adapts below it). */
     queueRatePerMinute: integer('queue_rate_per_minute').notNull().default(QUEUE_DEFAULT_RATE_PER_MINUTE),
+    /**
+     * Whether the organiser set that rate (saved a value other than the one stored); a rate never chosen follows
+     * the product's default when it changes (migration 0050).
+     */
+    queueRateChosen: boolean('queue_rate_chosen').notNull().default(false),
     /**
      * Dates in a series (decision 132): every date is an event of its own (capacity, on-sale, door list, figures)
      * and the dates of one series share this id; null = a single event.

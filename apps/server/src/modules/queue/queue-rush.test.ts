@@ -1,9 +1,11 @@
 // The waiting room on two app processes (two app instances with their own pools and snapshots) sharing one
 // PostgreSQL database: fans join through both while each process draws the lobby at on-sale; every browser ends
-// with exactly one place, the places are 1..n with no gap or duplicate, and admission counts once for both.
+// with exactly one place, the places are 1..n with no gap or duplicate, and admission counts once for both; the
+// adaptive admission (decision 148) is shared: the slower process's checkouts decide the rate for both.
 // PGlite runs one transaction at a time and cannot show a race, so this file runs on PostgreSQL only.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { QUEUE_START_RATE_PER_MINUTE } from '@marquee/shared';
 import { twoAppsOnPostgres } from '../../../test/two-apps.js';
 import { createLiveEvent, sellingOrganiser } from '../../../test/checkout-helpers.js';
 import { londonLocal, putSales } from '../../../test/drop-helpers.js';
@@ -46,6 +48,66 @@ describe.runIf(onPostgres)('waiting room on two processes (PostgreSQL)', () => {
     const seen = await Promise.all(fans.map(async (fan) => Number((await fan.poll(live.id)).body.place)));
     expect(new Set(seen).size).toBe(60);
   });
+
+  it(
+    'the slower process decides the shared rate: it steps down and stays down while the other is fast',
+    { timeout: 60_000 },
+    async () => {
+      const owner = await sellingOrganiser(t.app, 'queuepace');
+      const live = await createLiveEvent(t.app, owner, { capacity: 1500, name: 'Pace Night' });
+      await t.database.db
+        .update(event)
+        .set({ queueMode: 'on', queueRatePerMinute: 6000, salesStartAt: new Date(Date.now() - 1000) })
+        .where(eq(event.id, live.id));
+      await t.app.queueGate.states.refresh(live.id);
+      await t.database.db.update(eventQueue).set({ lastPlace: 100_000 }).where(eq(eventQueue.eventId, live.id));
+      const [slow, fast] = [t.app.queueGate, second.app.queueGate];
+      /** `seconds` pass for the shared row: every time in it moves back. */
+      const pass = (seconds: number) =>
+        t.database.db.execute(sql`update event_queue set
+          drawn_at = drawn_at - make_interval(secs => ${seconds}),
+          admitted_at = admitted_at - make_interval(secs => ${seconds}),
+          rate_stepped_at = rate_stepped_at - make_interval(secs => ${seconds}),
+          slowed_at = slowed_at - make_interval(secs => ${seconds}),
+          checkout_at = checkout_at - make_interval(secs => ${seconds})
+        where event_id = ${live.id}`);
+      const queueRow = async () =>
+        (await t.database.db.select().from(eventQueue).where(eq(eventQueue.eventId, live.id)))[0]!;
+      const serve = () => {
+        for (let index = 0; index < 10; index += 1) {
+          slow.pace.record(live.id, 500);
+          fast.pace.record(live.id, 30);
+        }
+      };
+      // The slow process moves the counter first: down from the start.
+      await pass(1.1);
+      serve();
+      await slow.states.refresh(live.id);
+      const rates = [(await queueRow()).admitRatePerMinute];
+      expect(rates[0]).toBeCloseTo(QUEUE_START_RATE_PER_MINUTE * 0.7);
+      let admitted = 0;
+      for (let round = 0; round < 8; round += 1) {
+        await pass(1.1);
+        serve();
+        // Both processes refresh at once, as two servers do.
+        await Promise.all([slow.states.refresh(live.id), fast.states.refresh(live.id)]);
+        const row = await queueRow();
+        expect(row.admitted).toBeGreaterThanOrEqual(admitted);
+        admitted = row.admitted;
+        rates.push(row.admitRatePerMinute);
+      }
+      // Never up while the slow process reports, though the fast one moves the counter too; down by 30% at most
+      // every 2 s: at least three more steps in 8.8 s.
+      for (let index = 1; index < rates.length; index += 1) expect(rates[index]).toBeLessThanOrEqual(rates[index - 1]!);
+      expect(rates.at(-1)).toBeLessThanOrEqual(QUEUE_START_RATE_PER_MINUTE * 0.7 ** 4 + 1e-6);
+      // Both processes' snapshots (the fans' estimates) have the shared rate.
+      await slow.states.refresh(live.id);
+      await fast.states.refresh(live.id);
+      const row = await queueRow();
+      expect((await fast.states.get(live.id))?.admitRatePerMinute).toBeCloseTo(row.admitRatePerMinute, 9);
+      expect((await slow.states.get(live.id))?.admitRatePerMinute).toBeCloseTo(row.admitRatePerMinute, 9);
+    },
+  );
 
   it('ten tabs of one browser joining on both processes at once get one place', { timeout: 60_000 }, async () => {
     const owner = await sellingOrganiser(t.app, 'queuetabs');

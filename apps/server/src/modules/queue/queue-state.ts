@@ -1,12 +1,21 @@
 // Each app process's view of the queues it serves (decision 034): one snapshot per event, read from the database
 // at most about once a second whatever the number of polls, and served stale while a single refresh runs. The
-// refresh is also what draws the lobby at on-sale and moves the admission counter on, so the queue moves as long
-// as anyone is polling, on any process. Nothing here decides correctness on its own: places and admissions are
-// in the database and in signed tokens; this cache only saves reads.
+// refresh is also what draws the lobby at on-sale and moves the admission counter on, with this process's report
+// of its admitted fans' checkout (decision 148), so the queue moves as long as anyone is polling, on any process.
+// Nothing here decides correctness on its own: places and admissions are in the database and in signed tokens;
+// this cache only saves reads.
 import { QUEUE_ADMISSION_MINUTES, QUEUE_LOBBY_MINUTES } from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import type { HostKind } from '../../lib/hosts.js';
-import { advanceAdmission, drawLobby, ensureQueueRow, readQueueRow, type QueueRow } from './queue.store.js';
+import { CheckoutPace } from './checkout-pace.js';
+import {
+  advanceAdmission,
+  drawLobby,
+  ensureQueueRow,
+  readQueueRow,
+  reportMatters,
+  type QueueRow,
+} from './queue.store.js';
 
 export interface QueueSnapshot extends QueueRow {
   readAt: number;
@@ -41,10 +50,16 @@ export class QueueStates {
   /** Storefront address (host, current slug) -> event, for the snapshots this process holds. */
   private readonly addresses = new Map<string, string>();
 
+  /** This process's timing of admitted fans' checkouts, per event (reported by each refresh). */
+  readonly pace: CheckoutPace;
+
   constructor(
     private readonly db: Database,
     private readonly clock: () => number = Date.now,
-  ) {}
+    pace?: CheckoutPace,
+  ) {
+    this.pace = pace ?? new CheckoutPace(clock);
+  }
 
   /** The event's snapshot (null: no such event); waits for the database only the first time in this process. */
   async get(eventId: string): Promise<QueueSnapshot | null> {
@@ -75,9 +90,13 @@ export class QueueStates {
         if (now >= row.opensAt && row.drawnAt === null) {
           await drawLobby(this.db, eventId, new Date(now));
           changed = true;
-        } else if (row.drawnAt !== null && (row.admittedAt === null || now - row.admittedAt >= FRESH_MS)) {
-          await advanceAdmission(this.db, eventId, ticketsLeft(row) === 0, new Date(now));
-          changed = true;
+        } else if (row.drawnAt !== null) {
+          const report = this.pace.report(eventId);
+          const due = row.admittedAt === null || now - row.admittedAt >= FRESH_MS;
+          if (due || reportMatters(row, report, now)) {
+            await advanceAdmission(this.db, eventId, ticketsLeft(row) === 0, new Date(now), report);
+            changed = true;
+          }
         }
         if (changed) row = await readQueueRow(this.db, eventId);
       }
@@ -141,6 +160,7 @@ export const admissionMs = QUEUE_ADMISSION_MINUTES * 60_000;
 
 export type FanStatus =
   | { status: 'lobby'; opensInSeconds: number }
+  /** `ratePerMinute`: the rate admitted now (the adaptive rate, not the organiser's ceiling). */
   | { status: 'waiting'; place: number; ahead: number; waitSeconds: number; ratePerMinute: number }
   | { status: 'paused'; place: number; ahead: number }
   | { status: 'admitted'; place: number; until: number }
@@ -185,7 +205,9 @@ export function fanStatus(
   if (place <= admittedUpTo) return { status: 'admitted', place, until: now + admissionMs };
   const ahead = Math.max(0, place - 1 - admittedUpTo);
   if (ticketsLeft(snapshot) === 0) return { status: 'paused', place, ahead };
-  // Honest: the people ahead at the current rate, plus the refresh's second.
-  const waitSeconds = Math.ceil(((ahead + 1) * 60) / snapshot.ratePerMinute) + 1;
-  return { status: 'waiting', place, ahead, waitSeconds, ratePerMinute: snapshot.ratePerMinute };
+  // Honest: the people ahead at the rate admitted now (which may be under the ceiling, decision 148), plus the
+  // refresh's second.
+  const rate = snapshot.admitRatePerMinute;
+  const waitSeconds = Math.ceil(((ahead + 1) * 60) / rate) + 1;
+  return { status: 'waiting', place, ahead, waitSeconds, ratePerMinute: Math.round(rate) };
 }

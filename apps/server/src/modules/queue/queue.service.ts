@@ -1,10 +1,48 @@
 // The organiser's side of the waiting room (decision 034): the 'Queue fans at on-sale' setting with its admission
-// rate, and the live figures (in the lobby, waiting, admitted, tickets in checkouts, sold). Every query is scoped
-// by the caller's organisation.
+// rate's ceiling, and the live figures (in the lobby, waiting, admitted, tickets in checkouts, sold, the rate
+// admitted now and why, decision 148). Every query is scoped by the caller's organisation.
 import { and, eq } from 'drizzle-orm';
-import { QUEUE_AUTO_CAPACITY, queueOn, type QueueSettingsInput, type QueueStatus } from '@marquee/shared';
+import {
+  effectiveAdmissionRate,
+  QUEUE_ADMISSION,
+  QUEUE_AUTO_CAPACITY,
+  QUEUE_CHECKOUT_TARGET_MS,
+  QUEUE_START_RATE_PER_MINUTE,
+  queueOn,
+  type QueueSettingsInput,
+  type QueueStatus,
+} from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { event, eventQueue } from '../../db/schema/index.js';
+
+type QueueCounters = typeof eventQueue.$inferSelect;
+
+/** How long the organiser's view shows a checkout report after it came (it polls every 2 s). */
+const SHOWN_REPORT_MS = QUEUE_ADMISSION.windowSeconds * 2 * 1000;
+
+/**
+ * The rate admitted now under the organiser's `ceiling`, and why (decision 148): at the ceiling; starting below it
+ * and climbing; slowed (the last step was down, with the checkout time that made it); climbing back after that.
+ */
+export function admissionNow(
+  ceiling: number,
+  queue: QueueCounters | undefined,
+  now: Date,
+): Pick<QueueStatus, 'admitting_per_minute' | 'admission_reason' | 'checkout_ms' | 'checkout_target_ms'> {
+  const admitting = effectiveAdmissionRate(ceiling, queue?.admitRatePerMinute ?? QUEUE_START_RATE_PER_MINUTE);
+  const slowedLast = Boolean(queue?.slowedAt && queue.slowedAt.getTime() === queue.rateSteppedAt?.getTime());
+  const reason: QueueStatus['admission_reason'] =
+    admitting >= ceiling ? 'ceiling' : slowedLast ? 'slowed' : queue?.slowedAt ? 'climbing' : 'starting';
+  const latest =
+    queue?.checkoutAt && queue.checkoutAt.getTime() > now.getTime() - SHOWN_REPORT_MS ? queue.checkoutMs : null;
+  const checkout = reason === 'slowed' ? (queue?.slowedCheckoutMs ?? null) : latest;
+  return {
+    admitting_per_minute: Math.round(admitting),
+    admission_reason: reason,
+    checkout_ms: checkout === null ? null : Math.round(checkout),
+    checkout_target_ms: QUEUE_CHECKOUT_TARGET_MS,
+  };
+}
 import { AppError } from '../../lib/errors.js';
 import { ownedEvent } from '../codes/codes.service.js';
 import { lobbyCount, queueOpensAt } from './queue.store.js';
@@ -40,6 +78,7 @@ export async function getQueueStatus(
     enabled,
     auto_capacity: QUEUE_AUTO_CAPACITY,
     rate_per_minute: row.queueRatePerMinute,
+    ...admissionNow(row.queueRatePerMinute, queue, now),
     opens_at: opensAt?.toISOString() ?? null,
     state,
     in_lobby: inLobby,
@@ -63,7 +102,14 @@ export async function updateQueueSettings(
     throw new AppError('CONFLICT', `This event is ${row.status}, so its waiting room cannot change`);
   await db
     .update(event)
-    .set({ queueMode: input.mode, queueRatePerMinute: input.rate_per_minute, updatedAt: new Date() })
+    .set({
+      queueMode: input.mode,
+      queueRatePerMinute: input.rate_per_minute,
+      // The form always sends the rate: saving the one shown is not a choice, so an untouched default keeps
+      // following the product's (migration 0050). Once chosen, it stays the organiser's.
+      queueRateChosen: row.queueRateChosen || input.rate_per_minute !== row.queueRatePerMinute,
+      updatedAt: new Date(),
+    })
     .where(and(eq(event.id, row.id), eq(event.organizationId, organizationId)));
   return getQueueStatus(db, organizationId, eventId);
 }

@@ -1,8 +1,17 @@
 // The waiting room's database side (decision 034): read an event's queue figures, draw the lobby at on-sale, move
-// the admission counter on at the organiser's rate, give a browser its place, and find a lobby browser's place
-// after the draw. Only joins, the draw and the once-a-second refresh come here; a fan's poll does not.
+// the admission counter on at the adaptive rate under the organiser's ceiling (decision 148), give a browser its
+// place, and find a lobby browser's place after the draw. Only joins, the draw and the once-a-second refresh come
+// here; a fan's poll does not.
 import { sql } from 'drizzle-orm';
-import { queueOn, type QueueMode } from '@marquee/shared';
+import {
+  effectiveAdmissionRate,
+  QUEUE_ADMISSION,
+  QUEUE_CHECKOUT_TARGET_MS,
+  QUEUE_FLOOR_RATE_PER_MINUTE,
+  QUEUE_START_RATE_PER_MINUTE,
+  queueOn,
+  type QueueMode,
+} from '@marquee/shared';
 import type { Database } from '../../db/client.js';
 import { sharedRead } from '../../db/shared-read.js';
 import { joinInBatch, type JoinResult } from './queue-joins.js';
@@ -16,7 +25,13 @@ export interface QueueRow {
   name: string;
   status: string;
   enabled: boolean;
+  /** The organiser's ceiling (`event.queue_rate_per_minute`). */
   ratePerMinute: number;
+  /** Fans admitted a minute now: the adaptive rate under the ceiling (where it starts, before the queue row). */
+  admitRatePerMinute: number;
+  /** The slowest process's latest checkout report (ms) and when it came (ms), or null (decision 148). */
+  checkoutMs: number | null;
+  checkoutAt: number | null;
   /** The on-sale the queue opens at (ms): the event's sales start, else when it was published. */
   opensAt: number;
   /** The event's IANA zone: the lobby says the on-sale time in it. */
@@ -81,7 +96,8 @@ export async function readQueueRow(db: Database, eventId: string): Promise<Queue
         ${QUEUE_OPENS_AT_SQL} as opens_at, e.time_zone, e.ends_at, e.capacity, e.sold, e.held, s.subdomain,
         case when s.custom_domain_verified then s.custom_domain end as custom_domain,
         s.company_name, s.logo_url, s.primary_color, s.secondary_color, s.font_family,
-        q.event_id as queue_event, q.drawn_at, q.last_place, q.admitted, q.admitted_at,
+        q.event_id as queue_event, q.drawn_at, q.last_place, q.admitted, q.admitted_at, q.admit_rate_per_minute,
+        q.checkout_ms, q.checkout_at,
         case when q.event_id is not null and q.drawn_at is null then
           (select count(*)::int from queue_entry l where l.event_id = e.id and l.place is null) else 0 end as lobby
       from event e
@@ -99,6 +115,14 @@ export async function readQueueRow(db: Database, eventId: string): Promise<Queue
     status: String(raw.status),
     enabled: queueOn(raw.queue_mode as QueueMode, capacity),
     ratePerMinute: Number(raw.queue_rate_per_minute),
+    admitRatePerMinute: effectiveAdmissionRate(
+      Number(raw.queue_rate_per_minute),
+      raw.admit_rate_per_minute === null || raw.admit_rate_per_minute === undefined
+        ? QUEUE_START_RATE_PER_MINUTE
+        : Number(raw.admit_rate_per_minute),
+    ),
+    checkoutMs: raw.checkout_ms === null || raw.checkout_ms === undefined ? null : Number(raw.checkout_ms),
+    checkoutAt: ms(raw.checkout_at),
     opensAt: ms(raw.opens_at) ?? 0,
     timeZone: String(raw.time_zone),
     endsAt: ms(raw.ends_at),
@@ -161,20 +185,72 @@ export async function drawLobby(db: Database, eventId: string, now: Date): Promi
 }
 
 /**
- * Moves the admission counter on by the rate times the time since it last moved (at most once a second, whichever
- * process comes first), never past the last place given. While no ticket is left (`paused`) the clock moves but
- * the counter does not, so a pause never turns into a burst afterwards.
+ * Whether this process's checkout report (ms; null: none) is worth a statement of its own, when the counter is not
+ * due: it is slow enough to hold or lower the rate, and slower than the stored report or that one is no longer
+ * fresh (the slowest process decides; a fast report waits for the counter's own statement).
  */
-export async function advanceAdmission(db: Database, eventId: string, paused: boolean, now: Date): Promise<void> {
-  const at = now.toISOString();
+export function reportMatters(row: Pick<QueueRow, 'checkoutMs' | 'checkoutAt'>, report: number | null, now: number) {
+  if (report === null || report <= QUEUE_CHECKOUT_TARGET_MS * QUEUE_ADMISSION.healthyShare) return false;
+  const fresh = row.checkoutAt !== null && row.checkoutAt > now - QUEUE_ADMISSION.reportFreshSeconds * 1000;
+  return !fresh || row.checkoutMs === null || report >= row.checkoutMs;
+}
+
+/**
+ * One statement, on the hot path once a second: moves the admission counter on by the rate times the time since it
+ * last moved (at most once a second, whichever process comes first), never past the last place given, and steps
+ * the adaptive rate (decision 148) from `report`, this process's percentile of its admitted fans' checkout over its
+ * window (ms; null: it timed none).
+ *
+ * The report is kept when it is slower than the stored one or that one is older than `reportFreshSeconds`, so the
+ * stored report is the slowest process's of the last seconds; the slower of the two decides. Above the target the
+ * rate steps down (at most every `downEverySeconds`); at or under the healthy share of it, or with no fresh report
+ * at all (nobody is checking out), it steps up (at most every `upEverySeconds` after any step); else it holds.
+ * Always between the floor and the event's ceiling, read in the statement, so an organiser's change applies at
+ * once. The counter moves at the rate in force before this step. A statement that is only a report (the counter
+ * not due) applies when the report replaces the stored one. While no ticket is left (`paused`) the clock moves
+ * but neither the counter nor the rate does, so a pause never turns into a burst afterwards.
+ */
+export async function advanceAdmission(
+  db: Database,
+  eventId: string,
+  paused: boolean,
+  now: Date,
+  report: number | null = null,
+): Promise<void> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const secondsAgo = (seconds: number) => sql`${at} - make_interval(secs => ${seconds})`;
+  const ms = sql`${report}::float8`;
+  const ceiling = sql`e.queue_rate_per_minute::float8`;
+  const floor = sql`least(${QUEUE_FLOOR_RATE_PER_MINUTE}::float8, ${ceiling})`;
+  const rate = sql`least(${ceiling}, greatest(${floor}, q.admit_rate_per_minute))`;
+  const due = sql`coalesce(q.admitted_at <= ${secondsAgo(1)}, false)`;
+  const fresh = sql`coalesce(q.checkout_at > ${secondsAgo(QUEUE_ADMISSION.reportFreshSeconds)}, false)`;
+  const replaces = sql`(${ms} is not null and (not ${fresh} or q.checkout_ms is null or ${ms} >= q.checkout_ms))`;
+  const worst = sql`greatest(${ms}, case when ${fresh} then q.checkout_ms end)`;
+  const stepAfter = (seconds: number) =>
+    sql`(q.rate_stepped_at is null or q.rate_stepped_at <= ${secondsAgo(seconds)})`;
+  const down = sql`(not ${paused} and ${worst} > ${QUEUE_CHECKOUT_TARGET_MS}::float8
+    and ${stepAfter(QUEUE_ADMISSION.downEverySeconds)} and ${rate} > ${floor})`;
+  const healthy = sql`(${worst} is null or ${worst} <= ${QUEUE_CHECKOUT_TARGET_MS * QUEUE_ADMISSION.healthyShare}::float8)`;
+  const up = sql`(not ${paused} and ${healthy} and ${stepAfter(QUEUE_ADMISSION.upEverySeconds)} and ${rate} < ${ceiling})`;
   await db.execute(sql`
     update event_queue q set
-      admitted = case when ${paused} then q.admitted else least(q.last_place::float8, q.admitted
-        + e.queue_rate_per_minute / 60.0 * extract(epoch from (${at}::timestamptz - q.admitted_at))) end,
-      admitted_at = ${at}::timestamptz
+      admitted = case when ${due} and not ${paused}
+        then least(q.last_place::float8, q.admitted + ${rate} / 60.0 * extract(epoch from (${at} - q.admitted_at)))
+        else q.admitted end,
+      admitted_at = case when ${due} then ${at} else q.admitted_at end,
+      admit_rate_per_minute = case
+        when ${down} then greatest(${floor}, ${rate} * ${QUEUE_ADMISSION.downFactor}::float8)
+        when ${up} then least(${ceiling}, greatest(${rate} * ${QUEUE_ADMISSION.upFactor}::float8,
+          ${rate} + ${QUEUE_ADMISSION.upAtLeast}::float8))
+        else ${rate} end,
+      rate_stepped_at = case when ${down} or ${up} then ${at} else q.rate_stepped_at end,
+      slowed_at = case when ${down} then ${at} else q.slowed_at end,
+      slowed_checkout_ms = case when ${down} then ${worst} else q.slowed_checkout_ms end,
+      checkout_ms = case when ${replaces} then ${ms} else q.checkout_ms end,
+      checkout_at = case when ${replaces} then ${at} else q.checkout_at end
     from event e
-    where q.event_id = ${eventId} and e.id = q.event_id and q.drawn_at is not null
-      and q.admitted_at <= ${at}::timestamptz - interval '1 second'`);
+    where q.event_id = ${eventId} and e.id = q.event_id and q.drawn_at is not null and (${due} or ${replaces})`);
 }
 
 export type { JoinResult } from './queue-joins.js';

@@ -1,6 +1,6 @@
 // The waiting room (decision 034) through HTTP as browsers use it, on PGlite and (with TEST_DATABASE_URL) on
-// PostgreSQL: the lobby, random places at on-sale, first come first served after, admission at the organiser's
-// rate, the checkout refusing holds without a valid admission (missing, forged, expired, other event, other
+// PostgreSQL: the lobby, random places at on-sale, first come first served after, admission at the rate admitted now
+// under the organiser's ceiling (decision 148), the checkout refusing holds without a valid admission (missing, forged, expired, other event, other
 // browser), one place per browser, sold out, the poll storm limit, and the organiser's figures and setting.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,8 @@ import type { SignedInUser } from '../../../test/auth-helpers.js';
 import { event, eventQueue, queueEntry } from '../../db/schema/index.js';
 import { admissionCookie, BROWSER_COOKIE } from './tokens.js';
 import { readQueueRow } from './queue.store.js';
+import { effectiveAdmissionRate, QUEUE_DEFAULT_RATE_PER_MINUTE, QUEUE_START_RATE_PER_MINUTE } from '@marquee/shared';
+import { payWithCard } from '../../../test/checkout-helpers.js';
 
 const origin = 'http://localhost:3000';
 
@@ -210,6 +212,68 @@ describe('waiting room', () => {
     });
   });
 
+  it("admits at the rate the checkout allows, under the ceiling: counter, fans' estimates and the organiser's view", async () => {
+    const live = await lobbyEvent('Adaptive Night', 5000, 600);
+    const general = live.ticket_types[0]!.id;
+    const fans = Array.from({ length: 2 }, (_, index) => new FanBrowser(t.app, host, `203.0.113.${70 + index}`));
+    for (const fan of fans) await fan.join(live.id);
+    await goOnSale(t, live.id);
+    await letTimePass(live.id, 5);
+    // An admitted fan's hold and payment are timed by this process for the event.
+    expect(t.app.queueGate.pace.report(live.id)).toBeNull();
+    const buyerFan = fans[0]!;
+    expect((await buyerFan.poll(live.id)).body.status).toBe('admitted');
+    const held = await buyerFan.checkout(live.id, general, { email: 'adaptive@example.com' });
+    expect(held.statusCode).toBe(303);
+    expect(t.app.queueGate.pace.report(live.id)).toEqual(expect.any(Number));
+    await payWithCard(t.app, host, String(held.headers.location).split('/').pop()!, '4242424242424242');
+
+    // 1,200 more fans have places; this one is behind them.
+    await t.database.db.update(eventQueue).set({ lastPlace: 1202 }).where(eq(eventQueue.eventId, live.id));
+    const late = new FanBrowser(t.app, host, '203.0.113.79');
+    expect((await late.join(live.id)).body.place).toBe(1203);
+
+    // Admitted fans' checkouts now take 450 ms in this process: the rate steps down under the ceiling of 600. (The
+    // controller starts clean, whatever the real checkouts above took on this machine.)
+    await t.database.db
+      .update(eventQueue)
+      .set({ admitRatePerMinute: 600, rateSteppedAt: null, slowedAt: null, checkoutMs: null, checkoutAt: null })
+      .where(eq(eventQueue.eventId, live.id));
+    for (let index = 0; index < 60; index += 1) t.app.queueGate.pace.record(live.id, 450);
+    await letTimePass(live.id, 1);
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${live.id}/queue`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(status.json()).toMatchObject({
+      state: 'open',
+      rate_per_minute: 600,
+      admitting_per_minute: 420,
+      admission_reason: 'slowed',
+      checkout_ms: 450,
+      checkout_target_ms: 200,
+    });
+
+    // The fan's estimate is the people ahead at 420 a minute, not at the ceiling (about 2 minutes at 600).
+    const [row] = await t.database.db.select().from(eventQueue).where(eq(eventQueue.eventId, live.id));
+    const ahead = 1203 - 1 - Math.floor(row!.admitted);
+    const { body } = await late.poll(live.id);
+    expect(body).toMatchObject({ status: 'waiting', ahead, wait: 'about 3 minutes' });
+    expect(body.text).toContain('let through at about 420 a minute right now');
+
+    // The counter moves at the rate in force (420, or lower if the slow checkouts stepped it down again), not the
+    // ceiling.
+    const [before] = await t.database.db.select().from(eventQueue).where(eq(eventQueue.eventId, live.id));
+    const inForce = effectiveAdmissionRate(600, before!.admitRatePerMinute);
+    expect(inForce).toBeLessThanOrEqual(420);
+    await letTimePass(live.id, 10);
+    const [after] = await t.database.db.select().from(eventQueue).where(eq(eventQueue.eventId, live.id));
+    // (letTimePass moved the last admission 10 s back before the counter moved.)
+    const seconds = (after!.admittedAt!.getTime() - before!.admittedAt!.getTime()) / 1000 + 10;
+    expect(after!.admitted - before!.admitted).toBeCloseTo((inForce / 60) * seconds, 6);
+  });
+
   it('an admission makes one order: a second checkout with it is refused until the first hold is cancelled', async () => {
     const live = await lobbyEvent('One Pass Night', 100, 60);
     const general = live.ticket_types[0]!.id;
@@ -274,7 +338,17 @@ describe('waiting room', () => {
       url: `/api/events/${big.id}/queue`,
       headers: { cookie: owner.cookie },
     });
-    expect(read.json()).toMatchObject({ mode: 'auto', enabled: true, auto_capacity: 1000, rate_per_minute: 900 });
+    // The default ceiling; the rate admitted starts below it and climbs (decision 148).
+    expect(read.json()).toMatchObject({
+      mode: 'auto',
+      enabled: true,
+      auto_capacity: 1000,
+      rate_per_minute: QUEUE_DEFAULT_RATE_PER_MINUTE,
+      admitting_per_minute: QUEUE_START_RATE_PER_MINUTE,
+      admission_reason: 'starting',
+      checkout_ms: null,
+      checkout_target_ms: 200,
+    });
     const small = await createLiveEvent(t.app, owner, { capacity: 50, name: 'Small Night' });
     const smallRead = await t.app.inject({
       method: 'GET',
@@ -284,7 +358,19 @@ describe('waiting room', () => {
     expect(smallRead.json()).toMatchObject({ mode: 'auto', enabled: false, state: 'off' });
     expect((await setQueue(small.id, 'on', 5)).statusCode).toBe(400);
     const changed = await setQueue(small.id, 'on', 120);
-    expect(changed.json()).toMatchObject({ mode: 'on', enabled: true, rate_per_minute: 120 });
+    expect(changed.json()).toMatchObject({
+      mode: 'on',
+      enabled: true,
+      rate_per_minute: 120,
+      admitting_per_minute: 120,
+      admission_reason: 'ceiling',
+    });
+    // Saving the rate shown is not a choice (it keeps following the default); another value is.
+    const chosen = async (id: string) =>
+      (await t.database.db.select().from(event).where(eq(event.id, id)))[0]!.queueRateChosen;
+    expect(await setQueue(big.id, 'on', QUEUE_DEFAULT_RATE_PER_MINUTE).then((saved) => saved.statusCode)).toBe(200);
+    expect(await chosen(big.id)).toBe(false);
+    expect(await chosen(small.id)).toBe(true);
     // With the queue off a fan buys without any admission.
     await setQueue(small.id, 'off', 120);
     await t.app.queueGate.states.refresh(small.id);
