@@ -58,11 +58,15 @@ test('three fans wait in the lobby, get places at on-sale, are let through in tu
   await page.context().addCookies(organiser.cookies);
   await page.goto(`${baseURL}/dashboard/events/view/${eventId}`);
   const room = page.getByRole('region', { name: 'Waiting room' });
-  // A new event starts at the default rate, which the hint names.
-  await expect(room.getByLabel('Fans let through per minute')).toHaveValue('900');
-  await expect(room.getByText('10-60,000; the default, 900, keeps checkout fast')).toBeVisible();
+  // A new event has the default ceiling, which the hint names and explains (decision 148).
+  await expect(room.getByLabel('Most fans let through per minute')).toHaveValue('8400');
+  await expect(
+    room.getByText(
+      '10-60,000 (default 8,400). A ceiling: the room lets fewer through while checkouts are slow and climbs back up to it.',
+    ),
+  ).toBeVisible();
   await room.getByLabel('Queue fans at on-sale').selectOption('on');
-  await room.getByLabel('Fans let through per minute').fill('30');
+  await room.getByLabel('Most fans let through per minute').fill('30');
   await room.getByRole('button', { name: 'Save waiting room' }).click();
   await expect(room.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
 
@@ -80,6 +84,7 @@ test('three fans wait in the lobby, get places at on-sale, are let through in tu
   });
   expect(sales.status(), await sales.text()).toBe(200);
   await expect(room.getByText('Lobby open: fans get random places at on-sale.')).toBeVisible();
+  await expect(room.getByText(/^From the on-sale, 30 fans a minute, your ceiling;/)).toBeVisible();
 
   // Three fans open the event page and are sent to the lobby.
   const fans = [await fanIn(browser), await fanIn(browser), await fanIn(browser)];
@@ -182,6 +187,10 @@ test('three fans wait in the lobby, get places at on-sale, are let through in tu
 
   // The organiser's page shows the queue: three let through, three sold.
   await expect(room.getByText('Admitting fans.')).toBeVisible();
+  // Three fans' checkouts are far from slow: the room admits at the organiser's ceiling, and says so.
+  await expect(room.getByText(/^Admitting 30 a minute, your ceiling\./)).toBeVisible();
+  await expect(room.getByRole('definition').nth(5)).toHaveText('30/min');
+  await expect(room.getByRole('definition').nth(6)).toHaveText('30/min');
   await expect(room.getByRole('definition').nth(2)).toHaveText('3');
   await expect(room.getByRole('definition').nth(4)).toHaveText('3 / 100', { timeout: 20_000 });
   await shot(page, testInfo, 'queue-organiser-desktop-dark');

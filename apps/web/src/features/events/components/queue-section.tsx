@@ -1,6 +1,6 @@
 // The event view's 'Waiting room' (decision 034): the 'Queue fans at on-sale' setting (automatic by capacity, on
-// or off) with the admission rate, and the queue live during a drop: in the lobby, waiting, admitted, tickets in
-// checkouts, sold.
+// or off) with the admission rate's ceiling, and the queue live during a drop: in the lobby, waiting, admitted,
+// tickets in checkouts, sold, and the rate admitted now under the ceiling with why (decision 148).
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -16,6 +16,7 @@ import { controlProps, Field } from '../../../components/ui/field';
 import { LoadingText, QueryState } from '../../../components/ui/query-state';
 import { ApiError } from '../../../lib/api-client';
 import { queueStatusQuery, useSaveQueueSettings } from '../api/queue';
+import { admissionAnnouncement, admissionText } from '../lib/queue-admission';
 
 const card = 'bg-card border-border rounded-2xl border p-5 sm:p-6';
 
@@ -79,9 +80,9 @@ function QueueForm({ event, status, editable }: { event: EventDto; status: Queue
         </Field>
         <Field
           id={`${id}-rate`}
-          label="Fans let through per minute"
+          label="Most fans let through per minute"
           error={error}
-          hint={`${QUEUE_RATE_LIMITS.min}-${QUEUE_RATE_LIMITS.max.toLocaleString('en-GB')}; the default, ${QUEUE_DEFAULT_RATE_PER_MINUTE.toLocaleString('en-GB')}, keeps checkout fast`}
+          hint={`${QUEUE_RATE_LIMITS.min}-${QUEUE_RATE_LIMITS.max.toLocaleString('en-GB')} (default ${QUEUE_DEFAULT_RATE_PER_MINUTE.toLocaleString('en-GB')}). A ceiling: the room lets fewer through while checkouts are slow and climbs back up to it.`}
         >
           <input
             {...controlProps(`${id}-rate`, error, true)}
@@ -109,6 +110,32 @@ function QueueForm({ event, status, editable }: { event: EventDto; status: Queue
   );
 }
 
+/** The live part: the state, the figures, and the rate admitted now with why. */
+export function QueueLive({ status }: { status: QueueStatus }) {
+  const admission = admissionText(status);
+  return (
+    <div>
+      <p className="text-foreground mb-2 text-sm font-semibold">
+        Live: <span className="font-normal">{STATE_TEXT[status.state]}</span>
+      </p>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Waiting room figures">
+        <Figure label="In the lobby" value={status.in_lobby} />
+        <Figure label="Waiting" value={status.waiting} />
+        <Figure label="Let through" value={status.admitted} />
+        <Figure label="Tickets in checkouts" value={status.in_checkout} />
+        <Figure label="Sold" value={status.capacity === null ? status.sold : `${status.sold} / ${status.capacity}`} />
+        <Figure label="Admitting now" value={`${status.admitting_per_minute.toLocaleString('en-GB')}/min`} />
+        <Figure label="Your ceiling" value={`${status.rate_per_minute.toLocaleString('en-GB')}/min`} />
+      </dl>
+      {admission ? <p className="text-muted-foreground mt-3 text-sm">{admission}</p> : null}
+      {/* Announced when the reason changes only; the figures above move every poll and are read on demand. */}
+      <p className="sr-only" role="status" aria-live="polite">
+        {admissionAnnouncement(status)}
+      </p>
+    </div>
+  );
+}
+
 export function QueueSection({ event }: { event: EventDto }) {
   const editable = event.status === 'draft' || event.status === 'live';
   // Live figures move only while the event is on sale; a draft's setting is read once (and a deleted draft is
@@ -121,7 +148,8 @@ export function QueueSection({ event }: { event: EventDto }) {
       </h2>
       <p className="text-muted-foreground mb-4 text-sm">
         Fans who arrive before on-sale wait in a lobby and get random places when it opens; later fans queue in order.
-        Each is let through to buy at the rate below, and the queue stops when tickets sell out.
+        Each is let through to buy at up to the rate below, fewer while checkouts are slow, and the queue stops when
+        tickets sell out.
       </p>
       <QueryState
         query={status}
@@ -131,19 +159,7 @@ export function QueueSection({ event }: { event: EventDto }) {
         {(data) => (
           <div className="flex flex-col gap-5">
             <QueueForm key={event.id} event={event} status={data} editable={editable} />
-            <div>
-              <p className="text-foreground mb-2 text-sm font-semibold">
-                Live: <span className="font-normal">{STATE_TEXT[data.state]}</span>
-              </p>
-              <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Waiting room figures">
-                <Figure label="In the lobby" value={data.in_lobby} />
-                <Figure label="Waiting" value={data.waiting} />
-                <Figure label="Let through" value={data.admitted} />
-                <Figure label="Tickets in checkouts" value={data.in_checkout} />
-                <Figure label="Sold" value={data.capacity === null ? data.sold : `${data.sold} / ${data.capacity}`} />
-                <Figure label="Rate" value={`${data.rate_per_minute}/min`} />
-              </dl>
-            </div>
+            <QueueLive status={data} />
           </div>
         )}
       </QueryState>
