@@ -5,13 +5,15 @@
 // PROMO_USES uses; without it once it is used up) and pays in the sandbox. Prints queue requests/s and p99,
 // database queries per queue poll (a poll-only window afterwards, read from each process's marquee_db_queries),
 // the admission rate held, tickets sold, oversold, promo over-use and the checkout p99 of admitted fans, then that
-// checkout per 10 s after the on-sale and the bench's own event-loop delay.
+// checkout per 10 s after the on-sale beside the admission rate in force then (the adaptive rate under the ceiling,
+// decision 148, read from event_queue every second), the fans let through and the servers' slowest checkout report,
+// each process's resident memory at the end, and the bench's own event-loop delay.
 // Run with `npm run bench -- drop` (FANS, CAPACITY, ARRIVAL_SECONDS, ON_SALE_AT, RATE, POW_BITS, PROMO_USES,
 // WAIT_SECONDS, BENCH_DATABASE_URL). A quick run on a busy machine: FANS=2000 CAPACITY=200 ARRIVAL_SECONDS=20.
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
-import { CODE_MESSAGES, QUEUE_DEFAULT_RATE_PER_MINUTE } from '@marquee/shared';
+import { CODE_MESSAGES, QUEUE_DEFAULT_RATE_PER_MINUTE, QUEUE_FLOOR_RATE_PER_MINUTE } from '@marquee/shared';
 import { cookieOf, HttpClient, percentile, type Reply } from './lib/http.js';
 import { createLiveEvent, fanCheckoutForm, sellingOrganiser } from './lib/organiser.js';
 import { createFreshDatabase } from './lib/postgres.js';
@@ -22,6 +24,7 @@ const FANS = Number(process.env.FANS ?? 20000);
 const CAPACITY = Number(process.env.CAPACITY ?? 2000);
 const ARRIVAL_SECONDS = Number(process.env.ARRIVAL_SECONDS ?? 60);
 const ON_SALE_AT = Number(process.env.ON_SALE_AT ?? 0.5);
+/** The organiser's ceiling (decision 148); the rate admitted adapts under it. */
 const RATE = Number(process.env.RATE ?? QUEUE_DEFAULT_RATE_PER_MINUTE);
 /** Lower than production's 16 so 20,000 answers can be found on the bench's own cores; printed. */
 const POW_BITS = Number(process.env.POW_BITS ?? 8);
@@ -267,11 +270,28 @@ async function run(url: string) {
 
     console.log(
       `Drop: ${FANS} fans over ${ARRIVAL_SECONDS} s, on-sale after ${(ARRIVAL_SECONDS * ON_SALE_AT).toFixed(0)} s, ` +
-        `${CAPACITY} tickets, rate ${RATE}/min, proof-of-work ${POW_BITS} bits, promo limited to ${PROMO_USES}; ` +
+        `${CAPACITY} tickets, ceiling ${RATE}/min (adaptive under it), proof-of-work ${POW_BITS} bits, promo limited to ${PROMO_USES}; ` +
         `2 processes on PostgreSQL; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}.`,
     );
+    // The admission rate in force, read every second: [ms after the on-sale, rate /min, slowest report ms or null].
+    const rateTimeline: Array<[number, number, number | null]> = [];
+    const sampleRate = async () => {
+      const { rows } = await db.query(
+        `select least(e.queue_rate_per_minute, greatest(least($2::float8, e.queue_rate_per_minute), q.admit_rate_per_minute)) as rate,
+           case when q.checkout_at > now() - interval '3 seconds' then q.checkout_ms end as checkout_ms
+         from event_queue q join event e on e.id = q.event_id where q.event_id = $1 and q.drawn_at is not null`,
+        [live.id, QUEUE_FLOOR_RATE_PER_MINUTE],
+      );
+      if (rows[0])
+        rateTimeline.push([
+          Date.now() - onSale,
+          Number(rows[0].rate),
+          rows[0].checkout_ms === null ? null : Number(rows[0].checkout_ms),
+        ]);
+    };
+    const sampler = setInterval(() => void sampleRate().catch(() => {}), 1000);
     const started = Date.now();
-    await Promise.all(fans.map((fan, index) => journey(fan, index)));
+    await Promise.all(fans.map((fan, index) => journey(fan, index))).finally(() => clearInterval(sampler));
     const dropSeconds = (Date.now() - started) / 1000;
     // Let the payment webhooks' jobs finish.
     let sold = 0;
@@ -350,7 +370,7 @@ async function run(url: string) {
       ],
       [
         'admission rate held',
-        `${admittedSpan > 0 ? (admittedAt.length / admittedSpan).toFixed(0) : '-'}/min (set ${RATE}/min; ${admittedAt.length} fans let through)`,
+        `${admittedSpan > 0 ? (admittedAt.length / admittedSpan).toFixed(0) : '-'}/min (ceiling ${RATE}/min; ${admittedAt.length} fans let through)`,
       ],
       [
         'checkout p50 / p99 in the servers (hold only)',
@@ -370,12 +390,37 @@ async function run(url: string) {
       ['outcomes', [...statuses].map(([key, n]) => `${key}: ${n}`).join(', ')],
     ];
     for (const [label, value] of lines) console.log(`${label!.padEnd(42)} ${value}`);
-    console.log(`admitted fans' checkout by when it was sent (s after the on-sale): count, p50 / p99 (ms)`);
-    for (const [window, latencies] of byWindow(checkoutTimeline, 10_000))
+    console.log(
+      `admitted fans' checkout by when it was sent (s after the on-sale): count, p50 / p99 (ms); the admission rate ` +
+        `in force (/min, lowest-highest of the 1 s samples); fans let through (/min); servers' slowest report (ms)`,
+    );
+    const checkoutWindows = byWindow(checkoutTimeline, 10_000);
+    const windowOf = (at: number) => Math.floor(at / 10_000) * 10_000;
+    const rateWindows = new Map<number, Array<[number, number | null]>>();
+    for (const [at, rate, report] of rateTimeline)
+      rateWindows.set(windowOf(at), [...(rateWindows.get(windowOf(at)) ?? []), [rate, report]]);
+    const letThrough = new Map<number, number>();
+    for (const at of admittedAt)
+      letThrough.set(windowOf(at - onSale), (letThrough.get(windowOf(at - onSale)) ?? 0) + 1);
+    const windows = [...new Set([...checkoutWindows.keys(), ...rateWindows.keys()])].sort((a, b) => a - b);
+    for (const key of windows) {
+      const latencies = checkoutWindows.get(key) ?? [];
+      const rates = (rateWindows.get(key) ?? []).map(([rate]) => rate);
+      const reports = (rateWindows.get(key) ?? []).flatMap(([, report]) => (report === null ? [] : [report]));
       console.log(
-        `  ${`${window / 1000}-${window / 1000 + 10} s`.padEnd(12)} ${String(latencies.length).padStart(5)}, ` +
-          `${percentile(latencies, 50).toFixed(0)} / ${percentile(latencies, 99).toFixed(0)}`,
+        `  ${`${key / 1000}-${key / 1000 + 10} s`.padEnd(12)} ${String(latencies.length).padStart(5)}, ` +
+          `${latencies.length ? `${percentile(latencies, 50).toFixed(0)} / ${percentile(latencies, 99).toFixed(0)}` : '- / -'}; ` +
+          `${rates.length ? `${Math.min(...rates).toFixed(0)}-${Math.max(...rates).toFixed(0)}/min` : '-'}; ` +
+          `${((letThrough.get(key) ?? 0) * 6).toFixed(0)}/min let through; ` +
+          `${reports.length ? `${Math.max(...reports).toFixed(0)} ms` : '-'}`,
       );
+    }
+    for (const [index, server] of servers.entries()) {
+      const rss = server.rssMegabytes();
+      console.log(
+        `process ${index + 1} resident memory at the end: ${rss ? `${rss.current.toFixed(0)} MB (peak ${rss.peak.toFixed(0)} MB)` : '-'}`,
+      );
+    }
     console.log(
       `bench client's event-loop delay p50 / p99 (ms): ${(loopDelay.percentile(50) / 1e6).toFixed(0)} / ${(loopDelay.percentile(99) / 1e6).toFixed(0)}`,
     );

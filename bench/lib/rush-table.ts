@@ -228,8 +228,8 @@ export const header = [
 
 /**
  * The end-to-end sales a second of the two-process set-up (each hold paid and its ticket on the fan's order page;
- * the e-mails may follow, see `mail s`), which the waiting room's default admission rate is derived from (decision
- * 045), beside that default.
+ * the e-mails may follow, see `mail s`), which the waiting room's default admission ceiling is derived from
+ * (decisions 045 and 148), beside that default. The rate admitted adapts under the ceiling to the checkout's speed.
  */
 export function printSalesRate(all: Row[], defaultPerMinute: number) {
   const paid = all.filter((row) => row.setup.startsWith('c)') && row.paid && row.paySeconds > 0);
@@ -238,8 +238,8 @@ export function printSalesRate(all: Row[], defaultPerMinute: number) {
   const median = percentile(rates, 50);
   console.log(
     `\nsales/s end to end, c) 2 processes (paid / pay s): ${rates.map((rate) => rate.toFixed(1)).join(', ')}; the ` +
-      `waiting room admits ${(defaultPerMinute / 60).toFixed(0)} fans/s by default (${defaultPerMinute}/min), ` +
-      `${((100 * defaultPerMinute) / 60 / median).toFixed(0)}% of the median`,
+      `waiting room's default ceiling is ${(defaultPerMinute / 60).toFixed(0)} fans/s (${defaultPerMinute}/min), ` +
+      `${((100 * defaultPerMinute) / 60 / median).toFixed(0)}% of the median (the rate admitted adapts under it)`,
   );
 }
 
