@@ -3,19 +3,20 @@
 // answer, kept per event over the last few seconds. A checkout still running counts with its age so far, so a
 // process too slow to finish any still reports it. The queue snapshot's refresh reports the window's percentile
 // with the admission counter's statement (queue.store.ts), where the slowest process's report moves the rate.
-// Memory is bounded: at most MAX_SAMPLES per event, MAX_EVENTS events, in-flight entries dropped after a minute.
+// Memory is bounded: at most MAX_SAMPLES per event (grown as needed), MAX_EVENTS events, an event forgotten once
+// its window is empty, in-flight entries dropped after a minute.
 import { QUEUE_ADMISSION } from '@marquee/shared';
 
 const MAX_SAMPLES = 2048;
-const MAX_EVENTS = 2000;
+const MAX_EVENTS = 500;
 const IN_FLIGHT_MS = 60_000;
 
 interface EventPace {
-  /** Ring of finished checkouts: when each ended (clock ms) and how long it took (ms). */
-  endedAt: Float64Array;
-  took: Float64Array;
+  /** Finished checkouts, a ring once MAX_SAMPLES long: when each ended (clock ms) and how long it took (ms). */
+  endedAt: number[];
+  took: number[];
+  /** Where the next sample goes once the ring is full. */
   next: number;
-  size: number;
   /** Checkouts still running: when each started. */
   running: Set<{ startedAt: number }>;
 }
@@ -40,13 +41,7 @@ export class CheckoutPace {
         const oldest = this.events.keys().next().value;
         if (oldest !== undefined) this.events.delete(oldest);
       }
-      pace = {
-        endedAt: new Float64Array(MAX_SAMPLES),
-        took: new Float64Array(MAX_SAMPLES),
-        next: 0,
-        size: 0,
-        running: new Set(),
-      };
+      pace = { endedAt: [], took: [], next: 0, running: new Set() };
       this.events.set(eventId, pace);
     }
     return pace;
@@ -72,10 +67,14 @@ export class CheckoutPace {
   /** One finished checkout step of `tookMs` for the event, ending now. */
   record(eventId: string, tookMs: number): void {
     const pace = this.paceOf(eventId);
+    if (pace.endedAt.length < MAX_SAMPLES) {
+      pace.endedAt.push(this.clock());
+      pace.took.push(tookMs);
+      return;
+    }
     pace.endedAt[pace.next] = this.clock();
     pace.took[pace.next] = tookMs;
     pace.next = (pace.next + 1) % MAX_SAMPLES;
-    pace.size = Math.min(MAX_SAMPLES, pace.size + 1);
   }
 
   /**
@@ -88,7 +87,8 @@ export class CheckoutPace {
     const now = this.clock();
     const since = now - QUEUE_ADMISSION.windowSeconds * 1000;
     const values: number[] = [];
-    for (let index = 0; index < pace.size; index += 1) if (pace.endedAt[index]! > since) values.push(pace.took[index]!);
+    for (let index = 0; index < pace.endedAt.length; index += 1)
+      if (pace.endedAt[index]! > since) values.push(pace.took[index]!);
     for (const entry of pace.running) {
       if (now - entry.startedAt > IN_FLIGHT_MS) pace.running.delete(entry);
       else values.push(now - entry.startedAt);
