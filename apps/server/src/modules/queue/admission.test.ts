@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   effectiveAdmissionRate,
+  QUEUE_ADMISSION,
   QUEUE_CHECKOUT_TARGET_MS,
   QUEUE_DEFAULT_RATE_PER_MINUTE,
   QUEUE_FLOOR_RATE_PER_MINUTE,
@@ -57,51 +58,55 @@ async function step(eventId: string, seconds: number, report: number | null, pau
 
 const SLOW = QUEUE_CHECKOUT_TARGET_MS + 110;
 const FAST = 80;
+const { downFactor: DOWN, upFactor: UP, downEverySeconds: D, upEverySeconds: U } = QUEUE_ADMISSION;
 
 describe('adaptive admission', () => {
-  it('steps down by 30% when checkouts are slow, at most every 2 s, down to the floor and no lower', async () => {
+  it('steps down by 30% when checkouts are slow, at most once a window, down to the floor and no lower', async () => {
     const id = await drawnQueue(6000);
     let row = await step(id, 1, SLOW);
-    expect(row.admitRatePerMinute).toBeCloseTo(630);
+    expect(row.admitRatePerMinute).toBeCloseTo(900 * DOWN);
     expect(row).toMatchObject({ slowedAt: at(1), rateSteppedAt: at(1), slowedCheckoutMs: SLOW, checkoutMs: SLOW });
     // The counter moved at the rate in force before the step: 900 a minute for 1 s.
     expect(row.admitted).toBeCloseTo(15);
     row = await step(id, 2, SLOW);
-    expect(row.admitRatePerMinute).toBeCloseTo(630);
-    // From now on at the stepped-down rate: 630 a minute for 1 s.
-    expect(row.admitted).toBeCloseTo(15 + 10.5);
-    row = await step(id, 3, SLOW + 100);
-    expect(row.admitRatePerMinute).toBeCloseTo(441);
+    expect(row.admitRatePerMinute).toBeCloseTo(900 * DOWN);
+    // From now on at the stepped-down rate (630 a minute) for 1 s.
+    expect(row.admitted).toBeCloseTo(15 + (900 * DOWN) / 60);
+    // Still slow just before the next step is allowed: no step.
+    row = await step(id, 1 + D - 0.5, SLOW + 100);
+    expect(row.admitRatePerMinute).toBeCloseTo(900 * DOWN);
+    row = await step(id, 1 + D, SLOW + 100);
+    expect(row.admitRatePerMinute).toBeCloseTo(900 * DOWN * DOWN);
     expect(row.slowedCheckoutMs).toBe(SLOW + 100);
-    for (let seconds = 5; seconds <= 40; seconds += 2) {
+    for (let seconds = 1 + 2 * D; seconds <= 1 + 12 * D; seconds += D) {
       row = await step(id, seconds, 5000);
       expect(row.admitRatePerMinute).toBeGreaterThanOrEqual(QUEUE_FLOOR_RATE_PER_MINUTE);
     }
     expect(row.admitRatePerMinute).toBe(QUEUE_FLOOR_RATE_PER_MINUTE);
     // At the floor a slow report is no step (the last step's time stays).
     const steppedAt = row.rateSteppedAt;
-    row = await step(id, 45, 5000);
+    row = await step(id, 1 + 14 * D, 5000);
     expect(row.rateSteppedAt).toEqual(steppedAt);
   });
 
-  it('steps up by 15% (at least 60 a minute) when checkouts are fast, at most every 3 s, up to the ceiling', async () => {
-    const id = await drawnQueue(1200);
+  it('steps up by 20% (at least 60 a minute) when checkouts are fast, at most once a window, up to the ceiling', async () => {
+    const id = await drawnQueue(1500);
     let row = await step(id, 1, FAST);
-    expect(row.admitRatePerMinute).toBeCloseTo(1035);
-    row = await step(id, 2, FAST);
-    expect(row.admitRatePerMinute).toBeCloseTo(1035);
-    row = await step(id, 4, FAST);
-    expect(row.admitRatePerMinute).toBeCloseTo(1190.25);
-    row = await step(id, 7, FAST);
-    expect(row.admitRatePerMinute).toBe(1200);
-    row = await step(id, 10, FAST);
-    expect(row).toMatchObject({ admitRatePerMinute: 1200, rateSteppedAt: at(7), slowedAt: null });
+    expect(row.admitRatePerMinute).toBeCloseTo(900 * UP);
+    row = await step(id, 1 + U - 0.5, FAST);
+    expect(row.admitRatePerMinute).toBeCloseTo(900 * UP);
+    row = await step(id, 1 + U, FAST);
+    expect(row.admitRatePerMinute).toBeCloseTo(900 * UP * UP);
+    row = await step(id, 1 + 2 * U, FAST);
+    expect(row.admitRatePerMinute).toBe(1500);
+    row = await step(id, 1 + 3 * U, FAST);
+    expect(row).toMatchObject({ admitRatePerMinute: 1500, rateSteppedAt: at(1 + 2 * U), slowedAt: null });
 
-    // From the floor, the first steps are the floor's worth rather than 15%.
+    // From the floor, the first steps are the floor's worth rather than 20%.
     const low = await drawnQueue(6000);
     await t.database.db.update(eventQueue).set({ admitRatePerMinute: 60 }).where(eq(eventQueue.eventId, low));
     expect((await step(low, 1, FAST)).admitRatePerMinute).toBe(120);
-    expect((await step(low, 4, FAST)).admitRatePerMinute).toBe(180);
+    expect((await step(low, 1 + U, FAST)).admitRatePerMinute).toBe(180);
   });
 
   it('holds between the healthy share and the target; climbs when no checkout was timed at all', async () => {
@@ -112,38 +117,46 @@ describe('adaptive admission', () => {
     expect(row).toMatchObject({ admitRatePerMinute: 900, rateSteppedAt: null });
     // Nobody checking out (no report from this process, none fresh from another): nothing slows, so it climbs.
     row = await step(id, 6, null);
-    expect(row.admitRatePerMinute).toBeCloseTo(1035);
+    expect(row.admitRatePerMinute).toBeCloseTo(900 * UP);
   });
 
   it('the slowest process decides: a fast report neither replaces a fresh slow one nor steps up past it', async () => {
     const id = await drawnQueue(6000);
     // Process A, slow, moves the counter first.
     let row = await step(id, 1, 400);
-    expect(row.admitRatePerMinute).toBeCloseTo(630);
+    const first = 900 * DOWN;
+    expect(row.admitRatePerMinute).toBeCloseTo(first);
     // Process B, fast, moves it next: A's report is fresh and slower, so it stands and the rate holds...
     row = await step(id, 2.2, 50);
     expect(row).toMatchObject({ checkoutMs: 400, checkoutAt: at(1) });
-    expect(row.admitRatePerMinute).toBeCloseTo(630);
-    // ...and steps down again once 2 s have passed, on A's report.
-    row = await step(id, 3.3, 50);
-    expect(row.admitRatePerMinute).toBeCloseTo(441);
+    expect(row.admitRatePerMinute).toBeCloseTo(first);
+    // ...A reports again (its turn to move the counter)...
+    row = await step(id, 3.5, 400);
+    expect(row).toMatchObject({ checkoutMs: 400, checkoutAt: at(3.5) });
+    // ...and B's turn a window after the step steps down again, on A's report.
+    row = await step(id, 1 + D + 0.2, 50);
+    expect(row.admitRatePerMinute).toBeCloseTo(first * DOWN);
     expect(row.slowedCheckoutMs).toBe(400);
-    // A's report is no longer fresh (3 s): B's replaces it, and B's fast checkouts step the rate up.
-    row = await step(id, 4.5, 50);
-    expect(row).toMatchObject({ checkoutMs: 50, checkoutAt: at(4.5) });
-    expect(row.admitRatePerMinute).toBeCloseTo(441);
-    row = await step(id, 6.5, 50);
-    expect(row.admitRatePerMinute).toBeCloseTo(507.15);
+    // A's report is no longer fresh (3 s): B's replaces it, and B's fast checkouts step the rate up a window later.
+    row = await step(id, 3.5 + 3.1, 50);
+    expect(row).toMatchObject({ checkoutMs: 50, checkoutAt: at(6.6) });
+    expect(row.admitRatePerMinute).toBeCloseTo(first * DOWN);
+    row = await step(id, 1 + D + 0.2 + U, 50);
+    const up = first * DOWN * UP;
+    expect(row.admitRatePerMinute).toBeCloseTo(up);
     // A reports again, slower, while the counter is not due: the statement is only its report (too soon after the
     // last step to step again), and A's next report steps down.
-    row = await step(id, 7, 350);
-    expect(row).toMatchObject({ checkoutMs: 350, checkoutAt: at(7), admittedAt: at(6.5) });
-    expect(row.admitRatePerMinute).toBeCloseTo(507.15);
-    row = await step(id, 8.6, 350);
-    expect(row.admitRatePerMinute).toBeCloseTo(355.005);
+    const then = 1 + D + 0.2 + U;
+    row = await step(id, then + 0.5, 350);
+    expect(row).toMatchObject({ checkoutMs: 350, checkoutAt: at(then + 0.5), admittedAt: at(then) });
+    expect(row.admitRatePerMinute).toBeCloseTo(up);
+    row = await step(id, then + 2, 350);
+    expect(row).toMatchObject({ checkoutAt: at(then + 2), admittedAt: at(then + 2) });
+    row = await step(id, then + D, 350);
+    expect(row.admitRatePerMinute).toBeCloseTo(up * DOWN);
     // A report that is neither due nor slower than a fresh one changes nothing.
     const before = await queueOf(id);
-    expect(await step(id, 8.8, 100)).toEqual(before);
+    expect(await step(id, then + D + 0.2, 100)).toEqual(before);
   });
 
   it('while paused neither the counter nor the rate moves; the ceiling bounds both at once', async () => {
@@ -188,22 +201,24 @@ describe('adaptive admission', () => {
     await b.refresh(live.id);
     let row = await queueOf(live.id);
     expect(row).toMatchObject({ checkoutMs: 40, admittedAt: new Date(now) });
-    expect(row.admitRatePerMinute).toBeCloseTo(1035);
+    expect(row.admitRatePerMinute).toBeCloseTo(900 * UP);
     // A's counter is not due (B just moved it), but its slow report goes in on its own (too soon to step again)...
     now += 300;
     await a.refresh(live.id);
     row = await queueOf(live.id);
     expect(row).toMatchObject({ checkoutMs: 450, checkoutAt: new Date(now), admittedAt: new Date(now - 300) });
-    expect(row.admitRatePerMinute).toBeCloseTo(1035);
-    // ...and when A next moves the counter, its report steps the rate down.
-    now += 2000;
+    expect(row.admitRatePerMinute).toBeCloseTo(900 * UP);
+    // ...and when A next moves the counter, a window after the step, its checkouts (still slow) step it down.
+    now += D * 1000;
+    for (let index = 0; index < 20; index += 1) a.pace.record(live.id, 450);
     await a.refresh(live.id);
     row = await queueOf(live.id);
     expect(row).toMatchObject({ admittedAt: new Date(now), slowedCheckoutMs: 450 });
-    expect(row.admitRatePerMinute).toBeCloseTo(1035 * 0.7);
+    expect(row.admitRatePerMinute).toBeCloseTo(900 * UP * DOWN);
     // The snapshot the fans' estimates come from has the rate admitted now.
-    expect((await a.get(live.id))?.admitRatePerMinute).toBeCloseTo(1035 * 0.7);
+    expect((await a.get(live.id))?.admitRatePerMinute).toBeCloseTo(900 * UP * DOWN);
     // B's fast report, not due and not slower, sends nothing.
+    for (let index = 0; index < 20; index += 1) b.pace.record(live.id, 40);
     const before = await queueOf(live.id);
     now += 200;
     await b.refresh(live.id);
@@ -287,15 +302,15 @@ describe('adaptive admission, as a property', () => {
               expect(after.admitRatePerMinute).toBeLessThanOrEqual(ceiling);
               const steps = [
                 inForce,
-                Math.max(floor, inForce * 0.7),
-                Math.min(ceiling, Math.max(inForce * 1.15, inForce + 60)),
+                Math.max(floor, inForce * DOWN),
+                Math.min(ceiling, Math.max(inForce * UP, inForce + 60)),
               ];
               expect(steps.some((value) => Math.abs(value - after.admitRatePerMinute) < 1e-6)).toBe(true);
-              // A step comes at most every 2 s (down) or 3 s (up) after the last one, and never while paused.
+              // A step comes at most once a window (D s down, U s up) after the last one, and never while paused.
               if (after.rateSteppedAt?.getTime() !== before.rateSteppedAt?.getTime()) {
                 expect(next.paused).toBe(false);
                 const gap = before.rateSteppedAt ? now - before.rateSteppedAt.getTime() : Infinity;
-                expect(gap).toBeGreaterThanOrEqual(after.admitRatePerMinute < inForce ? 2000 : 3000);
+                expect(gap).toBeGreaterThanOrEqual((after.admitRatePerMinute < inForce ? D : U) * 1000);
               }
             } else {
               expect(after).toEqual({ ...before, lastPlace: before.lastPlace + next.joins });
