@@ -31,9 +31,10 @@ export const QUEUE_CHECKOUT_TARGET_MS = 200;
  * it serves (the hold, the pay step, the return page) over the last `windowSeconds`, and reports their
  * `percentile` with the admission counter's statement. The slowest report that is at most `reportFreshSeconds`
  * old decides: above the target, the rate is multiplied by `downFactor` (at most every `downEverySeconds`); at or
- * under `healthyShare` of the target (or no checkouts to time), it grows by `upFactor`, at least by `upAtLeast` a
- * minute (at most every `upEverySeconds` after any step); in between it holds. Never below the floor, never above
- * the organiser's ceiling, and only while the queue admits (not paused, not sold out). Steps are a window apart:
+ * under `healthyShare` of the target (or no checkouts to time, from two windows after the draw on), it grows by
+ * `upFactor`, at least by `upAtLeast` a minute (at most every `upEverySeconds` after any step); in between it
+ * holds. Never below the floor, never above the organiser's ceiling, and only while the queue admits (not paused,
+ * not sold out). Steps are a window apart:
  * a fan let through reaches the checkout a few seconds later, so a step's effect is only in the window after it
  * (steps 2 s apart went from 1,035 to the floor within 20 s of a drop's on-sale, in bench/drop).
  */

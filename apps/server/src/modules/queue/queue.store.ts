@@ -204,7 +204,8 @@ export function reportMatters(row: Pick<QueueRow, 'checkoutMs' | 'checkoutAt'>, 
  * The report is kept when it is slower than the stored one or that one is older than `reportFreshSeconds`, so the
  * stored report is the slowest process's of the last seconds; the slower of the two decides. Above the target the
  * rate steps down (at most every `downEverySeconds`); at or under the healthy share of it, or with no fresh report
- * at all (nobody is checking out), it steps up (at most every `upEverySeconds` after any step); else it holds.
+ * at all (nobody is checking out; not in the first two windows after the draw), it steps up (at most every
+ * `upEverySeconds` after any step); else it holds.
  * Always between the floor and the event's ceiling, read in the statement, so an organiser's change applies at
  * once. The counter moves at the rate in force before this step. A statement that is only a report (the counter
  * not due) applies when the report replaces the stored one. While no ticket is left (`paused`) the clock moves
@@ -231,7 +232,10 @@ export async function advanceAdmission(
     sql`(q.rate_stepped_at is null or q.rate_stepped_at <= ${secondsAgo(seconds)})`;
   const down = sql`(not ${paused} and ${worst} > ${QUEUE_CHECKOUT_TARGET_MS}::float8
     and ${stepAfter(QUEUE_ADMISSION.downEverySeconds)} and ${rate} > ${floor})`;
-  const healthy = sql`(${worst} is null or ${worst} <= ${QUEUE_CHECKOUT_TARGET_MS * QUEUE_ADMISSION.healthyShare}::float8)`;
+  // No fresh report means nobody is checking out, which slows nothing, so it counts as fast; but not in the first
+  // two windows after the on-sale, when the first fans let through have not reached the checkout yet.
+  const healthy = sql`(${worst} <= ${QUEUE_CHECKOUT_TARGET_MS * QUEUE_ADMISSION.healthyShare}::float8
+    or (${worst} is null and q.drawn_at <= ${secondsAgo(2 * QUEUE_ADMISSION.windowSeconds)}))`;
   const up = sql`(not ${paused} and ${healthy} and ${stepAfter(QUEUE_ADMISSION.upEverySeconds)} and ${rate} < ${ceiling})`;
   await db.execute(sql`
     update event_queue q set
