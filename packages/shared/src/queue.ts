@@ -28,7 +28,7 @@ export const QUEUE_FLOOR_RATE_PER_MINUTE = 60;
 export const QUEUE_CHECKOUT_TARGET_MS = 200;
 /**
  * How the adaptive admission steps (decision 148). Each app process times the checkout requests of admitted fans
- * it serves (the hold, the pay step, the return page) over the last `windowSeconds`, and reports their
+ * it serves (the hold and the return page) over the last `windowSeconds`, and reports their
  * `percentile` with the admission counter's statement. The slowest report that is at most `reportFreshSeconds`
  * old decides: above the target, the rate is multiplied by `downFactor` (at most every `downEverySeconds`); at or
  * under `healthyShare` of the target (or no checkouts to time, from two windows after the draw on), it grows by

@@ -339,8 +339,8 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       if (!organization) return reply;
       const current = await findOrderByToken(db, organization.organizationId, request.params.token);
       if (!current) return sendStorefrontNotFound(reply);
-      // An order held with an admission from the waiting room: its payment step is timed (decision 148).
-      if (current.queuePlace !== null) deps.queue.pace.mark(request, current.eventId);
+      // Not timed for the adaptive admission (decision 148): this step's time is mostly the payment provider's
+      // (Stripe creates the hosted checkout), not this machine's.
       if (current.status === 'paid') return reply.redirect(`/orders/${current.accessToken}`, 303);
       // A waiting-list offer is paid only once its buyer's details are given (decision 035).
       const missing = await takeOfferDetails(db, request, current);
