@@ -1,8 +1,9 @@
 // How fast this process serves the checkout of fans the waiting room let through (decision 148): the hold and the
 // return page of an admitted fan (not the pay step, whose time is mostly the payment provider's), timed from
 // Fastify's receipt of the request to the end of its answer, kept per event over the last few seconds. A checkout
-// still running counts with its age so far, so a process too slow to finish any still reports it. The queue snapshot's refresh reports the window's percentile
-// with the admission counter's statement (queue.store.ts), where the slowest process's report moves the rate.
+// still running counts with its age so far, so a process too slow to finish any still reports it. The queue
+// snapshot's refresh reports the window's percentile with the admission counter's statement (queue.store.ts),
+// where the slowest process's report moves the rate.
 // Memory is bounded: at most MAX_SAMPLES per event (grown as needed), MAX_EVENTS events, an event forgotten once
 // its window is empty, in-flight entries dropped after a minute.
 import { QUEUE_ADMISSION } from '@marquee/shared';

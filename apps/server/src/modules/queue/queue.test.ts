@@ -3,7 +3,7 @@
 // under the organiser's ceiling (decision 148), the checkout refusing holds without a valid admission (missing, forged, expired, other event, other
 // browser), one place per browser, sold out, the poll storm limit, and the organiser's figures and setting.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queriesSoFar } from '../../db/query-count.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createLiveEvent, sellingOrganiser } from '../../../test/checkout-helpers.js';
@@ -272,6 +272,34 @@ describe('waiting room', () => {
     // (letTimePass moved the last admission 10 s back before the counter moved.)
     const seconds = (after!.admittedAt!.getTime() - before!.admittedAt!.getTime()) / 1000 + 10;
     expect(after!.admitted - before!.admitted).toBeCloseTo((inForce / 60) * seconds, 6);
+  });
+
+  it("times an admitted fan's hold and return page, not the pay step (the provider's time)", async () => {
+    const live = await lobbyEvent('Paced Night', 5000, 600);
+    const fan = new FanBrowser(t.app, host, '203.0.113.90');
+    await fan.join(live.id);
+    await goOnSale(t, live.id);
+    await letTimePass(live.id, 5);
+    expect((await fan.poll(live.id)).body.status).toBe('admitted');
+    const mark = vi.spyOn(t.app.queueGate.pace, 'mark');
+    try {
+      const held = await fan.checkout(live.id, live.ticket_types[0]!.id, { email: 'paced@example.com' });
+      expect(held.statusCode).toBe(303);
+      const token = String(held.headers.location).split('/').pop()!;
+      const paid = await payWithCard(t.app, host, token, '4242424242424242');
+      const back = new URL(String(paid.headers.location), `http://${host}`);
+      const returned = await t.app.inject({ method: 'GET', url: back.pathname + back.search, headers: { host } });
+      expect(returned.statusCode).toBe(303);
+      const steps = mark.mock.calls.map(([request]) => {
+        const { method, url } = request as { method: string; url: string };
+        return `${method} ${url.split('?')[0]!.replace(token, ':token')}`;
+      });
+      expect(steps).toHaveLength(2);
+      expect(steps[0]).toMatch(/^POST \/events\/[^/]+\/checkout$/);
+      expect(steps[1]).toBe('GET /checkout/:token/return');
+    } finally {
+      mark.mockRestore();
+    }
   });
 
   it('an admission makes one order: a second checkout with it is refused until the first hold is cancelled', async () => {
