@@ -5,11 +5,15 @@ import type { Page, Request, Route } from '@playwright/test';
 import sharp from 'sharp';
 import {
   eventSummarySchema,
+  QUEUE_CHECKOUT_TARGET_MS,
+  QUEUE_DEFAULT_RATE_PER_MINUTE,
+  QUEUE_START_RATE_PER_MINUTE,
   SETTLEMENT_MESSAGES,
   type EventDto,
   type EventInput,
   type EventSettlement,
   type EventsList,
+  type QueueStatus,
 } from '@marquee/shared';
 
 export interface RecordedRequest {
@@ -423,7 +427,11 @@ export class FakeEventsApi {
           mode: 'auto',
           enabled: false,
           auto_capacity: 1000,
-          rate_per_minute: 900,
+          rate_per_minute: QUEUE_DEFAULT_RATE_PER_MINUTE,
+          admitting_per_minute: QUEUE_START_RATE_PER_MINUTE,
+          admission_reason: 'starting',
+          checkout_ms: null,
+          checkout_target_ms: QUEUE_CHECKOUT_TARGET_MS,
           opens_at: null,
           state: 'off',
           in_lobby: 0,
@@ -432,7 +440,7 @@ export class FakeEventsApi {
           in_checkout: 0,
           sold: 0,
           capacity: event.capacity,
-        });
+        } satisfies QueueStatus);
       if (method === 'GET' && action === 'waitlist')
         return json(route, 200, { waiting: 0, waiting_tickets: 0, offered: 0 });
       // Its Dates (a single event), Shared quotas, Checkout questions and Guest list sections: nothing yet.
