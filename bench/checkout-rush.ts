@@ -584,45 +584,28 @@ try {
           console.error(`a)${tag} failed:`, error);
         }
       }
-      // The PostgreSQL set-ups, each on a fresh database: the product on one and two processes, then the floor.
+      // The PostgreSQL set-ups, each on a fresh database: the product on one, two and three processes (d: the
+      // scale-out model's check, docs/scale-out.md), then the floor.
+      const products: Array<[string, string, number]> = [
+        ['b', 'b) 1 process, PostgreSQL', 1],
+        ['c', 'c) 2 processes, PostgreSQL', 2],
+        ['d', 'd) 3 processes, PostgreSQL', 3],
+      ];
       const onPostgres: Array<[string, string, (url: string) => Promise<Row>]> = [
-        ...variants.map((variant): [string, string, (url: string) => Promise<Row>] => [
-          'b',
-          named('b) 1 process, PostgreSQL', variant),
-          (url) =>
-            runSetup(
-              named('b) 1 process, PostgreSQL', variant),
-              postgresDatabase(url, path.join(tmp, 'pg1')),
-              1,
-              version,
-              variant,
-            ),
-        ]),
-        ...variants.map((variant): [string, string, (url: string) => Promise<Row>] => [
-          'c',
-          named('c) 2 processes, PostgreSQL', variant),
-          (url) =>
-            runSetup(
-              named('c) 2 processes, PostgreSQL', variant),
-              postgresDatabase(url, path.join(tmp, 'pg2')),
-              2,
-              version,
-              variant,
-            ),
-        ]),
-        // Three processes: the scale-out model's check (docs/scale-out.md).
-        ...variants.map((variant): [string, string, (url: string) => Promise<Row>] => [
-          'd',
-          named('d) 3 processes, PostgreSQL', variant),
-          (url) =>
-            runSetup(
-              named('d) 3 processes, PostgreSQL', variant),
-              postgresDatabase(url, path.join(tmp, 'pg3')),
-              3,
-              version,
-              variant,
-            ),
-        ]),
+        ...products.flatMap(([letter, label, processes]) =>
+          variants.map((variant): [string, string, (url: string) => Promise<Row>] => [
+            letter,
+            named(label, variant),
+            (url) =>
+              runSetup(
+                named(label, variant),
+                postgresDatabase(url, path.join(tmp, `pg${processes}`)),
+                processes,
+                version,
+                variant,
+              ),
+          ]),
+        ),
         ['f', 'f) floor, PostgreSQL', runFloor],
       ];
       const isLast = version === order.at(-1);
