@@ -8,6 +8,8 @@ export const errorStatus = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYOUTS_NOT_ENABLED: 409,
+  /** A PRO feature (Integrations, the API, webhooks) asked for by an organisation without the PRO plan. */
+  PRO_REQUIRED: 402,
   /** A change that needs the user's explicit second yes (e.g. refunding a checked-in ticket). */
   CONFIRMATION_REQUIRED: 409,
   PAYLOAD_TOO_LARGE: 413,

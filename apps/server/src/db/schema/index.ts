@@ -19,3 +19,4 @@ export * from './questions.js';
 export * from './add-ons.js';
 export * from './documents.js';
 export * from './sale-digests.js';
+export * from './plans.js';
