@@ -60,6 +60,7 @@ import { PAGE_LOADER_CSP } from './storefront/page-loader.js';
 import { createPageViewRecorder, type PageViewRecorder } from './modules/analytics/page-views.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { settlementRoutes } from './modules/reports/settlement.routes.js';
+import { planRoutes } from './modules/plan/plan.routes.js';
 import type { Mailer } from './adapters/mail/mailer.js';
 import { passwordResetCodeEmail, verificationCodeEmail } from './adapters/mail/templates.js';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.js';
@@ -242,6 +243,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   addOnRoutes(app);
   bookingFeeRoutes(app);
   vatRoutes(app);
+  planRoutes(app, config);
   questionRoutes(app);
   codeRoutes(app);
   queueApiRoutes(app);

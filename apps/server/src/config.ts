@@ -63,6 +63,12 @@ const envSchema = z.object({
   // server): no real money moves, and every page says so (decision 049).
   PAYMENTS_SANDBOX_IN_PRODUCTION: booleanFlag,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  // The PRO plan (decision 149): its monthly price in minor units and its currency.
+  PRO_MONTHLY_PRICE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10_000_000).default(2900)),
+  PRO_CURRENCY: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() ? value.trim().toUpperCase() : undefined),
+    z.enum(['GBP', 'EUR', 'USD']).default('GBP'),
+  ),
   STRIPE_API_URL: optionalUrl,
   CLOUDFLARE_API_TOKEN: optionalString,
   CLOUDFLARE_ZONE_ID: optionalString,
