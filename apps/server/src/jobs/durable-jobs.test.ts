@@ -164,7 +164,7 @@ describe('a mail job of a worker that was killed', () => {
         (message) => message.to.includes(owner.email.toLowerCase()) && message.subject.includes(paid.code),
       ).length;
     const ours = `name = '${QUEUES.checkoutMail}' and data->>'orderId' = '${paid.id}'`;
-    await sql(`update pgboss.job set start_after = now() where ${ours} and state = 'retry'`);
+    await sql(`update pgboss.job set start_after = now() - interval '1 second' where ${ours} and state = 'retry'`);
     // Other tests' jobs wait, so the worker that dies takes only this order's.
     await sql(
       `update pgboss.job set start_after = now() + interval '1 hour' where name = $1 and not (${ours})

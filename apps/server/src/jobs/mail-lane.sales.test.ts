@@ -145,7 +145,7 @@ describe('the mail lane after a sale', () => {
       expect(gathered).toEqual(tokens.map(() => ({ atOnce: false })));
       // The window ends (its job was delayed until then): the worker sends one digest listing every order once.
       await t.database.executeSql(
-        `update pgboss.job set start_after = now() where name = 'sale-digest' and state = 'created'`,
+        `update pgboss.job set start_after = now() - interval '1 second' where name = 'sale-digest' and state = 'created'`,
       );
       const summaries = async () =>
         (await outboxTo(owner.email)).filter((mail) => mail.subject.startsWith('Sales summary'));

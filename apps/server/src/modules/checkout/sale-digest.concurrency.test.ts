@@ -65,7 +65,7 @@ describe.runIf(onPostgres)('the sale digest with two processes (PostgreSQL)', ()
 
     // The window ends: both processes run its digest job at once, then again (a retry).
     const { rows } = await t.database.executeSql(
-      `update pgboss.job set start_after = now() where name = $1 and data->>'organizationId' = $2 returning data`,
+      `update pgboss.job set start_after = now() - interval '1 second' where name = $1 and data->>'organizationId' = $2 returning data`,
       [QUEUES.saleDigest, orders[0]!.organizationId],
     );
     expect(rows).toHaveLength(1);

@@ -116,8 +116,10 @@ const runDigests = () =>
  * due jobs, such as a retry, which are not counted).
  */
 async function windowsEnd(where: Shop) {
+  // A second in the past: pg-boss fetches jobs whose start_after < now(), and PGlite's now() often reads the same
+  // millisecond in two statements in a row, so 'now()' here would leave the job not yet due for the fetch after it.
   const due = await t.database.executeSql(
-    `update pgboss.job set start_after = now()
+    `update pgboss.job set start_after = now() - interval '1 second'
      where name = $1 and state = 'created' and data->>'organizationId' = $2 returning id`,
     [QUEUES.saleDigest, where.organizationId],
   );
