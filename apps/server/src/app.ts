@@ -40,6 +40,8 @@ import { queueApiRoutes } from './modules/queue/queue.routes.js';
 import { createQueueGate, type QueueGate } from './storefront/queue-gate.js';
 import { checkinRoutes } from './modules/checkin/checkin.routes.js';
 import { compRoutes } from './modules/comps/comps.routes.js';
+import { createHolderMessages, type HolderMessages } from './modules/holder-messages/holder-messages.jobs.js';
+import { holderMessageRoutes } from './modules/holder-messages/holder-messages.routes.js';
 import { assertCanSell } from './modules/payments/payments.service.js';
 import type { AssertCanSell } from './modules/events/events.service.js';
 import type { FileStorage } from './adapters/storage/storage.js';
@@ -59,13 +61,32 @@ import { sendStorefrontError, sendStorefrontNotFound } from './storefront/respon
 import { PAGE_LOADER_CSP } from './storefront/page-loader.js';
 import { createPageViewRecorder, type PageViewRecorder } from './modules/analytics/page-views.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { trackingLinkRoutes } from './modules/tracking-links/tracking-links.routes.js';
+import { pixelRoutes } from './modules/tracking-links/pixels.routes.js';
+import { registerStorefrontPixels } from './modules/tracking-links/storefront-pixels.js';
 import { settlementRoutes } from './modules/reports/settlement.routes.js';
 import { planRoutes } from './modules/plan/plan.routes.js';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
+import { registerApiV1 } from './modules/api-v1/v1.plugin.js';
+import { embedRoutes } from './modules/embed/embed.routes.js';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
+import { createWebhookDispatcher, type WebhookDispatcher } from './modules/webhooks/dispatcher.js';
+import type { WebhookSettings } from './modules/webhooks/webhooks.service.js';
+import { crmRoutes } from './modules/crm/crm.routes.js';
+import { createCrmSync, type CrmSync } from './modules/crm/crm.jobs.js';
+import { createCrmSecrets } from './modules/crm/crm-secrets.js';
 import type { Mailer } from './adapters/mail/mailer.js';
 import { passwordResetCodeEmail, verificationCodeEmail } from './adapters/mail/templates.js';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.js';
+import { devProRoutes } from './modules/plan/dev-pro.routes.js';
 import type { PaymentsProvider } from './adapters/payments/payments.js';
-import { createDomainProvider, createMailer, createPaymentsProvider, createStorage } from './adapters/compose.js';
+import {
+  crmEndpoints,
+  createDomainProvider,
+  createMailer,
+  createPaymentsProvider,
+  createStorage,
+} from './adapters/compose.js';
 import { registerPayments } from './modules/payments/payments.routes.js';
 import { isSandboxPayments } from './adapters/payments/sandbox.js';
 import { createTicketSigner, type TicketSigner } from './modules/checkout/ticket-qr.js';
@@ -97,9 +118,14 @@ declare module 'fastify' {
     mailLane: MailLane;
     afterSale: AfterSale;
     waitlist: Waitlist;
+    holderMessages: HolderMessages;
     /** The waiting room's gate (decision 034); tests refresh its snapshots. */
     queueGate: QueueGate;
     pageViews: PageViewRecorder;
+    /** Webhook delivery (decision 152); buildApp never starts the dispatcher (server.ts does, or a test). */
+    webhooks: { settings: WebhookSettings; dispatcher: WebhookDispatcher };
+    /** Customer Sync (decision 155): its jobs' handlers and the connections' secrets. */
+    crmSync: CrmSync;
   }
 }
 
@@ -117,6 +143,8 @@ export interface BuildAppOptions {
   payments?: PaymentsProvider;
   /** Custom-domain provider; defaults to Cloudflare when CLOUDFLARE_API_TOKEN is set, else DNS look-ups. */
   domains?: DomainProvider;
+  /** Webhook delivery's address policy, time limit and name look-up (tests); production refuses private addresses. */
+  webhooks?: Partial<WebhookSettings> & { perEndpoint?: number; pollMs?: number };
   /** The durable job queue on `database`; defaults to one with the standard retry policy. */
   jobs?: JobQueue;
   /** Throws AppError('PAYOUTS_NOT_ENABLED') when the organisation cannot sell; defaults to the payments rule. */
@@ -209,6 +237,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Before compression: the staging banner goes into the page, then the page is compressed.
   if (config.paymentsSandboxInProduction) registerStagingBanner(app);
+  // Ad pixels after the fan's consent (decision 156): into the page, then the page is compressed.
+  registerStorefrontPixels(app, { db: database.db });
   await app.register(fastifyCompress, { threshold: 1024 });
 
   // Observability: request durations for every route below, GET /metrics (loopback or METRICS_TOKEN only).
@@ -233,6 +263,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   healthRoutes(app, database);
   if (!config.isProduction) devMailRoutes(app, database.db, { open: config.devMailboxOpen });
+  // The browser tests' way to PRO for PRO features (Billing's tests subscribe), outside production only.
+  if (!config.isProduction) devProRoutes(app, database.db);
   await authRoutes(app, { auth, config });
   organizationRoutes(app, { config });
   domainRoutes(app, { config, provider: options.domains ?? createDomainProvider(config) });
@@ -243,7 +275,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   addOnRoutes(app);
   bookingFeeRoutes(app);
   vatRoutes(app);
-  planRoutes(app, config);
+  apiKeyRoutes(app);
+  embedRoutes(app, config);
+  const webhookSettings: WebhookSettings = {
+    policy: { allowPrivate: !config.isProduction, httpsOnly: config.isProduction },
+    timeoutMs: config.raw.WEBHOOK_TIMEOUT_SECONDS * 1000,
+    ...options.webhooks,
+  };
+  webhookRoutes(app, webhookSettings);
   questionRoutes(app);
   codeRoutes(app);
   queueApiRoutes(app);
@@ -302,16 +341,53 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     authSecret: config.authSecret,
   });
   app.decorate('waitlist', waitlist);
+  const webhookDispatcher = createWebhookDispatcher({
+    db: database.db,
+    mailer,
+    log: app.log,
+    appUrl: config.appUrl,
+    send: webhookSettings,
+    perEndpoint: options.webhooks?.perEndpoint,
+    pollMs: options.webhooks?.pollMs,
+  });
+  app.decorate('webhooks', { settings: webhookSettings, dispatcher: webhookDispatcher });
+  app.addHook('onClose', async () => webhookDispatcher.stop());
+  const crmSync = createCrmSync({
+    db: database.db,
+    jobs,
+    log: app.log,
+    secrets: createCrmSecrets(config.authSecret),
+    endpoints: crmEndpoints(config),
+  });
+  app.decorate('crmSync', crmSync);
+  crmRoutes(app, { config, sync: crmSync });
   cancellationRoutes(app, { jobs });
   refundRoutes(app, { afterSale });
   waitlistApiRoutes(app);
   checkinRoutes(app);
   compRoutes(app);
+  // The public API (decision 151), after the after-sale and jobs it refunds through.
+  await registerApiV1(app, { config, assertCanSell: options.assertCanSell ?? assertCanSell });
+  const holderMessages = createHolderMessages({
+    db: database.db,
+    mailer,
+    jobs,
+    log: app.log,
+    appUrl: config.appUrl,
+    authSecret: config.authSecret,
+    perMinute: config.raw.HOLDER_MAIL_PER_MINUTE,
+    perDay: config.raw.HOLDER_MAIL_PER_DAY,
+  });
+  app.decorate('holderMessages', holderMessages);
+  holderMessageRoutes(app, holderMessages);
   await registerPayments(app, { config, db: database.db, payments, notifier, jobs });
+  await planRoutes(app, { config, payments, jobs });
   const pageViews = createPageViewRecorder({ db: database.db, log: app.log, ...options.pageViews });
   app.decorate('pageViews', pageViews);
   app.addHook('onClose', async () => pageViews.close());
   analyticsRoutes(app);
+  trackingLinkRoutes(app, { config });
+  pixelRoutes(app);
   settlementRoutes(app, { providerName: payments.name });
   const queueGate = createQueueGate({
     db: database.db,

@@ -62,7 +62,10 @@ describe('loadConfig', () => {
     );
     const staging = loadConfig({ ...production, PAYMENTS_SANDBOX_IN_PRODUCTION: 'yes' });
     expect(staging.paymentsSandboxInProduction).toBe(true);
-    const live = loadConfig({ ...production, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+    const stripe = { ...production, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    // The PRO plan's platform endpoint has its own secret: without it a Stripe server refuses to start.
+    expect(() => loadConfig(stripe)).toThrow(/STRIPE_BILLING_WEBHOOK_SECRET: required in production/);
+    const live = loadConfig({ ...stripe, STRIPE_BILLING_WEBHOOK_SECRET: 'whsec_billing' });
     expect(live.paymentsSandboxInProduction).toBe(false);
     // Outside production the sandbox needs no opt-in.
     expect(loadConfig({}).paymentsSandboxInProduction).toBe(false);

@@ -57,12 +57,17 @@ const envSchema = z.object({
   RATE_LIMIT_MULTIPLIER: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(1000).default(1)),
   // The waiting room's proof-of-work: leading zero bits of SHA-256 a browser must find to join (decision 034).
   QUEUE_POW_BITS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(24).default(14)),
+  // Messages to ticket holders (decision 154): e-mails each organisation's messages send per minute and per day.
+  HOLDER_MAIL_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(120)),
+  HOLDER_MAIL_PER_DAY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000_000).default(5000)),
   CHECKOUT_HOLD_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(3600).optional()),
   STRIPE_SECRET_KEY: optionalString,
   // A production server without STRIPE_SECRET_KEY runs on the payments sandbox only with this opt-in (a staging
   // server): no real money moves, and every page says so (decision 049).
   PAYMENTS_SANDBOX_IN_PRODUCTION: booleanFlag,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  // The platform endpoint's signing secret for the PRO plan's Stripe Billing events (POST /api/webhooks/stripe-billing).
+  STRIPE_BILLING_WEBHOOK_SECRET: optionalString,
   // The PRO plan (decision 149): its monthly price in minor units and its currency.
   PRO_MONTHLY_PRICE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10_000_000).default(2900)),
   PRO_CURRENCY: z.preprocess(
@@ -70,6 +75,8 @@ const envSchema = z.object({
     z.enum(['GBP', 'EUR', 'USD']).default('GBP'),
   ),
   STRIPE_API_URL: optionalUrl,
+  // Webhooks (decision 152): how long an endpoint has to answer one delivery.
+  WEBHOOK_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(60).default(10)),
   CLOUDFLARE_API_TOKEN: optionalString,
   CLOUDFLARE_ZONE_ID: optionalString,
   CLOUDFLARE_API_URL: optionalUrl,
@@ -88,6 +95,16 @@ const envSchema = z.object({
   MICROSOFT_TENANT_ID: z.preprocess(emptyToUndefined, z.string().default('common')),
   LINKEDIN_CLIENT_ID: optionalString,
   LINKEDIN_CLIENT_SECRET: optionalString,
+  // Customer Sync (decision 155): OAuth apps (without them organisers paste an API key or private app token) and
+  // the services' addresses (tests point them at local fakes).
+  MAILCHIMP_CLIENT_ID: optionalString,
+  MAILCHIMP_CLIENT_SECRET: optionalString,
+  MAILCHIMP_OAUTH_URL: optionalUrl,
+  MAILCHIMP_API_URL: optionalUrl,
+  HUBSPOT_CLIENT_ID: optionalString,
+  HUBSPOT_CLIENT_SECRET: optionalString,
+  HUBSPOT_OAUTH_URL: optionalUrl,
+  HUBSPOT_API_URL: optionalUrl,
   // GET /metrics answers other machines only with this bearer token (loopback clients need none).
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
 });
@@ -176,6 +193,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): LoadedConfi
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       problems.push('STRIPE_WEBHOOK_SECRET: required in production when STRIPE_SECRET_KEY is set');
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_BILLING_WEBHOOK_SECRET) {
+      problems.push(
+        'STRIPE_BILLING_WEBHOOK_SECRET: required in production when STRIPE_SECRET_KEY is set (the signing secret of ' +
+          'the platform endpoint /api/webhooks/stripe-billing, which keeps the PRO plan in step with Stripe Billing)',
+      );
     }
   }
   if (problems.length > 0) throw new ConfigError(problems);

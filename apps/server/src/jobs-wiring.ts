@@ -15,6 +15,11 @@ import { sandboxDeliveryHandler } from './modules/payments/sandbox-delivery.js';
 import { refundCancelledEvent } from './modules/cancellations/refund-job.js';
 import { afterSaleJobHandlers, type AfterSale } from './modules/refunds/after-sale.jobs.js';
 import { waitlistJobHandlers, type Waitlist } from './modules/resale/waitlist.jobs.js';
+import type { Mailer } from './adapters/mail/mailer.js';
+import { endLapsedPlans } from './modules/plan/plan-period-end.js';
+import { renewSandboxSubscriptions, sandboxBillingDeliveryHandler } from './modules/plan/sandbox-billing.js';
+import { holderMessageJobHandlers, type HolderMessages } from './modules/holder-messages/holder-messages.jobs.js';
+import type { CrmSync } from './modules/crm/crm.jobs.js';
 
 export function jobHandlers(deps: {
   db: Database;
@@ -24,13 +29,29 @@ export function jobHandlers(deps: {
   jobs: JobQueue;
   afterSale: AfterSale;
   waitlist: Waitlist;
+  mailer: Mailer;
+  appUrl: string;
+  proPrice: { amount: number; currency: string };
+  holderMessages: HolderMessages;
+  crmSync: CrmSync;
 }): JobHandlers {
   const { db, log, notifier } = deps;
+  const plan = { db, payments: deps.payments, price: deps.proPrice, log, jobs: deps.jobs };
   return {
     ...checkoutJobHandlers(notifier),
     ...afterSaleJobHandlers(deps.afterSale),
     ...waitlistJobHandlers(deps.waitlist),
+    ...holderMessageJobHandlers(deps.holderMessages),
+    ...deps.crmSync.handlers,
     [QUEUES.sandboxWebhook]: sandboxDeliveryHandler({ db, payments: deps.payments, notifier, log }),
+    [QUEUES.sandboxBillingWebhook]: sandboxBillingDeliveryHandler(plan),
+    [QUEUES.sandboxRenewals]: async () => {
+      const renewed = await renewSandboxSubscriptions(plan);
+      if (renewed > 0) log.info({ subscriptions: renewed }, 'sandbox renewed or ended PRO subscriptions');
+    },
+    [QUEUES.planPeriodEnd]: async () => {
+      await endLapsedPlans({ db, mailer: deps.mailer, appUrl: deps.appUrl, log });
+    },
     [QUEUES.refundCancelledEvent]: async (data) => {
       const run = await refundCancelledEvent({ db, payments: deps.payments, jobs: deps.jobs, log }, data);
       log.info({ ...run }, 'cancelled event refund run');

@@ -8,6 +8,7 @@ import { serveBackups, type BackupServer } from './db/backup.js';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/data-dir-lock.js';
 import { startJobs, type JobRunner } from './jobs/runner.js';
 import { jobHandlers } from './jobs-wiring.js';
+import { proPrice } from './modules/plan/plan-price.js';
 import { loggerOptions } from './lib/logging.js';
 
 function fail(message: string): never {
@@ -79,6 +80,11 @@ async function main() {
         jobs: app.jobs,
         afterSale: app.afterSale,
         waitlist: app.waitlist,
+        mailer: app.mailer,
+        appUrl: config.appUrl,
+        proPrice: proPrice(config),
+        holderMessages: app.holderMessages,
+        crmSync: app.crmSync,
       }),
       app.log,
       app.metrics,
@@ -91,6 +97,8 @@ async function main() {
     const reason = error instanceof Error ? error.message : String(error);
     fail(`Marquee cannot start: the job queue could not be started (${reason}).`);
   }
+  // Webhook delivery (decision 152): claims due deliveries from the database, so several processes may run it.
+  app.webhooks.dispatcher.start();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -103,6 +111,7 @@ async function main() {
     forceExit.unref();
     try {
       await jobs.stop();
+      await app.webhooks.dispatcher.stop();
       await app.close();
       await backups?.close();
       await database.close();

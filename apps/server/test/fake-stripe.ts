@@ -96,6 +96,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const externalMatch = path.match(/^\/v1\/accounts\/([^/]+)\/external_accounts$/);
       const loginMatch = path.match(/^\/v1\/accounts\/([^/]+)\/login_links$/);
       const intentMatch = path.match(/^\/v1\/payment_intents\/([^/]+)$/);
+      const subscriptionMatch = path.match(/^\/v1\/subscriptions\/([^/]+)$/);
 
       if (method === 'POST' && path === '/v1/accounts') {
         counter += 1;
@@ -185,6 +186,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
             : expand
               ? { id: chargeId, object: 'charge', balance_transaction: balance }
               : chargeId,
+        });
+      }
+      if (method === 'POST' && subscriptionMatch) {
+        // Stripe Billing's subscription update (cancel_at_period_end); any sub_ id is known to the fake.
+        const id = subscriptionMatch[1] ?? '';
+        if (!id.startsWith('sub_')) {
+          return send(404, { error: { type: 'invalid_request_error', message: 'No such subscription' } });
+        }
+        return send(200, {
+          id,
+          object: 'subscription',
+          status: 'active',
+          cancel_at_period_end: form.cancel_at_period_end === 'true',
         });
       }
       if (method === 'POST' && path === '/v1/refunds') {

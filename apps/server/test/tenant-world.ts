@@ -20,9 +20,15 @@ import {
   order,
   orderAddOn,
   orderRefund,
+  planInvoice,
   session,
   ticket,
+  trackingLink,
+  webhookDelivery,
+  webhookEndpoint,
+  webhookMessage,
 } from '../src/db/schema/index.js';
+import { grantPro } from './plan-helpers.js';
 import { asBrowser, signUpAndVerify, type SignedInUser } from './auth-helpers.js';
 import { buyer, createLiveEvent, payWithCard, postCheckout, sellingOrganiser, tokenFrom } from './checkout-helpers.js';
 
@@ -224,8 +230,58 @@ export async function buildOrgWorld(app: FastifyInstance, db: Database, subdomai
       },
     ])
     .returning({ id: eventCode.id });
+  // A PRO plan invoice (decision 149), for the invoice PDF's probes.
+  const invoices = await db
+    .insert(planInvoice)
+    .values({
+      id: randomUUID(),
+      organizationId,
+      number: `PRO-T-${subdomain}`,
+      provider: 'sandbox',
+      providerInvoiceId: `in_tenant_${subdomain}`,
+      periodStart: new Date(),
+      periodEnd: new Date(Date.now() + 30 * 86_400_000),
+      amount: 2900,
+      currency: 'GBP',
+      status: 'paid',
+      issuedAt: new Date(),
+    })
+    .returning({ id: planInvoice.id });
+  // PRO (decision 149), so the Integrations routes answer past the plan check; B's webhook endpoint with one failed
+  // delivery (the dispatcher leaves it alone) and a tracking link, for their probes.
+  await grantPro(db, organizationId);
+  const webhookSecret = `whsec_${randomBytes(24).toString('base64')}`;
+  const [endpoint] = await db
+    .insert(webhookEndpoint)
+    .values({
+      organizationId,
+      url: `https://hooks.${subdomain}.example/in`,
+      eventTypes: ['order.paid'],
+      secret: webhookSecret,
+    })
+    .returning({ id: webhookEndpoint.id });
+  const messageId = `msg_${randomBytes(16).toString('hex')}`;
+  await db.insert(webhookMessage).values({ id: messageId, organizationId, type: 'order.paid', payload: {} });
+  const deliveries = await db
+    .insert(webhookDelivery)
+    .values({ organizationId, messageId, endpointId: endpoint!.id, status: 'failed', attempts: 12 })
+    .returning({ id: webhookDelivery.id });
+  const links = await db
+    .insert(trackingLink)
+    .values({
+      organizationId,
+      eventId: live.id,
+      name: `${subdomain} promoter`,
+      kind: 'promoter',
+      code: `tl-${subdomain}`,
+    })
+    .returning({ id: trackingLink.id });
   const values: Record<string, string[]> = {
     organization: [organizationId],
+    webhookEndpoint: [endpoint!.id],
+    webhookDelivery: deliveries.map((row) => row.id),
+    trackingLink: links.map((row) => row.id),
+    planInvoice: invoices.map((row) => row.id),
     checkIn: checkIns.map((row) => row.id),
     code: codes.map((row) => row.id),
     codeBatch: [batchId],
@@ -267,6 +323,7 @@ export async function buildOrgWorld(app: FastifyInstance, db: Database, subdomai
     `${subdomain} Live Night`,
     `${subdomain} Draft Night`,
     customerEmail,
+    webhookSecret,
     paidToken,
     heldToken,
     ...orders.map((row) => row.id),
@@ -321,7 +378,11 @@ export function paramKind(url: string, param: string): string | undefined {
   if (before === 'mail') return 'mail';
   if (before === 'check-ins') return 'checkIn';
   if (before === 'codes') return 'code';
+  if (before === 'invoices' && url.startsWith('/api/billing/plan/')) return 'planInvoice';
   if (before === 'quotas') return 'quota';
+  if (before === 'webhooks') return 'webhookEndpoint';
+  if (before === 'deliveries') return 'webhookDelivery';
+  if (before === 'tracking-links') return 'trackingLink';
   if (before === 'questions') return 'question';
   if (before === 'add-ons') return /line/i.test(param) ? 'addOnLine' : 'addOn';
   if (before === 'code-batches') return 'codeBatch';

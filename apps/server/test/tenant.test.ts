@@ -23,6 +23,8 @@ const DECLARED_PUBLIC: Record<string, string> = {
   'GET /internal/tls/ask': "Caddy's on-demand TLS question: whether any organisation owns a domain, by design",
   'GET /sandbox/checkout/:id': "the sandbox payment provider's hosted page: the session id is the capability",
   'POST /sandbox/checkout/:id': "the sandbox payment provider's hosted page: the session id is the capability",
+  'GET /sandbox/subscribe/:id': "the sandbox's hosted PRO subscription page: the subscription id is the capability",
+  'POST /sandbox/subscribe/:id': "the sandbox's hosted PRO subscription page: the subscription id is the capability",
   'GET /api/auth/*': "better-auth's catch-all: each better-auth endpoint is probed or declared on its own",
   'POST /api/auth/*': "better-auth's catch-all: each better-auth endpoint is probed or declared on its own",
   'GET /api/auth/callback/:id': 'OAuth callback: the id is the provider (google, microsoft), not tenant data',
@@ -39,6 +41,23 @@ const DECLARED_PUBLIC: Record<string, string> = {
   'POST /api/auth/get-access-token': "providerId/accountId name the caller's own linked sign-in accounts",
   'GET /api/auth/account-info': "accountId names the caller's own linked sign-in account",
   'POST /api/auth/email-otp/reset-password': 'the OTP is a password-reset capability mailed to the user',
+  'DELETE /api/integrations/api-keys/:id':
+    'an API key id of another organisation is a 404 (probed with a second organisation in api-keys.test.ts)',
+  'GET /api/v1/orders/:id':
+    "the public API takes no session (A's cookie is a 401); with a key it is the dashboard's getOrder, by organisation",
+  'POST /api/v1/orders/:id/refunds':
+    "the public API takes no session (A's cookie is a 401); with a key it is the dashboard's refundOrder, by organisation",
+  'GET /api/v1/reference/static/*': "Swagger UI's own files from node_modules: nobody's data",
+  'POST /api/integrations/crm/:provider/key': 'the provider is a service name (mailchimp, hubspot), not tenant data',
+  'POST /api/integrations/crm/:provider/oauth': 'the provider is a service name (mailchimp, hubspot), not tenant data',
+  'GET /api/integrations/crm/:provider/oauth/callback':
+    "the provider is a service name; the OAuth state is signed for the caller's organisation, user and provider, checked before use",
+  'POST /api/integrations/crm/:provider/sync': 'the provider is a service name (mailchimp, hubspot), not tenant data',
+  'DELETE /api/integrations/crm/:provider': 'the provider is a service name (mailchimp, hubspot), not tenant data',
+  'PUT /api/integrations/crm/mailchimp/audience':
+    "the audience id names a list in the organisation's own Mailchimp account, read with its own credentials",
+  'PUT /api/integrations/pixels':
+    "the Meta Pixel and Google Analytics ids are the organisation's own accounts' ids, written to its own settings",
   'GET /api/invitations/:token': 'a team invitation link: the token is a capability mailed to the invitee',
   'POST /api/invitations/:token/accept':
     "a team invitation link: the token is mailed to the invitee, and only the invited address's account can use it",

@@ -14,6 +14,7 @@ const interfaces: Record<string, string[]> = {
   payments: ['payments.ts'],
   storage: ['storage.ts'],
   domains: ['domains.ts', 'provider.ts'],
+  crm: ['crm.ts'],
 };
 
 /** Implementations that must exist, so a broken detection cannot pass by finding none. */
@@ -22,6 +23,7 @@ const knownImplementations: Record<string, string[]> = {
   payments: ['sandbox.ts', 'stripe.ts'],
   storage: ['local.ts', 's3.ts'],
   domains: ['cloudflare.ts', 'dns.ts'],
+  crm: ['mailchimp.ts', 'hubspot.ts'],
 };
 
 /** The sibling modules a file imports or re-exports ('./smtp.js' -> 'smtp.ts'), type-only imports included. */

@@ -4,6 +4,9 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import type { CrmClient } from './crm/crm.js';
+import { createHubSpotClient, type HubSpotOAuth } from './crm/hubspot.js';
+import { createMailchimpClient, mailchimpApiBase, type MailchimpOAuth } from './crm/mailchimp.js';
 import type { DomainProvider } from './domains/domains.js';
 import { cnameTargetFor } from './domains/domains.js';
 import { createCloudflareDomainProvider } from './domains/cloudflare.js';
@@ -31,6 +34,7 @@ export function createPaymentsProvider(config: Config, deps: { db: Database }): 
     return createStripePayments({
       secretKey: env.STRIPE_SECRET_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      billingWebhookSecret: env.STRIPE_BILLING_WEBHOOK_SECRET,
       apiUrl: env.STRIPE_API_URL,
     });
   }
@@ -66,4 +70,54 @@ export function createDomainProvider(config: Config): DomainProvider {
     });
   }
   return createDnsDomainProvider({ cnameTarget, servers: parseDnsServers(env.DNS_SERVERS) });
+}
+
+/** Where Customer Sync's services are, and their OAuth apps when configured (else organisers paste a key). */
+export interface CrmEndpoints {
+  mailchimpOAuth: MailchimpOAuth | null;
+  mailchimpApiUrl: string | undefined;
+  hubspotOAuth: HubSpotOAuth | null;
+  hubspotApiUrl: string;
+}
+
+export function crmEndpoints(config: Config): CrmEndpoints {
+  const env = config.raw;
+  const hubspotApiUrl = env.HUBSPOT_API_URL ?? 'https://api.hubapi.com';
+  return {
+    mailchimpOAuth:
+      env.MAILCHIMP_CLIENT_ID && env.MAILCHIMP_CLIENT_SECRET
+        ? {
+            oauthBase: env.MAILCHIMP_OAUTH_URL ?? 'https://login.mailchimp.com',
+            clientId: env.MAILCHIMP_CLIENT_ID,
+            clientSecret: env.MAILCHIMP_CLIENT_SECRET,
+          }
+        : null,
+    mailchimpApiUrl: env.MAILCHIMP_API_URL,
+    hubspotOAuth:
+      env.HUBSPOT_CLIENT_ID && env.HUBSPOT_CLIENT_SECRET
+        ? {
+            authorizeBase: env.HUBSPOT_OAUTH_URL ?? 'https://app.hubspot.com',
+            apiBase: hubspotApiUrl,
+            clientId: env.HUBSPOT_CLIENT_ID,
+            clientSecret: env.HUBSPOT_CLIENT_SECRET,
+          }
+        : null,
+    hubspotApiUrl,
+  };
+}
+
+export type CrmTarget =
+  | { provider: 'mailchimp'; dc: string; authorization: string; listId: string | null }
+  | { provider: 'hubspot'; accessToken: () => Promise<string> };
+
+/** The client of one connection's service. */
+export function createCrmClient(endpoints: CrmEndpoints, target: CrmTarget): CrmClient {
+  if (target.provider === 'mailchimp') {
+    return createMailchimpClient({
+      apiBase: mailchimpApiBase(target.dc, endpoints.mailchimpApiUrl),
+      authorization: target.authorization,
+      listId: target.listId,
+    });
+  }
+  return createHubSpotClient({ apiBase: endpoints.hubspotApiUrl, accessToken: target.accessToken });
 }

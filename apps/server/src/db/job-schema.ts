@@ -32,8 +32,20 @@ export const QUEUES = {
   waitlistRun: 'waitlist-run',
   /** A waiting-list e-mail (joined, offer): { kind, entryId, organizationId } (modules/resale). */
   waitlistMail: 'waitlist-mail',
+  /** Sends one message to ticket holders within its organisation's rate: { messageId, organizationId } (decision 154). */
+  holderMessageSend: 'holder-message-send',
   /** Periodic: passes unused offers on and offers places freed by expired holds or raised capacity. */
   waitlistSweep: 'waitlist-sweep',
+  /** A subscription webhook the sandbox delivers for the PRO plan: { payload } (modules/plan/sandbox-billing.ts). */
+  sandboxBillingWebhook: 'sandbox-billing-webhook',
+  /** Periodic: the sandbox renews (or, cancelled, ends) each PRO subscription whose period is over. */
+  sandboxRenewals: 'sandbox-renewals',
+  /** Periodic: plans past their period end that were cancelled or left unpaid end; the owner is told once. */
+  planPeriodEnd: 'plan-period-end',
+  /** One Customer Sync run of one connection: { connectionId, organizationId } (modules/crm, decision 155). */
+  crmSync: 'crm-sync',
+  /** Periodic: queues a Customer Sync run for each connected connection of a PRO organisation. */
+  crmSyncSweep: 'crm-sync-sweep',
   releaseExpiredHolds: 'release-expired-holds',
   archiveEndedEvents: 'archive-ended-events',
   retryPendingRefunds: 'retry-pending-refunds',

@@ -14,6 +14,9 @@ export const SCHEDULES: Array<{ queue: QueueName; cron: string }> = [
   { queue: QUEUES.archiveEndedEvents, cron: '* * * * *' },
   { queue: QUEUES.retryPendingRefunds, cron: '* * * * *' },
   { queue: QUEUES.waitlistSweep, cron: '* * * * *' },
+  { queue: QUEUES.sandboxRenewals, cron: '* * * * *' },
+  { queue: QUEUES.planPeriodEnd, cron: '* * * * *' },
+  { queue: QUEUES.crmSyncSweep, cron: '* * * * *' },
 ];
 
 /** How a failed job is retried: exponential back-off from retryDelaySeconds (doubling, with jitter). */

@@ -1,6 +1,7 @@
 // What the checkout form holds: the quantities, the buyer's details and the codes, as posted or to show again.
 import type { BuyerDetails } from '@marquee/shared';
 import { isAttendeeField } from '../modules/questions/checkout-answers.js';
+import { trackingCodeOf } from './tracking.js';
 
 export interface CheckoutFormState {
   quantities: Record<string, string>;
@@ -12,6 +13,8 @@ export interface CheckoutFormState {
   /** The codes the form carried (hidden fields; checked again at the hold). */
   accessCode?: string;
   promoCode?: string;
+  /** The tracking link's code the fan came by (`?tl=`, decision 156), carried as a hidden field to the hold. */
+  trackingCode?: string | null;
   /** Names on tickets and answers to the organiser's questions, by field name, as posted (decision 130). */
   attendee?: Record<string, string>;
 }
@@ -60,6 +63,7 @@ export function readCheckoutForm(body: Record<string, string>): CheckoutFormStat
     attendee,
     accessCode: text('access_code').slice(0, 64),
     promoCode: text('promo_code').slice(0, 64),
+    trackingCode: trackingCodeOf(body),
     buyer: {
       firstName: text('first_name'),
       lastName: text('last_name'),

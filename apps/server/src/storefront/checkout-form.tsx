@@ -1,7 +1,15 @@
 // The event page's checkout form: each ticket type with its price, booking fee and availability ('Sold out',
 // 'Only N left'), a quantity per type, then the buyer's details and the ticks the event needs. A plain form
 // that works without JavaScript; the checkout script only adds steppers.
-import { amountText, FEW_LEFT_THRESHOLD, FREE_LABEL, isFreePrice, pwywLabel, SALES_MESSAGES } from '@marquee/shared';
+import {
+  amountText,
+  TRACKING_LINK_PARAM,
+  FEW_LEFT_THRESHOLD,
+  FREE_LABEL,
+  isFreePrice,
+  pwywLabel,
+  SALES_MESSAGES,
+} from '@marquee/shared';
 import { typeSalesProblem } from '../modules/checkout/drop-rules.js';
 import { CodeEntry, CodeHiddenFields, NO_CODE_VIEW, OnSale, type CodeView } from './code-entry.js';
 import type { SellableTicketType, StorefrontEvent } from '../modules/checkout/storefront-event.js';
@@ -189,6 +197,7 @@ export function CheckoutForm({
   errors,
   codes = NO_CODE_VIEW,
   quote,
+  base = '',
 }: {
   stored: StorefrontEvent;
   form: CheckoutFormState;
@@ -196,10 +205,12 @@ export function CheckoutForm({
   codes?: CodeView | undefined;
   /** The order total of the form as it stands (quoteOrder). */
   quote: OrderQuote;
+  /** Before the form's addresses: '/embed' in the embeddable checkout's frame (decision 153), else none. */
+  base?: string;
 }) {
   const types = stored.types;
   const row = stored.row;
-  const entry = <CodeEntry eventId={row.id} view={codes} fieldProblem={errors.fields?.code} />;
+  const entry = <CodeEntry eventId={row.id} view={codes} fieldProblem={errors.fields?.code} base={base} />;
   if (types.length === 0)
     return (
       <>
@@ -213,7 +224,7 @@ export function CheckoutForm({
     <>
       <OnSale stored={stored} />
       {entry}
-      <form method="post" action={`/events/${row.slug}/checkout`} noValidate aria-labelledby="tickets-title">
+      <form method="post" action={`${base}/events/${row.slug}/checkout`} noValidate aria-labelledby="tickets-title">
         <h2 id="tickets-title">Tickets</h2>
         {errors.message ? (
           <div className="alert" role="alert">
@@ -234,8 +245,9 @@ export function CheckoutForm({
           ))}
         </ul>
         {allSoldOut ? null : <AddOnFields stored={stored} form={form} errors={errors} />}
-        {allSoldOut ? null : <OrderTotal quote={quote} totalAction={`/events/${row.slug}/total`} />}
+        {allSoldOut ? null : <OrderTotal quote={quote} totalAction={`${base}/events/${row.slug}/total`} />}
         <CodeHiddenFields view={codes} />
+        {form.trackingCode ? <input type="hidden" name={TRACKING_LINK_PARAM} value={form.trackingCode} /> : null}
         <FormEnd stored={stored} form={form} errors={errors} />
       </form>
     </>

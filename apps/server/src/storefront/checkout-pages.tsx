@@ -17,6 +17,7 @@ import { BuyerFields } from './buyer-fields.js';
 import { renderStorefrontPage, type StorefrontFrameOrganization } from './layout.js';
 import type { OfferDetailsView } from './offer-details.js';
 import { BillingForm, type BillingFormView } from './billing-form.js';
+import { EMBED_BASE, renderEmbedPage } from './embed-layout.js';
 
 export interface SummaryLine {
   name: string;
@@ -88,6 +89,8 @@ export interface SummaryPageInput {
   details?: OfferDetailsView | null;
   /** The buyer's business details for the receipt (decision 137); null for an order with no receipt. */
   billing?: BillingFormView | null;
+  /** In the embed's frame (decision 153): compact, and the Pay form leaves the frame (card pages cannot be framed). */
+  embed?: boolean;
 }
 
 function OfferDetails({ order: current, details }: { order: OrderRow; details: OfferDetailsView }) {
@@ -141,23 +144,31 @@ function SummaryBody({ input }: { input: SummaryPageInput }) {
         <p className="muted">{`For ${current.firstName} ${current.lastName} · ${current.customerEmail}`}</p>
       )}
       <div className="actions">
-        <form method="post" action={`/checkout/${input.token}/pay`} {...offer}>
+        <form
+          method="post"
+          action={`/checkout/${input.token}/pay`}
+          {...offer}
+          {...(input.embed ? { target: '_top' } : {})}
+        >
           {details ? <OfferDetails order={current} details={details} /> : null}
           <button type="submit">{isFreeOrder(current) ? 'Get tickets' : `Pay ${total}`}</button>
         </form>
-        <form method="post" action={`/checkout/${input.token}/cancel`}>
+        <form method="post" action={`${input.embed ? EMBED_BASE : ''}/checkout/${input.token}/cancel`}>
           <button type="submit" className="secondary">
             Cancel and release the tickets
           </button>
         </form>
       </div>
+      {input.embed ? (
+        <p className="muted">Paying opens the secure payment page in this window; your tickets follow.</p>
+      ) : null}
       {input.billing ? <BillingForm view={input.billing} /> : null}
     </>
   );
 }
 
 export function renderSummaryPage(input: SummaryPageInput): string {
-  return renderStorefrontPage(input.organization, {
+  return (input.embed ? renderEmbedPage : renderStorefrontPage)(input.organization, {
     title: `Your order · ${input.eventName}`,
     body: <SummaryBody input={input} />,
     script: true,

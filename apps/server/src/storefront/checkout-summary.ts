@@ -12,6 +12,7 @@ import { renderMessagePage, renderSummaryPage } from './checkout-pages.js';
 import { offerDetailsView } from './offer-details.js';
 import { sendHtml, sendStorefrontNotFound, type StorefrontOrganization } from './respond.js';
 import { billingFormView, type BillingPosted } from './receipt-view.js';
+import { embedBase, renderEmbedMessage } from './embed-layout.js';
 
 /** Region of the browser's first language ('en-GB' -> GB), else the country the event's currency suggests. */
 export function defaultCountry(request: FastifyRequest, currency: CurrencyCode | undefined): string {
@@ -38,8 +39,10 @@ export function checkoutSummary(deps: { db: Database; paymentOrigins: string[] }
   ) {
     const current = await findOrderByToken(db, organization.organizationId, token);
     if (!current) return sendStorefrontNotFound(reply);
+    // In the embed's frame (decision 153) the fan's next pages stay under /embed until the Pay step.
+    const base = embedBase(request);
     if (current.status === 'paid' || current.status === 'partially_refunded')
-      return reply.redirect(`/orders/${current.accessToken}`, 303);
+      return reply.redirect(`${base}/orders/${current.accessToken}`, 303);
     const event = await findPublicEvent(db, organization.organizationId, current.eventId);
     const expired =
       current.status !== 'pending' || !current.holdExpiresAt || current.holdExpiresAt.getTime() <= Date.now();
@@ -53,7 +56,7 @@ export function checkoutSummary(deps: { db: Database; paymentOrigins: string[] }
       return sendHtml(
         reply,
         410,
-        renderMessagePage(organization, {
+        (base ? renderEmbedMessage : renderMessagePage)(organization, {
           title: review
             ? CHECKOUT_TEXT.paymentReviewTitle
             : current.status === 'cancelled'
@@ -61,8 +64,8 @@ export function checkoutSummary(deps: { db: Database; paymentOrigins: string[] }
               : 'Your hold has expired',
           text,
           link: event
-            ? { href: `/events/${event.slug}`, label: 'Start again' }
-            : { href: '/', label: 'See all events' },
+            ? { href: `${base}/events/${event.slug}`, label: 'Start again' }
+            : { href: `${base}/`, label: 'See all events' },
         }),
       );
     }
@@ -89,7 +92,9 @@ export function checkoutSummary(deps: { db: Database; paymentOrigins: string[] }
         message,
         details: await offerDetailsView(db, current, defaultCountry(request, current.currency as CurrencyCode), posted),
         // Business details for the receipt, before paying (decision 137).
-        billing: await billingFormView(db, current, `/checkout/${current.accessToken}/billing`, billing),
+        // Not in the embed's frame, whose pages stay compact: the order page takes them after paying.
+        billing: base ? null : await billingFormView(db, current, `/checkout/${current.accessToken}/billing`, billing),
+        embed: base !== '',
       }),
     );
   };

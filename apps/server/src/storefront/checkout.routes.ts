@@ -51,6 +51,9 @@ import { findPublicEventAddress, redirectToCurrent } from './event-address.js';
 import type { PageViewRecorder } from '../modules/analytics/page-views.js';
 import { ADMISSION_MESSAGES, ADMISSION_USED } from '../modules/queue/tokens.js';
 import type { QueueGate, QueueRedirect } from './queue-gate.js';
+import { embedBase, renderEmbedMessage } from './embed-layout.js';
+import { renderEmbedEventPage, renderEmbedQueueNote } from './embed-pages.js';
+import { attributeOrder, trackingCodeOf } from './tracking.js';
 
 export interface CheckoutRoutesDeps extends CheckoutDeps, OrderPageDeps {
   db: Database;
@@ -137,6 +140,7 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
     preloaded: StorefrontEvent | null = null,
     entered: Array<string | undefined> = [],
     queue: QueueRedirect | null = null,
+    trackingCode: string | null = null,
   ) {
     // Codes are read only when the page has some (typed, carried by the form, or in a ?code= link).
     const resolved = await codesFor(db, organization.organizationId, eventId, entered, new Date());
@@ -150,18 +154,20 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
     // code unlocked (sold with their own window, decision 034), or goes to the queue.
     if (queue) {
       const presale = stored.types.filter((type) => soldOutsideQueue(type, queue.opensAt));
-      if (presale.length === 0)
-        return reply.header('cache-control', 'no-store').redirect(`${queue.url}?code=refused`, 303);
+      if (presale.length === 0) return queueRedirect(request, reply, organization, `${queue.url}?code=refused`);
       stored = { ...stored, types: presale };
     }
     const event = stored.event;
-    const state = form ?? emptyCheckoutForm(defaultCountry(request, stored.types[0]?.currency));
+    const state = form ?? {
+      ...emptyCheckoutForm(defaultCountry(request, stored.types[0]?.currency)),
+      trackingCode,
+    };
     const codes = codeView(resolved, stored);
     const quote = quoteOrder(stored, state, resolved);
     const artworkPreview = event.artworkUrl ? await deps.artworkPreview(event.artworkUrl) : null;
     // The page shows live availability, so a browser revalidates it every time (never from a stale cache);
     // a page answering a posted form carries the fan's details and is never stored, nor one showing codes.
-    const html = renderEventPage({
+    const html = (embedBase(request) ? renderEmbedEventPage : renderEventPage)({
       organization,
       origin: originOf(request),
       event,
@@ -173,13 +179,26 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       queueUrl: queue?.url ?? null,
       artworkPreview,
     });
-    if (queue || form || status !== 200 || entered.some(Boolean)) return sendHtml(reply, status, html, 'no-store');
+    // The embed's pages are never stored: their frame-ancestors follow the organiser's list (decision 153).
+    if (queue || form || status !== 200 || entered.some(Boolean) || embedBase(request))
+      return sendHtml(reply, status, html, 'no-store');
     // Revalidated by ETag: an unchanged page (same availability) is a 304 with no body.
     reply.header('referrer-policy', 'same-origin');
     return sendStorefrontHtml(request, reply, html, 'no-cache');
   }
 
-  app.get<{ Params: { ref: string }; Querystring: { code?: string | string[] } }>(
+  /** To the waiting room; from the embed, a page in the frame that opens it in a new tab (it needs its cookies). */
+  function queueRedirect(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    organization: StorefrontOrganization,
+    url: string,
+  ) {
+    if (embedBase(request)) return sendHtml(reply, 200, renderEmbedQueueNote(organization, url));
+    return reply.header('cache-control', 'no-store').redirect(url, 303);
+  }
+
+  app.get<{ Params: { ref: string }; Querystring: { code?: string | string[]; tl?: string | string[] } }>(
     '/events/:ref',
     { constraints },
     async (request, reply) => {
@@ -190,7 +209,8 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       const hasCode = entered.some((text) => text.trim());
       // A drop's arriving fans: when this process already holds the event's queue snapshot, straight to the
       // waiting room, without reading the organisation or the event (decision 039).
-      const arriving = hasCode ? null : await deps.queue.addressRedirect(request, request.params.ref);
+      const arriving =
+        hasCode || embedBase(request) ? null : await deps.queue.addressRedirect(request, request.params.ref);
       if (arriving) return reply.header('cache-control', 'no-store').redirect(arriving.url, 303);
       const organization = await organizationFor(db, request, reply, deps.appUrl);
       if (!organization) return reply;
@@ -201,11 +221,14 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       // The waiting room: from its lobby on, only admitted browsers see the tickets.
       // A browser with a presale code sees its presale types (renderEvent), else the queue.
       const queue = await deps.queue.eventPageRedirect(request, organization.organizationId, address.id);
-      if (queue && !hasCode) return reply.header('cache-control', 'no-store').redirect(queue.url, 303);
-      await renderEvent(request, reply, organization, address.id, null, {}, 200, null, entered, queue);
+      if (queue && !hasCode) return queueRedirect(request, reply, organization, queue.url);
+      const trackingCode = trackingCodeOf(request.query);
+      await renderEvent(request, reply, organization, address.id, null, {}, 200, null, entered, queue, trackingCode);
       // A shown page (200, or 304 when the browser already had it) is a view; a missing event is not.
       if (reply.statusCode === 200 || reply.statusCode === 304) {
         deps.pageViews.record(request, { organizationId: organization.organizationId, eventId: address.id });
+        if (trackingCode)
+          deps.pageViews.recordLink(request, { organizationId: organization.organizationId, code: trackingCode });
       }
       return reply;
     },
@@ -239,16 +262,18 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       if (gate?.problem === null) deps.queue.pace.mark(request, eventId);
       const asked = stored.asked;
       const notAdmitted = gate?.problem ? gate : null;
-      const joinQueue = (text: string) =>
-        sendHtml(
+      const base = embedBase(request);
+      const joinQueue = (text: string) => {
+        const page = { title: 'Please join the queue', text };
+        const link = { href: `/queue/${eventId}`, label: 'Join the queue' };
+        return sendHtml(
           reply,
           403,
-          renderMessagePage(organization, {
-            title: 'Please join the queue',
-            text,
-            link: { href: `/queue/${eventId}`, label: 'Join the queue' },
-          }),
+          base
+            ? renderEmbedMessage(organization, { ...page, link: { ...link, target: '_blank' } })
+            : renderMessagePage(organization, { ...page, link }),
         );
+      };
       if (notAdmitted && !form.accessCode) {
         app.metrics.checkoutHold('not_admitted');
         return joinQueue(ADMISSION_MESSAGES[notAdmitted.problem]);
@@ -276,6 +301,13 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       });
       app.metrics.checkoutHold(result.outcome);
       if (result.outcome === 'held') {
+        // The tracking link the fan came by (decision 156), before anything can pay the order.
+        if (form.trackingCode)
+          await attributeOrder(db, {
+            organizationId: organization.organizationId,
+            orderId: result.order.id,
+            code: form.trackingCode,
+          });
         // The conversion rate: the order is tied to this visitor if they were counted on the event's page today.
         deps.pageViews.recordOrder(request, {
           organizationId: organization.organizationId,
@@ -285,8 +317,8 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
         // Free tickets (decision 124): nothing to pay, so the tickets are issued now and the fan goes to them. A
         // hold that could not be confirmed (it ran out, or was already) is shown by the summary, which says why.
         if (isFreeOrder(result.order) && 'confirmed' in (await confirmFree(result.order)))
-          return reply.redirect(`/orders/${result.order.accessToken}`, 303);
-        return reply.redirect(`/checkout/${result.order.accessToken}`, 303);
+          return reply.redirect(`${base}/orders/${result.order.accessToken}`, 303);
+        return reply.redirect(`${base}/checkout/${result.order.accessToken}`, 303);
       }
       const answer = refusalAnswer(result, ADMISSION_MESSAGES[notAdmitted?.problem ?? 'missing']);
       switch (answer.page) {
@@ -322,7 +354,7 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       const form = readCheckoutForm(body);
       const entered = [form.accessCode, form.promoCode];
       const queue = await deps.queue.eventPageRedirect(request, organization.organizationId, address.id);
-      if (queue && !entered.some(Boolean)) return reply.header('cache-control', 'no-store').redirect(queue.url, 303);
+      if (queue && !entered.some(Boolean)) return queueRedirect(request, reply, organization, queue.url);
       if (request.headers['x-marquee-fragment'] !== 'total')
         return renderEvent(request, reply, organization, address.id, form, {}, 200, null, entered, queue);
       const resolved = await codesFor(db, organization.organizationId, address.id, entered, new Date());
@@ -330,7 +362,8 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
         unlockedTypeIds: resolved.access?.ticketTypeIds ?? [],
       });
       if (!stored) return sendStorefrontNotFound(reply);
-      const html = renderOrderTotal(quoteOrder(stored, form, resolved), `/events/${stored.row.slug}/total`);
+      const totalAction = `${embedBase(request)}/events/${stored.row.slug}/total`;
+      const html = renderOrderTotal(quoteOrder(stored, form, resolved), totalAction);
       return sendHtml(reply, 200, html, 'no-store');
     });
 
@@ -375,7 +408,7 @@ export function checkoutRoutes(app: FastifyInstance, deps: CheckoutRoutesDeps) {
       const current = await findOrderByToken(db, organization.organizationId, request.params.token);
       if (!current) return sendStorefrontNotFound(reply);
       await cancelHold(db, current);
-      return reply.redirect(`/events/${current.eventId}`, 303);
+      return reply.redirect(`${embedBase(request)}/events/${current.eventId}`, 303);
     });
   });
 }

@@ -61,7 +61,18 @@ export function CodeHiddenFields({ view }: { view: CodeView }) {
   );
 }
 
-export function CodeEntry({ eventId, view, fieldProblem }: { eventId: string; view: CodeView; fieldProblem?: string }) {
+export function CodeEntry({
+  eventId,
+  view,
+  fieldProblem,
+  base = '',
+}: {
+  eventId: string;
+  view: CodeView;
+  fieldProblem?: string;
+  /** '/embed' in the embeddable checkout's frame (decision 153). */
+  base?: string;
+}) {
   const problem = fieldProblem ?? view.problem;
   const applied: string[] = [];
   if (view.access)
@@ -70,7 +81,7 @@ export function CodeEntry({ eventId, view, fieldProblem }: { eventId: string; vi
   // Applying another code keeps the one already applied (one access code and one promo code at a time).
   const keep = [view.access?.code, view.promo?.code].filter((code): code is string => Boolean(code));
   return (
-    <form className="code-entry" method="get" action={`/events/${eventId}`}>
+    <form className="code-entry" method="get" action={`${base}/events/${eventId}`}>
       <label htmlFor="code">Presale or promo code</label>
       <div className="inline">
         <input

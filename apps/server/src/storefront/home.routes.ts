@@ -7,6 +7,7 @@ import { listPublicEvents } from '../modules/events/events.public.js';
 import { absoluteUrl, toStorefrontEventSummaries } from './events.render.js';
 import { sendStorefrontHtml } from './etag.js';
 import { findStorefrontOrganization, sendStorefrontNotFound } from './respond.js';
+import { trackingCodeOf, withTrackingCode } from './tracking.js';
 
 export function homeRoutes(app: FastifyInstance, deps: { db: Database; appUrl: string; pageViews: PageViewRecorder }) {
   const { db } = deps;
@@ -18,7 +19,13 @@ export function homeRoutes(app: FastifyInstance, deps: { db: Database; appUrl: s
     const events = await listPublicEvents(db, organization.organizationId);
     const origin = `${request.protocol}://${request.host}`;
     const cover = organization.coverImageUrl ? absoluteUrl(organization.coverImageUrl, origin) : null;
-    const html = renderStorefrontHome(organization, toStorefrontEventSummaries(events), {
+    // A tracking link to the home page (decision 156) is kept in its links to the events.
+    const trackingCode = trackingCodeOf(request.query);
+    const summaries = toStorefrontEventSummaries(events).map((summary) => ({
+      ...summary,
+      href: withTrackingCode(summary.href, trackingCode),
+    }));
+    const html = renderStorefrontHome(organization, summaries, {
       title: organization.companyName,
       description: organization.description?.trim().slice(0, 300) || `Tickets for ${organization.companyName} events`,
       url: `${origin}/`,
@@ -27,6 +34,8 @@ export function homeRoutes(app: FastifyInstance, deps: { db: Database; appUrl: s
     });
     await sendStorefrontHtml(request, reply, html);
     deps.pageViews.record(request, { organizationId: organization.organizationId, eventId: null });
+    if (trackingCode)
+      deps.pageViews.recordLink(request, { organizationId: organization.organizationId, code: trackingCode });
     return reply;
   });
 

@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterSaleRoutes } from './after-sale.routes.js';
 import { checkoutSummaryRoutes } from './checkout-summary.routes.js';
 import { checkoutRoutes, type CheckoutRoutesDeps } from './checkout.routes.js';
+import { embedRoutes } from './embed.routes.js';
+import { EMBED_BASE } from './embed-layout.js';
 import { eventCalendarRoutes } from './event-calendar.routes.js';
 import { fontRoutes } from './fonts.js';
 import { homeRoutes } from './home.routes.js';
@@ -28,6 +30,16 @@ export function registerStorefront(app: FastifyInstance, deps: StorefrontDeps) {
   homeRoutes(app, deps);
   fontRoutes(app);
   checkoutRoutes(app, deps);
+  // The embeddable checkout (decision 153): its guard and script, and the checkout's pages again under /embed,
+  // where they render the compact frame and keep the fan's next steps in it until the Pay step.
+  embedRoutes(app, deps);
+  app.register(
+    async (scope) => {
+      checkoutRoutes(scope, deps);
+      checkoutSummaryRoutes(scope, deps);
+    },
+    { prefix: EMBED_BASE },
+  );
   queueRoutes(app, {
     db: deps.db,
     gate: deps.queue,

@@ -23,6 +23,22 @@ export interface OutgoingMail {
    * sent again after an unknown outcome carries the same Message-ID, and a receiver that de-duplicates by it shows one copy (decision 051).
    */
   key?: string;
+  /**
+   * Extra header lines, such as List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on marketing e-mails.
+   * Names and values must be single lines (mailHeaders refuses anything else), so no header can be injected.
+   */
+  headers?: Record<string, string>;
+}
+
+/** The extra headers checked: a name of header characters, a value on one line; throws on anything else. */
+export function mailHeaders(headers: Record<string, string> | undefined): Record<string, string> | undefined {
+  if (!headers || Object.keys(headers).length === 0) return undefined;
+  for (const [name, value] of Object.entries(headers)) {
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    if (!/^[A-Za-z0-9-]{1,76}$/.test(name) || /[\u0000-\u001f\u007f]/.test(value) || value.length > 2000)
+      throw new Error('mail: a header name or value is not allowed');
+  }
+  return headers;
 }
 
 export interface Mailer {

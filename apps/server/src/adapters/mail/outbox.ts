@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { mailOutbox, mailOutboxAttachment } from '../../db/schema/index.js';
-import type { Mailer, OutgoingMail } from './mailer.js';
+import { mailHeaders, type Mailer, type OutgoingMail } from './mailer.js';
 import { formatSender, senderFor } from './sender.js';
 
 export interface OutboxAttachmentInfo {
@@ -21,6 +21,8 @@ export interface OutboxMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers it carried (List-Unsubscribe...), null when none. */
+  headers: Record<string, string> | null;
   createdAt: Date;
   attachments: OutboxAttachmentInfo[];
 }
@@ -33,13 +35,14 @@ export function createOutboxMailer(db: Database, from: string): Mailer {
   return {
     kind: 'outbox',
     async send(mail: OutgoingMail, handOver?: () => Promise<void>) {
+      const headers = mailHeaders(mail.headers) ?? null;
       await handOver?.();
       const sender = formatSender(senderFor(from, mail.fromName));
       // One transaction, so a message never shows up without the attachments it was sent with.
       await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(mailOutbox)
-          .values({ to: mail.to, from: sender, subject: mail.subject, text: mail.text, html: mail.html })
+          .values({ to: mail.to, from: sender, subject: mail.subject, text: mail.text, html: mail.html, headers })
           .returning({ id: mailOutbox.id });
         const attachments = mail.attachments ?? [];
         if (attachments.length === 0) return;

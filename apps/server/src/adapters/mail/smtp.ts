@@ -4,7 +4,7 @@
 // and a mail job normally finishes well within its expiry (jobs/queue.ts).
 import { createHash } from 'node:crypto';
 import nodemailer from 'nodemailer';
-import type { Mailer, OutgoingMail } from './mailer.js';
+import { mailHeaders, type Mailer, type OutgoingMail } from './mailer.js';
 import { senderFor } from './sender.js';
 
 /** Connecting, the greeting, and each reply (a silent socket): the longest one hand-over waits at each step. */
@@ -51,6 +51,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
     async send(mail: OutgoingMail, handOver?: () => Promise<void>) {
       // The sender is given as { name, address } so nodemailer quotes or encodes the name itself.
       const sender = senderFor(from, mail.fromName);
+      const headers = mailHeaders(mail.headers);
       // One message per pooled connection: the hand-over starts as soon as handOver returns, never after a
       // wait in nodemailer's own queue.
       await connections.acquire();
@@ -64,6 +65,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
           ...(mail.key ? { messageId: messageIdFor(mail.key, sender.address) } : {}),
           text: mail.text,
           html: mail.html,
+          ...(headers ? { headers } : {}),
           attachments: (mail.attachments ?? []).map((attachment) => ({
             filename: attachment.filename,
             contentType: attachment.contentType,

@@ -51,6 +51,8 @@ export interface EmailLayout {
   sender?: EmailSender;
   /** The small print under the card; Marquee's account line by default. */
   footer?: string;
+  /** The paragraphs keep their line breaks (an organiser's own text, such as a message to ticket holders). */
+  preLine?: boolean;
 }
 
 interface Theme {
@@ -149,8 +151,9 @@ function buttonHtml(theme: Theme, label: string, url: string): string {
 // Long words (a link, an address without spaces) break rather than widen the card past a phone's screen.
 const wrapAnywhere = 'overflow-wrap:anywhere;word-break:break-word;';
 
-function paragraphHtml(theme: Theme, text: string): string {
-  return `<p style="margin:0 0 16px;font-family:${brand.font};font-size:16px;line-height:24px;color:${theme.text};${wrapAnywhere}">${escapeHtml(text)}</p>`;
+function paragraphHtml(theme: Theme, text: string, preLine = false): string {
+  const breaks = preLine ? 'white-space:pre-line;' : '';
+  return `<p style="margin:0 0 16px;font-family:${brand.font};font-size:16px;line-height:24px;color:${theme.text};${wrapAnywhere}${breaks}">${escapeHtml(text)}</p>`;
 }
 
 function blockHtml(theme: Theme, block: EmailBlock): string {
@@ -234,7 +237,9 @@ export function renderEmail(layout: EmailLayout): { html: string; text: string }
   const theme = layout.sender ? organiserTheme(layout.sender) : marqueeTheme;
   const footer = layout.footer ?? footerText;
 
-  const paragraphsHtml = layout.paragraphs.map((paragraph) => paragraphHtml(theme, paragraph)).join('\n');
+  const paragraphsHtml = layout.paragraphs
+    .map((paragraph) => paragraphHtml(theme, paragraph, layout.preLine))
+    .join('\n');
   const blocksHtml = (layout.blocks ?? []).map((block) => blockHtml(theme, block)).join('\n');
   const codeHtml = layout.code
     ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">

@@ -123,6 +123,35 @@ export interface PaymentsProvider {
   retrievePaymentFee(paymentIntentId: string): Promise<ProviderFee | null>;
   /** Checks the signature over the raw body; throws AppError('BAD_REQUEST') when it does not match. */
   constructWebhookEvent(rawBody: Buffer | string, signature: string | undefined): PaymentWebhookEvent;
+  /** The platform's own subscriptions (the PRO plan, decision 149): adapters/payments/subscriptions.ts. */
+  readonly subscriptions: SubscriptionsProvider;
+}
+
+export interface CreateSubscriptionCheckoutInput {
+  organizationId: string;
+  /** Integer minor units a month. */
+  amount: number;
+  /** ISO code, any case; sent to the provider in lower case. */
+  currency: string;
+  productName: string;
+  customerEmail: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/**
+ * Monthly subscriptions the platform sells to organisers (Stripe Billing, or the sandbox's own). What they do is
+ * reported back only through signed webhooks on their own endpoint (constructEvent), read by readSubscriptionEvent.
+ */
+export interface SubscriptionsProvider {
+  /** A hosted page where the organiser pays the first month; metadata.organization_id names the organisation. */
+  createCheckout(input: CreateSubscriptionCheckoutInput): Promise<{ id: string; url: string }>;
+  /** The subscription stops renewing and ends at its period's end. */
+  cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
+  /** Undoes cancelAtPeriodEnd before the period ends. */
+  resume(subscriptionId: string): Promise<void>;
+  /** Checks a subscription webhook's signature (its own secret); throws AppError('BAD_REQUEST') when it fails. */
+  constructEvent(rawBody: Buffer | string, signature: string | undefined): PaymentWebhookEvent;
 }
 
 /** Reads a Stripe-shaped account object (from the API or from an account.updated event). */

@@ -8,6 +8,7 @@ import type { Database } from '../../db/client.js';
 import { paymentAccount, sandboxCheckoutSession, sandboxRefund } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { PaymentsProvider, PaymentWebhookEvent } from './payments.js';
+import { createSandboxSubscriptions, type SandboxSubscriptions } from './sandbox-subscriptions.js';
 
 export interface SandboxPaymentsOptions {
   db: Database;
@@ -49,6 +50,7 @@ export type SandboxCheckoutRecord = typeof sandboxCheckoutSession.$inferSelect;
 
 export interface SandboxPaymentsProvider extends PaymentsProvider {
   readonly name: 'sandbox';
+  readonly subscriptions: SandboxSubscriptions;
   readonly sandbox: {
     readonly webhookSecret: string;
     /** The link's contents when its signature holds (expired or not); null for anything forged or malformed. */
@@ -232,6 +234,7 @@ export function createSandboxPayments(options: SandboxPaymentsOptions): SandboxP
 
   return {
     name: 'sandbox',
+    subscriptions: createSandboxSubscriptions({ db, appUrl, webhookSecret }),
     sandbox: {
       webhookSecret,
       readLink,

@@ -3,6 +3,8 @@
 // webhook signatures. STRIPE_API_URL points the SDK elsewhere (tests use a local fake of the HTTP API).
 import Stripe from 'stripe';
 import { AppError } from '../../lib/errors.js';
+import { call } from './stripe-call.js';
+import { createStripeSubscriptions } from './stripe-subscriptions.js';
 import {
   connectedAccountFromObject,
   type PaymentsProvider,
@@ -13,6 +15,8 @@ import {
 export interface StripePaymentsOptions {
   secretKey: string;
   webhookSecret: string | undefined;
+  /** The platform endpoint's secret for the PRO plan's subscription events (STRIPE_BILLING_WEBHOOK_SECRET). */
+  billingWebhookSecret?: string | undefined;
   apiUrl?: string;
 }
 
@@ -29,20 +33,6 @@ function sdkOptions(apiUrl: string | undefined): ConstructorParameters<typeof St
   };
 }
 
-/** Stripe's refusals become one 502 AppError; Stripe's own message stays in `cause` (logged, never sent). */
-async function call<T>(action: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeError) {
-      const wrapped = new AppError('BAD_GATEWAY', `Stripe could not ${action}. Please try again.`);
-      wrapped.cause = error;
-      throw wrapped;
-    }
-    throw error;
-  }
-}
-
 const amounts = (list: Array<{ amount: number; currency: string }>): ProviderAmount[] =>
   list.map((entry) => ({ amount: entry.amount, currency: entry.currency }));
 
@@ -51,6 +41,7 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPr
 
   return {
     name: 'stripe',
+    subscriptions: createStripeSubscriptions(stripe, options.billingWebhookSecret),
 
     async createConnectedAccount({ organizationId, email, businessName }) {
       const account = await call('create the connected account', () =>

@@ -1,6 +1,6 @@
 // The embedded mail outbox: every message the mailer sends when no SMTP server is configured, with its
 // attachments (ticket PDFs, calendar files, inline QR images) kept as bytes so /dev/mailbox can serve them.
-import { customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** PostgreSQL bytea as a Node Buffer (PGlite hands back a Uint8Array, pg a Buffer; both become a Buffer). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -21,6 +21,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Extra headers the message carried (List-Unsubscribe...), null when none. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('mail_outbox_created_at_idx').on(table.createdAt)],

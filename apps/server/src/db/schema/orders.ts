@@ -20,6 +20,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { organization, user } from './auth.js';
 import { eventCode } from './codes.js';
+import { trackingLink } from './tracking-links.js';
 import { event, ticketType } from './events.js';
 import { ORDER_CHANNELS, TICKET_STATES, type TicketState } from '@marquee/shared';
 
@@ -130,6 +131,8 @@ export const order = pgTable(
      */
     visitDay: date('visit_day', { mode: 'string' }),
     visitor: text('visitor'),
+    /** The tracking link the fan came by (`?tl=` carried to the hold, decision 156); kept if the link goes. */
+    trackingLinkId: uuid('tracking_link_id').references(() => trackingLink.id, { onDelete: 'set null' }),
   },
   (table) => [
     uniqueIndex('order_code_idx').on(table.code),
@@ -148,6 +151,10 @@ export const order = pgTable(
     index('order_visitor_idx')
       .on(table.organizationId, table.visitDay, table.eventId, table.visitor)
       .where(sql`${table.visitor} is not null and ${table.paidAt} is not null`),
+    // A tracking link's figures read its paid orders.
+    index('order_tracking_link_idx')
+      .on(table.trackingLinkId, table.paidAt)
+      .where(sql`${table.trackingLinkId} is not null`),
     // An admission from the waiting room starts one order: a second hold with it is refused while the first is
     // held or paid (an expired or cancelled hold frees it).
     uniqueIndex('order_queue_place_idx')
@@ -369,6 +376,8 @@ export const customer = pgTable(
      */
     spendCurrency: text('spend_currency').notNull().default('GBP'),
     spendMinor: bigint('spend_minor', { mode: 'number' }).notNull().default(0),
+    /** When the row last changed, kept by a trigger (Customer Sync reads changes since its cursor, decision 155). */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** The name as the list sorts it, kept by the database. */
     sortName: text('sort_name').generatedAlwaysAs(sql`lower("first_name" || ' ' || "last_name")`),
     /**
@@ -381,6 +390,7 @@ export const customer = pgTable(
   },
   (table) => [
     uniqueIndex('customer_organization_email_idx').on(table.organizationId, table.email),
+    index('customer_organization_updated_idx').on(table.organizationId, table.updatedAt, table.id),
     index('customer_organization_first_purchase_idx').on(table.organizationId, table.firstPurchaseAt, table.id),
     // The status sort reads each status's customers in id order (customers.status-page.ts), split by the part of
     // the VIP rule that does not move (3 or more events, VIP_MIN_EVENTS). The columns after the (unique) id only

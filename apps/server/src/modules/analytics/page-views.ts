@@ -31,6 +31,11 @@ export interface PageViewRecorder {
    * are a counted visitor of the event's page today. Never waits.
    */
   recordOrder(request: FastifyRequest, target: OrderTarget): void;
+  /**
+   * Counts the view for the organisation's tracking link of this code (decision 156) under the same rules as
+   * record(); an unknown code is dropped when written. Never waits.
+   */
+  recordLink(request: FastifyRequest, target: { organizationId: string; code: string }): void;
   /** Writes what has been recorded so far (tests call it; the timer and close do it otherwise). */
   flush(): Promise<void>;
   close(): Promise<void>;
@@ -104,6 +109,27 @@ const keyOf = (target: { organizationId: string; day: string; page: PageKind; ev
 
 const CHUNK = 1000;
 
+/** Adds each (organisation, day, code)'s views to its link's day; a code no link of the organisation has is dropped. */
+async function writeLinkViews(
+  db: Database,
+  entries: Array<{ organizationId: string; day: string; code: string; views: number }>,
+) {
+  for (let index = 0; index < entries.length; index += CHUNK) {
+    const values = sql.join(
+      entries
+        .slice(index, index + CHUNK)
+        .map((entry) => sql`(${entry.organizationId}, ${entry.day}::date, ${entry.code}, ${entry.views}::int)`),
+      sql`, `,
+    );
+    await db.execute(sql`
+      insert into tracking_link_view_daily (tracking_link_id, organization_id, day, views)
+      select l.id, l.organization_id, v.day, v.views
+      from (values ${values}) as v(organization_id, day, code, views)
+      join tracking_link l on l.organization_id = v.organization_id and l.code = v.code
+      on conflict (tracking_link_id, day) do update set views = tracking_link_view_daily.views + excluded.views`);
+  }
+}
+
 export function createPageViewRecorder(options: {
   db: Database;
   log: FastifyBaseLogger;
@@ -119,6 +145,7 @@ export function createPageViewRecorder(options: {
   const maxPending = options.maxPending ?? 20_000;
   let pending = new Map<string, Pending>();
   let pendingOrders: PendingOrder[] = [];
+  let pendingLinks = new Map<string, { organizationId: string; day: string; code: string; views: number }>();
   let pendingViews = 0;
   let salt: { day: string; value: string | null } | null = null;
   let running: Promise<void> = Promise.resolve();
@@ -248,17 +275,24 @@ export function createPageViewRecorder(options: {
 
   function flush(): Promise<void> {
     running = running.then(async () => {
-      if (pending.size === 0 && pendingOrders.length === 0) return;
+      if (pending.size === 0 && pendingOrders.length === 0 && pendingLinks.size === 0) return;
       const batch = pending;
       const orders = pendingOrders;
+      const links = pendingLinks;
       pending = new Map();
       pendingOrders = [];
+      pendingLinks = new Map();
       pendingViews = 0;
       try {
         if (batch.size > 0) await write(batch);
       } catch (error) {
         // Counting never breaks a page; a lost batch is a few seconds of views.
         log.error({ err: error }, 'page views: flush failed');
+      }
+      try {
+        if (links.size > 0) await writeLinkViews(db, [...links.values()]);
+      } catch (error) {
+        log.error({ err: error }, 'page views: tracking link views failed');
       }
       try {
         if (orders.length > 0) pendingOrders.push(...(await markOrders(orders)));
@@ -287,6 +321,16 @@ export function createPageViewRecorder(options: {
         visitor,
       );
       add({ organizationId: target.organizationId, day, page: 'site', eventId: null }, visitor);
+      pendingViews += 1;
+      if (pendingViews >= maxPending) void flush();
+    },
+    recordLink(request, target) {
+      if (!enabled || !isCountableView(request)) return;
+      const day = utcDay(now());
+      const key = `${target.organizationId}|${day}|${target.code}`;
+      const entry = pendingLinks.get(key);
+      if (entry) entry.views += 1;
+      else pendingLinks.set(key, { organizationId: target.organizationId, day, code: target.code, views: 1 });
       pendingViews += 1;
       if (pendingViews >= maxPending) void flush();
     },

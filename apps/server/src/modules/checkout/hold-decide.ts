@@ -233,6 +233,8 @@ function newOrder(request: HoldRequest, identity: OrderIdentity, quantity: numbe
     // Set afterwards when the checkout came from a counted visitor (analytics/page-views.ts).
     visitDay: null,
     visitor: null,
+    // Set afterwards from the form's tracking link code (storefront/tracking.ts, decision 156).
+    trackingLinkId: null,
   } satisfies OrderRow;
   return { order, lines: priced, addOns };
 }

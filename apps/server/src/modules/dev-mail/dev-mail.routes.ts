@@ -30,6 +30,8 @@ export const devMailMessageSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  /** Extra headers the message carried (List-Unsubscribe, List-Unsubscribe-Post...), null when none. */
+  headers: z.record(z.string(), z.string()).nullable(),
   createdAt: z.string(),
   attachments: z.array(devMailAttachmentSchema),
 });
@@ -49,6 +51,7 @@ function toDevMailMessage(message: OutboxMessage): DevMailMessage {
     subject: message.subject,
     text: message.text,
     html: message.html,
+    headers: message.headers,
     createdAt: message.createdAt.toISOString(),
     attachments: message.attachments,
   };

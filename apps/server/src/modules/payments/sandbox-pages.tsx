@@ -104,14 +104,15 @@ export function renderDashboardPage(options: {
   );
 }
 
-interface CardInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'form'> {
+export interface CardInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'form'> {
   field: keyof CardForm;
   label: string;
   form: CardForm;
   errors: CardErrors;
 }
 
-function CardInput({ field, label, form, errors, ...attributes }: CardInputProps) {
+/** One card field with its label and error (also on the PRO plan's subscription page). */
+export function CardInput({ field, label, form, errors, ...attributes }: CardInputProps) {
   return (
     <div className="field">
       <label htmlFor={field}>{label}</label>

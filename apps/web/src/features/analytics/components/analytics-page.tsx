@@ -21,6 +21,7 @@ import { FilterDialog } from './filter-dialog';
 import { RegionSales } from './region-sales';
 import { RevenueChart } from './revenue-chart';
 import { SettlementReport } from './settlement-report';
+import { TrackingLinksPanel } from './tracking-links-panel';
 
 const money = (amountMinor: number, currency: string) =>
   isCurrencyCode(currency) ? formatMoney(amountMinor, currency) : `${amountMinor} ${currency}`;
@@ -175,6 +176,7 @@ export function AnalyticsPage() {
       ) : (
         <LoadError onRetry={() => void regions.refetch()}>Sales by region could not be loaded.</LoadError>
       )}
+      <TrackingLinksPanel filter={filter} />
       <SettlementReport />
       <FilterDialog
         open={filterOpen}

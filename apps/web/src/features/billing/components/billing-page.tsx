@@ -1,6 +1,6 @@
 // Billing: payouts not set up (Enable Payouts, Setup Failed, Payouts Not Configured, greyed zero cards) or
 // connected (Payouts Enabled, the four figures, Payout Details with Manage). setup=complete on return from
-// the provider counts as connected and is removed from the address.
+// the provider counts as connected and is removed from the address. The PRO plan's card is on both (decision 149).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -15,6 +15,7 @@ import { usePublicConfig } from '../../../lib/public-config';
 import { PublishDraftsOffer } from '../../../components/guidance/publish-drafts-offer';
 import { checklistQuery } from '../../../lib/guidance';
 import { billingStatsQuery, createLoginLink, type BillingStats } from '../api/billing';
+import { ProPlanCard } from './pro-plan-card';
 
 /** 'Mon, 5 Jan 2026': short weekday, day, month, year in en-GB, from epoch seconds. */
 export function formatPayoutDate(epochSeconds: number): string {
@@ -131,6 +132,7 @@ export function BillingPage() {
             Enable payouts to publish events and to start receiving ticket sales.
           </p>
         </div>
+        <ProPlanCard />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {['Total Revenue', 'Pending Payouts', 'Completed Payouts', 'Platform Fees'].map((title) => (
             <MetricCard key={title} title={title} value={formatMoney(0, 'GBP')} muted />
@@ -229,6 +231,7 @@ export function BillingPage() {
           </dl>
         </div>
       ) : null}
+      <ProPlanCard />
     </section>
   );
 }

@@ -30,6 +30,7 @@ import { QuotasSection } from './quotas-section';
 import { AddOnsSection } from './add-ons-section';
 import { QuestionsSection } from './questions-section';
 import { WaitlistLine } from './waitlist-line';
+import { MessagesSection } from './messages-section';
 
 const ACTION_LABELS: Record<EventStatusAction, { idle: string; busy: string }> = {
   publish: { idle: 'Publish', busy: 'Publishing...' },
@@ -321,6 +322,7 @@ function EventView({ event }: { event: EventDto }) {
       {event.status !== 'draft' ? <CheckinSection eventId={event.id} /> : null}
       <GuestListSection event={event} />
       <OrdersSection eventId={event.id} />
+      {event.status !== 'draft' ? <MessagesSection event={event} /> : null}
       {event.status !== 'draft' ? <SettlementSection eventId={event.id} /> : null}
 
       <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)} label="Delete draft">

@@ -1,5 +1,5 @@
 // Profile: General (company information, social links, legal pages, sale notifications, domain settings),
-// Branding (logo, cover, colours, font; the fields are in profile-fields.tsx), Integrations (PRO, coming) and, for the owner, Team (team-settings.tsx). 'Save Changes' saves the
+// Branding (logo, cover, colours, font; the fields are in profile-fields.tsx), Integrations (PRO: integrations/integrations-tab.tsx) and, for the owner, Team (team-settings.tsx). 'Save Changes' saves the
 // settings; unsaved changes are guarded.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -19,6 +19,7 @@ import { DomainSettings } from './domain-settings';
 import { Card, ColourField, Description, ImageField, LegalPages } from './profile-fields';
 import { NotificationSettings } from './notification-settings';
 import { TeamSettings } from './team-settings';
+import { IntegrationsTab } from './integrations/integrations-tab';
 import { VatSettingsCard } from './vat-settings';
 import { describeFieldErrors, type ProfileTab } from '../lib/field-errors';
 
@@ -340,37 +341,7 @@ export function ProfilePage() {
               </Card>
             </>
           ) : null}
-          {tab === 'integrations' ? (
-            <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-              {[
-                { title: 'Customer Sync', kind: 'CRM', text: 'Sync your ticket buyers to your CRM automatically.' },
-                {
-                  title: 'API Access',
-                  kind: 'REST API',
-                  text: 'Read your event and customer data through a REST API.',
-                },
-              ].map((item) => (
-                <div
-                  key={item.title}
-                  className="border-border bg-card flex flex-col gap-2 rounded-2xl border border-dashed p-5"
-                >
-                  <div className="flex items-center gap-2">
-                    <h2 className="font-semibold">{item.title}</h2>
-                    <span className="bg-primary text-primary-foreground rounded px-1.5 py-0.5 font-mono text-[9px] font-bold">
-                      PRO
-                    </span>
-                    <span className="text-muted-foreground font-mono text-[10px] tracking-wider uppercase">
-                      {item.kind}
-                    </span>
-                  </div>
-                  <p className="text-muted-foreground text-sm">{item.text}</p>
-                  <p className="text-muted-foreground border-border w-fit rounded-full border px-3 py-1 font-mono text-[10px] font-semibold tracking-widest uppercase">
-                    Coming soon
-                  </p>
-                </div>
-              ))}
-            </div>
-          ) : null}
+          {tab === 'integrations' ? <IntegrationsTab canManage={info.data?.organization.role === 'owner'} /> : null}
         </div>
       )}
     </section>
