@@ -31,6 +31,8 @@ describe('GET /api/dev/mail', () => {
       to: 'grace@example.com',
       from: 'Marquee <no-reply@marquee.localhost>',
       attachments: [],
+      // Extra headers (a message's List-Unsubscribe); none on an identity e-mail.
+      headers: null,
       subject: reset.subject,
       text: reset.text,
       html: reset.html,
@@ -40,6 +42,7 @@ describe('GET /api/dev/mail', () => {
       'attachments',
       'createdAt',
       'from',
+      'headers',
       'html',
       'id',
       'subject',
