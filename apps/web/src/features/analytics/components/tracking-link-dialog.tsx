@@ -74,8 +74,10 @@ export function TrackingLinkDialog({
     },
     onError: (error) => {
       if (error instanceof ApiError) {
-        setErrors(Object.fromEntries((error.fields ?? []).map((field) => [field.path, field.message])));
-        setMessage(error.message);
+        const fields = error.fields ?? [];
+        setErrors(Object.fromEntries(fields.map((field) => [field.path, field.message])));
+        // Said once: on its field when the server named one, else above the form.
+        setMessage(fields.length > 0 ? null : error.message);
       } else setMessage('The link could not be created. Please try again.');
     },
   });
