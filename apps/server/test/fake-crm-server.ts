@@ -32,7 +32,8 @@ export type CrmHandler = (
   url: URL,
 ) => { status: number; body?: unknown; headers?: Record<string, string> };
 
-export async function startFakeCrmServer(handle: CrmHandler): Promise<FakeCrmServer> {
+/** Listens on `port` (the browser tests' fixed one), else on any free port. */
+export async function startFakeCrmServer(handle: CrmHandler, port = 0): Promise<FakeCrmServer> {
   const requests: RecordedCrmRequest[] = [];
   const faults: CrmFault[] = [];
   const server = http.createServer((req, res) => {
@@ -70,10 +71,10 @@ export async function startFakeCrmServer(handle: CrmHandler): Promise<FakeCrmSer
       res.end(answer.body !== undefined ? JSON.stringify(answer.body) : undefined);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${address.port}`,
     requests,
     faults,
     close: () => new Promise((resolve) => server.close(() => resolve())),

@@ -24,7 +24,7 @@ export interface FakeHubSpot extends FakeCrmServer {
 
 export const FAKE_HUBSPOT_TOKEN = 'pat-eu1-11111111-2222-3333-4444-555555555555';
 
-export async function startFakeHubSpot(): Promise<FakeHubSpot> {
+export async function startFakeHubSpot(port = 0): Promise<FakeHubSpot> {
   const tokens = new Set([FAKE_HUBSPOT_TOKEN]);
   const refreshTokens = new Set<string>();
   const codes = new Set<string>();
@@ -116,7 +116,7 @@ export async function startFakeHubSpot(): Promise<FakeHubSpot> {
       return { status: 200, body: contact };
     }
     return error(404, 'OBJECT_NOT_FOUND', 'resource not found');
-  });
+  }, port);
   return Object.assign(server, {
     tokens,
     contacts,

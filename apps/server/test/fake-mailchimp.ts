@@ -28,7 +28,7 @@ export interface FakeMailchimp extends FakeCrmServer {
 export const FAKE_MAILCHIMP_KEY = '0123456789abcdef0123456789abcdef-us21';
 const md5 = (text: string) => createHash('md5').update(text.toLowerCase()).digest('hex');
 
-export async function startFakeMailchimp(): Promise<FakeMailchimp> {
+export async function startFakeMailchimp(port = 0): Promise<FakeMailchimp> {
   const keys = new Set([FAKE_MAILCHIMP_KEY]);
   const tokens = new Set<string>();
   const codes = new Set<string>();
@@ -127,6 +127,6 @@ export async function startFakeMailchimp(): Promise<FakeMailchimp> {
       return { status: 204 };
     }
     return problem(405, 'Method Not Allowed', 'Not supported here.');
-  });
+  }, port);
   return Object.assign(server, { keys, tokens, lists, members, deleted, clientId, clientSecret });
 }

@@ -5,6 +5,9 @@ import { test as base, expect } from '@playwright/test';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 /** The loopback DNS server the e2e server asks for custom domains (see playwright.config.ts). */
 export const E2E_DNS_PORT = E2E_PORT + 2000;
+/** Where the e2e server finds Mailchimp and HubSpot (server-env.mjs): the integrations journey's fakes. */
+export const E2E_MAILCHIMP_PORT = E2E_PORT + 2100;
+export const E2E_HUBSPOT_PORT = E2E_PORT + 2200;
 export const storefrontUrl = (subdomain: string, pathname = '/') =>
   `http://${subdomain}.localhost:${E2E_PORT}${pathname}`;
 

@@ -17,6 +17,9 @@ export function e2eServerEnv(port, dataDir) {
     CHECKOUT_HOLD_SECONDS: '40',
     // Custom-domain checks ask a DNS server that the domain tests run on loopback (e2e/support/fake-dns).
     DNS_SERVERS: `127.0.0.1:${port + 2000}`,
+    // Customer Sync's services: the fake Mailchimp and HubSpot the integrations journey runs on loopback.
+    MAILCHIMP_API_URL: `http://127.0.0.1:${port + 2100}`,
+    HUBSPOT_API_URL: `http://127.0.0.1:${port + 2200}`,
     // The waiting room's proof-of-work is lighter, so a browser test joins a queue in well under a second.
     QUEUE_POW_BITS: '10',
   };
