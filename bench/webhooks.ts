@@ -81,6 +81,7 @@ async function run(label: string, database: DatabaseHandle) {
     log: pino({ level: 'silent' }) as unknown as FastifyBaseLogger,
     appUrl: 'http://localhost',
     send: { policy: { allowPrivate: true, httpsOnly: false }, timeoutMs: 10_000 },
+    ...(process.env.PER_ENDPOINT ? { perEndpoint: Number(process.env.PER_ENDPOINT) } : {}),
   });
   dispatcher.start();
   const started = performance.now();
@@ -134,7 +135,7 @@ async function run(label: string, database: DatabaseHandle) {
 
 console.log(`webhooks: ${EVENTS} events at ${RATE}/s to 3 endpoints (healthy, slow ${SLOW_MS} ms, failing 500)`);
 console.log(`load average at the start: ${loadAverage()}`);
-const results = await onEachDatabase('bench_webhooks', run);
+const results = await onEachDatabase('bench_webhooks', run, { pglite: process.env.PGLITE !== '0' });
 console.log('');
 console.log(
   '| database | healthy deliveries/s | attempts/s (all) | healthy delay p50 / p95 / p99 (ms) | floor p99 | within | lost | duplicated |',

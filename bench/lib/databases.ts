@@ -16,7 +16,10 @@ export const loadAverage = () =>
     .join(' ');
 
 /** 'p50 / p95 / p99' of a list of milliseconds, one decimal each. */
-export const percentiles = (list: number[]) => [50, 95, 99].map((p) => percentile(list, p).toFixed(1)).join(' / ');
+export const percentiles = (list: number[]) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  return [50, 95, 99].map((p) => percentile(sorted, p).toFixed(1)).join(' / ');
+};
 
 /**
  * `run` on PGlite in memory (unless `pglite` is false), then on a fresh database named after `prefix` on the

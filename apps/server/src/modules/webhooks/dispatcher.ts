@@ -14,6 +14,11 @@ import { endpointDisabledEmail } from './webhook-mail.js';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+/** Failed attempts in a row after which an endpoint is probed one delivery at a time. */
+export const PROBE_AFTER_FAILURES = 10;
+/** The longest wait between two probes of a failing endpoint. */
+export const PROBE_MAX_WAIT_MS = 60_000;
+
 export interface DispatcherOptions {
   db: Database;
   mailer: Mailer;
@@ -66,6 +71,10 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
   const inFlight = new Map<string, number>();
   const running = new Set<Promise<void>>();
   const plans = new Map<string, { pro: boolean; at: number }>();
+  /** Endpoints failing every attempt: when this process may try their next delivery (one at a time). */
+  const probing = new Map<string, { until: number; probes: number }>();
+  /** The deliveries in flight as such a probe. */
+  const probes = new Set<string>();
   let total = 0;
   let timer: NodeJS.Timeout | null = null;
   let timerAt = 0;
@@ -87,7 +96,8 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
     const status = outcome.ok ? 'succeeded' : delay === null ? 'failed' : 'pending';
     const next = new Date(attemptedAt.getTime() + (delay ?? 0)).toISOString();
     const at = attemptedAt.toISOString();
-    await db.execute(sql`
+    const [endpoint] = rowsOf<{ consecutive_failures: number }>(
+      await db.execute(sql`
       with attempt as (
         insert into webhook_attempt (organization_id, delivery_id, attempted_at, status_code, response_body,
           duration_ms, error)
@@ -103,8 +113,22 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
       update webhook_endpoint set
         consecutive_failures = ${outcome.ok ? sql`0` : sql`consecutive_failures + 1`},
         failing_since = ${outcome.ok ? sql`null` : sql`coalesce(failing_since, ${at}::timestamptz)`}
-      where id = ${delivery.endpoint_id} ${outcome.ok ? sql`and (consecutive_failures > 0 or failing_since is not null)` : sql``}`);
-    if (outcome.ok) return;
+      where id = ${delivery.endpoint_id} ${outcome.ok ? sql`and (consecutive_failures > 0 or failing_since is not null)` : sql``}
+      returning consecutive_failures`),
+    );
+    if (outcome.ok) {
+      probing.delete(delivery.endpoint_id);
+      probes.delete(delivery.id);
+      return;
+    }
+    // Probing from PROBE_AFTER_FAILURES failures in a row: a second, then twice as long after each failed probe.
+    const probe = probing.get(delivery.endpoint_id);
+    if (probe && probes.delete(delivery.id)) {
+      probe.probes += 1;
+      probe.until = attemptedAt.getTime() + Math.min(PROBE_MAX_WAIT_MS, 1000 * 2 ** probe.probes);
+    } else if (!probe && (endpoint?.consecutive_failures ?? 0) >= PROBE_AFTER_FAILURES) {
+      probing.set(delivery.endpoint_id, { until: attemptedAt.getTime() + 1000, probes: 0 });
+    }
     const cutoff = new Date(attemptedAt.getTime() - DISABLE_AFTER_MS).toISOString();
     const [disabled] = rowsOf<{ url: string }>(
       await db.execute(sql`
@@ -183,7 +207,12 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
     );
     let started = 0;
     for (const endpoint of endpoints) {
-      const room = Math.min(perEndpoint - (inFlight.get(endpoint.id) ?? 0), maxInFlight - total);
+      // A receiver that fails every attempt gets one delivery at a time, further apart each time (up to a minute),
+      // instead of every new event at once: it is not flooded while down, and the others keep the process.
+      const probe = probing.get(endpoint.id);
+      if (probe && (probe.until > at.getTime() || (inFlight.get(endpoint.id) ?? 0) > 0)) continue;
+      const limit = probe ? 1 : perEndpoint;
+      const room = Math.min(limit - (inFlight.get(endpoint.id) ?? 0), maxInFlight - total);
       if (room <= 0) continue;
       if (!(await hasPro(endpoint.organization_id, at))) continue;
       const lease = new Date(at.getTime() + leaseMs).toISOString();
@@ -205,7 +234,10 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
           returning d.id, d.endpoint_id, d.organization_id, d.message_id, d.step, c.type, c.payload, c.created_at,
             c.url, c.secret`),
       );
-      for (const delivery of claimed) launch(delivery);
+      for (const delivery of claimed) {
+        if (probe) probes.add(delivery.id);
+        launch(delivery);
+      }
       started += claimed.length;
     }
     return started;

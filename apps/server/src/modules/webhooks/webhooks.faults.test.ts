@@ -13,7 +13,7 @@ import { organizationOf } from '../../../test/checkin-helpers.js';
 import type { SignedInUser } from '../../../test/auth-helpers.js';
 import { addEndpoint, startReceiver, webhookApi, type Answer, type Receiver } from '../../../test/webhook-helpers.js';
 import { webhookDelivery, webhookEndpoint } from '../../db/schema/index.js';
-import { createWebhookDispatcher } from './dispatcher.js';
+import { createWebhookDispatcher, PROBE_AFTER_FAILURES } from './dispatcher.js';
 import { recordWebhookEvent } from './record.js';
 import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from './backoff.js';
 
@@ -157,6 +157,34 @@ describe('a failing endpoint', () => {
     clock = new Date(Math.max(clock.getTime(), Date.now() + 1000));
     await nextRound();
     expect(await deliveryOf(target)).toMatchObject({ status: 'succeeded', attempts: MAX_ATTEMPTS + 1 });
+  });
+
+  it('a receiver failing every attempt is probed one delivery at a time, further apart, not sent every event', async () => {
+    receiver.answer = () => ({ status: 500 });
+    const ids: string[] = [];
+    for (let n = 0; n < 40; n += 1) ids.push((await record({ n }))!);
+    const attempts = async () => (await Promise.all(ids.map(deliveryOf))).reduce((sum, row) => sum + row.attempts, 0);
+    // One process's dispatcher, its clock standing still: the first failures, then no more while the probe waits.
+    const running = dispatcher();
+    await running.drain();
+    const first = await attempts();
+    expect(first).toBeGreaterThanOrEqual(PROBE_AFTER_FAILURES);
+    expect(first).toBeLessThan(PROBE_AFTER_FAILURES + 8);
+    expect(await running.drain()).toBe(0);
+    // A second later: one probe, and then the next is two seconds away.
+    clock = new Date(clock.getTime() + 1_000);
+    expect(await running.drain()).toBe(1);
+    clock = new Date(clock.getTime() + 1_000);
+    expect(await running.drain()).toBe(0);
+    // Most deliveries were never tried while it was down.
+    const untried = (await Promise.all(ids.map(deliveryOf))).filter((row) => row.attempts === 0);
+    expect(untried.length).toBeGreaterThan(40 - PROBE_AFTER_FAILURES - 8);
+    // The receiver is back: the next probe succeeds, and then every waiting delivery goes.
+    receiver.answer = () => ({ status: 200 });
+    clock = new Date(clock.getTime() + 60_000);
+    await running.drain();
+    const rows = await Promise.all(ids.map(deliveryOf));
+    expect(rows.map((row) => row.status)).toEqual(ids.map(() => 'succeeded'));
   });
 
   it('failing continuously for a day is turned off with one e-mail to the owner; its deliveries wait', async () => {
