@@ -1,6 +1,6 @@
 // Webhooks (decision 152): an organisation's endpoints, the events recorded for them in the transaction of the
 // change that causes them (webhook_message, an outbox), one delivery per message and endpoint (the durable queue
-// the dispatcher claims from) and each attempt's log line. The SQL function webhook_record (migration 0054) is the
+// the dispatcher claims from) and each attempt's log line. The SQL function webhook_record (migration 0055) is the
 // one writer of messages and deliveries: TypeScript writers and the triggers call it.
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
