@@ -155,6 +155,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/events/{id}/ticket-types/{typeId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Replace a ticket type's fields (sold and held tickets stay as they are) */
+    put: operations['updateTicketType'];
+    post?: never;
+    /** Remove a ticket type that has sold nothing */
+    delete: operations['deleteTicketType'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/events/{id}/codes': {
     parameters: {
       query?: never;
@@ -1701,6 +1719,243 @@ export interface operations {
             sales_end_local: string | null;
           };
         };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateTicketType: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        typeId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          /** @default  */
+          description?: string;
+          /** @default  */
+          price?: string | '';
+          /** @default false */
+          free?: boolean;
+          /** @default false */
+          pay_what_you_want?: boolean;
+          /** @default  */
+          minimum_price?: string | '';
+          /** @default null */
+          capacity?: number | null;
+          /** @default 10 */
+          max_per_order?: number;
+          /** @default false */
+          hidden?: boolean;
+          /**
+           * @default standard
+           * @enum {string}
+           */
+          vat_category?: 'standard' | 'reduced' | 'reduced_2' | 'zero' | 'exempt';
+          /** @default null */
+          sales_start_local?: string | null;
+          /** @default null */
+          sales_end_local?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            description: string;
+            price_minor: number | null;
+            minimum_price_minor: number | null;
+            /** @enum {string} */
+            currency: 'GBP' | 'USD' | 'EUR' | 'AUD' | 'CAD' | 'JPY' | 'CHF' | 'CNY' | 'INR';
+            capacity: number | null;
+            sold: number;
+            held: number;
+            max_per_order: number;
+            hidden: boolean;
+            /** @enum {string} */
+            vat_category: 'standard' | 'reduced' | 'reduced_2' | 'zero' | 'exempt';
+            sort: number;
+            sales_start_local: string | null;
+            sales_end_local: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteTicketType: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        typeId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Default Response */
       400: {

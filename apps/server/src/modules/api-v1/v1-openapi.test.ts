@@ -104,12 +104,32 @@ describe('a client generated from the document', () => {
     });
     expect(type.response.status).toBe(201);
     expect(type.data).toMatchObject({ name: 'VIP', price_minor: 4500 });
+    // A ticket type is changed (PUT replaces its fields) and one that sold nothing removed.
+    const changed = await client.PUT('/api/v1/events/{id}/ticket-types/{typeId}', {
+      params: { path: { id: eventId, typeId: type.data!.id } },
+      body: { name: 'VIP Balcony', price: '50.00', capacity: 25 },
+    });
+    expect(changed.response.status).toBe(200);
+    expect(changed.data).toMatchObject({ name: 'VIP Balcony', price_minor: 5000, capacity: 25 });
+    const spare = await client.POST('/api/v1/events/{id}/ticket-types', {
+      params: { path: { id: eventId }, header: { 'idempotency-key': 'client-spare' } },
+      body: { name: 'Spare', price: '10.00', capacity: 5 },
+    });
+    const removed = await client.DELETE('/api/v1/events/{id}/ticket-types/{typeId}', {
+      params: { path: { id: eventId, typeId: spare.data!.id } },
+    });
+    expect(removed.response.status).toBe(204);
+    const gone = await client.DELETE('/api/v1/events/{id}/ticket-types/{typeId}', {
+      params: { path: { id: eventId, typeId: spare.data!.id } },
+    });
+    expect(gone.response.status).toBe(404);
     const published = await client.POST('/api/v1/events/{id}/publish', {
       params: { path: { id: eventId }, header: { 'idempotency-key': 'client-publish' } },
     });
     expect(published.response.status).toBe(200);
     expect(published.data?.status).toBe('live');
-    expect(published.data?.ticket_types.map((ticketType) => ticketType.name)).toContain('VIP');
+    expect(published.data?.ticket_types.map((ticketType) => ticketType.name)).toContain('VIP Balcony');
+    expect(published.data?.ticket_types.map((ticketType) => ticketType.name)).not.toContain('Spare');
 
     await insertOrder(t.database.db, {
       organizationId,

@@ -17,6 +17,7 @@ export const readErrors = {
 export const writeErrors = { ...readErrors, 409: apiErrorSchema, 422: apiErrorSchema } as const;
 
 export const idParams = z.object({ id: z.string().max(64) });
+export const typeParams = z.object({ id: z.string().max(64), typeId: z.string().max(64) });
 
 export const idempotencyHeaders = z.looseObject({
   'idempotency-key': z

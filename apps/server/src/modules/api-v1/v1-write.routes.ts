@@ -24,12 +24,12 @@ import {
   updateEvent,
   type AssertCanSell,
 } from '../events/events.service.js';
-import { createTicketType } from '../ticket-types/ticket-types.service.js';
+import { createTicketType, deleteTicketType, updateTicketType } from '../ticket-types/ticket-types.service.js';
 import { getOrder } from '../orders/orders.service.js';
 import { refundOrder } from '../refunds/refunds.service.js';
 import { createCodes, listCodes } from '../codes/codes.service.js';
 import { callerOf } from './v1-auth.js';
-import { idempotencyHeaders, idParams, readErrors, writeErrors } from './v1-schemas.js';
+import { idempotencyHeaders, idParams, readErrors, typeParams, writeErrors } from './v1-schemas.js';
 
 export function v1WriteRoutes(app: FastifyInstance, deps: { config: Config; assertCanSell: AssertCanSell }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -113,6 +113,46 @@ export function v1WriteRoutes(app: FastifyInstance, deps: { config: Config; asse
       const { organizationId } = callerOf(request);
       if (!request.body.free) await assertMayStartCharging(db, organizationId, request.params.id, null, deps);
       return reply.status(201).send(await createTicketType(db, organizationId, request.params.id, request.body));
+    },
+  );
+
+  api.put(
+    '/api/v1/events/:id/ticket-types/:typeId',
+    {
+      config: { apiScope: 'events:write' },
+      preValidation: refuseClientFees,
+      schema: {
+        operationId: 'updateTicketType',
+        tags: ['Events'],
+        summary: "Replace a ticket type's fields (sold and held tickets stay as they are)",
+        params: typeParams,
+        body: ticketTypeInputSchema,
+        response: { 200: ticketTypeSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const { organizationId } = callerOf(request);
+      const { id, typeId } = request.params;
+      if (!request.body.free) await assertMayStartCharging(db, organizationId, id, typeId, deps);
+      return updateTicketType(db, organizationId, id, typeId, request.body);
+    },
+  );
+
+  api.delete(
+    '/api/v1/events/:id/ticket-types/:typeId',
+    {
+      config: { apiScope: 'events:write' },
+      schema: {
+        operationId: 'deleteTicketType',
+        tags: ['Events'],
+        summary: 'Remove a ticket type that has sold nothing',
+        params: typeParams,
+        response: { 204: z.null().describe('Removed'), ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      await deleteTicketType(db, callerOf(request).organizationId, request.params.id, request.params.typeId);
+      return reply.status(204).send(null);
     },
   );
 
