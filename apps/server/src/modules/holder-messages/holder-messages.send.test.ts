@@ -48,7 +48,9 @@ const queued = async (subject: string, audience = 'all') => {
 const later = async () => {
   await t.app.db.execute(sql`update holder_message_recipient set claimed_at = claimed_at - interval '2 minutes',
     lease_expires_at = lease_expires_at - interval '2 minutes'`);
-  await t.app.db.execute(sql`update pgboss.job set start_after = now() - interval '1 second' where name = 'holder-message-send'`);
+  await t.app.db.execute(
+    sql`update pgboss.job set start_after = now() - interval '1 second' where name = 'holder-message-send'`,
+  );
 };
 
 /** Runs the due send jobs once, as the worker would, with these dependencies instead of the app's. */
@@ -88,7 +90,9 @@ describe('rate and resumption', () => {
     expect(await latest(subject)).toMatchObject({ status: 'sending', sent: 2 });
     // A day later the budget is back.
     await t.app.db.execute(sql`update holder_message_recipient set claimed_at = claimed_at - interval '1 day'`);
-    await t.app.db.execute(sql`update pgboss.job set start_after = now() - interval '1 second' where name = 'holder-message-send'`);
+    await t.app.db.execute(
+      sql`update pgboss.job set start_after = now() - interval '1 second' where name = 'holder-message-send'`,
+    );
     await runWith({ perDay: 7 });
     expect(await outboxRecipients(t.app, subject)).toEqual(fans);
   });
