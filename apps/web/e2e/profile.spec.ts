@@ -273,7 +273,7 @@ test.describe('profile settings', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Changes saved.' })).toBeVisible();
   });
 
-  test('Integrations: two PRO placeholders, marked as coming, with nothing to click', async ({ page }) => {
+  test("Integrations without PRO: the spec's two PRO cards and the way to subscribe in Billing", async ({ page }) => {
     await openProfile(page, organiser);
     await page.getByRole('tab', { name: /Integrations/ }).click();
     const panel = page.getByRole('tabpanel');
@@ -282,11 +282,18 @@ test.describe('profile settings', () => {
     await expect(panel.getByText('CRM', { exact: true })).toBeVisible();
     await expect(panel.getByText('REST API', { exact: true })).toBeVisible();
     await expect(panel.getByText('PRO', { exact: true })).toHaveCount(2);
-    await expect(panel.getByText('Coming soon')).toHaveCount(2);
+    await expect(panel.getByText('Coming soon')).toHaveCount(0);
+    await expect(panel.getByText('Integrations need the PRO plan.')).toBeVisible();
+    // Nothing to use without PRO: no key, endpoint or connection form, only the link to Billing.
     await expect(panel.getByRole('button')).toHaveCount(0);
-    await expect(panel.getByRole('link')).toHaveCount(0);
     await expect(panel.getByRole('textbox')).toHaveCount(0);
+    await expect(panel.getByRole('link')).toHaveCount(1);
     await shotVariants(page, 'profile-integrations');
+    await panel.getByRole('link', { name: 'Subscribe in Billing' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/billing$/);
+    await expect(
+      page.getByRole('region', { name: /PRO plan/ }).getByRole('button', { name: 'Subscribe to PRO' }),
+    ).toBeVisible();
   });
 
   test('leaving with unsaved changes asks first', async ({ page }) => {

@@ -469,6 +469,12 @@ export class FakeEventsApi {
           },
         });
       if (method === 'GET' && action === 'quotas') return json(route, 200, { quotas: [] });
+      // Messages to ticket holders (decision 154): none sent yet, nobody to send to in the fake.
+      if (method === 'GET' && action === 'messages') {
+        const sub = path.split('/')[5];
+        if (sub === 'audience') return json(route, 200, { recipients: 0 });
+        if (!sub) return json(route, 200, { messages: [] });
+      }
       if (method === 'GET' && action === 'add-ons') return json(route, 200, { add_ons: [] });
       // Its Settlement section (decision 136): no sales yet.
       if (method === 'GET' && action === 'settlement')

@@ -93,7 +93,7 @@ export function ApiKeysSection() {
               href="/api/v1/reference"
               target="_blank"
               rel="noreferrer"
-              className="text-primary font-semibold underline"
+              className="text-foreground font-semibold underline underline-offset-2"
             >
               API reference
             </a>

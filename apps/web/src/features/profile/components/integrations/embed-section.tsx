@@ -164,7 +164,7 @@ export function EmbedSection() {
                 href={settings.preview_url}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="text-primary font-semibold underline"
+                className="text-foreground font-semibold underline underline-offset-2"
               >
                 Preview the embed (new tab)
               </a>

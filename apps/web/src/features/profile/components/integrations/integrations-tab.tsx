@@ -62,7 +62,7 @@ export function IntegrationsTab({ canManage }: { canManage: boolean }) {
               {info.status === 'ended' ? 'Your PRO plan has ended. ' : ''}
               Integrations need the PRO plan.{' '}
               {canManage ? (
-                <Link to="/dashboard/billing" className="text-primary font-semibold underline">
+                <Link to="/dashboard/billing" className="text-foreground font-semibold underline underline-offset-2">
                   Subscribe in Billing
                 </Link>
               ) : (
