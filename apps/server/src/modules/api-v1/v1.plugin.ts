@@ -41,22 +41,21 @@ export async function registerApiV1(app: FastifyInstance, deps: { config: Config
 
     v1.addHook('onRequest', async (request, reply) => authenticateApiCall(db, request, reply));
     v1.addHook('preHandler', async (request, reply) => claimIdempotencyKey(db, request, reply));
+    // The idempotent answer, and the key's trail of every write call made with it (method, path, status), both
+    // written before the answer leaves: a client that has the answer finds the call in the trail.
     v1.addHook('onSend', async (request, reply, payload) => {
       await storeIdempotentAnswer(db, request, reply, payload);
-      return payload;
-    });
-    // The key's trail: every write call made with it (method, path, status).
-    v1.addHook('onResponse', async (request, reply) => {
       const caller = request.apiKey;
-      if (!caller || request.method === 'GET' || request.method === 'HEAD') return;
-      await db.insert(apiKeyAudit).values({
-        organizationId: caller.organizationId,
-        apiKeyId: caller.keyId,
-        action: 'call',
-        method: request.method,
-        path: (request.url.split('?')[0] ?? '').slice(0, 500),
-        status: reply.statusCode,
-      });
+      if (caller && request.method !== 'GET' && request.method !== 'HEAD')
+        await db.insert(apiKeyAudit).values({
+          organizationId: caller.organizationId,
+          apiKeyId: caller.keyId,
+          action: 'call',
+          method: request.method,
+          path: (request.url.split('?')[0] ?? '').slice(0, 500),
+          status: reply.statusCode,
+        });
+      return payload;
     });
 
     v1ReadRoutes(v1, deps);

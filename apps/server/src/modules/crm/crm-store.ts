@@ -138,7 +138,7 @@ export async function changedCustomers(
   db: Database,
   organizationId: string,
   since: Date | null,
-  after: { updatedAt: Date; id: string } | null,
+  after: { updatedAt: string; id: string } | null,
   limit: number,
 ) {
   return db
@@ -156,6 +156,9 @@ export async function changedCustomers(
       spendCurrency: customer.spendCurrency,
       lastPurchaseAt: customer.lastPurchaseAt,
       updatedAt: customer.updatedAt,
+      /** The keyset's position as PostgreSQL's own text: a JavaScript Date cuts the microseconds and the row would
+       * come back on the next page for ever (PostgreSQL keeps them; PGlite's clock happens not to have them). */
+      updatedAtText: sql<string>`${customer.updatedAt}::text`,
     })
     .from(customer)
     .where(
@@ -163,7 +166,7 @@ export async function changedCustomers(
         eq(customer.organizationId, organizationId),
         since ? gt(customer.updatedAt, since) : undefined,
         after
-          ? sql`(${customer.updatedAt}, ${customer.id}) > (${after.updatedAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+          ? sql`(${customer.updatedAt}, ${customer.id}) > (${after.updatedAt}::timestamptz, ${after.id}::uuid)`
           : undefined,
       ),
     )

@@ -85,11 +85,11 @@ async function eraseDeparted(db: Database, client: CrmClient, connection: CrmCon
 async function syncChanged(db: Database, client: CrmClient, connection: CrmConnectionRow) {
   const since = connection.cursor ? new Date(connection.cursor.getTime() - CURSOR_OVERLAP_MS) : null;
   const counts = { upserted: 0, withdrawn: 0, failed: 0 };
-  let after: { updatedAt: Date; id: string } | null = null;
+  let after: { updatedAt: string; id: string; at: Date } | null = null;
   let sends = 0;
   for (;;) {
     const page = await changedCustomers(db, connection.organizationId, since, after, PAGE_SIZE);
-    if (page.length === 0) return { ...counts, complete: true, reached: after?.updatedAt ?? null };
+    if (page.length === 0) return { ...counts, complete: true, reached: after?.at ?? null };
     const ids = page.map((row) => row.id);
     const [items, events] = await Promise.all([
       itemsOf(db, connection, ids),
@@ -147,7 +147,7 @@ async function syncChanged(db: Database, client: CrmClient, connection: CrmConne
       }
     };
     for (const row of page) {
-      after = { updatedAt: row.updatedAt, id: row.id };
+      after = { updatedAt: row.updatedAtText, id: row.id, at: row.updatedAt };
       const item = items.get(row.id);
       if (!row.marketingConsent) {
         if (item?.state !== 'synced') continue;
