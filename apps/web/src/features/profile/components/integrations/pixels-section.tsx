@@ -24,6 +24,9 @@ function PixelsForm({ saved }: { saved: PixelSettings }) {
       }),
     onSuccess: (next) => {
       queryClient.setQueryData(KEY, next);
+      // The ids as kept (the measurement id upper-cased); the form stays, with its status.
+      setMeta(next.meta_pixel_id ?? '');
+      setGa(next.ga_measurement_id ?? '');
       setErrors({});
       setStatus('Saved.');
     },
@@ -106,7 +109,7 @@ export function PixelsSection() {
         onRetry={() => void pixels.refetch()}
         loading="Loading your pixels..."
       >
-        {(saved) => <PixelsForm key={`${saved.meta_pixel_id ?? ''}|${saved.ga_measurement_id ?? ''}`} saved={saved} />}
+        {(saved) => <PixelsForm saved={saved} />}
       </QueryState>
     </section>
   );
