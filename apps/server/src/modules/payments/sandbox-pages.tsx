@@ -130,32 +130,27 @@ export function CardInput({ field, label, form, errors, ...attributes }: CardInp
 }
 
 /** The hosted checkout: what is bought, the total, and the card form (which works without JavaScript). */
-export function renderCheckoutPage(session: SandboxCheckoutRecord, form: CardForm, errors: CardErrors): string {
-  const currency = toCurrencyCode(session.currency);
-  const total = formatMoney(session.amountTotal, currency);
+/** The hosted pages' card form (checkout and PRO subscription): the card's error first, then its four fields. */
+export function SandboxCardForm({
+  action,
+  submit,
+  form,
+  errors,
+}: {
+  action: string;
+  submit: string;
+  form: CardForm;
+  errors: CardErrors;
+}) {
   const fields = { form, errors };
-  return renderHtml(
-    <SandboxPage title="Checkout">
-      <h1>{`Pay ${total}`}</h1>
-      <p className="lead">
-        Sandbox checkout: use the test card 4242 4242 4242 4242, any future expiry date and any CVC.
-      </p>
-      <dl>
-        {(session.lineItems as CheckoutLineItem[]).map((item, index) => (
-          // Two lines may carry the same name (e.g. one ticket type at two prices): the position is the key.
-          <LineItem key={index} item={item} amount={formatMoney(item.unitAmount * item.quantity, currency)} />
-        ))}
-        <dt>Total</dt>
-        <dd>
-          <strong>{total}</strong>
-        </dd>
-      </dl>
+  return (
+    <>
       {errors.card ? (
         <div className="summary" role="alert">
           <h2>{errors.card}</h2>
         </div>
       ) : null}
-      <form method="post" action={`/sandbox/checkout/${session.id}`} noValidate>
+      <form method="post" action={action} noValidate>
         <fieldset>
           <legend>Card details</legend>
           <CardInput
@@ -189,8 +184,32 @@ export function renderCheckoutPage(session: SandboxCheckoutRecord, form: CardFor
           </div>
           <CardInput field="card_name" label="Name on card" {...fields} autoComplete="cc-name" />
         </fieldset>
-        <button type="submit">{`Pay ${total}`}</button>
+        <button type="submit">{submit}</button>
       </form>
+    </>
+  );
+}
+
+export function renderCheckoutPage(session: SandboxCheckoutRecord, form: CardForm, errors: CardErrors): string {
+  const currency = toCurrencyCode(session.currency);
+  const total = formatMoney(session.amountTotal, currency);
+  return renderHtml(
+    <SandboxPage title="Checkout">
+      <h1>{`Pay ${total}`}</h1>
+      <p className="lead">
+        Sandbox checkout: use the test card 4242 4242 4242 4242, any future expiry date and any CVC.
+      </p>
+      <dl>
+        {(session.lineItems as CheckoutLineItem[]).map((item, index) => (
+          // Two lines may carry the same name (e.g. one ticket type at two prices): the position is the key.
+          <LineItem key={index} item={item} amount={formatMoney(item.unitAmount * item.quantity, currency)} />
+        ))}
+        <dt>Total</dt>
+        <dd>
+          <strong>{total}</strong>
+        </dd>
+      </dl>
+      <SandboxCardForm action={`/sandbox/checkout/${session.id}`} submit={`Pay ${total}`} form={form} errors={errors} />
       <p>
         <a href={session.cancelUrl}>Cancel and go back</a>
       </p>

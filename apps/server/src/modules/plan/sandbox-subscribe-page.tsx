@@ -3,12 +3,11 @@
 import { formatMoney, toCurrencyCode } from '@marquee/shared';
 import type { SandboxSubscriptionRecord } from '../../adapters/payments/sandbox-subscriptions.js';
 import { renderHtml } from '../../lib/document.js';
-import { CardInput, SandboxPage } from '../payments/sandbox-pages.js';
+import { SandboxCardForm, SandboxPage } from '../payments/sandbox-pages.js';
 import type { CardErrors, CardForm } from '../payments/sandbox-forms.js';
 
 export function renderSubscribePage(row: SandboxSubscriptionRecord, form: CardForm, errors: CardErrors): string {
   const price = formatMoney(row.amount, toCurrencyCode(row.currency));
-  const fields = { form, errors };
   return renderHtml(
     <SandboxPage title="Subscribe to PRO">
       <h1>{`Subscribe to Marquee PRO: ${price} a month`}</h1>
@@ -24,47 +23,12 @@ export function renderSubscribePage(row: SandboxSubscriptionRecord, form: CardFo
           <strong>{price}</strong>
         </dd>
       </dl>
-      {errors.card ? (
-        <div className="summary" role="alert">
-          <h2>{errors.card}</h2>
-        </div>
-      ) : null}
-      <form method="post" action={`/sandbox/subscribe/${row.id}`} noValidate>
-        <fieldset>
-          <legend>Card details</legend>
-          <CardInput
-            field="card_number"
-            label="Card number"
-            {...fields}
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="1234 1234 1234 1234"
-            required
-          />
-          <div className="row">
-            <CardInput
-              field="card_expiry"
-              label="Expiry (MM / YY)"
-              {...fields}
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              placeholder="MM / YY"
-              required
-            />
-            <CardInput
-              field="card_cvc"
-              label="CVC"
-              {...fields}
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              placeholder="123"
-              required
-            />
-          </div>
-          <CardInput field="card_name" label="Name on card" {...fields} autoComplete="cc-name" />
-        </fieldset>
-        <button type="submit">{`Subscribe for ${price} a month`}</button>
-      </form>
+      <SandboxCardForm
+        action={`/sandbox/subscribe/${row.id}`}
+        submit={`Subscribe for ${price} a month`}
+        form={form}
+        errors={errors}
+      />
       <p>
         <a href={row.cancelUrl}>Cancel and go back</a>
       </p>
