@@ -84,7 +84,14 @@ export function ProPlanCard() {
   };
 
   if (plan.isPending) {
-    return <div className="bg-muted h-40 animate-pulse rounded-2xl" aria-busy="true" aria-label="Loading PRO plan" />;
+    return (
+      <div
+        className="bg-muted h-40 animate-pulse rounded-2xl"
+        role="status"
+        aria-busy="true"
+        aria-label="Loading PRO plan"
+      />
+    );
   }
   if (plan.isError) {
     return (

@@ -182,7 +182,7 @@ export function ProfilePage() {
           <TeamSettings />
         </div>
       ) : !form ? (
-        <div className="bg-muted h-64 animate-pulse rounded-2xl" aria-label="Loading profile" />
+        <div className="bg-muted h-64 animate-pulse rounded-2xl" role="status" aria-label="Loading profile" />
       ) : (
         <div
           ref={panel}

@@ -186,7 +186,9 @@ export function TeamSettings() {
         <QueryState
           query={team}
           error={messageOf(team.error, 'The team could not be loaded. Please try again.')}
-          loading={<div className="bg-muted h-24 animate-pulse rounded-xl" aria-label="Loading members" />}
+          loading={
+            <div className="bg-muted h-24 animate-pulse rounded-xl" role="status" aria-label="Loading members" />
+          }
         >
           {(data) => (
             <ul className="divide-border flex flex-col divide-y" aria-label="Members">
